@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { carsRoutes } from './cars/cars.routes.ts';
+import { mediaRoutes } from './cars/media.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { registerErrorHandling } from './http/error-handling.ts';
+import { loggerOptions } from './http/logger.ts';
+import './http/viewer.ts';
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Folder of the built web app; tests may point it elsewhere or leave it missing. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+}
+
+/** Builds the whole HTTP app; used by the entry point and by every test alike. */
+export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorateRequest('viewer', null);
+
+  registerErrorHandling(app, { webDist: existsSync(webDist) ? webDist : undefined });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(carsRoutes, { prefix: '/api' });
+  await app.register(mediaRoutes);
+
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Hashed build assets never change; everything else must be revalidated.
+      setHeaders(res, path) {
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { parseOr400 } from '../http/errors.ts';
+import { BODY_STYLES, SCENES, carSvg } from './artwork.ts';
+
+const params = v.object({
+  style: v.picklist(BODY_STYLES, `style must be one of ${BODY_STYLES.join(', ')}`),
+  scene: v.picklist(SCENES, `scene must be one of ${SCENES.join(', ')}`),
+});
+const query = v.object({
+  color: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{6}$/, 'color must be six hex digits such as 1f3a93')), '8a8f99'),
+});
+
+/** GET /media/cars/{style}/{scene}.svg?color=rrggbb: the generated photo of a car. */
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/media/cars/:style/:scene.svg', async (request, reply) => {
+    const { style, scene } = parseOr400(params, request.params, 'picture');
+    const { color } = parseOr400(query, request.query, 'picture');
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(carSvg(style, scene, `#${color.toLowerCase()}`));
+  });
+};

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as v from 'valibot';
+
+/**
+ * Configuration is parsed exactly once, from the environment, into a frozen object.
+ * Nothing else in the codebase reads process.env (see ../shared/style.md habit 2).
+ */
+
+const CHROME_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+const DEFAULT_BOT_API_ROOT = 'https://api.telegram.org';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly fix: string,
+  ) {
+    super(`${variable}: ${fix}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const integerIn = (min: number, max: number) =>
+  v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
+
+/** One entry per variable: its schema and the sentence that tells the user how to fix a bad value. */
+const rules = {
+  NODE_ENV: [v.picklist(['development', 'production', 'test']), 'use development, production or test'],
+  PORT: [integerIn(0, 65535), 'use a port number from 0 to 65535'],
+  HOST: [v.pipe(v.string(), v.minLength(1)), 'use an address to listen on, such as 0.0.0.0 or 127.0.0.1'],
+  DATABASE_URL: [
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/)),
+    'use a connection string such as postgres://user:password@host:5432/dbname, or unset it for the embedded database',
+  ],
+  DATA_DIR: [v.pipe(v.string(), v.minLength(1)), 'use a writable folder path'],
+  BOT_TOKEN: [v.pipe(v.string(), v.regex(/^\d+:[\w-]{30,}$/)), 'use the token BotFather gave you, like 123456:ABC-DEF…'],
+  BOT_USERNAME: [
+    v.pipe(v.string(), v.transform((s) => s.replace(/^@/, '')), v.regex(/^\w{5,32}$/)),
+    "use the bot's username without @, 5 to 32 letters, digits or underscores",
+  ],
+  PUBLIC_URL: [
+    v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.transform((s) => s.replace(/\/+$/, ''))),
+    'use the public origin of this app, such as https://cars.example.com',
+  ],
+  BOT_MODE: [v.picklist(['polling', 'webhook', 'off']), 'use polling, webhook or off'],
+  BOT_API_ROOT: [
+    v.pipe(v.string(), v.url(), v.transform((s) => s.replace(/\/+$/, ''))),
+    'use the base URL of a Bot API server, such as http://127.0.0.1:8081',
+  ],
+  STAFF_CHAT_ID: [
+    v.pipe(v.string(), v.regex(/^-?\d+$/), v.transform(Number)),
+    'use the numeric id of the staff supergroup, such as -1001234567890',
+  ],
+  ADMIN_TELEGRAM_IDS: [
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/),
+      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number)),
+    ),
+    'use comma-separated numeric Telegram user ids, such as 111,222',
+  ],
+  SESSION_SECRET: [v.pipe(v.string(), v.minLength(32)), 'use a random string of at least 32 characters'],
+  DATA_ENCRYPTION_KEY: [
+    v.pipe(
+      v.string(),
+      v.base64(),
+      v.check((s) => Buffer.from(s, 'base64').length === 32),
+    ),
+    'use 32 random bytes in base64, e.g. the output of: openssl rand -base64 32',
+  ],
+  INIT_DATA_MAX_AGE: [integerIn(1, 31 * 86400), 'use a number of seconds from 1 to 2678400'],
+  CHROME_PATH: [v.pipe(v.string(), v.check(existsSync)), 'use the path of an installed Chromium or Chrome executable'],
+  DEV_LOGIN: [v.picklist(['0', '1']), 'use 1 to enable the development sign-in, 0 or unset otherwise'],
+  ALLOWED_ORIGINS: [
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((x) => x.trim().replace(/\/+$/, '')).filter(Boolean)),
+      v.array(v.pipe(v.string(), v.url())),
+    ),
+    'use comma-separated origins such as https://a.example.com,https://b.example.com',
+  ],
+  LOG_LEVEL: [v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'use fatal, error, warn, info, debug, trace or silent'],
+  GEO_COUNTRY_HEADER: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]+$/)), 'use an HTTP header name such as cf-ipcountry'],
+  GEO_LOOKUP_URL: [
+    v.pipe(v.string(), v.url()),
+    'use the URL of a lookup service that answers JSON with a country code; {ip} is replaced by the client address',
+  ],
+  COMPANY_NAME: [v.pipe(v.string(), v.minLength(1)), 'use the dealer name shown on the site'],
+  COMPANY_ADDRESS: [v.pipe(v.string(), v.minLength(1)), 'use the street address shown in the contact section'],
+  COMPANY_PHONE: [v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{7,20}$/)), 'use a phone number such as +1 (555) 010-0100'],
+  COMPANY_EMAIL: [v.pipe(v.string(), v.email()), 'use an email address such as sales@example.com'],
+  SOCIAL_LINKS: [
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      v.array(v.pipe(v.string(), v.url())),
+    ),
+    'use comma-separated https URLs of your social pages',
+  ],
+} as const;
+
+type Rules = typeof rules;
+type Parsed<K extends keyof Rules> = v.InferOutput<Rules[K][0]>;
+
+function readVariable<K extends keyof Rules>(env: Env, name: K): Parsed<K> | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const [schema, fix] = rules[name];
+  const result = v.safeParse(schema, raw.trim());
+  if (!result.success) throw new ConfigError(name, fix);
+  return result.output as Parsed<K>;
+}
+
+function findChrome(): string | undefined {
+  return CHROME_CANDIDATES.find((path) => existsSync(path));
+}
+
+/** Development secrets are generated once and kept in DATA_DIR so sessions survive restarts. */
+function developmentSecret(dataDir: string, file: string, make: () => string): string {
+  const path = join(dataDir, 'secrets', file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const value = make();
+  writeFileSync(path, value + '\n', { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(env: Env = process.env) {
+  const nodeEnv = readVariable(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const dataDir = resolve(readVariable(env, 'DATA_DIR') ?? './data');
+  const botToken = readVariable(env, 'BOT_TOKEN');
+  const publicUrl = readVariable(env, 'PUBLIC_URL');
+
+  const secret = <K extends 'SESSION_SECRET' | 'DATA_ENCRYPTION_KEY'>(name: K, file: string, make: () => string) => {
+    const value = readVariable(env, name);
+    if (value !== undefined) return value as string;
+    if (production) throw new ConfigError(name, `required in production; ${rules[name][1]}`);
+    return developmentSecret(dataDir, file, make);
+  };
+
+  const botMode = readVariable(env, 'BOT_MODE') ?? (botToken ? (publicUrl ? 'webhook' : 'polling') : 'off');
+  if (botMode !== 'off' && !botToken) throw new ConfigError('BOT_MODE', `${botMode} needs BOT_TOKEN; set BOT_TOKEN or use off`);
+  if (botMode === 'webhook' && !publicUrl) throw new ConfigError('BOT_MODE', 'webhook needs PUBLIC_URL; set PUBLIC_URL or use polling');
+  if (production && publicUrl && !publicUrl.startsWith('https://')) {
+    throw new ConfigError('PUBLIC_URL', 'must be https in production (Telegram opens mini apps only over https)');
+  }
+
+  const devLogin = readVariable(env, 'DEV_LOGIN') === '1';
+  if (devLogin && nodeEnv !== 'development') {
+    throw new ConfigError('DEV_LOGIN', 'the development sign-in exists only with NODE_ENV=development; unset DEV_LOGIN');
+  }
+
+  const config = {
+    nodeEnv,
+    production,
+    port: readVariable(env, 'PORT') ?? 3000,
+    host: readVariable(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl: readVariable(env, 'DATABASE_URL'),
+    dataDir,
+    logLevel: readVariable(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    publicUrl,
+    allowedOrigins: readVariable(env, 'ALLOWED_ORIGINS') ?? [],
+    bot: {
+      token: botToken,
+      username: readVariable(env, 'BOT_USERNAME'),
+      mode: botMode,
+      apiRoot: readVariable(env, 'BOT_API_ROOT') ?? DEFAULT_BOT_API_ROOT,
+      staffChatId: readVariable(env, 'STAFF_CHAT_ID'),
+    },
+    adminTelegramIds: readVariable(env, 'ADMIN_TELEGRAM_IDS') ?? [],
+    sessionSecret: secret('SESSION_SECRET', 'session-secret', () => randomBytes(48).toString('base64url')),
+    dataEncryptionKey: secret('DATA_ENCRYPTION_KEY', 'data-encryption-key', () => randomBytes(32).toString('base64')),
+    initDataMaxAge: readVariable(env, 'INIT_DATA_MAX_AGE') ?? 86400,
+    chromePath: readVariable(env, 'CHROME_PATH') ?? findChrome(),
+    devLogin,
+    geo: {
+      countryHeader: readVariable(env, 'GEO_COUNTRY_HEADER')?.toLowerCase(),
+      lookupUrl: readVariable(env, 'GEO_LOOKUP_URL'),
+    },
+    company: {
+      name: readVariable(env, 'COMPANY_NAME') ?? 'Liberty Auto Credit',
+      address: readVariable(env, 'COMPANY_ADDRESS') ?? '1200 Commerce Street, Dallas, TX 75202',
+      phone: readVariable(env, 'COMPANY_PHONE') ?? '+1 (214) 555-0147',
+      email: readVariable(env, 'COMPANY_EMAIL') ?? 'sales@libertyautocredit.example',
+      socialLinks: readVariable(env, 'SOCIAL_LINKS') ?? [],
+    },
+  };
+  return deepFreeze(config);
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

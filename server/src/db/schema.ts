@@ -1,0 +1,224 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** The typed database interface, mirroring migrations/ (the schema's single source of truth). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type Language = 'en' | 'uk' | 'es' | 'ru';
+export type CarCondition = 'new' | 'used';
+export type CarStatus = 'available' | 'unavailable';
+export type ApplicationStatusValue = 'in_review' | 'approved' | 'rejected';
+
+export interface UsersTable {
+  id: Generated<number>;
+  telegram_id: number | null;
+  kind: 'telegram' | 'guest';
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  email: string | null;
+  phone: string | null;
+  photo_url: string | null;
+  language: ColumnType<Language, Language | undefined, Language>;
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  tag: string | null;
+  registered_at: NullableTimestamp;
+  last_active_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CarsTable {
+  uuid: Generated<string>;
+  brand: string;
+  model: string;
+  year: number;
+  price: number;
+  mileage: number;
+  condition: CarCondition;
+  status: ColumnType<CarStatus, CarStatus | undefined, CarStatus>;
+  date_added: Timestamp;
+  trim: string | null;
+  body_style: string | null;
+  exterior_color: string | null;
+  interior_color: string | null;
+  vin: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  fuel_type: string | null;
+  engine: string | null;
+  mpg_city: number | null;
+  mpg_highway: number | null;
+  features: ColumnType<string[], string[] | undefined, string[]>;
+  description: string | null;
+  photos: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  car_uuid: string;
+  created_at: Timestamp;
+}
+
+export interface CarViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  car_uuid: string;
+  viewed_at: Timestamp;
+}
+
+export interface AddressRecord {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+export interface EmploymentRecord {
+  employerName: string;
+  occupation: string | null;
+  workPhone: string | null;
+  status: string;
+  totalMonthsEmployed?: number;
+  employerAddress: AddressRecord | null;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  car_uuid: string | null;
+  status: ColumnType<ApplicationStatusValue, ApplicationStatusValue | undefined, ApplicationStatusValue>;
+  first_name: string;
+  last_name: string;
+  suffix: string | null;
+  email: string;
+  phone: string;
+  ssn_encrypted: string | null;
+  ssn_last4: string | null;
+  date_of_birth_encrypted: string | null;
+  marital_status: 'Unmarried' | 'Married';
+  consent_given: ColumnType<boolean, boolean | undefined, boolean>;
+  housing_status: 'Rent' | 'OwnOutright' | 'Mortgage' | 'Family' | 'Military' | 'Other';
+  mortgage_or_rent_amount: number | null;
+  months_at_current_address: number;
+  address: Json<AddressRecord>;
+  previous_address: Json<AddressRecord | null>;
+  income: number;
+  income_frequency: ColumnType<string, string | undefined, string>;
+  other_income_source: string | null;
+  other_income_amount: ColumnType<number, number | undefined, number>;
+  current_employment: Json<EmploymentRecord>;
+  previous_employment: Json<EmploymentRecord | null>;
+  dealer: Json<Record<string, unknown>>;
+  idempotency_key: string | null;
+  submitted_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApplicationDocumentsTable {
+  id: Generated<number>;
+  application_id: number;
+  side: 'front' | 'back';
+  mime: string;
+  size: number;
+  sha256: string;
+  content_encrypted: Uint8Array;
+  key_id: string;
+  created_at: Timestamp;
+}
+
+export interface ApplicationStatusHistoryTable {
+  id: Generated<number>;
+  application_id: number;
+  from_status: ApplicationStatusValue | null;
+  to_status: ApplicationStatusValue;
+  changed_by: number | null;
+  changed_at: Timestamp;
+}
+
+export interface ApplicationDraftsTable {
+  user_id: number;
+  payload_encrypted: string;
+  updated_at: Timestamp;
+}
+
+export interface ApplicationConsentsTable {
+  id: Generated<number>;
+  application_id: number;
+  kind: 'credit_check' | 'privacy_notice' | 'electronic_records' | 'marketing_contact';
+  text_version: string;
+  accepted_at: Timestamp;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  url: string | null;
+  lang: Language;
+  created_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  actor_user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  at: Timestamp;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
+export interface BotThreadsTable {
+  user_id: number;
+  staff_chat_id: number;
+  message_thread_id: number;
+  blocked_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface BotRelayedMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  user_chat_id: number;
+  user_message_id: number;
+  staff_chat_id: number;
+  staff_message_id: number;
+  created_at: Timestamp;
+}
+
+export interface LoginTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  cars: CarsTable;
+  favorites: FavoritesTable;
+  car_views: CarViewsTable;
+  applications: ApplicationsTable;
+  application_documents: ApplicationDocumentsTable;
+  application_status_history: ApplicationStatusHistoryTable;
+  application_drafts: ApplicationDraftsTable;
+  application_consents: ApplicationConsentsTable;
+  faqs: FaqsTable;
+  audit_events: AuditEventsTable;
+  bot_threads: BotThreadsTable;
+  bot_relayed_messages: BotRelayedMessagesTable;
+  login_tokens: LoginTokensTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CarRow = Selectable<CarsTable>;
+export type NewCar = Insertable<CarsTable>;
+export type FaqRow = Selectable<FaqsTable>;
+export type NewFaq = Insertable<FaqsTable>;

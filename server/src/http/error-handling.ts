@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_STATUS, HttpError, type ErrorCode } from './errors.ts';
+
+const CODE_BY_STATUS = Object.fromEntries(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code])) as Record<
+  number,
+  ErrorCode | undefined
+>;
+
+/**
+ * One error handler for the process: typed errors become `{error: {code, message}}`; anything
+ * unexpected is logged in full and answered with a generic 500 that leaks nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance, { webDist }: { webDist: string | undefined }) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? 'bad_request';
+      // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to echo.
+      return reply.status(status).send({ error: { code, message: error.message } });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (path.startsWith('/api/') || path === '/api' || !wantsPage || !webDist || /\.[a-z0-9]+$/i.test(path)) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${path}` } });
+    }
+    // Client-side routes (/cars/…, /dashboard/…) all load the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', join(webDist));
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Structured logs without secrets or personal data: credentials, cookies, init data and any
+ * field that could carry an SSN or birth date are censored wherever they appear.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-telegram-init-data"]',
+  'req.headers["x-telegram-bot-api-secret-token"]',
+  'res.headers["set-cookie"]',
+  '*.initData',
+  '*.ssn',
+  '*.dateOfBirth',
+  '*.token',
+  '*.password',
+];
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Query strings can carry tokens or personal filters; log the path only.
+      req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+    },
+  };
+}

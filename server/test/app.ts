@@ -1,0 +1,76 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Db } from '../src/db/database.ts';
+import { seedDatabase, type SeedOptions } from '../src/seed/seed.ts';
+import { createTestDatabase, type DatabaseKind } from './database.ts';
+
+export const TEST_BOT_TOKEN = '123456789:TEST-token-for-signing-init-data-000';
+export const TEST_NOW = new Date('2026-11-01T12:00:00Z');
+
+/** A configuration as production code would parse it, from a test environment plus overrides. */
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'cars-test-')),
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    BOT_MODE: 'off',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  readonly config: Config;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string | undefined>;
+  /** Seed the demo inventory (deterministic, dated from TEST_NOW). */
+  seed?: SeedOptions | boolean;
+  webDist?: string;
+}
+
+/**
+ * Registers hooks that give the calling suite its own migrated database and an app built by the
+ * production factory; both are torn down after the suite.
+ */
+export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
+  let state: TestApp | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase(kind);
+    drop = database.drop;
+    if (options.seed) await seedDatabase(database.db, { now: TEST_NOW, ...(options.seed === true ? {} : options.seed) });
+    const config = testConfig(options.env);
+    const app = await buildApp({ config, db: database.db, logger: false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
+    await app.ready();
+    state = { app, db: database.db, config };
+  });
+  afterAll(async () => {
+    await state?.app.close();
+    await drop?.();
+  });
+  const get = () => {
+    if (!state) throw new Error('useTestApp: the app is only available inside tests');
+    return state;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get config() {
+      return get().config;
+    },
+  };
+}
