@@ -35,6 +35,17 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          // One production server and one browser per file; files run one after another.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

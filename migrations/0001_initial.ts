@@ -38,8 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('cars')
     .addColumn('uuid', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('brand', 'text', (c) => c.notNull())
-    .addColumn('model', 'text', (c) => c.notNull())
+    // Byte-order collation: the catalogue sorts the same on every server, whatever its locale.
+    .addColumn('brand', sql`text collate "C"`, (c) => c.notNull())
+    .addColumn('model', sql`text collate "C"`, (c) => c.notNull())
     .addColumn('year', 'integer', (c) => c.notNull().check(sql`year between 1950 and 2100`))
     .addColumn('price', 'integer', (c) => c.notNull().check(sql`price >= 0`))
     .addColumn('mileage', 'integer', (c) => c.notNull().check(sql`mileage >= 0`))

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../../../migrations/index.ts';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { migrateAllDown, migrateToLatest } from './migrate.ts';
+
+const TABLES = [
+  'application_consents', 'application_documents', 'application_drafts', 'application_status_history', 'applications',
+  'audit_events', 'bot_relayed_messages', 'bot_threads', 'car_views', 'cars', 'faqs', 'favorites', 'login_tokens', 'users',
+];
+
+describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.drop());
+
+  const tables = async () => {
+    const { rows } = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_name not like 'kysely_%' order by table_name`.execute(database.db);
+    return rows.map((r) => r.name);
+  };
+
+  it('creates every table of the data model', async () => {
+    expect(await tables()).toEqual(TABLES);
+  });
+
+  it('goes all the way down, leaving no table behind', async () => {
+    expect(await migrateAllDown(database.db)).toEqual(Object.keys(migrations).reverse());
+    expect(await tables()).toEqual([]);
+  });
+
+  it('comes back up again after going down', async () => {
+    expect(await migrateToLatest(database.db)).toEqual(Object.keys(migrations));
+    expect(await tables()).toEqual(TABLES);
+  });
+
+  it('has nothing left to apply when the schema is current', async () => {
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it('enforces car enums and ranges in the database itself', async () => {
+    const car = { brand: 'Ford', model: 'Escape', year: 2020, price: 20000, mileage: 100, condition: 'used' as const };
+    await expect(database.db.insertInto('cars').values({ ...car, condition: 'broken' as 'new' }).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('cars').values({ ...car, price: -1 }).execute()).rejects.toThrow();
+    await expect(database.db.insertInto('cars').values({ ...car, vin: 'IOQ12345678901234' }).execute()).rejects.toThrow();
+  });
+
+  it('keeps the audit trail append-only', async () => {
+    await database.db.insertInto('audit_events').values({ action: 'test', entity: 'none' }).execute();
+    await expect(database.db.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
+  });
+});

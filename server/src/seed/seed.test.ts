@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_NOW } from '../../test/app.ts';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { CATALOG } from './catalog.ts';
+import { generateCars } from './cars.seed.ts';
+import { seedDatabase } from './seed.ts';
+import { isValidVin } from './vin.ts';
+
+const DAY_MS = 86_400_000;
+
+describe('demo inventory', () => {
+  const cars = generateCars({ count: 180, now: TEST_NOW });
+  const currentYear = TEST_NOW.getUTCFullYear();
+
+  it('is the same every time for the same options', () => {
+    expect(generateCars({ count: 180, now: TEST_NOW })).toEqual(cars);
+  });
+
+  it('has at least 150 cars across at least 12 brands', () => {
+    expect(cars.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(cars.map((c) => c.brand)).size).toBeGreaterThanOrEqual(12);
+  });
+
+  it('uses only real model names of each brand', () => {
+    for (const car of cars) {
+      const brand = CATALOG.find((b) => b.name === car.brand);
+      expect(brand?.models.map((m) => m.name)).toContain(car.model);
+    }
+  });
+
+  it('gives every car a unique VIN with a valid check digit', () => {
+    expect(cars.every((c) => isValidVin(c.vin!))).toBe(true);
+    expect(new Set(cars.map((c) => c.vin)).size).toBe(cars.length);
+  });
+
+  it('keeps new cars under 100 miles and at most one model year ahead', () => {
+    for (const car of cars.filter((c) => c.condition === 'new')) {
+      expect(car.mileage).toBeLessThan(100);
+      expect(car.year).toBeGreaterThanOrEqual(currentYear);
+      expect(car.year).toBeLessThanOrEqual(currentYear + 1);
+    }
+  });
+
+  it('prices used cars below new ones of the same model, falling with age', () => {
+    for (const brand of CATALOG) {
+      for (const model of brand.models) {
+        const same = cars.filter((c) => c.brand === brand.name && c.model === model.name && c.trim === model.trims[0]);
+        const newest = same.filter((c) => c.condition === 'new');
+        const used = same.filter((c) => c.condition === 'used');
+        for (const n of newest) for (const u of used) expect(u.price).toBeLessThan(n.price);
+        for (const older of used) for (const younger of used) {
+          if (currentYear - older.year >= currentYear - younger.year + 3 && older.mileage >= younger.mileage) {
+            expect(older.price).toBeLessThan(younger.price);
+          }
+        }
+      }
+    }
+  });
+
+  it('marks about one in ten cars unavailable', () => {
+    const share = cars.filter((c) => c.status === 'unavailable').length / cars.length;
+    expect(share).toBeGreaterThan(0.04);
+    expect(share).toBeLessThan(0.18);
+  });
+
+  it('spreads listing dates over the 90 days before now', () => {
+    const ages = cars.map((c) => (TEST_NOW.getTime() - new Date(c.date_added!).getTime()) / DAY_MS);
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...ages)).toBeLessThan(90);
+    expect(Math.max(...ages)).toBeGreaterThan(80);
+  });
+
+  it('fills the details a car page shows and serves our own photos', () => {
+    for (const car of cars) {
+      for (const field of ['trim', 'body_style', 'exterior_color', 'interior_color', 'transmission', 'drivetrain', 'fuel_type', 'engine', 'description'] as const) {
+        expect(car[field]).toBeTruthy();
+      }
+      expect(car.mpg_city).toBeGreaterThan(0);
+      expect(car.features!.length).toBeGreaterThanOrEqual(5);
+      expect(car.photos).toHaveLength(3);
+      for (const url of car.photos!) expect(url).toMatch(/^\/media\/cars\/[a-z]+\/[a-z]+\.svg\?color=[0-9a-f]{6}$/);
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('seeding on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.drop());
+
+  it('fills an empty database with cars and FAQs in all four languages', async () => {
+    expect(await seedDatabase(database.db, { now: TEST_NOW })).toEqual({ cars: 180, faqs: 24, skipped: false });
+    const langs = await database.db.selectFrom('faqs').select('lang').distinct().orderBy('lang').execute();
+    expect(langs.map((l) => l.lang)).toEqual(['en', 'es', 'ru', 'uk']);
+  });
+
+  it('leaves a database that already has cars alone', async () => {
+    expect(await seedDatabase(database.db, { now: TEST_NOW })).toEqual({ cars: 0, faqs: 0, skipped: true });
+  });
+
+  it('stores the same inventory on every run', async () => {
+    const snapshot = () => database.db.selectFrom('cars').select(['uuid', 'vin', 'price', 'mileage', 'date_added']).orderBy('uuid').execute();
+    const before = await snapshot();
+    await seedDatabase(database.db, { now: TEST_NOW, force: true });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('replaces the inventory with a larger one on request', async () => {
+    expect((await seedDatabase(database.db, { now: TEST_NOW, force: true, cars: 2500 })).cars).toBe(2500);
+    const { n } = await database.db.selectFrom('cars').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(n).toBe(2500);
+  });
+});
