@@ -50,6 +50,7 @@ export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDe
       root: webDist,
       wildcard: false,
       index: false,
+      cacheControl: false,
       // Hashed build assets never change; everything else must be revalidated.
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

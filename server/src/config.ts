@@ -71,8 +71,22 @@ const rules = {
     ),
     'use 32 random bytes in base64, e.g. the output of: openssl rand -base64 32',
   ],
+  DATA_ENCRYPTION_PREVIOUS_KEYS: [
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      v.array(v.pipe(v.string(), v.base64(), v.check((s) => Buffer.from(s, 'base64').length === 32))),
+    ),
+    'use comma-separated retired DATA_ENCRYPTION_KEY values (32 bytes in base64 each), kept only to read older data',
+  ],
   INIT_DATA_MAX_AGE: [integerIn(1, 31 * 86400), 'use a number of seconds from 1 to 2678400'],
-  CHROME_PATH: [v.pipe(v.string(), v.check(existsSync)), 'use the path of an installed Chromium or Chrome executable'],
+  RATE_LIMIT_MAX: [integerIn(1, 1_000_000), 'use the number of API requests one client may make per minute, such as 600'],
+  RATE_LIMIT_SIGN_IN_MAX: [integerIn(1, 100_000), 'use the number of sign-in attempts one client may make per minute, such as 10'],
+  REDIS_URL: [
+    v.pipe(v.string(), v.regex(/^rediss?:\/\/.+/)),
+    'use a Redis URL such as redis://127.0.0.1:6379, or unset it to keep rate limits in memory (one instance)',
+  ],
+  CHROME_PATH: [v.pipe(v.string(), v.check((path: string) => existsSync(path))), 'use the path of an installed Chromium or Chrome executable'],
   DEV_LOGIN: [v.picklist(['0', '1']), 'use 1 to enable the development sign-in, 0 or unset otherwise'],
   ALLOWED_ORIGINS: [
     v.pipe(
@@ -174,7 +188,13 @@ export function loadConfig(env: Env = process.env) {
     adminTelegramIds: readVariable(env, 'ADMIN_TELEGRAM_IDS') ?? [],
     sessionSecret: secret('SESSION_SECRET', 'session-secret', () => randomBytes(48).toString('base64url')),
     dataEncryptionKey: secret('DATA_ENCRYPTION_KEY', 'data-encryption-key', () => randomBytes(32).toString('base64')),
+    dataEncryptionPreviousKeys: readVariable(env, 'DATA_ENCRYPTION_PREVIOUS_KEYS') ?? [],
     initDataMaxAge: readVariable(env, 'INIT_DATA_MAX_AGE') ?? 86400,
+    rateLimit: {
+      max: readVariable(env, 'RATE_LIMIT_MAX') ?? 600,
+      signInMax: readVariable(env, 'RATE_LIMIT_SIGN_IN_MAX') ?? 10,
+      redisUrl: readVariable(env, 'REDIS_URL'),
+    },
     chromePath: readVariable(env, 'CHROME_PATH') ?? findChrome(),
     devLogin,
     geo: {

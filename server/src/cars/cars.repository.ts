@@ -1,7 +1,8 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { BrandFilterData, CarFilterData, CarItem, CarListQuery, CarSort, Paged, Range } from '../../../domain/cars.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, Database } from '../db/schema.ts';
+import type { CountCache } from './count-cache.ts';
 
 type CarQuery = SelectQueryBuilder<Database, 'cars', object>;
 
@@ -39,10 +40,10 @@ const isFavorite = (userId: number | null) => (eb: ExpressionBuilder<Database, '
         .exists(eb.selectFrom('favorites').whereRef('favorites.car_uuid', '=', 'cars.uuid').where('favorites.user_id', '=', userId))
         .as('is_favorite');
 
-export function toCarItem(row: CarRow & { is_favorite: boolean }): CarItem {
+export function toCarItem(row: CarRow & { is_favorite: boolean | SqlBool }): CarItem {
   return {
     uuid: row.uuid,
-    is_favorite: row.is_favorite,
+    is_favorite: Boolean(row.is_favorite),
     brand: row.brand,
     model: row.model,
     year: row.year,
@@ -68,15 +69,24 @@ export function toCarItem(row: CarRow & { is_favorite: boolean }): CarItem {
   };
 }
 
-export async function listCars(db: Db, q: CarListQuery, userId: number | null): Promise<Paged<CarItem>> {
+/** The two statements behind one page of the car list: the rows and the total. */
+export function carListQueries(db: Db, q: CarListQuery, userId: number | null) {
   const filtered = applyFilters(db.selectFrom('cars'), q);
   let page = filtered.selectAll('cars').select(isFavorite(userId));
   for (const [column, direction] of ORDER[q.sort]) page = page.orderBy(column, direction);
-  const [rows, counted] = await Promise.all([
-    page.limit(q.limit).offset((q.page - 1) * q.limit).execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  return {
+    page: page.limit(q.limit).offset((q.page - 1) * q.limit),
+    count: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
+  };
+}
+
+export async function listCars(db: Db, q: CarListQuery, userId: number | null, counts: CountCache): Promise<Paged<CarItem>> {
+  const queries = carListQueries(db, q, userId);
+  const { page: _page, limit: _limit, sort: _sort, ...filters } = q;
+  const [rows, total] = await Promise.all([
+    queries.page.execute(),
+    counts.get(JSON.stringify(filters), async () => Number((await queries.count.executeTakeFirstOrThrow()).total)),
   ]);
-  const total = Number(counted.total);
   return {
     items: rows.map(toCarItem),
     total,

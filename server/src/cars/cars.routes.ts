@@ -2,15 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { carListQuerySchema, carUuidSchema } from '../../../domain/cars.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
+import { createCountCache } from './count-cache.ts';
 import { brandFilterData, carFilterData, findCar, listBrands, listCars, listModels, listYears } from './cars.repository.ts';
 
 const brandParam = v.object({ brand: v.pipe(v.string(), v.trim(), v.minLength(1, 'brand is required'), v.maxLength(100, 'brand is too long')) });
 const uuidParam = v.object({ uuid: carUuidSchema });
 
 export const carsRoutes: FastifyPluginAsync = async (app) => {
+  const counts = createCountCache();
+
   app.get('/cars', async (request) => {
     const query = parseOr400(carListQuerySchema, request.query, 'car filters');
-    return listCars(app.db, query, request.viewer?.userId ?? null);
+    return listCars(app.db, query, request.viewer?.userId ?? null, counts);
   });
 
   app.get('/cars/brands', async () => listBrands(app.db));

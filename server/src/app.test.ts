@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { createDatabase } from './db/database.ts';
+import { testConfig, useTestApp } from '../test/app.ts';
+import { DATABASE_KINDS } from '../test/database.ts';
+
+function fakeWebBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe.each(DATABASE_KINDS)('the server on %s', (kind) => {
+  const t = useTestApp(kind, { webDist: fakeWebBuild() });
+
+  it('reports health when the database answers', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it.each(['/', '/cars', '/cars/3f1c0000-0000-4000-8000-000000000000', '/dashboard/users/5', '/application'])(
+    'serves the web app for the client route %s',
+    async (path) => {
+      const res = await t.app.inject(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>app</title>');
+    },
+  );
+
+  it('serves hashed build assets with a long cache lifetime', async () => {
+    const res = await t.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with a 404 rather than the app page', async () => {
+    const res = await t.app.inject('/assets/missing.js');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('answers malformed JSON with a 400 and no stack trace', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toContain('at ');
+  });
+
+  it('draws the car artwork tinted with the requested colour', async () => {
+    const res = await t.app.inject('/media/cars/suv/street.svg?color=1F3A73');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toContain('#1f3a73');
+  });
+
+  it.each(['/media/cars/tank/street.svg', '/media/cars/suv/moon.svg', '/media/cars/suv/street.svg?color=red'])(
+    'refuses artwork it cannot draw: %s',
+    async (url) => {
+      expect((await t.app.inject(url)).statusCode).toBe(400);
+    },
+  );
+});
+
+describe('the server when the database is down', () => {
+  it('reports 503 from the health check', async () => {
+    // Nothing listens on port 1: a database that never answers.
+    const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' });
+    const app = await buildApp({ config: testConfig(), db, logger: false });
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('unavailable');
+    await app.close();
+    await db.destroy();
+  });
+});

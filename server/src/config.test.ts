@@ -1,0 +1,107 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'cars-config-'));
+const KEY = Buffer.alloc(32, 1).toString('base64');
+const SECRET = 'x'.repeat(40);
+
+function failure(env: Record<string, string>) {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a configuration error');
+}
+
+describe('configuration', () => {
+  it('starts with defaults and nothing configured', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', nodeEnv: 'development', databaseUrl: undefined, initDataMaxAge: 86400 });
+    expect(config.bot).toMatchObject({ token: undefined, mode: 'off' });
+  });
+
+  it('generates development secrets once into DATA_DIR and reuses them', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.dataEncryptionKey).toBe(first.dataEncryptionKey);
+    expect(Buffer.from(first.dataEncryptionKey, 'base64')).toHaveLength(32);
+    expect(readFileSync(join(dir, 'secrets', 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
+  });
+
+  it.each(['SESSION_SECRET', 'DATA_ENCRYPTION_KEY'])('requires %s in production', (name) => {
+    const env = { NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY };
+    delete (env as Record<string, string>)[name];
+    const error = failure(env);
+    expect(error.variable).toBe(name);
+    expect(error.message).toMatch(/required in production/);
+  });
+
+  it('never writes secrets to disk in production', () => {
+    const dir = dataDir();
+    loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY });
+    expect(existsSync(join(dir, 'secrets'))).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['NODE_ENV', 'staging'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['BOT_TOKEN', 'not-a-token'],
+    ['BOT_MODE', 'sometimes'],
+    ['BOT_API_ROOT', 'not a url'],
+    ['PUBLIC_URL', 'example.com'],
+    ['STAFF_CHAT_ID', 'staff'],
+    ['ADMIN_TELEGRAM_IDS', '12,abc'],
+    ['SESSION_SECRET', 'short'],
+    ['DATA_ENCRYPTION_KEY', Buffer.alloc(16).toString('base64')],
+    ['INIT_DATA_MAX_AGE', '0'],
+    ['CHROME_PATH', '/no/such/browser'],
+    ['ALLOWED_ORIGINS', 'https://ok.example.com,nope'],
+  ])('stops on a bad %s with a message naming it and the fix', (name, value) => {
+    const error = failure({ [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message.startsWith(`${name}: `)).toBe(true);
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+
+  it('parses admin ids, bot settings and the public URL', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMIN_TELEGRAM_IDS: ' 111, 222 ',
+      BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi',
+      BOT_USERNAME: '@DealerBot',
+      PUBLIC_URL: 'https://cars.example.com/',
+      STAFF_CHAT_ID: '-1001234567890',
+    });
+    expect(config.adminTelegramIds).toEqual([111, 222]);
+    expect(config.bot).toMatchObject({ username: 'DealerBot', mode: 'webhook', staffChatId: -1001234567890 });
+    expect(config.publicUrl).toBe('https://cars.example.com');
+  });
+
+  it('runs the bot by polling when there is a token but no public URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi' });
+    expect(config.bot.mode).toBe('polling');
+  });
+
+  it.each([
+    [{ BOT_MODE: 'polling' }, 'BOT_MODE'],
+    [{ BOT_MODE: 'webhook', BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi' }, 'BOT_MODE'],
+    [{ DEV_LOGIN: '1', NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }, 'DEV_LOGIN'],
+    [{ PUBLIC_URL: 'http://cars.example.com', NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }, 'PUBLIC_URL'],
+  ])('refuses combinations that cannot work: %o', (env, name) => {
+    expect(failure(env).variable).toBe(name);
+  });
+
+  it('is frozen', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(Object.isFrozen(config) && Object.isFrozen(config.bot)).toBe(true);
+  });
+});
