@@ -1,0 +1,112 @@
+import type { CarConditionValue, CarStatusValue } from './cars.ts';
+
+/**
+ * Wire values and English display names. A display name is also its Lingui message id: screens, bot and PDF
+ * translate it; the wire value never changes with the language.
+ */
+
+export interface Option<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** Options for a select, in the order of `values`. */
+export function toOptions<T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>): Option<T>[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
+/** 'none' is the form's choice; on the wire and in the database it is null. */
+export const SUFFIXES = ['none', 'Jr.', 'Sr.', 'II', 'III', 'IV'] as const;
+export type Suffix = (typeof SUFFIXES)[number];
+export type WireSuffix = Exclude<Suffix, 'none'>;
+export const WIRE_SUFFIXES = ['Jr.', 'Sr.', 'II', 'III', 'IV'] as const satisfies readonly WireSuffix[];
+export const suffixLabels: Record<Suffix, string> = { none: 'None', 'Jr.': 'Jr.', 'Sr.': 'Sr.', II: 'II', III: 'III', IV: 'IV' };
+
+export const MARITAL_STATUSES = ['Unmarried', 'Married'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+export const maritalStatusLabels: Record<MaritalStatus, string> = { Unmarried: 'Unmarried', Married: 'Married' };
+
+export const HOUSING_STATUSES = ['Rent', 'OwnOutright', 'Mortgage', 'Family', 'Military', 'Other'] as const;
+export type HousingStatus = (typeof HOUSING_STATUSES)[number];
+export const housingStatusLabels: Record<HousingStatus, string> = {
+  Rent: 'Rent',
+  OwnOutright: 'Own Outright',
+  Mortgage: 'Mortgage',
+  Family: 'Family',
+  Military: 'Military',
+  Other: 'Other',
+};
+
+export const EMPLOYMENT_STATUSES = [
+  'Employed',
+  'Self-Employed',
+  'Unemployed',
+  'Retired',
+  'Retired Military',
+  'Active Military',
+  'Student',
+  'Other',
+] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+export const employmentStatusLabels: Record<EmploymentStatus, string> = {
+  Employed: 'Employed',
+  'Self-Employed': 'Self-Employed',
+  Unemployed: 'Unemployed',
+  Retired: 'Retired',
+  'Retired Military': 'Retired Military',
+  'Active Military': 'Active Military',
+  Student: 'Student',
+  Other: 'Other',
+};
+
+export const INCOME_FREQUENCIES = ['Monthly'] as const;
+export type IncomeFrequency = (typeof INCOME_FREQUENCIES)[number];
+
+export const APPLICATION_STATUSES = ['in_review', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+export const DEFAULT_APPLICATION_STATUS: ApplicationStatus = 'in_review';
+export const applicationStatusLabels: Record<ApplicationStatus, string> = {
+  in_review: 'In Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export const carConditionLabels: Record<CarConditionValue, string> = { new: 'New', used: 'Used' };
+export const carAvailabilityLabels: Record<CarStatusValue, string> = { available: 'Available', unavailable: 'Unavailable' };
+
+export const LANGUAGES = ['en', 'uk', 'es', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** Each language named in itself, as a language picker shows it. */
+export const languageNames: Record<Language, string> = { en: 'English', uk: 'Українська', es: 'Español', ru: 'Русский' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Spec §4: a known language code (also a tag such as 'uk-UA' from Telegram) is used, anything else falls back to en. */
+export function toSupportedLanguage(code: string | null | undefined): Language {
+  const primary = code?.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
+}
+
+/** Spec §4: without a stored or Telegram language, Ukraine gets uk and every other country en. */
+export function languageForCountry(countryCode: string | null | undefined): Language {
+  return countryCode?.trim().toUpperCase() === 'UA' ? 'uk' : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Every English display name above that a translator must see. Suffixes other than None, US state names and
+ * language names read the same in every language and are left out.
+ */
+export const displayLabelMessages: readonly string[] = [
+  ...new Set([
+    suffixLabels.none,
+    ...Object.values(maritalStatusLabels),
+    ...Object.values(housingStatusLabels),
+    ...Object.values(employmentStatusLabels),
+    ...Object.values(applicationStatusLabels),
+    ...Object.values(carConditionLabels),
+    ...Object.values(carAvailabilityLabels),
+  ]),
+];

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatMoney,
+  formatPhoneDisplay,
+  formatPhoneForApi,
+  formatSsnDisplay,
+  formatSsnForApi,
+  formatSsnMasked,
+  fromTotalMonths,
+  isMaskedSsn,
+  parseMoney,
+  parseNumber,
+  requiresPreviousHistory,
+  toTotalMonths,
+} from './format.ts';
+
+describe('phone numbers', () => {
+  it.each([
+    ['10 digits', '5551234567', '(555) 123-4567', '+15551234567'],
+    ['the display form', '(555) 123-4567', '(555) 123-4567', '+15551234567'],
+    ['11 digits starting with 1', '15551234567', '(555) 123-4567', '+15551234567'],
+    ['the wire form', '+15551234567', '(555) 123-4567', '+15551234567'],
+    ['+1 and a formatted number', ' +1 (555) 123-4567 ', '(555) 123-4567', '+15551234567'],
+    ['dots', '555.123.4567', '(555) 123-4567', '+15551234567'],
+  ])('%s is shown as (XXX) XXX-XXXX and sent as +1 and ten digits', (_case, input, display, wire) => {
+    expect([formatPhoneDisplay(input), formatPhoneForApi(input)]).toEqual([display, wire]);
+  });
+
+  it.each([
+    ['9 digits', '555123456'],
+    ['11 digits not starting with 1', '25551234567'],
+    ['letters', 'call me'],
+    ['nothing', '  '],
+  ])('%s is left as typed (trimmed): the schema reports it', (_case, input) => {
+    expect([formatPhoneDisplay(input), formatPhoneForApi(input)]).toEqual([input.trim(), input.trim()]);
+  });
+
+  it.each(['5551234567', '(555) 123-4567', '+15551234567', '1 555 123 4567'])('%j round-trips display ↔ wire', (input) => {
+    const display = formatPhoneDisplay(input);
+    const wire = formatPhoneForApi(input);
+    expect([formatPhoneDisplay(wire), formatPhoneForApi(display)]).toEqual([display, wire]);
+  });
+});
+
+describe('social security numbers', () => {
+  it.each([
+    ['9 digits', '123456789', '123-45-6789', '123456789'],
+    ['the display form', '123-45-6789', '123-45-6789', '123456789'],
+    ['8 digits (left as typed)', '12345678', '12345678', '12345678'],
+  ])('%s is shown as %j and sent as %j', (_case, input, display, wire) => {
+    expect([formatSsnDisplay(input), formatSsnForApi(input)]).toEqual([display, wire]);
+  });
+
+  it.each(['123456789', '123-45-6789'])('%j round-trips display ↔ wire', (input) => {
+    expect([formatSsnDisplay(formatSsnForApi(input)), formatSsnForApi(formatSsnDisplay(input))]).toEqual([
+      formatSsnDisplay(input),
+      formatSsnForApi(input),
+    ]);
+  });
+
+  it.each([
+    ['a full SSN', '123-45-6789', '***-**-6789'],
+    ['nine digits', '123456789', '***-**-6789'],
+    ['the last four digits', '6789', '***-**-6789'],
+    ['an already masked SSN', '***-**-6789', '***-**-6789'],
+    ['three digits', '789', ''],
+    ['no SSN', null, ''],
+    ['undefined', undefined, ''],
+  ])('%s is masked as %j', (_case, input, expected) => {
+    expect(formatSsnMasked(input)).toBe(expected);
+  });
+
+  it.each([
+    ['***-**-6789', true],
+    [' ***-**-6789 ', true],
+    ['123-45-6789', false],
+    ['***-**-678', false],
+  ])('%j is a masked SSN: %s', (input, expected) => {
+    expect(isMaskedSsn(input)).toBe(expected);
+  });
+});
+
+describe('money in US dollars', () => {
+  it.each([
+    [1234, '$1,234'],
+    [1234.5, '$1,234.50'],
+    [1234.05, '$1,234.05'],
+    [0, '$0'],
+    [0.5, '$0.50'],
+    [100, '$100'],
+    [99.99, '$99.99'],
+    [1234.999, '$1,235'],
+    [1_000_000, '$1,000,000'],
+    [-5, '-$5'],
+    [-0.001, '$0'],
+  ])('%d is shown as %s', (amount, text) => {
+    expect(formatMoney(amount)).toBe(text);
+  });
+
+  it.each([0, 1, 99.99, 100, 1234.5, 2500, 10_000_000])('%d round-trips through its text', (amount) => {
+    expect(parseMoney(formatMoney(amount))).toBe(amount);
+  });
+
+  it.each([
+    ['', undefined],
+    ['lots', undefined],
+    ['$1,234.50', 1234.5],
+  ])('money text %j is read as %j', (text, amount) => {
+    expect(parseMoney(text)).toBe(amount);
+  });
+
+  it.each([
+    ['2500', 2500],
+    [' 2,500.50 ', 2500.5],
+    ['.5', 0.5],
+    ['12.', 12],
+    ['-3', -3],
+    [42, 42],
+    ['', undefined],
+    ['1e3', Number.NaN],
+    ['12abc', Number.NaN],
+    ['1.2.3', Number.NaN],
+  ])('number text %j is read as %d', (input, expected) => {
+    expect(parseNumber(input)).toBe(expected);
+  });
+});
+
+describe('time at an address or employer', () => {
+  it.each([
+    [0, 0, 0],
+    [0, 11, 11],
+    [1, 11, 23],
+    [2, 0, 24],
+    [100, 11, 1211],
+  ])('%d years and %d months are %d months', (years, months, total) => {
+    expect(toTotalMonths(years, months)).toBe(total);
+    expect(fromTotalMonths(total)).toEqual({ years, months });
+  });
+
+  it.each([0, 1, 11, 12, 23, 24, 25, 1211])('%d months round-trips through years and months', (total) => {
+    const { years, months } = fromTotalMonths(total);
+    expect(toTotalMonths(years, months)).toBe(total);
+  });
+
+  it.each([
+    [23, true],
+    [24, false],
+  ])('%d months at the current one: previous history required = %s', (months, required) => {
+    expect(requiresPreviousHistory(months)).toBe(required);
+  });
+});

@@ -1,0 +1,118 @@
+import { PHONE_DIGITS, PREVIOUS_HISTORY_THRESHOLD_MONTHS, SSN_DIGITS } from './constants.ts';
+
+/**
+ * Display and wire formats (spec §5 Outgoing formatting). Every formatter accepts its own output and the
+ * other form, so display → wire → display gives back the same text. Text that cannot be formatted is
+ * returned trimmed rather than guessed at: the schemas, not the formatters, reject bad input.
+ */
+
+/** Characters people type or paste in a phone number: "+1 (555) 123-4567", "555.123.4567". */
+const PHONE_TEXT = /^\s*\+?[\d\s().-]*$/;
+const SSN_TEXT = /^[\d\s.-]*$/;
+const NUMBER_TEXT = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/** The ten national digits of a US phone number; eleven digits starting with 1 lose the country code. */
+export function toPhoneDigits(value: string): string | undefined {
+  if (!PHONE_TEXT.test(value)) return undefined;
+  const digits = digitsOf(value);
+  if (digits.length === PHONE_DIGITS + 1 && digits.startsWith('1')) return digits.slice(1);
+  // A "+" announces a country code, and the only one taken is 1 with ten digits after it (handled above).
+  if (value.trim().startsWith('+')) return undefined;
+  return digits.length === PHONE_DIGITS ? digits : undefined;
+}
+
+/** (XXX) XXX-XXXX */
+export function formatPhoneDisplay(value: string): string {
+  const digits = toPhoneDigits(value);
+  return digits ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : value.trim();
+}
+
+/** +1 and the ten digits. */
+export function formatPhoneForApi(value: string): string {
+  const digits = toPhoneDigits(value);
+  return digits ? `+1${digits}` : value.trim();
+}
+
+export function toSsnDigits(value: string): string | undefined {
+  if (!SSN_TEXT.test(value)) return undefined;
+  const digits = digitsOf(value);
+  return digits.length === SSN_DIGITS ? digits : undefined;
+}
+
+/** XXX-XX-XXXX */
+export function formatSsnDisplay(value: string): string {
+  const digits = toSsnDigits(value);
+  return digits ? `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}` : value.trim();
+}
+
+/** Nine digits, no separators. */
+export function formatSsnForApi(value: string): string {
+  return toSsnDigits(value) ?? value.trim();
+}
+
+const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
+
+/** A masked SSN as the server shows it (design: SSN masked everywhere except an audited reveal and the PDF). */
+export function isMaskedSsn(value: string): boolean {
+  return MASKED_SSN.test(value.trim());
+}
+
+/** ***-**-1234 from a full SSN, its last four digits or an already masked one; '' when there is nothing to show. */
+export function formatSsnMasked(value: string | null | undefined): string {
+  const digits = digitsOf(value ?? '');
+  return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : '';
+}
+
+/**
+ * Text from an input as a number: "2500", " 2,500.50 ", "$1,234". undefined for empty text, NaN for text
+ * that is not a number; numbers pass through.
+ */
+export function parseNumber(input: string | number): number | undefined {
+  if (typeof input === 'number') return input;
+  const compact = input.replace(/[\s,$]/g, '');
+  if (compact === '') return undefined;
+  return NUMBER_TEXT.test(compact) ? Number(compact) : Number.NaN;
+}
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+  signDisplay: 'negative',
+});
+const dollarsAndCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'negative',
+});
+
+/** US dollars, cents only when there are any: $1,234 and $1,234.50. */
+export function formatMoney(amount: number): string {
+  const cents = Math.round(amount * 100);
+  return (cents % 100 === 0 ? dollars : dollarsAndCents).format(cents / 100);
+}
+
+/** The amount in a money text such as "$1,234.50"; undefined when empty or not a number. */
+export function parseMoney(text: string): number | undefined {
+  const amount = parseNumber(text);
+  return Number.isFinite(amount) ? amount : undefined;
+}
+
+/** Spec §3: years and months at an address or employer are sent as one total. */
+export function toTotalMonths(years: number, months: number): number {
+  return years * 12 + months;
+}
+
+export function fromTotalMonths(totalMonths: number): { years: number; months: number } {
+  return { years: Math.floor(totalMonths / 12), months: totalMonths % 12 };
+}
+
+/** Spec §4: previous address / employment are required under two years at the current one. */
+export function requiresPreviousHistory(totalMonths: number): boolean {
+  return totalMonths < PREVIOUS_HISTORY_THRESHOLD_MONTHS;
+}

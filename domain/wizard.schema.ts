@@ -1,0 +1,326 @@
+import * as v from 'valibot';
+import { MIN_PREVIOUS_EMPLOYMENT_MONTHS } from './constants.ts';
+import { type Clock, systemClock } from './dates.ts';
+import { EMPLOYMENT_STATUSES, HOUSING_STATUSES, MARITAL_STATUSES } from './enums.ts';
+import {
+  additionalIncomeField,
+  carIdField,
+  dateOfBirthField,
+  emailField,
+  imageField,
+  isRentPaymentValid,
+  monthlyIncomeField,
+  monthlyPaymentField,
+  monthsField,
+  optionalPhoneField,
+  optionalPostalCodeField,
+  optionalStateField,
+  optionalText,
+  phoneField,
+  postalCodeField,
+  rentPaymentMessage,
+  requireGroupWhen,
+  requiredChoice,
+  requiredTogether,
+  requiredText,
+  ssnField,
+  stateField,
+  suffixField,
+  textRules,
+  totalMonthsInput,
+  yearsField,
+} from './fields.ts';
+import { requiresPreviousHistory, toTotalMonths } from './format.ts';
+import { validationMessages as m } from './messages.ts';
+
+/**
+ * The application wizard's steps (spec §3 Applicant, §5 Wizard). Each step validates the text of its form and
+ * outputs clean values: trimmed text, numbers, phone (XXX) XXX-XXXX, SSN XXX-XX-XXXX, dates MM/DD/YYYY.
+ * Feeding an output back in gives the same output, so a draft can be stored either way.
+ */
+
+export function createPersonalSchema(clock: Clock = systemClock) {
+  return v.pipe(
+    v.object(
+      {
+        firstName: requiredText(textRules.firstName, m.firstNameRequired),
+        lastName: requiredText(textRules.lastName, m.lastNameRequired),
+        suffix: suffixField,
+        email: emailField,
+        verifyEmail: v.pipe(v.optional(v.string(m.verifyEmailRequired), ''), v.trim(), v.nonEmpty(m.verifyEmailRequired)),
+        phone: phoneField,
+        dateOfBirth: dateOfBirthField(clock),
+        ssn: ssnField,
+        maritalStatus: requiredChoice(MARITAL_STATUSES, m.maritalStatusRequired),
+      },
+      m.invalidValue,
+    ),
+    // Compared case-insensitively: mail systems deliver Jane@Example.com and jane@example.com to the same box.
+    v.forward(
+      v.partialCheck(
+        [['email'], ['verifyEmail']],
+        (personal) => personal.email.toLowerCase() === personal.verifyEmail.toLowerCase(),
+        m.emailsMustMatch,
+      ),
+      ['verifyEmail'],
+    ),
+  );
+}
+
+export const personalSchema = createPersonalSchema();
+
+/** An address group as the form holds it before validation: any text, possibly missing. */
+const addressDraftEntries = {
+  line1: v.optional(v.string(m.invalidValue), ''),
+  line2: v.optional(v.string(m.invalidValue), ''),
+  city: v.optional(v.string(m.invalidValue), ''),
+  state: v.optional(v.string(m.invalidValue), ''),
+  postalCode: v.optional(v.string(m.invalidValue), ''),
+};
+
+/** A complete address (previous address, previous employer, edit form addresses); line2 is '' when empty. */
+export const addressFormSchema = v.object(
+  {
+    line1: requiredText(textRules.addressLine, m.addressRequired),
+    line2: optionalText(textRules.suite),
+    city: requiredText(textRules.city, m.cityRequired),
+    state: stateField,
+    postalCode: postalCodeField,
+  },
+  m.invalidValue,
+);
+
+const housingFields = v.object(
+  {
+    ownership: requiredChoice(HOUSING_STATUSES, m.housingStatusRequired),
+    monthlyPayment: monthlyPaymentField,
+    address: requiredText(textRules.addressLine, m.addressRequired),
+    suiteAptNumber: optionalText(textRules.suite),
+    city: requiredText(textRules.city, m.cityRequired),
+    state: stateField,
+    postalCode: postalCodeField,
+    yearsAtAddress: yearsField,
+    monthsAtAddress: monthsField,
+    previousAddress: v.optional(v.object(addressDraftEntries, m.invalidValue), {}),
+  },
+  m.invalidValue,
+);
+type HousingFields = v.InferOutput<typeof housingFields>;
+
+const livedUnderTwoYears = (housing: Pick<HousingFields, 'yearsAtAddress' | 'monthsAtAddress'>) =>
+  requiresPreviousHistory(toTotalMonths(housing.yearsAtAddress, housing.monthsAtAddress));
+
+export const housingSchema = v.pipe(
+  housingFields,
+  v.forward(
+    v.partialCheck(
+      [['ownership'], ['monthlyPayment']],
+      (housing) => isRentPaymentValid(housing.ownership, housing.monthlyPayment),
+      (issue) => rentPaymentMessage(issue.input.monthlyPayment),
+    ),
+    ['monthlyPayment'],
+  ),
+  requireGroupWhen<HousingFields>({
+    key: 'previousAddress',
+    schema: addressFormSchema,
+    dependsOn: ['yearsAtAddress', 'monthsAtAddress'],
+    when: livedUnderTwoYears,
+  }),
+  // What the applicant typed into a previous address they no longer need is dropped, not submitted.
+  v.transform(({ previousAddress, ...housing }) => ({
+    ...housing,
+    previousAddress: livedUnderTwoYears(housing) ? v.parse(addressFormSchema, previousAddress) : undefined,
+  })),
+);
+
+export const previousEmploymentFormSchema = v.object(
+  {
+    employerName: requiredText(textRules.organization, m.employerNameRequired),
+    totalMonthsEmployed: totalMonthsInput(MIN_PREVIOUS_EMPLOYMENT_MONTHS, {
+      required: m.totalMonthsEmployedRequired,
+      notNumber: m.totalMonthsEmployedInvalid,
+    }),
+    occupation: requiredText(textRules.organization, m.occupationRequired),
+    status: requiredChoice(EMPLOYMENT_STATUSES, m.employmentStatusRequired),
+    address: v.optional(addressFormSchema, {}),
+  },
+  m.invalidValue,
+);
+
+const previousEmploymentDraft = v.optional(
+  v.object(
+    {
+      employerName: v.optional(v.string(m.invalidValue), ''),
+      totalMonthsEmployed: v.optional(v.union([v.string(), v.number()], m.invalidValue), ''),
+      occupation: v.optional(v.string(m.invalidValue), ''),
+      status: v.optional(v.string(m.invalidValue), ''),
+      address: v.optional(v.object(addressDraftEntries, m.invalidValue), {}),
+    },
+    m.invalidValue,
+  ),
+  {},
+);
+
+const incomeFields = v.object(
+  {
+    employmentStatus: requiredChoice(EMPLOYMENT_STATUSES, m.employmentStatusRequired),
+    monthlyIncome: monthlyIncomeField,
+    employerName: optionalText(textRules.organization),
+    schoolName: optionalText(textRules.organization),
+    occupation: optionalText(textRules.organization),
+    employerPhone: optionalPhoneField,
+    schoolPhone: optionalPhoneField,
+    suitNumber: optionalText(textRules.suite),
+    streetAddress: optionalText(textRules.addressLine),
+    city: optionalText(textRules.city),
+    state: optionalStateField,
+    zip: optionalPostalCodeField,
+    yearsAtEmployer: yearsField,
+    monthsAtEmployer: monthsField,
+    additionalIncomeSource: optionalText(textRules.organization),
+    additionalIncomeAmount: additionalIncomeField,
+    previousEmployment: previousEmploymentDraft,
+  },
+  m.invalidValue,
+);
+type IncomeFields = v.InferOutput<typeof incomeFields>;
+
+const employedUnderTwoYears = (income: Pick<IncomeFields, 'yearsAtEmployer' | 'monthsAtEmployer'>) =>
+  requiresPreviousHistory(toTotalMonths(income.yearsAtEmployer, income.monthsAtEmployer));
+
+export const incomeSchema = v.pipe(
+  incomeFields,
+  v.forward(
+    v.partialCheck(
+      [['employmentStatus'], ['employerName']],
+      (income) => income.employmentStatus === 'Student' || income.employerName !== '',
+      m.employerNameRequired,
+    ),
+    ['employerName'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['employmentStatus'], ['schoolName']],
+      (income) => income.employmentStatus !== 'Student' || income.schoolName !== '',
+      m.schoolNameRequired,
+    ),
+    ['schoolName'],
+  ),
+  // The employer's address is optional, but once any part of it is given the rest is needed to be of use.
+  requiredTogether<IncomeFields>(
+    ['streetAddress', 'suitNumber', 'city', 'state', 'zip'],
+    [
+      ['streetAddress', m.addressRequired],
+      ['city', m.cityRequired],
+      ['state', m.stateRequired],
+      ['zip', m.zipRequired],
+    ],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['additionalIncomeSource'], ['additionalIncomeAmount']],
+      (income) => income.additionalIncomeSource !== '' || !income.additionalIncomeAmount,
+      m.additionalIncomeSourceRequired,
+    ),
+    ['additionalIncomeSource'],
+  ),
+  requireGroupWhen<IncomeFields>({
+    key: 'previousEmployment',
+    schema: previousEmploymentFormSchema,
+    dependsOn: ['yearsAtEmployer', 'monthsAtEmployer'],
+    when: employedUnderTwoYears,
+  }),
+  v.transform(({ previousEmployment, ...income }) => ({
+    ...income,
+    previousEmployment: employedUnderTwoYears(income) ? v.parse(previousEmploymentFormSchema, previousEmployment) : undefined,
+  })),
+);
+
+export const driverLicenseSchema = v.object(
+  {
+    front: imageField(m.frontOfLicenseRequired),
+    back: imageField(m.backOfLicenseRequired),
+  },
+  m.invalidValue,
+);
+
+/** The whole client-side draft (spec §3 Client-side application draft), validated before submission. */
+export function createApplicationDraftSchema(clock: Clock = systemClock) {
+  return v.object(
+    {
+      carId: carIdField,
+      personal: createPersonalSchema(clock),
+      housing: housingSchema,
+      income: incomeSchema,
+      driverLicense: driverLicenseSchema,
+    },
+    m.invalidValue,
+  );
+}
+
+export const applicationDraftSchema = createApplicationDraftSchema();
+
+export type PersonalInput = v.InferInput<typeof personalSchema>;
+export type PersonalValues = v.InferOutput<typeof personalSchema>;
+export type AddressFormValues = v.InferOutput<typeof addressFormSchema>;
+export type HousingInput = v.InferInput<typeof housingSchema>;
+export type HousingValues = v.InferOutput<typeof housingSchema>;
+export type PreviousEmploymentValues = v.InferOutput<typeof previousEmploymentFormSchema>;
+export type IncomeInput = v.InferInput<typeof incomeSchema>;
+export type IncomeValues = v.InferOutput<typeof incomeSchema>;
+export type DriverLicenseInput = v.InferInput<typeof driverLicenseSchema>;
+export type DriverLicenseValues = v.InferOutput<typeof driverLicenseSchema>;
+export type ApplicationDraftInput = v.InferInput<typeof applicationDraftSchema>;
+export type ApplicationDraft = v.InferOutput<typeof applicationDraftSchema>;
+
+const emptyAddress = () => ({ line1: '', line2: '', city: '', state: '', postalCode: '' });
+
+/** The draft's initial state (spec §3: reset everything to the initial empty state); a new object each call. */
+export function createEmptyApplicationDraft() {
+  return {
+    carId: '',
+    personal: {
+      firstName: '',
+      lastName: '',
+      suffix: 'none',
+      email: '',
+      verifyEmail: '',
+      phone: '',
+      dateOfBirth: '',
+      ssn: '',
+      maritalStatus: '',
+    },
+    housing: {
+      ownership: '',
+      monthlyPayment: '',
+      address: '',
+      suiteAptNumber: '',
+      city: '',
+      state: '',
+      postalCode: '',
+      yearsAtAddress: '',
+      monthsAtAddress: '',
+      previousAddress: emptyAddress(),
+    },
+    income: {
+      employmentStatus: '',
+      monthlyIncome: '',
+      employerName: '',
+      schoolName: '',
+      occupation: '',
+      employerPhone: '',
+      schoolPhone: '',
+      suitNumber: '',
+      streetAddress: '',
+      city: '',
+      state: '',
+      zip: '',
+      yearsAtEmployer: '',
+      monthsAtEmployer: '',
+      additionalIncomeSource: '',
+      additionalIncomeAmount: '',
+      previousEmployment: { employerName: '', totalMonthsEmployed: '', occupation: '', status: '', address: emptyAddress() },
+    },
+    driverLicense: { front: '', back: '' },
+  } satisfies Required<ApplicationDraftInput>;
+}
