@@ -4,11 +4,21 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerAccessControl } from './auth/access.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { registerIdentity } from './auth/identity.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { carsRoutes } from './cars/cars.routes.ts';
+import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
+import { geoRoutes } from './geo/geo.routes.ts';
+import { siteRoutes } from './site/site.routes.ts';
+import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
 import { loggerOptions } from './http/logger.ts';
+import { registerSecurity } from './security/security.ts';
+import { usersRoutes } from './users/users.routes.ts';
 import './http/viewer.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -33,6 +43,7 @@ export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDe
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.decorate('config', config);
@@ -40,9 +51,20 @@ export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDe
   app.decorateRequest('viewer', null);
 
   registerErrorHandling(app, { webDist: existsSync(webDist) ? webDist : undefined });
+  // Before any route: these hooks (and the admin-route registry) must see every route.
+  await registerSecurity(app);
+  await registerIdentity(app);
+  registerAccessControl(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(carsRoutes, { prefix: '/api' });
+  await app.register(publicFaqsRoutes, { prefix: '/api' });
+  await app.register(siteRoutes, { prefix: '/api' });
+  await app.register(geoRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(favoritesRoutes, { prefix: '/api' });
   await app.register(mediaRoutes);
 
   if (existsSync(webDist)) {
@@ -50,6 +72,8 @@ export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDe
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset; compressing once beats per request.
+      preCompressed: true,
       cacheControl: false,
       // Hashed build assets never change; everything else must be revalidated.
       setHeaders(res, path) {

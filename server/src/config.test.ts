@@ -65,6 +65,7 @@ describe('configuration', () => {
     ['INIT_DATA_MAX_AGE', '0'],
     ['CHROME_PATH', '/no/such/browser'],
     ['ALLOWED_ORIGINS', 'https://ok.example.com,nope'],
+    ['TRUST_PROXY', 'sometimes'],
   ])('stops on a bad %s with a message naming it and the fix', (name, value) => {
     const error = failure({ [name]: value });
     expect(error.variable).toBe(name);
@@ -98,6 +99,14 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'http://cars.example.com', NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }, 'PUBLIC_URL'],
   ])('refuses combinations that cannot work: %o', (env, name) => {
     expect(failure(env).variable).toBe(name);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['1', 1],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(expected);
   });
 
   it('is frozen', () => {

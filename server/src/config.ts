@@ -80,8 +80,12 @@ const rules = {
     'use comma-separated retired DATA_ENCRYPTION_KEY values (32 bytes in base64 each), kept only to read older data',
   ],
   INIT_DATA_MAX_AGE: [integerIn(1, 31 * 86400), 'use a number of seconds from 1 to 2678400'],
+  TRUST_PROXY: [
+    v.pipe(v.string(), v.regex(/^(true|false|\d{1,2})$/), v.transform((s) => (s === 'true' ? true : s === 'false' ? false : Number(s)))),
+    'use true, false, or the number of proxies in front of the app (such as 1)',
+  ],
   RATE_LIMIT_MAX: [integerIn(1, 1_000_000), 'use the number of API requests one client may make per minute, such as 600'],
-  RATE_LIMIT_SIGN_IN_MAX: [integerIn(1, 100_000), 'use the number of sign-in attempts one client may make per minute, such as 10'],
+  RATE_LIMIT_STRICT_MAX: [integerIn(1, 100_000), 'use the number of sign-in attempts (or other guarded actions, such as submitting an application) one client may make per minute, such as 10'],
   REDIS_URL: [
     v.pipe(v.string(), v.regex(/^rediss?:\/\/.+/)),
     'use a Redis URL such as redis://127.0.0.1:6379, or unset it to keep rate limits in memory (one instance)',
@@ -178,6 +182,8 @@ export function loadConfig(env: Env = process.env) {
     logLevel: readVariable(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     publicUrl,
     allowedOrigins: readVariable(env, 'ALLOWED_ORIGINS') ?? [],
+    /** Behind a load balancer, client addresses and Host come from X-Forwarded-* headers. */
+    trustProxy: readVariable(env, 'TRUST_PROXY') ?? false,
     bot: {
       token: botToken,
       username: readVariable(env, 'BOT_USERNAME'),
@@ -192,7 +198,7 @@ export function loadConfig(env: Env = process.env) {
     initDataMaxAge: readVariable(env, 'INIT_DATA_MAX_AGE') ?? 86400,
     rateLimit: {
       max: readVariable(env, 'RATE_LIMIT_MAX') ?? 600,
-      signInMax: readVariable(env, 'RATE_LIMIT_SIGN_IN_MAX') ?? 10,
+      strictMax: readVariable(env, 'RATE_LIMIT_STRICT_MAX') ?? 10,
       redisUrl: readVariable(env, 'REDIS_URL'),
     },
     chromePath: readVariable(env, 'CHROME_PATH') ?? findChrome(),

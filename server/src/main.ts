@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, databaseTargetFor, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDatabase } from './seed/seed.ts';
+import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 
 /** Loads configuration or stops the process with one line naming the variable and the fix. */
 export function configOrExit(): Config {
@@ -28,6 +29,7 @@ export async function openDatabase(config: Config): Promise<Db> {
 export async function main(): Promise<void> {
   const config = configOrExit();
   const db = await openDatabase(config);
+  await promoteConfiguredAdmins(db, config.adminTelegramIds);
   const seeded = await seedDatabase(db);
   const app = await buildApp({ config, db });
   if (!seeded.skipped) app.log.info({ cars: seeded.cars, faqs: seeded.faqs }, 'seeded an empty database with demo data');

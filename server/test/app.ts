@@ -21,6 +21,9 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     BOT_TOKEN: TEST_BOT_TOKEN,
     BOT_MODE: 'off',
+    // Suites make hundreds of requests from one address; the rate-limit tests set their own limits.
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_STRICT_MAX: '100000',
     ...env,
   });
 }

@@ -1,0 +1,86 @@
+import type { Paged } from '../../../domain/cars.ts';
+import type { Db } from '../db/database.ts';
+
+/**
+ * What happened, who did it and to what (design: Identity and access). The table is append-only:
+ * a database trigger refuses every update and delete. Details must never carry personal data such
+ * as an SSN or a birth date; name the field that changed, not its value.
+ */
+export interface AuditEntry {
+  /** Null for the system itself (start-up, configuration). */
+  actorUserId: number | null;
+  /** Dotted verb, such as 'auth.sign_in', 'user.admin_granted', 'application.viewed'. */
+  action: string;
+  /** The kind of thing acted on: 'user', 'application', 'faq', … */
+  entity: string;
+  entityId: string | number | null;
+  details?: Record<string, unknown>;
+}
+
+export interface AuditEvent {
+  id: number;
+  actorUserId: number | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  at: string;
+  details: Record<string, unknown>;
+}
+
+/** Writes one audit event; pass the transaction of the change it records so both land or neither. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === null ? null : String(entry.entityId),
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}
+
+export interface AuditQuery {
+  page: number;
+  limit: number;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  action?: string | undefined;
+  actorUserId?: number | undefined;
+}
+
+/** Newest first; the id breaks ties between events of the same instant. */
+export async function listAudit(db: Db, q: AuditQuery): Promise<Paged<AuditEvent>> {
+  let filtered = db.selectFrom('audit_events');
+  if (q.entity !== undefined) filtered = filtered.where('entity', '=', q.entity);
+  if (q.entityId !== undefined) filtered = filtered.where('entity_id', '=', q.entityId);
+  if (q.action !== undefined) filtered = filtered.where('action', '=', q.action);
+  if (q.actorUserId !== undefined) filtered = filtered.where('actor_user_id', '=', q.actorUserId);
+  const [rows, counted] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.total);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      actorUserId: row.actor_user_id,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entity_id,
+      at: row.at.toISOString(),
+      details: row.details,
+    })),
+    total,
+    page: q.page,
+    limit: q.limit,
+    totalPages: Math.ceil(total / q.limit),
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { ADMIN_ONLY } from '../auth/access.ts';
+import { parseOr400 } from '../http/errors.ts';
+import { pagingParams, textParam, wholeNumberParam } from '../http/query-params.ts';
+import { listAudit } from './audit.repository.ts';
+
+const auditQuerySchema = v.pipe(
+  v.object({
+    ...pagingParams(100),
+    entity: textParam(50, 'entity must be text of at most 50 characters'),
+    entityId: textParam(100, 'entityId must be text of at most 100 characters'),
+    action: textParam(100, 'action must be text of at most 100 characters'),
+    actorUserId: wholeNumberParam(1, 2 ** 31 - 1, 'actorUserId must be a user id'),
+  }),
+  v.transform((q) => ({ ...q, page: q.page ?? 1, limit: q.limit ?? 20 })),
+);
+
+export const auditRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/audit', { config: ADMIN_ONLY }, async (request) => listAudit(app.db, parseOr400(auditQuerySchema, request.query, 'audit filters')));
+};

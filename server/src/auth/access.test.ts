@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { DATABASE_KINDS } from '../../test/database.ts';
+import { createAdmin, createGuest, injectAs, sessionCookie, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
+
+const ADMIN: TestTelegramUser = { id: 9001, first_name: 'Ada' };
+const CUSTOMER: TestTelegramUser = { id: 9002, first_name: 'Carl' };
+
+type Caller = 'anonymous' | 'guest' | 'Telegram user' | 'admin' | 'admin over a session' | 'admin with a mismatching x-telegram-id';
+
+/** What each caller must get from every admin-only route. */
+const EXPECTED: Record<Caller, (status: number) => boolean> = {
+  anonymous: (s) => s === 401,
+  guest: (s) => s === 401,
+  'Telegram user': (s) => s === 403,
+  admin: (s) => s < 500 && s !== 401 && s !== 403,
+  'admin over a session': (s) => s < 500 && s !== 401 && s !== 403,
+  'admin with a mismatching x-telegram-id': (s) => s === 403,
+};
+const CALLERS = Object.keys(EXPECTED) as Caller[];
+
+describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
+  const t = useTestApp(kind, { seed: { cars: 2 } });
+  let identities: Record<Caller, Record<string, string>>;
+
+  beforeAll(async () => {
+    const admin = await createAdmin(t.db, ADMIN.id);
+    const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
+    const guest = await createGuest(t.app, car.uuid);
+    identities = {
+      anonymous: {},
+      guest: { cookie: guest.cookie },
+      'Telegram user': tmaHeaders(CUSTOMER),
+      admin: tmaHeaders(ADMIN),
+      'admin over a session': { cookie: sessionCookie(t.app, admin.id) },
+      'admin with a mismatching x-telegram-id': { ...tmaHeaders(ADMIN), 'x-telegram-id': String(CUSTOMER.id) },
+    };
+  });
+
+  it('lists the known admin routes in the registry', () => {
+    expect(t.app.adminRoutes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/api/users' },
+        { method: 'POST', url: '/api/users/admin' },
+        { method: 'GET', url: '/api/audit' },
+      ]),
+    );
+  });
+
+  it('answers every admin route as the access table says, for every kind of caller', async () => {
+    const routes = t.app.adminRoutes;
+    expect(routes.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      for (const caller of CALLERS) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: identities[caller],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        if (!EXPECTED[caller](res.statusCode)) failures.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets an admin through when x-telegram-id repeats their verified id', async () => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users', headers: { 'x-telegram-id': String(ADMIN.id) } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('never lets x-telegram-id alone grant admin rights', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: { 'x-telegram-id': String(ADMIN.id) } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a public call whose x-telegram-id names someone other than the caller', async () => {
+    const res = await injectAs(t.app, CUSTOMER, { method: 'GET', url: '/api/me', headers: { 'x-telegram-id': String(ADMIN.id) } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('takes away admin rights at once from a live session when an admin is revoked', async () => {
+    const other = await createAdmin(t.db, 9003);
+    const cookie = sessionCookie(t.app, other.id);
+    expect((await injectAs(t.app, { cookie }, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    await t.db.updateTable('users').set({ is_admin: false }).where('id', '=', other.id).execute();
+    expect((await injectAs(t.app, { cookie }, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, parseOr400 } from '../http/errors.ts';
+import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
+import { mergeGuestIntoUser } from '../users/guest-merge.ts';
+import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.ts';
+import { findUserById, saveTelegramProfile, toCurrentUser, upsertTelegramUserById } from '../users/users.repository.ts';
+import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.ts';
+import { clearGuestCookie, clearSessionCookie, readGuestCookie, setSessionCookie } from './session-cookies.ts';
+import { verifyWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
+
+/** Sign-in bodies are a token or a handful of Telegram fields; nothing bigger is legitimate. */
+const SIGN_IN_BODY_LIMIT = 4 * 1024;
+const signInRoute = { bodyLimit: SIGN_IN_BODY_LIMIT, config: { rateLimit: STRICT_RATE_LIMIT } };
+
+const linkBody = v.object({ token: v.pipe(v.string('token is required'), v.regex(SIGN_IN_TOKEN_PATTERN, 'token is not a sign-in token')) });
+
+const devLoginBody = v.object({
+  telegramId: v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/))], 'telegramId must be a Telegram user id'),
+    v.transform(Number),
+    telegramIdSchema,
+  ),
+  isAdmin: v.optional(v.boolean('isAdmin must be true or false'), false),
+});
+
+type SignInMethod = 'link' | 'widget' | 'dev';
+
+/**
+ * Starts a session after a verified sign-in. A guest cookie in the same browser is merged into
+ * the signed-in user, as with mini-app identity, so nothing browsed as a guest is lost.
+ */
+async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod) {
+  const guestId = readGuestCookie(request);
+  if (guestId !== null) {
+    await mergeGuestIntoUser(db, guestId, user.id);
+    clearGuestCookie(reply);
+  }
+  await recordAudit(db, { actorUserId: user.id, action: 'auth.sign_in', entity: 'user', entityId: user.id, details: { method } });
+  setSessionCookie(reply, user.id);
+  return { ok: true, redirect: user.is_admin ? '/dashboard' : '/', user: toCurrentUser(user) };
+}
+
+function widgetProfile(data: WidgetLoginData, botToken: string, maxAgeSeconds: number): TelegramProfile {
+  try {
+    return verifyWidgetLogin(data, botToken, maxAgeSeconds);
+  } catch (error) {
+    if (error instanceof WidgetLoginError) throw new HttpError('unauthorized', error.message);
+    throw error;
+  }
+}
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  /** The landing page of a one-time link posts the token from its URL fragment. */
+  app.post('/auth/link', signInRoute, async (request, reply) => {
+    const { token } = parseOr400(linkBody, request.body, 'sign-in link');
+    // Consumed on its own, before any check that could fail: a link works once, whatever happens next.
+    const userId = await consumeSignInToken(app.db, token);
+    if (userId === undefined) throw new HttpError('unauthorized', 'This sign-in link is invalid, already used or expired. Send /login to the bot for a new one.');
+    const user = await findUserById(app.db, userId);
+    if (!user?.is_admin) throw new HttpError('forbidden', 'Sign-in links are for staff (admins) only.');
+    return startSession(app.db, request, reply, user, 'link');
+  });
+
+  app.post('/auth/telegram-widget', signInRoute, async (request, reply) => {
+    const data = parseOr400(widgetLoginSchema, request.body, 'Telegram sign-in');
+    const botToken = app.config.bot.token;
+    if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
+    const profile = widgetProfile(data, botToken, app.config.initDataMaxAge);
+    return startSession(app.db, request, reply, await saveTelegramProfile(app.db, profile), 'widget');
+  });
+
+  app.post('/auth/logout', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (request, reply) => {
+    const viewer = request.viewer;
+    if (viewer?.via === 'session') {
+      await recordAudit(app.db, { actorUserId: viewer.userId, action: 'auth.sign_out', entity: 'user', entityId: viewer.userId });
+    }
+    clearSessionCookie(reply);
+    return { ok: true };
+  });
+
+  // Exists only with NODE_ENV=development and DEV_LOGIN=1 (config enforces the pair); elsewhere 404.
+  if (app.config.devLogin) {
+    app.post('/auth/dev-login', signInRoute, async (request, reply) => {
+      const { telegramId, isAdmin } = parseOr400(devLoginBody, request.body, 'development sign-in');
+      return startSession(app.db, request, reply, await upsertTelegramUserById(app.db, telegramId, isAdmin), 'dev');
+    });
+  }
+
+  app.get('/me', async (request) => {
+    const viewer = request.viewer;
+    const user = viewer ? await findUserById(app.db, viewer.userId) : undefined;
+    return { user: user ? toCurrentUser(user) : null, isAdmin: viewer?.isAdmin ?? false, via: viewer?.via ?? null };
+  });
+};

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { DATABASE_KINDS } from '../../test/database.ts';
+import { cookieHeader, createTelegramUser, sessionCookie, signWidgetLogin } from '../../test/identity.ts';
+
+describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
+  const t = useTestApp(kind);
+  const widget = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/telegram-widget', payload });
+
+  it('signs in a Telegram user with verified widget data and saves their profile', async () => {
+    const res = await widget(signWidgetLogin({ id: 6001, first_name: 'Wes', username: 'wes' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, redirect: '/', user: { first_name: 'Wes', username: 'wes', telegramId: 6001 } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });
+    expect(me.json()).toMatchObject({ via: 'session', user: { telegramId: 6001 } });
+  });
+
+  it('sends an admin to the dashboard after widget sign-in', async () => {
+    await createTelegramUser(t.db, 6002, { is_admin: true });
+    const res = await widget(signWidgetLogin({ id: 6002, first_name: 'Ida' }));
+    expect(res.json()).toMatchObject({ redirect: '/dashboard', user: { is_admin: true } });
+  });
+
+  it('accepts numbers sent as text, as the login button sends them in its URL', async () => {
+    const signed = signWidgetLogin({ id: 6003, first_name: 'Tex' });
+    const res = await widget(Object.fromEntries(Object.entries(signed).map(([k, v]) => [k, String(v)])));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses widget data with a field changed after signing', async () => {
+    const res = await widget({ ...signWidgetLogin({ id: 6004, first_name: 'Eve' }), id: 6999 });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses widget data signed with another bot's token", async () => {
+    const res = await widget(signWidgetLogin({ id: 6005 }, '987654321:ANOTHER-bot-token-that-signed-this-0000'));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses mini-app style signatures, which use a different secret', async () => {
+    const { createHmac } = await import('node:crypto');
+    const data = { auth_date: Math.floor(Date.now() / 1000), id: 6006 };
+    const secret = createHmac('sha256', 'WebAppData').update(t.config.bot.token!).digest();
+    const hash = createHmac('sha256', secret).update(`auth_date=${data.auth_date}\nid=${data.id}`).digest('hex');
+    expect((await widget({ ...data, hash })).statusCode).toBe(401);
+  });
+
+  it('refuses widget data older than INIT_DATA_MAX_AGE', async () => {
+    const res = await widget(signWidgetLogin({ id: 6007, auth_date: Math.floor(Date.now() / 1000) - t.config.initDataMaxAge - 60 }));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toMatch(/expired/);
+  });
+
+  it.each([
+    ['no hash', { id: 1, auth_date: 1 }],
+    ['an array', [1, 2]],
+    ['a nested object', { id: 1, auth_date: 1, hash: 'a', user: { id: 2 } }],
+  ])('answers 400 for a body with %s', async (_name, payload) => {
+    expect((await widget(payload as Record<string, unknown>)).statusCode).toBe(400);
+  });
+
+  it('writes a sign-in audit event for the widget', async () => {
+    const res = await widget(signWidgetLogin({ id: 6008 }));
+    const userId = res.json().user.id;
+    const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'auth.sign_in').where('actor_user_id', '=', userId).executeTakeFirst();
+    expect(event?.details).toEqual({ method: 'widget' });
+  });
+});
+
+describe.each(DATABASE_KINDS)('session cookies on %s', (kind) => {
+  const t = useTestApp(kind);
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+  it('ignores a session cookie whose signature was tampered with', async () => {
+    const user = await createTelegramUser(t.db, 6101);
+    const forged = sessionCookie(t.app, user.id).replace(`s1.${user.id}.`, `s1.${user.id + 1}.`);
+    expect((await me(forged)).json().via).toBeNull();
+  });
+
+  it('ignores a session cookie past its 12 hours, even if the browser still sends it', async () => {
+    const user = await createTelegramUser(t.db, 6102);
+    expect((await me(sessionCookie(t.app, user.id, new Date(Date.now() - 1000)))).json().via).toBeNull();
+  });
+
+  it('ignores an unsigned cookie that merely names a user', async () => {
+    const user = await createTelegramUser(t.db, 6103);
+    expect((await me(`session=s1.${user.id}.9999999999`)).json().via).toBeNull();
+  });
+});
+
+describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
+  describe('with NODE_ENV=development and DEV_LOGIN=1', () => {
+    const t = useTestApp(kind, { env: { NODE_ENV: 'development', DEV_LOGIN: '1' } });
+
+    it('signs in any Telegram id, as an admin when asked', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6201, isAdmin: true } });
+      expect(res.statusCode, res.body).toBe(200);
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });
+      expect(me.json()).toMatchObject({ via: 'session', isAdmin: true, user: { telegramId: 6201 } });
+    });
+
+    it('writes a sign-in audit event for the development sign-in', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6202 } });
+      const event = await t.db.selectFrom('audit_events').selectAll().where('actor_user_id', '=', res.json().user.id).executeTakeFirst();
+      expect(event).toMatchObject({ action: 'auth.sign_in', details: { method: 'dev' } });
+    });
+
+    it('answers 400 for a Telegram id that is not a positive whole number', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: -5 } });
+      expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('under production settings', () => {
+    const t = useTestApp(kind, { env: { NODE_ENV: 'production' } });
+
+    it('does not exist', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6203, isAdmin: true } });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('under development without DEV_LOGIN', () => {
+    const t = useTestApp(kind, { env: { NODE_ENV: 'development' } });
+
+    it('does not exist', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6204, isAdmin: true } });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+});
+
+describe.each(DATABASE_KINDS)('cookies under production settings on %s', (kind) => {
+  const t = useTestApp(kind, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cars.example.com' }, seed: { cars: 1 } });
+
+  it('marks the session cookie Secure and host-only (__Host- prefix)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/telegram-widget', payload: signWidgetLogin({ id: 6301 }) });
+    expect(res.cookies.find((c) => c.name === '__Host-session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });
+    expect(me.json().via).toBe('session');
+  });
+
+  it('marks the guest cookie Secure and host-only (__Host- prefix)', async () => {
+    const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
+    const res = await t.app.inject({ method: 'POST', url: '/api/viewed-cars', payload: { carUuid: car.uuid } });
+    expect(res.cookies.find((c) => c.name === '__Host-guest')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+  });
+});

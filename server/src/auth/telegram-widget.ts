@@ -1,0 +1,64 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import * as v from 'valibot';
+import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.ts';
+
+/**
+ * Telegram Login Widget and the bot's login button (login_url) sign differently from mini-app
+ * init data: the secret is SHA-256 of the bot token, not an HMAC with "WebAppData". Never reuse
+ * one verifier for the other (shared/telegram.md).
+ */
+
+export type WidgetProblem = 'bad_signature' | 'expired' | 'malformed';
+
+export class WidgetLoginError extends Error {
+  constructor(
+    readonly problem: WidgetProblem,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WidgetLoginError';
+  }
+}
+
+const value = v.union([v.pipe(v.string(), v.maxLength(2048)), v.pipe(v.number(), v.safeInteger())]);
+
+/** Widget data as posted by our page: Telegram's fields, unchanged. Other keys are signed too, so they are kept. */
+export const widgetLoginSchema = v.pipe(
+  v.record(v.pipe(v.string(), v.regex(/^[a-z_]{1,32}$/)), value),
+  v.check((data) => Object.keys(data).length <= 16, 'too many fields'),
+  v.check((data) => 'id' in data && 'auth_date' in data && 'hash' in data, 'id, auth_date and hash are required'),
+);
+export type WidgetLoginData = v.InferOutput<typeof widgetLoginSchema>;
+
+const CLOCK_SKEW_SECONDS = 60;
+
+export function verifyWidgetLogin(data: WidgetLoginData, botToken: string, maxAgeSeconds: number, now = new Date()): TelegramProfile {
+  const hash = String(data.hash ?? '');
+  const checkString = Object.keys(data)
+    .filter((key) => key !== 'hash')
+    .sort()
+    .map((key) => `${key}=${String(data[key])}`)
+    .join('\n');
+  const secret = createHash('sha256').update(botToken).digest();
+  const expected = createHmac('sha256', secret).update(checkString).digest();
+  const given = Buffer.from(/^[0-9a-f]{64}$/.test(hash) ? hash : '', 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new WidgetLoginError('bad_signature', 'The Telegram sign-in data is not signed by our bot.');
+  }
+
+  const authDate = Number(data.auth_date);
+  const id = Number(data.id);
+  if (!Number.isSafeInteger(authDate) || !v.is(telegramIdSchema, id)) throw new WidgetLoginError('malformed', 'The Telegram sign-in data is incomplete.');
+  const age = now.getTime() / 1000 - authDate;
+  if (age > maxAgeSeconds || age < -CLOCK_SKEW_SECONDS) throw new WidgetLoginError('expired', 'The Telegram sign-in has expired; sign in again.');
+
+  const text = (key: string) => (typeof data[key] === 'string' && data[key] !== '' ? (data[key] as string) : null);
+  return {
+    id,
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    username: text('username'),
+    photoUrl: text('photo_url'),
+    languageCode: text('language_code'),
+  };
+}

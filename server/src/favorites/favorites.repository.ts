@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { CarItem, Paged } from '../../../domain/cars.ts';
+import { toCarItem } from '../cars/cars.repository.ts';
+import type { Db } from '../db/database.ts';
+
+export async function carExists(db: Db, uuid: string): Promise<boolean> {
+  return (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
+}
+
+export async function recordCarView(db: Db, userId: number, carUuid: string): Promise<void> {
+  await db.insertInto('car_views').values({ user_id: userId, car_uuid: carUuid }).execute();
+}
+
+/** Flips the favourite and answers the new state; a missing row is added, an existing one removed. */
+export async function toggleFavorite(db: Db, userId: number, carUuid: string): Promise<boolean> {
+  const removed = await db.deleteFrom('favorites').where('user_id', '=', userId).where('car_uuid', '=', carUuid).executeTakeFirst();
+  if (Number(removed.numDeletedRows) > 0) return false;
+  await db
+    .insertInto('favorites')
+    .values({ user_id: userId, car_uuid: carUuid })
+    .onConflict((oc) => oc.columns(['user_id', 'car_uuid']).doNothing())
+    .execute();
+  return true;
+}
+
+/** The user's favourite cars, most recently added first (car uuid breaks ties). */
+export async function listFavoriteCars(db: Db, userId: number, page: number, limit: number): Promise<Paged<CarItem>> {
+  const mine = db.selectFrom('favorites').innerJoin('cars', 'cars.uuid', 'favorites.car_uuid').where('favorites.user_id', '=', userId);
+  const [rows, counted] = await Promise.all([
+    mine
+      .selectAll('cars')
+      .select(sql<boolean>`true`.as('is_favorite'))
+      .orderBy('favorites.created_at', 'desc')
+      .orderBy('cars.uuid')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.total);
+  return { items: rows.map(toCarItem), total, page, limit, totalPages: Math.ceil(total / limit) };
+}

@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+
+/**
+ * Building blocks for query-string schemas. Query values arrive as text (or as an array when a
+ * parameter is repeated, which is refused); an empty value means "not given" (spec §5: filters are
+ * sent only when non-empty, so a blank one must not narrow the list).
+ */
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const optionalParam = <S extends v.GenericSchema>(schema: S, message: string) =>
+  v.optional(v.pipe(v.unknown(), v.transform(blankToUndefined), v.union([v.undefined(), schema], message)));
+
+export const wholeNumberParam = (min: number, max: number, message: string) =>
+  optionalParam(
+    v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,15}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message)),
+    message,
+  );
+
+export const textParam = (maxLength: number, message: string) =>
+  optionalParam(v.pipe(v.string(message), v.trim(), v.maxLength(maxLength, message)), message);
+
+export const choiceParam = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  optionalParam(v.picklist(options, message), message);
+
+export const booleanParam = (message: string) =>
+  optionalParam(v.pipe(v.picklist(['true', 'false'], message), v.transform((s) => s === 'true')), message);
+
+/** page (from 1) and limit (1..maxLimit) as optional parameters; callers apply their defaults. */
+export const pagingParams = (maxLimit: number) => ({
+  page: wholeNumberParam(1, 1_000_000, 'page must be a whole number of at least 1'),
+  limit: wholeNumberParam(1, maxLimit, `limit must be a whole number from 1 to ${maxLimit}`),
+});

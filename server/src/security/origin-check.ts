@@ -1,0 +1,53 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/errors.ts';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's own origin is PUBLIC_URL when set; otherwise (development, tests) whatever host the
+ * request was addressed to, whatever the scheme, since a proxy in front may speak https.
+ */
+function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
+  const { publicUrl } = request.server.config;
+  if (publicUrl && origin === originOf(publicUrl)) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Cookies make every state-changing request a CSRF target, so those requests are same-origin by
+ * default: a browser's Origin header must be our own or in ALLOWED_ORIGINS. Requests without
+ * Origin (curl, server-to-server, the bot) carry no ambient browser cookies to abuse and pass.
+ * The same allowlist drives CORS with credentials, so a listed front-end on another origin works.
+ */
+export async function registerOriginPolicy(app: FastifyInstance) {
+  const allowed = new Set(app.config.allowedOrigins.map((o) => originOf(o) ?? o));
+
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'x-telegram-id', 'idempotency-key'],
+    maxAge: 600,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    if (allowed.has(origin) || isOwnOrigin(request, origin)) return;
+    throw new HttpError('forbidden', 'Requests from another site are not allowed.');
+  });
+}

@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import type { Language } from '../db/schema.ts';
+
+/** What a verified Telegram sign-in (mini-app init data or the Login Widget) tells us about a user. */
+export interface TelegramProfile {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+  languageCode: string | null;
+}
+
+const LANGUAGES: readonly Language[] = ['en', 'uk', 'es', 'ru'];
+
+/** Spec §4 Language: a known user's language code picks en, uk, ru or es; anything else is en. */
+export function languageFor(code: string | null | undefined): Language {
+  const base = (code ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : 'en';
+}
+
+const shortText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))));
+
+/** Telegram user ids are positive and, per Telegram, fit in 52 bits. */
+export const telegramIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+
+/** The `user` object inside init data, as Telegram sends it (snake_case). Unknown keys are ignored. */
+export const initDataUserSchema = v.object({
+  id: telegramIdSchema,
+  first_name: shortText(256),
+  last_name: shortText(256),
+  username: shortText(64),
+  photo_url: shortText(2048),
+  language_code: shortText(35),
+});
+
+export function profileFromTelegramUser(user: v.InferOutput<typeof initDataUserSchema>): TelegramProfile {
+  return {
+    id: user.id,
+    firstName: user.first_name || null,
+    lastName: user.last_name || null,
+    username: user.username || null,
+    photoUrl: user.photo_url || null,
+    languageCode: user.language_code || null,
+  };
+}

@@ -1,0 +1,215 @@
+import { sql, type Expression } from 'kysely';
+import type { Paged } from '../../../domain/cars.ts';
+import type { Db } from '../db/database.ts';
+import type { Language, UserRow } from '../db/schema.ts';
+import { languageFor, type TelegramProfile } from './telegram-profile.ts';
+
+/** A user as the dashboard lists it (spec §3 User), plus last_active_at and tag (spec §2 users table). */
+export interface UserItem {
+  id: number;
+  is_admin: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  email: string | null;
+  phone: string | null;
+  language: Language;
+  registered_at: string | null;
+  last_active_at: string | null;
+  tag: string | null;
+}
+
+/** The signed-in user as /api/me shows it: the list fields plus our own camelCase additions. */
+export interface CurrentUser extends UserItem {
+  telegramId: number | null;
+  photoUrl: string | null;
+  kind: 'telegram' | 'guest';
+}
+
+export const toUserItem = (row: UserRow): UserItem => ({
+  id: row.id,
+  is_admin: row.is_admin,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  username: row.username,
+  email: row.email,
+  phone: row.phone,
+  language: row.language,
+  registered_at: row.registered_at?.toISOString() ?? null,
+  last_active_at: row.last_active_at?.toISOString() ?? null,
+  tag: row.tag,
+});
+
+export const toCurrentUser = (row: UserRow): CurrentUser => ({
+  ...toUserItem(row),
+  telegramId: row.telegram_id,
+  photoUrl: row.photo_url,
+  kind: row.kind,
+});
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByTelegramId(db: Db, telegramId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('telegram_id', '=', telegramId).executeTakeFirst();
+}
+
+const profileColumns = (profile: TelegramProfile) => ({
+  first_name: profile.firstName,
+  last_name: profile.lastName,
+  username: profile.username,
+  photo_url: profile.photoUrl,
+  language: languageFor(profile.languageCode),
+});
+
+/**
+ * The users row of a verified Telegram user, created on first sight (spec §7 note: every verified
+ * user has a row so that favourites and applications can point at it). An existing row is not
+ * rewritten: profile changes are taken on POST /api/users/register.
+ */
+export async function findOrCreateTelegramUser(db: Db, profile: TelegramProfile): Promise<UserRow> {
+  const existing = await findUserByTelegramId(db, profile.id);
+  if (existing) return existing;
+  return db
+    .insertInto('users')
+    .values({ telegram_id: profile.id, kind: 'telegram', ...profileColumns(profile) })
+    // A concurrent first request may have inserted it; the no-op update makes RETURNING answer anyway.
+    .onConflict((oc) => oc.column('telegram_id').doUpdateSet((eb) => ({ telegram_id: eb.ref('excluded.telegram_id') })))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Creates or refreshes the user's profile from a Telegram sign-in (the Login Widget). */
+export async function saveTelegramProfile(db: Db, profile: TelegramProfile): Promise<UserRow> {
+  const columns = profileColumns(profile);
+  return db
+    .insertInto('users')
+    .values({ telegram_id: profile.id, kind: 'telegram', ...columns })
+    .onConflict((oc) => oc.column('telegram_id').doUpdateSet(columns))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Creates or refreshes the user from Telegram's data; registered_at is set the first time only. */
+export async function registerTelegramUser(db: Db, profile: TelegramProfile): Promise<UserRow> {
+  const columns = profileColumns(profile);
+  return db
+    .insertInto('users')
+    .values({ telegram_id: profile.id, kind: 'telegram', ...columns, registered_at: sql`now()` })
+    .onConflict((oc) =>
+      oc.column('telegram_id').doUpdateSet({
+        ...columns,
+        registered_at: sql`coalesce(users.registered_at, now())`,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Upserts a Telegram user by id only (development sign-in, configured admins). */
+export async function upsertTelegramUserById(db: Db, telegramId: number, isAdmin?: boolean): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({ telegram_id: telegramId, kind: 'telegram', ...(isAdmin === undefined ? {} : { is_admin: isAdmin }) })
+    .onConflict((oc) =>
+      oc
+        .column('telegram_id')
+        .doUpdateSet((eb) => (isAdmin === undefined ? { telegram_id: eb.ref('excluded.telegram_id') } : { is_admin: isAdmin })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function touchLastActive(db: Db, userId: number): Promise<UserRow | undefined> {
+  return db.updateTable('users').set({ last_active_at: sql`now()` }).where('id', '=', userId).returningAll().executeTakeFirst();
+}
+
+export async function createGuestUser(db: Db): Promise<UserRow> {
+  return db.insertInto('users').values({ kind: 'guest' }).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * ADMIN_TELEGRAM_IDS become admins at every start (creating their rows when needed). Answers the
+ * users who were not admins before, so the caller can audit the change.
+ */
+export async function grantAdminToTelegramIds(db: Db, telegramIds: readonly number[]): Promise<UserRow[]> {
+  if (telegramIds.length === 0) return [];
+  const unique = [...new Set(telegramIds)];
+  return db
+    .insertInto('users')
+    .values(unique.map((telegramId) => ({ telegram_id: telegramId, kind: 'telegram' as const, is_admin: true })))
+    .onConflict((oc) => oc.column('telegram_id').doUpdateSet({ is_admin: true }).where('users.is_admin', '=', false))
+    .returningAll()
+    .execute();
+}
+
+export type AdminChange =
+  | { kind: 'ok'; user: UserRow; changed: boolean }
+  | { kind: 'not_found' }
+  | { kind: 'guest' }
+  | { kind: 'last_admin' };
+
+/**
+ * Grants or revokes admin rights; run it inside a transaction. The admin rows are locked first, in
+ * id order, so two admins revoking each other at once cannot both succeed and leave no admin.
+ */
+export async function setAdminFlag(trx: Db, userId: number, isAdmin: boolean): Promise<AdminChange> {
+  const admins = await trx.selectFrom('users').select('id').where('is_admin', '=', true).orderBy('id').forUpdate().execute();
+  const target = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+  if (!target) return { kind: 'not_found' };
+  if (target.kind === 'guest') return { kind: 'guest' };
+  if (target.is_admin === isAdmin) return { kind: 'ok', user: target, changed: false };
+  if (!isAdmin && admins.length <= 1) return { kind: 'last_admin' };
+  const user = await trx.updateTable('users').set({ is_admin: isAdmin }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+  return { kind: 'ok', user, changed: true };
+}
+
+export const USER_SORTS = ['registered_at', 'last_active_at', 'first_name', 'last_name', 'username', 'email'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export interface UserListQuery {
+  page: number;
+  limit: number;
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  username?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  language?: Language | undefined;
+  is_admin?: boolean | undefined;
+  sortBy: UserSort;
+  sortOrder: 'asc' | 'desc';
+}
+
+const SEARCHABLE = ['first_name', 'last_name', 'username', 'email', 'phone'] as const;
+
+/** LIKE treats % and _ as wildcards and \ as the escape; a search for "50%" must mean exactly that. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Spec §7 and §9: filters, paging (1 and 10 by default) and sorting of the users table; guests are not listed. */
+export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserItem>> {
+  let filtered = db.selectFrom('users').where('kind', '=', 'telegram');
+  for (const column of SEARCHABLE) {
+    const text = q[column];
+    if (text !== undefined) filtered = filtered.where(sql<string>`lower(${sql.ref(column)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
+  }
+  if (q.language !== undefined) filtered = filtered.where('language', '=', q.language);
+  if (q.is_admin !== undefined) filtered = filtered.where('is_admin', '=', q.is_admin);
+
+  // Text sorts are case-insensitive (matching the lower(column), id indexes); nulls always go last.
+  const sortKey: Expression<unknown> =
+    q.sortBy === 'registered_at' || q.sortBy === 'last_active_at' ? sql.ref(q.sortBy) : sql`lower(${sql.ref(q.sortBy)})`;
+  const page = filtered
+    .selectAll()
+    .orderBy(sortKey, (ob) => (q.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('id', q.sortOrder)
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [rows, counted] = await Promise.all([
+    page.execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.total);
+  return { items: rows.map(toUserItem), total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) };
+}

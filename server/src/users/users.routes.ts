@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { ADMIN_ONLY, SIGNED_IN } from '../auth/access.ts';
+import { requireViewer } from '../auth/identity.ts';
+import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
+import { listUsers, registerTelegramUser, setAdminFlag, toCurrentUser, toUserItem, touchLastActive } from './users.repository.ts';
+
+/** Registration and activity carry nothing the server would trust: Telegram's signed data says it all. */
+const noBody = v.optional(v.nullable(v.object({})));
+
+export const usersRoutes: FastifyPluginAsync = async (app) => {
+  /** Spec §7 note: a known Telegram user is saved when the mini app opens. */
+  app.post('/users/register', { bodyLimit: 16 * 1024 }, async (request) => {
+    parseOr400(noBody, request.body, 'registration');
+    const profile = request.telegramProfile;
+    if (!profile) throw new HttpError('unauthorized', 'Registration needs the Telegram app: open it from the bot.');
+    const user = await registerTelegramUser(app.db, profile);
+    return { user: toCurrentUser(user) };
+  });
+
+  app.post('/users/activity', { bodyLimit: 16 * 1024, config: SIGNED_IN }, async (request) => {
+    parseOr400(noBody, request.body, 'activity');
+    const user = await touchLastActive(app.db, requireViewer(request).userId);
+    if (!user) throw notFound('No such user.');
+    return { ok: true, last_active_at: user.last_active_at?.toISOString() ?? null };
+  });
+
+  app.get('/users', { config: ADMIN_ONLY }, async (request) => {
+    const query = parseOr400(userListQuerySchema, request.query, 'user filters');
+    return listUsers(app.db, query);
+  });
+
+  app.post('/users/admin', { config: ADMIN_ONLY }, async (request) => {
+    const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');
+    const actorUserId = requireViewer(request).userId;
+    const result = await app.db.transaction().execute(async (trx) => {
+      const change = await setAdminFlag(trx, userId, isAdmin);
+      if (change.kind === 'ok' && change.changed) {
+        await recordAudit(trx, { actorUserId, action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked', entity: 'user', entityId: userId });
+      }
+      return change;
+    });
+    switch (result.kind) {
+      case 'not_found':
+        throw notFound('No user with this id.');
+      case 'guest':
+        throw new HttpError('conflict', 'A web guest cannot be an admin; they must sign in with Telegram first.');
+      case 'last_admin':
+        throw new HttpError('conflict', 'This is the last admin; grant admin to someone else first.');
+      case 'ok':
+        return { user: toUserItem(result.user) };
+    }
+  });
+};

@@ -1,0 +1,48 @@
+import * as v from 'valibot';
+import { booleanParam, choiceParam, pagingParams, textParam } from '../http/query-params.ts';
+import { USER_SORTS, type UserListQuery } from './users.repository.ts';
+
+export const USER_LIST_DEFAULT_LIMIT = 10;
+export const USER_LIST_MAX_LIMIT = 100;
+
+const search = (name: string) => textParam(100, `${name} must be text of at most 100 characters`);
+
+/** GET /api/users (spec §7; defaults from §9: page 1, limit 10, registered_at descending). */
+export const userListQuerySchema = v.pipe(
+  v.object({
+    ...pagingParams(USER_LIST_MAX_LIMIT),
+    first_name: search('first_name'),
+    last_name: search('last_name'),
+    username: search('username'),
+    email: search('email'),
+    phone: search('phone'),
+    language: choiceParam(['en', 'uk', 'es', 'ru'], 'language must be en, uk, es or ru'),
+    is_admin: booleanParam('is_admin must be true or false'),
+    sortBy: choiceParam(USER_SORTS, `sortBy must be one of ${USER_SORTS.join(', ')}`),
+    sortOrder: choiceParam(['asc', 'desc'], 'sortOrder must be asc or desc'),
+  }),
+  v.transform(
+    (q): UserListQuery => ({
+      ...q,
+      page: q.page ?? 1,
+      limit: q.limit ?? USER_LIST_DEFAULT_LIMIT,
+      sortBy: q.sortBy ?? 'registered_at',
+      sortOrder: q.sortOrder ?? 'desc',
+    }),
+  ),
+);
+
+const userId = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/))], 'userId must be a user id'),
+  v.transform(Number),
+  v.safeInteger('userId must be a user id'),
+  v.minValue(1, 'userId must be a user id'),
+  // users.id is a PostgreSQL integer: a larger number is no user, and must not reach the query.
+  v.maxValue(2 ** 31 - 1, 'userId must be a user id'),
+);
+
+/** POST /api/users/admin (spec §7). */
+export const adminChangeSchema = v.object({
+  userId,
+  isAdmin: v.boolean('isAdmin must be true or false'),
+});

@@ -1,0 +1,249 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { DATABASE_KINDS } from '../../test/database.ts';
+import { createAdmin, createGuest, createTelegramUser, injectAs, tmaHeaders } from '../../test/identity.ts';
+import type { UserItem } from './users.repository.ts';
+
+interface Page {
+  items: UserItem[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+}
+
+describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
+  const t = useTestApp(kind);
+  const register = (user: Parameters<typeof tmaHeaders>[0]) =>
+    t.app.inject({ method: 'POST', url: '/api/users/register', headers: tmaHeaders(user), payload: {} });
+
+  it('saves the Telegram profile and stamps registered_at', async () => {
+    const res = await register({ id: 3001, first_name: 'Ann', last_name: 'Lee', username: 'ann', photo_url: 'https://t.me/i/userpic/ann.jpg', language_code: 'es' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ first_name: 'Ann', last_name: 'Lee', username: 'ann', language: 'es', photoUrl: 'https://t.me/i/userpic/ann.jpg' });
+    expect(res.json().user.registered_at).toEqual(expect.any(String));
+  });
+
+  it('keeps the first registered_at when the user registers again, and takes the new profile', async () => {
+    const first = (await register({ id: 3002, first_name: 'Bo' })).json().user;
+    const second = (await register({ id: 3002, first_name: 'Bob' })).json().user;
+    expect(second).toMatchObject({ id: first.id, first_name: 'Bob', registered_at: first.registered_at });
+  });
+
+  it.each([
+    ['en-US', 'en', 3101],
+    ['uk', 'uk', 3102],
+    ['ru', 'ru', 3103],
+    ['es-419', 'es', 3104],
+    ['de', 'en', 3105],
+    [undefined, 'en', 3106],
+  ])('turns the Telegram language code %s into %s', async (code, language, id) => {
+    const res = await register({ id, ...(code ? { language_code: code } : {}) });
+    expect(res.json().user.language).toBe(language);
+  });
+
+  it('needs Telegram init data to register', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stamps last_active_at on activity, as often as it is called', async () => {
+    const first = await t.app.inject({ method: 'POST', url: '/api/users/activity', headers: tmaHeaders({ id: 3003 }) });
+    const second = await t.app.inject({ method: 'POST', url: '/api/users/activity', headers: tmaHeaders({ id: 3003 }) });
+    expect(first.statusCode).toBe(200);
+    expect(second.json().last_active_at >= first.json().last_active_at).toBe(true);
+    const row = await t.db.selectFrom('users').select('last_active_at').where('telegram_id', '=', 3003).executeTakeFirstOrThrow();
+    expect(row.last_active_at?.toISOString()).toBe(second.json().last_active_at);
+  });
+
+  it('needs a signed-in user to record activity', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/activity' })).statusCode).toBe(401);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
+  const t = useTestApp(kind, { seed: { cars: 1 } });
+  const ADMIN = { id: 4000 };
+  const list = async (query: Record<string, string | number> = {}) => {
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/users${qs ? `?${qs}` : ''}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page>();
+  };
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ADMIN.id);
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    await createTelegramUser(t.db, 4001, { first_name: 'Alice', last_name: 'Smith', username: 'alice_s', email: 'alice@example.com', phone: '+12145550101', language: 'en', registered_at: day(1), last_active_at: day(20) });
+    await createTelegramUser(t.db, 4002, { first_name: 'bob', last_name: 'Stone', username: 'bobby', email: 'bob@example.com', phone: '+12145550102', language: 'uk', registered_at: day(2), tag: 'vip' });
+    await createTelegramUser(t.db, 4003, { first_name: 'Carmen', last_name: 'Diaz', username: '100%_real', email: null, language: 'es', registered_at: day(3), last_active_at: day(10) });
+    await createTelegramUser(t.db, 4004, { first_name: 'Dmytro', last_name: null, username: null, language: 'uk', registered_at: null });
+    for (let i = 0; i < 11; i++) await createTelegramUser(t.db, 4100 + i, { first_name: `Filler${i}`, registered_at: day(5 + i) });
+    const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
+    await createGuest(t.app, car.uuid);
+  });
+
+  it('answers page 1 of 10 users, newest registration first, by default', async () => {
+    const body = await list();
+    expect(body).toMatchObject({ page: 1, limit: 10, total: 16, totalPages: 2 });
+    expect(body.items).toHaveLength(10);
+    const dates = body.items.map((u) => u.registered_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('carries the spec user fields plus last_active_at and tag', async () => {
+    const [user] = (await list({ username: 'bobby' })).items;
+    expect(Object.keys(user!).sort()).toEqual(
+      ['id', 'is_admin', 'first_name', 'last_name', 'username', 'email', 'phone', 'language', 'registered_at', 'last_active_at', 'tag'].sort(),
+    );
+    expect(user).toMatchObject({ first_name: 'bob', tag: 'vip', language: 'uk', is_admin: false });
+  });
+
+  it('does not list web guests', async () => {
+    const guests = await t.db.selectFrom('users').select('id').where('kind', '=', 'guest').execute();
+    const ids = (await list({ limit: 100 })).items.map((u) => u.id);
+    expect(guests.length).toBeGreaterThan(0);
+    expect(ids.some((id) => guests.some((g) => g.id === id))).toBe(false);
+  });
+
+  it('puts users who never registered last, whichever the order', async () => {
+    const desc = (await list({ limit: 100 })).items;
+    const asc = (await list({ limit: 100, sortOrder: 'asc' })).items;
+    expect(desc.at(-1)?.registered_at).toBeNull();
+    expect(asc.at(-1)?.registered_at).toBeNull();
+  });
+
+  it.each([
+    ['first_name', 'ALI', ['Alice']],
+    ['last_name', 'st', ['bob']],
+    ['username', 'bob', ['bob']],
+    ['email', '@EXAMPLE', ['Alice', 'bob']],
+    ['phone', '5550102', ['bob']],
+  ])('filters %s by case-insensitive substring', async (field, text, names) => {
+    const body = await list({ [field]: text });
+    expect(body.items.map((u) => u.first_name).sort()).toEqual(names);
+  });
+
+  it('treats % and _ in a search as plain characters', async () => {
+    expect((await list({ username: '100%_' })).items.map((u) => u.first_name)).toEqual(['Carmen']);
+    expect((await list({ username: '%' })).items.map((u) => u.first_name)).toEqual(['Carmen']);
+  });
+
+  it('filters by language', async () => {
+    const body = await list({ language: 'uk' });
+    expect(body.items.map((u) => u.first_name).sort()).toEqual(['Dmytro', 'bob']);
+  });
+
+  it('filters by admin flag', async () => {
+    expect((await list({ is_admin: 'true' })).items.map((u) => u.id)).toHaveLength(1);
+    expect((await list({ is_admin: 'false' })).total).toBe(15);
+  });
+
+  it('ignores filters sent empty', async () => {
+    expect((await list({ first_name: '', language: '' })).total).toBe(16);
+  });
+
+  it('sorts by first name without regard to case', async () => {
+    const names = (await list({ sortBy: 'first_name', sortOrder: 'asc', first_name: 'o' })).items.map((u) => u.first_name);
+    expect(names).toEqual(['bob', 'Dmytro']);
+  });
+
+  it('sorts by last activity, most recent first, with never-active users last', async () => {
+    const names = (await list({ sortBy: 'last_active_at', limit: 3 })).items.map((u) => u.first_name);
+    expect(names.slice(0, 2)).toEqual(['Alice', 'Carmen']);
+  });
+
+  it.each(['registered_at', 'last_active_at', 'first_name', 'last_name', 'username', 'email'])(
+    'pages through every user exactly once when sorted by %s',
+    async (sortBy) => {
+      const seen: number[] = [];
+      for (let page = 1; page <= 6; page++) seen.push(...(await list({ sortBy, limit: 3, page })).items.map((u) => u.id));
+      expect(seen).toHaveLength(16);
+      expect(new Set(seen).size).toBe(16);
+    },
+  );
+
+  it.each([
+    ['page', '0'],
+    ['page', 'two'],
+    ['limit', '101'],
+    ['limit', '-1'],
+    ['language', 'de'],
+    ['is_admin', 'yes'],
+    ['sortBy', 'password'],
+    ['sortOrder', 'sideways'],
+    ['first_name', 'x'.repeat(101)],
+  ])('answers 400 naming %s when it is %s', async (param, value) => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/users?${param}=${encodeURIComponent(value)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty(param);
+  });
+
+  it('answers 400 when a parameter is repeated', async () => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?page=1&page=2' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe.each(DATABASE_KINDS)('granting and revoking admin rights on %s', (kind) => {
+  const t = useTestApp(kind, { seed: { cars: 1 } });
+  const ROOT = { id: 8000 };
+  const change = (payload: unknown, who: { id: number } = ROOT) => injectAs(t.app, who, { method: 'POST', url: '/api/users/admin', payload: payload as object });
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ROOT.id);
+  });
+
+  it('grants admin to a user and audits who did it', async () => {
+    const user = await createTelegramUser(t.db, 8001);
+    const res = await change({ userId: user.id, isAdmin: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ id: user.id, is_admin: true });
+    const root = await t.db.selectFrom('users').select('id').where('telegram_id', '=', ROOT.id).executeTakeFirstOrThrow();
+    const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'user.admin_granted').where('entity_id', '=', String(user.id)).executeTakeFirst();
+    expect(event).toMatchObject({ actor_user_id: root.id, entity: 'user' });
+  });
+
+  it('revokes admin from a user and audits it', async () => {
+    const user = await createAdmin(t.db, 8002);
+    const res = await change({ userId: user.id, isAdmin: false });
+    expect(res.json().user.is_admin).toBe(false);
+    const event = await t.db.selectFrom('audit_events').select('action').where('entity_id', '=', String(user.id)).executeTakeFirst();
+    expect(event?.action).toBe('user.admin_revoked');
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    expect((await change({ userId: 999999, isAdmin: true })).statusCode).toBe(404);
+  });
+
+  it('answers 409 when asked to make a web guest an admin', async () => {
+    const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
+    const guest = await createGuest(t.app, car.uuid);
+    expect((await change({ userId: guest.userId, isAdmin: true })).statusCode).toBe(409);
+  });
+
+  it('answers 409 when the last admin tries to revoke themself', async () => {
+    await t.db.updateTable('users').set({ is_admin: false }).where('telegram_id', '!=', ROOT.id).execute();
+    const root = await t.db.selectFrom('users').select('id').where('telegram_id', '=', ROOT.id).executeTakeFirstOrThrow();
+    const res = await change({ userId: root.id, isAdmin: false });
+    expect(res.statusCode).toBe(409);
+    const still = await t.db.selectFrom('users').select('is_admin').where('id', '=', root.id).executeTakeFirstOrThrow();
+    expect(still.is_admin).toBe(true);
+  });
+
+  it('lets an admin revoke themself while another admin remains', async () => {
+    const other = await createAdmin(t.db, 8003);
+    const res = await change({ userId: other.id, isAdmin: false }, { id: 8003 });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no userId', { isAdmin: true }],
+    ['a userId that is not a number', { userId: 'abc', isAdmin: true }],
+    ['isAdmin as text', { userId: 1, isAdmin: 'yes' }],
+    ['a userId beyond any database id', { userId: 2 ** 40, isAdmin: true }],
+    ['a fractional userId', { userId: 1.5, isAdmin: true }],
+  ])('answers 400 for a body with %s', async (_name, payload) => {
+    expect((await change(payload)).statusCode).toBe(400);
+  });
+});
