@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -28,11 +29,15 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // Lingui compiles locales/*.po on import, as in the production build.
+        plugins: [react(), lingui()],
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
+          // Browser suites belong to the e2e project (node + real Chromium), not to jsdom.
+          exclude: ['web/e2e/**', 'node_modules/**'],
           environment: 'jsdom',
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
       {

@@ -93,7 +93,7 @@ async function ensureInventory(db: Db) {
 async function startServer(env: Record<string, string>, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/serve.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', BOT_MODE: 'off' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', BOT_MODE: 'off', RATE_LIMIT_MAX: '100000000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {

@@ -1,18 +1,60 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Writes .br and .gz beside every text asset of the build; the server sends them as they are
+ * (@fastify/static preCompressed), so no request pays for compression.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((entry) => {
+          const path = join(dir, entry);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  // The .po catalogues live at the repository root (shared with bot and PDF); Lingui compiles them.
+  plugins: [
+    react(),
+    lingui({ cwd: repoRoot, configPath: fileURLToPath(new URL('../lingui.config.ts', import.meta.url)) }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Modern syntax as is: every browser that runs Telegram mini apps supports ES2022.
+    target: 'es2022',
   },
   server: {
+    fs: { allow: [repoRoot] },
     proxy: {
       '/api': 'http://127.0.0.1:3000',
       '/media': 'http://127.0.0.1:3000',

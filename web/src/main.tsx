@@ -1,34 +1,31 @@
-import { StrictMode, useEffect, useState } from 'react';
+import '@telegram-apps/telegram-ui/dist/styles.css';
+import './styles/fonts.css';
+import './styles/global.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { CarItem, Paged } from '../../domain/cars.ts';
+import { RouterProvider } from 'react-router';
+import { startLanguage } from './app/language.ts';
+import { AppProviders } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { applyStartLink } from './app/start-link.ts';
+import { bootHost } from './host/index.ts';
+import { createQueryClient } from './lib/api-client.ts';
 
-/** Proves the wiring: the built app served by Fastify lists cars from the API. */
-function CarList() {
-  const [cars, setCars] = useState<Paged<CarItem> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    fetch('/api/cars?limit=20')
-      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(String(res.status)))))
-      .then(setCars, (e: Error) => setError(e.message));
-  }, []);
-  if (error) return <p>Error: {error}</p>;
-  if (!cars) return <p>Loading...</p>;
-  return (
-    <main>
-      <h1>Available Cars ({cars.total})</h1>
-      <ul>
-        {cars.items.map((car) => (
-          <li key={car.uuid}>
-            {car.year} {car.brand} {car.model} — ${car.price.toLocaleString('en-US')}
-          </li>
-        ))}
-      </ul>
-    </main>
+async function start() {
+  const host = await bootHost();
+  applyStartLink(host.startParam);
+  const router = createAppRouter();
+  const queryClient = createQueryClient();
+  // A remembered or Telegram language is applied before first paint; a geo lookup never blocks it.
+  await startLanguage({ telegramLanguageCode: host.user?.languageCode ?? null, telegramUserKnown: host.user !== null });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders host={host} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <CarList />
-  </StrictMode>,
-);
+void start();
