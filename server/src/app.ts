@@ -70,8 +70,10 @@ export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDe
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild of web/dist is served without a restart;
+      // a missing file falls through to the not-found handler (SPA fallback or JSON 404).
+      wildcard: true,
+      index: ['index.html'],
       // The web build writes .br and .gz beside each asset; compressing once beats per request.
       preCompressed: true,
       cacheControl: false,

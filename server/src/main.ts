@@ -26,8 +26,7 @@ export async function openDatabase(config: Config): Promise<Db> {
 }
 
 /** The entry point: listen, serve, and shut down cleanly on SIGTERM/SIGINT. */
-export async function main(): Promise<void> {
-  const config = configOrExit();
+export async function main(config: Config = configOrExit()): Promise<void> {
   const db = await openDatabase(config);
   await promoteConfiguredAdmins(db, config.adminTelegramIds);
   const seeded = await seedDatabase(db);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from './main.ts';
+import { configOrExit, main } from './main.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WEB_INPUTS = ['web', 'domain', 'locales', 'package-lock.json'];
@@ -20,6 +20,8 @@ function newestChange(path: string): number {
 
 /** `npm start`: build the web app when its sources are newer than the build, then serve. */
 async function start() {
+  // Read before building: Vite sets NODE_ENV=production inside this process while it builds.
+  const config = configOrExit();
   const built = existsSync(DIST_MARKER) ? statSync(DIST_MARKER).mtimeMs : 0;
   const changed = Math.max(...WEB_INPUTS.map((p) => join(ROOT, p)).filter(existsSync).map(newestChange));
   if (changed > built) {
@@ -27,7 +29,7 @@ async function start() {
     const { build } = await import('vite');
     await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
   }
-  await main();
+  await main(config);
 }
 
 await start();

@@ -143,6 +143,11 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
     for (let i = 0; i < 5; i++) await from('10.0.0.5', '/api/probe');
     expect((await from('10.0.0.5', '/api/probe')).statusCode).toBe(429);
   });
+
+  it('does not count car pictures, so a catalogue page with many photos never trips the limit', async () => {
+    for (let i = 0; i < 20; i++) expect((await from('10.0.0.6', '/media/cars/suv/studio.svg')).statusCode).toBe(200);
+    expect((await from('10.0.0.6')).statusCode).toBe(200);
+  });
 });
 
 describe.each(DATABASE_KINDS)('request size limits on %s', (kind) => {

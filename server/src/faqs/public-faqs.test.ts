@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { DATABASE_KINDS } from '../../test/database.ts';
+
+describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
+  const t = useTestApp(kind, { seed: true });
+
+  it('answers the FAQs of the asked language, newest first', async () => {
+    const newest = await t.db
+      .insertInto('faqs')
+      .values({ question: 'Brand new question?', answer: 'A fresh answer.', url: null, lang: 'es', created_at: new Date('2030-01-01T00:00:00Z') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const res = await t.app.inject('/api/faqs/public?lang=es');
+    expect(res.statusCode).toBe(200);
+    const faqs = res.json() as Array<{ id: number; question: string; answer: string; url: string | null; lang: string; createdAt: string }>;
+    expect(faqs.length).toBeGreaterThan(1);
+    expect(faqs.every((faq) => faq.lang === 'es')).toBe(true);
+    expect(faqs[0]).toEqual({
+      id: newest.id,
+      question: 'Brand new question?',
+      answer: 'A fresh answer.',
+      url: null,
+      lang: 'es',
+      createdAt: '2030-01-01T00:00:00.000Z',
+    });
+    const dates = faqs.map((faq) => Date.parse(faq.createdAt));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+  });
+
+  it('keeps languages apart', async () => {
+    const uk = (await t.app.inject('/api/faqs/public?lang=uk')).json() as Array<{ lang: string; question: string }>;
+    const en = (await t.app.inject('/api/faqs/public?lang=en')).json() as Array<{ lang: string; question: string }>;
+    expect(uk.length).toBeGreaterThan(0);
+    expect(uk.every((faq) => faq.lang === 'uk')).toBe(true);
+    expect(en.every((faq) => faq.lang === 'en')).toBe(true);
+    expect(en.map((faq) => faq.question)).not.toEqual(uk.map((faq) => faq.question));
+  });
+
+  it.each(['', '?lang=', '?lang=de', '?lang=EN', '?lang=en&lang=uk', "?lang=en'--"])('rejects a bad language %j with 400', async (query) => {
+    const res = await t.app.inject(`/api/faqs/public${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+  });
+
+  it('needs no sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/faqs/public?lang=ru', headers: { cookie: '' } });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { lookupCountry, normalizeCountry } from './country.ts';
+
+/**
+ * GET /api/geo → {countryCode}: the visitor's country for the first language choice (spec §4).
+ * A trusted proxy header wins; otherwise the configured lookup service is asked on the browser's
+ * behalf, so the browser never calls a third party. With neither configured, or on any failure,
+ * the answer is null and the page uses English (spec §8).
+ */
+export const geoRoutes: FastifyPluginAsync = async (app) => {
+  const { countryHeader, lookupUrl } = app.config.geo;
+
+  app.get('/geo', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    if (countryHeader) {
+      const raw = request.headers[countryHeader];
+      const fromHeader = normalizeCountry(Array.isArray(raw) ? raw[0] : raw);
+      if (fromHeader) return { countryCode: fromHeader };
+    }
+    if (lookupUrl) {
+      try {
+        return { countryCode: await lookupCountry(lookupUrl, request.ip) };
+      } catch (error) {
+        request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'country lookup failed');
+      }
+    }
+    return { countryCode: null };
+  });
+};

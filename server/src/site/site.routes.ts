@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** The part of the configuration a browser may see. Built field by field: nothing else leaks. */
+export interface PublicSite {
+  company: { name: string; address: string; phone: string; email: string; socialLinks: string[] };
+  botUsername: string | null;
+  telegramLoginEnabled: boolean;
+}
+
+export function publicSite(config: Config): PublicSite {
+  return {
+    company: {
+      name: config.company.name,
+      address: config.company.address,
+      phone: config.company.phone,
+      email: config.company.email,
+      socialLinks: [...config.company.socialLinks],
+    },
+    botUsername: config.bot.username ?? null,
+    // Telegram sign-in verifies with the bot token; without one the login button must not appear.
+    telegramLoginEnabled: Boolean(config.bot.token && config.bot.username),
+  };
+}
+
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  const site = publicSite(app.config);
+  app.get('/site', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return site;
+  });
+};

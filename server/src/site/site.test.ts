@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { DATABASE_KINDS } from '../../test/database.ts';
+
+const SECRET_ENV = {
+  BOT_USERNAME: '@LibertyAutoBot',
+  COMPANY_NAME: 'Test Motors',
+  COMPANY_ADDRESS: '1 Main Street, Austin, TX 78701',
+  COMPANY_PHONE: '+1 (512) 555-0100',
+  COMPANY_EMAIL: 'hello@test-motors.example',
+  SOCIAL_LINKS: 'https://facebook.com/testmotors, https://instagram.com/testmotors',
+  STAFF_CHAT_ID: '-1001234567890',
+  ADMIN_TELEGRAM_IDS: '111,222',
+};
+
+describe.each(DATABASE_KINDS)('GET /api/site on %s', (kind) => {
+  const t = useTestApp(kind, { env: SECRET_ENV });
+
+  it('answers the public company block and bot details', async () => {
+    const res = await t.app.inject('/api/site');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      company: {
+        name: 'Test Motors',
+        address: '1 Main Street, Austin, TX 78701',
+        phone: '+1 (512) 555-0100',
+        email: 'hello@test-motors.example',
+        socialLinks: ['https://facebook.com/testmotors', 'https://instagram.com/testmotors'],
+      },
+      botUsername: 'LibertyAutoBot',
+      telegramLoginEnabled: true,
+    });
+  });
+
+  it('never includes a secret or internal setting', async () => {
+    const body = (await t.app.inject('/api/site')).body;
+    const config = t.config;
+    for (const secret of [config.bot.token!, config.sessionSecret, config.dataEncryptionKey, config.dataDir, '-1001234567890', '111']) {
+      expect(body).not.toContain(secret);
+    }
+    expect(body).not.toMatch(/token|secret|key|staff|admin|database|chrome/i);
+  });
+});
+
+describe.each(DATABASE_KINDS)('GET /api/site without a bot on %s', (kind) => {
+  const t = useTestApp(kind, { env: { BOT_TOKEN: undefined, BOT_MODE: undefined } });
+
+  it('reports no bot username and no Telegram sign-in', async () => {
+    const body = (await t.app.inject('/api/site')).json() as { botUsername: unknown; telegramLoginEnabled: unknown; company: { name: string } };
+    expect(body.botUsername).toBeNull();
+    expect(body.telegramLoginEnabled).toBe(false);
+    expect(body.company.name.length).toBeGreaterThan(0);
+  });
+});

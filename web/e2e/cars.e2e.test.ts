@@ -1,0 +1,259 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DARK_THEME,
+  axeViolations,
+  emitTelegramEvent,
+  lastTelegramCall,
+  launchBrowser,
+  openTelegramPage,
+  reportMissingChromium,
+  startProductionServer,
+  type ProductionServer,
+} from './harness.ts';
+
+/**
+ * The cars feature in real Chromium against the production build (`npm start`) with its seeded
+ * catalogue of 180 cars: the list rules of spec §4, the details page, favourites, accessibility,
+ * and the Telegram Back and Main buttons.
+ */
+
+const missing = reportMissingChromium('cars (web/e2e/cars.e2e.test.ts)');
+
+describe.skipIf(missing)('cars in a real browser', () => {
+  let server: ProductionServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    // Every card photo is a request too; a few hundred page loads a minute would trip the per-client limit.
+    server = await startProductionServer({ RATE_LIMIT_MAX: '100000' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}${path}`);
+    return page;
+  }
+
+  const cards = (page: Page) => page.locator('article.car-card__body');
+  const cardHrefs = (page: Page) => page.locator('a.car-card__link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const dollars = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+  async function waitForCards(page: Page, count?: number) {
+    await cards(page).first().waitFor();
+    if (count !== undefined) await page.waitForFunction((n) => document.querySelectorAll('article.car-card__body').length === n, count);
+  }
+
+  it('lists cars, and the model list follows the brand', async () => {
+    const page = await openPage('/cars');
+    await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Available Cars');
+    await waitForCards(page, 20);
+
+    const brand = page.getByRole('combobox', { name: 'Brand' });
+    const model = page.getByRole('combobox', { name: 'Model' });
+    await expect(model.isDisabled()).resolves.toBe(true);
+    const brands = (await brand.locator('option').allTextContents()).slice(1);
+    expect(brands.length).toBeGreaterThan(3);
+    const chosen = brands.includes('Toyota') ? 'Toyota' : brands[0]!;
+    await brand.selectOption(chosen);
+
+    await page.waitForURL((url) => url.searchParams.get('brand') === chosen);
+    await page.waitForFunction(() => (document.querySelector('select[id$="-model"]') as HTMLSelectElement | null)?.options.length! > 1);
+    const models = (await model.locator('option').allTextContents()).slice(1);
+    expect(models.length).toBeGreaterThan(0);
+    await waitForCards(page);
+    const titles = await page.locator('.car-card__title').allTextContents();
+    expect(titles.every((title) => title.includes(` ${chosen} `))).toBe(true);
+
+    // Pick a model, Apply: the list narrows to it and the URL says so.
+    await model.selectOption(models[0]!);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('model') === models[0]);
+    await page.waitForFunction((m) => [...document.querySelectorAll('.car-card__title')].every((t) => t.textContent?.includes(` ${m}`)), models[0]!);
+
+    // The filtered list survives a reload.
+    await page.reload();
+    await waitForCards(page);
+    await expect(page.getByRole('combobox', { name: 'Model' }).inputValue()).resolves.toBe(models[0]);
+  });
+
+  it('sorts by price, low to high', async () => {
+    const page = await openPage('/cars');
+    await waitForCards(page, 20);
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc');
+    await page.waitForFunction(() => {
+      const prices = [...document.querySelectorAll('.car-card__price')].map((p) => Number(p.textContent?.replace(/[^\d]/g, '')));
+      return prices.length === 20 && prices.every((price, i) => i === 0 || price >= prices[i - 1]!);
+    });
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await waitForCards(page, 40);
+    const prices = (await page.locator('.car-card__price').allTextContents()).map(dollars);
+    expect(prices.every((price, i) => i === 0 || price >= prices[i - 1]!)).toBe(true);
+  });
+
+  it('Load More appends pages without duplicate cars', async () => {
+    const page = await openPage('/cars?available=false');
+    await waitForCards(page, 20);
+    for (const expected of [40, 60, 80]) {
+      await page.getByRole('button', { name: 'Load More' }).click();
+      await waitForCards(page, expected);
+    }
+    const hrefs = await cardHrefs(page);
+    expect(hrefs).toHaveLength(80);
+    expect(new Set(hrefs).size).toBe(80);
+  });
+
+  it('ignores nonsense in the URL instead of failing', async () => {
+    const page = await openPage('/cars?yearMin=abc&sort=nope&priceMax=-3&condition=broken');
+    await waitForCards(page, 20);
+    await expect(page.getByRole('combobox', { name: 'Sort by' }).inputValue()).resolves.toBe('default');
+  });
+
+  it('opens a car; the payment estimate follows the down payment', async () => {
+    const page = await openPage('/cars');
+    await waitForCards(page);
+    const firstLink = page.locator('a.car-card__link').first();
+    const title = (await firstLink.textContent()) ?? '';
+    await firstLink.click();
+    await page.waitForURL(/\/cars\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+    await page.getByRole('region', { name: 'Key specs' }).waitFor();
+
+    const estimate = page.getByRole('region', { name: 'Payment estimate' });
+    const monthly = estimate.getByRole('status', { name: 'Estimated monthly payment' });
+    const before = await monthly.textContent();
+    expect(before).toMatch(/^\$[\d,]+\.\d{2}$/);
+    const down = estimate.getByRole('textbox', { name: 'Down payment, $' });
+    await down.fill('0');
+    await page.waitForFunction((old) => document.querySelector('.estimate__monthly')?.textContent !== old, before);
+    const withoutDown = await monthly.textContent();
+    expect(dollars(withoutDown ?? '')).toBeGreaterThan(dollars(before ?? ''));
+    await estimate.getByRole('textbox', { name: 'APR, %' }).fill('0');
+    await estimate.getByRole('combobox', { name: 'Term' }).selectOption('60');
+    const price = Number(await estimate.getByRole('textbox', { name: 'Vehicle price, $' }).inputValue());
+    const expected = `$${(Math.round((price / 60) * 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    await expect.poll(() => monthly.textContent()).toBe(expected);
+    await page.getByText('Estimate only. Your actual rate and payment depend on credit approval.').waitFor();
+
+    // Back to the list it came from.
+    await page.getByRole('link', { name: /Back to cars/ }).click();
+    await page.waitForURL(/\/cars$/);
+    await waitForCards(page);
+  });
+
+  it('a favourite survives a reload', async () => {
+    const page = await openPage('/cars');
+    await waitForCards(page);
+    const card = cards(page).nth(2);
+    const name = await card.locator('.car-card__title').textContent();
+    // Let the server confirm before reloading.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/viewed-cars/toggle-favorite'));
+    await card.getByRole('button', { name: 'Add to favourites' }).click();
+    await card.getByRole('button', { name: 'Remove from favourites' }).waitFor();
+    expect((await saved).ok()).toBe(true);
+    await page.reload();
+    await waitForCards(page);
+    const again = page.getByRole('article', { name: name ?? '' });
+    await expect(again.getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).resolves.toBe('true');
+
+    // And on its details page.
+    await again.locator('a.car-card__link').click();
+    await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Remove from favourites' }).click();
+    await page.getByRole('button', { name: 'Add to favourites' }).waitFor();
+  });
+
+  it('shows "not found" for an unknown or malformed car id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-car']) {
+      const page = await openPage(`/cars/${id}`);
+      await page.getByRole('heading', { level: 1, name: "We couldn't find this car" }).waitFor();
+      await expect(page.getByRole('link', { name: /Back to cars/ }).getAttribute('href')).resolves.toBe('/cars');
+    }
+  });
+
+  it('has no serious or critical accessibility violations on /cars and a car page', async () => {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await openPage('/cars', viewport);
+      await waitForCards(page, 20);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.locator('a.car-card__link').first().click();
+      await page.getByRole('region', { name: 'Payment estimate' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+
+  it('on a phone, the filters fold away behind a Filters button', async () => {
+    const page = await openPage('/cars', { width: 390, height: 844 });
+    await waitForCards(page, 20);
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('combobox', { name: 'Brand' }).isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await page.getByRole('combobox', { name: 'Brand' }).waitFor({ state: 'visible' });
+    await page.getByRole('combobox', { name: 'Condition' }).selectOption('used');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((url) => url.searchParams.get('condition') === 'used');
+    await page.getByRole('combobox', { name: 'Brand' }).waitFor({ state: 'hidden' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.waitForFunction(() => [...document.querySelectorAll('.car-badge--used')].length === document.querySelectorAll('.car-card').length);
+  });
+
+  describe('inside Telegram', () => {
+    it('keeps AA contrast in Telegram\'s dark palette', async () => {
+      const page = await openTelegramPage(browser, server.baseUrl, '/cars', { themeParams: DARK_THEME });
+      contexts.push(page.context());
+      await waitForCards(page, 20);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.locator('a.car-card__link').first().click();
+      await page.getByRole('region', { name: 'Payment estimate' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    async function openCarInTelegram(): Promise<Page> {
+      const page = await openTelegramPage(browser, server.baseUrl, '/cars');
+      contexts.push(page.context());
+      await waitForCards(page);
+      await page.locator('a.car-card__link').first().click();
+      await page.waitForURL(/\/cars\/[0-9a-f-]{36}$/);
+      await page.getByRole('region', { name: 'Payment estimate' }).waitFor();
+      return page;
+    }
+
+    it('the Back button on a car returns to the list', async () => {
+      const page = await openCarInTelegram();
+      await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+      await emitTelegramEvent(page, 'back_button_pressed');
+      await page.waitForURL((url) => url.pathname === '/cars');
+      await waitForCards(page);
+    });
+
+    it('the Main button on a car is "Apply for financing" and opens the application', async () => {
+      const page = await openCarInTelegram();
+      await expect
+        .poll(() => lastTelegramCall(page, 'web_app_setup_main_button'))
+        .toMatchObject({ is_visible: true, is_active: true, text: 'Apply for financing' });
+      // Inside Telegram the native button replaces the page button.
+      await expect(page.getByRole('button', { name: 'Apply for financing' }).count()).resolves.toBe(0);
+      await emitTelegramEvent(page, 'main_button_pressed');
+      await page.waitForURL((url) => url.pathname === '/application');
+      const draft = await page.evaluate(() => sessionStorage.getItem('applicationDraft'));
+      expect(JSON.parse(draft ?? '{}')).toMatchObject({ carId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    });
+  });
+});

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CarItem } from '../../../../../domain/cars.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/cars/{uuid}: one car, 404 when unknown. */
+export function getCar(uuid: string, signal?: AbortSignal): Promise<CarItem> {
+  return apiFetch<CarItem>(`/api/cars/${encodeURIComponent(uuid)}`, { signal });
+}
+
+export const carDetailsQueryKey = ['cars', 'detail'] as const;
+
+export function getCarQueryOptions(uuid: string) {
+  return queryOptions({
+    queryKey: [...carDetailsQueryKey, uuid] as const,
+    queryFn: ({ signal }) => getCar(uuid, signal),
+  });
+}
+
+/** `enabled` is false for a malformed id: the page shows "not found" without asking the server. */
+export function useCar(uuid: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getCarQueryOptions(uuid), enabled });
+}

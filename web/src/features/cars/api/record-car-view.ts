@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CarItem } from '../../../../../domain/cars.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/**
+ * POST /api/viewed-cars: remembers that the visitor opened a car. The server takes the user from
+ * the verified identity (guest cookie or Telegram init data), so only the car travels (spec §3 Viewed-car record).
+ */
+export function recordCarView(carUuid: string): Promise<CarItem> {
+  return apiFetch<CarItem>('/api/viewed-cars', { method: 'POST', json: { carUuid } });
+}
+
+export function useRecordCarView() {
+  return useMutation({
+    mutationFn: recordCarView,
+    // A lost view record only dents the metrics; the visitor must never see it.
+    onError: () => undefined,
+  });
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import type { CarItem } from '../../../../../domain/cars.ts';
+import { toast } from '../../../app/toasts.tsx';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { getCarQueryOptions } from './get-car.ts';
+import { carListsQueryKey, type CarPages } from './get-cars.ts';
+
+export interface FavoriteState {
+  car_uuid: string;
+  is_favorite: boolean;
+}
+
+/** POST /api/viewed-cars/toggle-favorite: flips the favourite for the verified user and answers the new state. */
+export function toggleFavorite(carUuid: string): Promise<FavoriteState> {
+  return apiFetch<FavoriteState>('/api/viewed-cars/toggle-favorite', { method: 'POST', json: { car_uuid: carUuid } });
+}
+
+/** Writes one car's favourite flag into every cached list and its details, so all screens agree. */
+export function setFavoriteInCache(queryClient: QueryClient, carUuid: string, isFavorite: boolean): void {
+  const patch = (car: CarItem) => (car.uuid === carUuid && car.is_favorite !== isFavorite ? { ...car, is_favorite: isFavorite } : car);
+  queryClient.setQueriesData<CarPages>({ queryKey: carListsQueryKey }, (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) },
+  );
+  queryClient.setQueryData(getCarQueryOptions(carUuid).queryKey, (car) => car && patch(car));
+}
+
+interface ToggleVariables {
+  carUuid: string;
+  /** The state the user sees before the click; the optimistic update shows its opposite. */
+  wasFavorite: boolean;
+}
+
+export function useToggleFavorite() {
+  const queryClient = useQueryClient();
+  const { i18n } = useLingui();
+  return useMutation({
+    mutationFn: ({ carUuid }: ToggleVariables) => toggleFavorite(carUuid),
+    onMutate: async ({ carUuid, wasFavorite }) => {
+      // An in-flight refetch would otherwise overwrite the optimistic flag with the old one.
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: carListsQueryKey }),
+        queryClient.cancelQueries({ queryKey: getCarQueryOptions(carUuid).queryKey }),
+      ]);
+      setFavoriteInCache(queryClient, carUuid, !wasFavorite);
+    },
+    onSuccess: (state) => setFavoriteInCache(queryClient, state.car_uuid, state.is_favorite),
+    onError: (_error, { carUuid, wasFavorite }) => {
+      setFavoriteInCache(queryClient, carUuid, wasFavorite);
+      toast.error(i18n._('Could not update favourites. Please try again.'));
+    },
+  });
+}

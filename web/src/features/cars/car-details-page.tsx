@@ -1,0 +1,153 @@
+import './cars.css';
+import { useLingui } from '@lingui/react';
+import { Button } from '@telegram-apps/telegram-ui';
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import * as v from 'valibot';
+import { carUuidSchema, type CarItem } from '../../../../domain/cars.ts';
+import { useHost, useMainButton } from '../../host/index.ts';
+import { draftCarIdAtom } from '../application/draft.ts';
+import { useCar } from './api/get-car.ts';
+import { useRecordCarView } from './api/record-car-view.ts';
+import { CarBadges } from './components/car-badges.tsx';
+import { CarSpecs } from './components/car-specs.tsx';
+import { FavoriteButton } from './components/favorite-button.tsx';
+import { PaymentEstimate } from './components/payment-estimate.tsx';
+import { PhotoGallery } from './components/photo-gallery.tsx';
+import { errorStatusText, isNotFound } from './error-text.ts';
+import { carTitle, useCarFormat } from './format.ts';
+
+/** The list's query string travels in router state, so "Back to cars" restores the same filters. */
+function useBackToListHref(): string {
+  const state: unknown = useLocation().state;
+  const search = typeof state === 'object' && state !== null && 'listSearch' in state ? state.listSearch : undefined;
+  return typeof search === 'string' && search !== '' ? `/cars?${search}` : '/cars';
+}
+
+export default function CarDetailsPage() {
+  const { uuid = '' } = useParams();
+  const { i18n } = useLingui();
+  const backHref = useBackToListHref();
+  const wellFormed = v.is(carUuidSchema, uuid);
+  const car = useCar(uuid, { enabled: wellFormed });
+
+  const backLink = (
+    <Link to={backHref} className="car-details__back">
+      <span aria-hidden="true">←</span>
+      {i18n._('Back to cars')}
+    </Link>
+  );
+
+  if (!wellFormed || (car.isError && isNotFound(car.error))) {
+    return (
+      <div className="car-details car-details--state">
+        <title>{i18n._("We couldn't find this car")}</title>
+        <h1>{i18n._("We couldn't find this car")}</h1>
+        <p>{i18n._('It may have been sold, or the link may be incomplete.')}</p>
+        {backLink}
+      </div>
+    );
+  }
+  if (car.isPending) {
+    return (
+      <div className="car-details car-details--state">
+        {backLink}
+        <p className="cars-state">{i18n._('Loading...')}</p>
+      </div>
+    );
+  }
+  if (car.isError) {
+    return (
+      <div className="car-details car-details--state">
+        {backLink}
+        <p role="alert">{i18n._('Error: {error}', { error: errorStatusText(car.error) })}</p>
+        <Button type="button" mode="outline" size="s" onClick={() => void car.refetch()}>
+          {i18n._('Try again')}
+        </Button>
+      </div>
+    );
+  }
+  return <CarDetails key={car.data.uuid} car={car.data} backLink={backLink} />;
+}
+
+function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
+  const { i18n } = useLingui();
+  const format = useCarFormat();
+  const host = useHost();
+  const navigate = useNavigate();
+  const setDraftCarId = useSetAtom(draftCarIdAtom);
+  const title = carTitle(car);
+
+  // One view per opened page (StrictMode runs effects twice in development); failures are ignored.
+  const { mutate: recordView } = useRecordCarView();
+  const recorded = useRef<string | null>(null);
+  useEffect(() => {
+    if (recorded.current === car.uuid) return;
+    recorded.current = car.uuid;
+    recordView(car.uuid);
+  }, [car.uuid, recordView]);
+
+  useMainButton({
+    text: i18n._('Apply for financing'),
+    onClick: () => {
+      setDraftCarId(car.uuid);
+      void navigate('/application');
+    },
+  });
+
+  const share = () => {
+    const url = new URL(`/cars/${car.uuid}`, window.location.origin).href;
+    void host.share({ url, text: i18n._('{car} for {price}', { car: title, price: format.price(car.price) }) });
+  };
+
+  return (
+    <article className="car-details" aria-labelledby="car-details-title">
+      <title>{title}</title>
+      {backLink}
+      <div className="car-details__top">
+        <PhotoGallery photos={car.photos} title={title} />
+        <div className="car-details__summary">
+          <h1 id="car-details-title">{title}</h1>
+          <p className="car-details__price">{format.price(car.price)}</p>
+          <p className="car-details__mileage">{format.mileage(car.mileage)}</p>
+          <CarBadges car={car} />
+          <div className="car-details__actions">
+            <FavoriteButton car={car} />
+            <button type="button" className="share-button" onClick={share}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              {i18n._('Share')}
+            </button>
+          </div>
+        </div>
+      </div>
+      <div className="car-details__body">
+        <div className="car-details__info">
+          <section aria-labelledby="car-specs-title">
+            <h2 id="car-specs-title">{i18n._('Key specs')}</h2>
+            <CarSpecs car={car} />
+          </section>
+          {car.features.length > 0 ? (
+            <section aria-labelledby="car-features-title">
+              <h2 id="car-features-title">{i18n._('Features')}</h2>
+              <ul className="car-features">
+                {car.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {car.description ? (
+            <section aria-labelledby="car-description-title">
+              <h2 id="car-description-title">{i18n._('Description')}</h2>
+              <p className="car-details__description">{car.description}</p>
+            </section>
+          ) : null}
+        </div>
+        <PaymentEstimate price={car.price} />
+      </div>
+    </article>
+  );
+}

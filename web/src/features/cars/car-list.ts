@@ -1,0 +1,160 @@
+import * as v from 'valibot';
+import {
+  CAR_LIST_DEFAULT_LIMIT,
+  CAR_SORTS,
+  carListQuerySchema,
+  type CarConditionValue,
+  type CarItem,
+  type CarListQuery,
+  type CarSort,
+  type Paged,
+} from '../../../../domain/cars.ts';
+
+/**
+ * Car list rules (spec §4, §5, §9): which filters a list shows, how they travel through the URL
+ * and the request, and how loaded pages combine into one list. Pure, so the rules are tested alone.
+ */
+
+/** Spec §9 "car list request": page 1, limit 20. */
+export const CAR_PAGE_SIZE = CAR_LIST_DEFAULT_LIMIT;
+
+export type CarListFilters = Omit<CarListQuery, 'page' | 'limit'>;
+
+export const DEFAULT_CAR_FILTERS: CarListFilters = Object.freeze({ available: true, sort: 'default' });
+
+/** URL and request order; also every key that parseCarFilters reads. */
+const FILTER_KEYS = [
+  'brand',
+  'model',
+  'yearMin',
+  'yearMax',
+  'priceMin',
+  'priceMax',
+  'mileageMin',
+  'mileageMax',
+  'condition',
+  'available',
+  'sort',
+] as const satisfies ReadonlyArray<keyof CarListFilters>;
+
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** Validates one URL value with the same domain schema the server uses, so both agree on what is valid. */
+function parseOne<K extends FilterKey>(key: K, raw: string): CarListFilters[K] | undefined {
+  const result = v.safeParse(carListQuerySchema, { [key]: raw });
+  return result.success ? result.output[key] : undefined;
+}
+
+/** Reads filters from a URL; anything invalid (e.g. ?yearMin=abc) is ignored rather than failing the page. */
+export function parseCarFilters(search: URLSearchParams): CarListFilters {
+  const filters: CarListFilters = { ...DEFAULT_CAR_FILTERS };
+  for (const key of FILTER_KEYS) {
+    const raw = search.get(key);
+    if (raw === null) continue;
+    const value = parseOne(key, raw);
+    if (value !== undefined) Object.assign(filters, { [key]: value });
+  }
+  // A model means nothing without its brand (spec §4: changing brand clears the model).
+  if (filters.brand === undefined) delete filters.model;
+  return filters;
+}
+
+/** The URL form of the filters: defaults and empty values stay out, so a plain /cars means "everything". */
+export function serializeCarFilters(filters: CarListFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === '') continue;
+    if (key === 'available' && value === true) continue;
+    if (key === 'sort' && value === 'default') continue;
+    search.set(key, String(value));
+  }
+  return search;
+}
+
+/** Query string of GET /api/cars; empty, null or undefined values are left out (spec §5). */
+export function carsRequestParams(filters: CarListFilters, page: number, limit = CAR_PAGE_SIZE): URLSearchParams {
+  const search = new URLSearchParams({ page: String(page), limit: String(limit) });
+  for (const key of FILTER_KEYS) {
+    const value: unknown = filters[key];
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  return search;
+}
+
+/** Page 1 replaces the list; later pages append, skipping cars already shown (spec §4). */
+export function mergeCarPages(list: readonly CarItem[], page: Paged<CarItem>): CarItem[] {
+  if (page.page <= 1) return [...page.items];
+  const seen = new Set(list.map((car) => car.uuid));
+  const merged = [...list];
+  for (const car of page.items) {
+    if (seen.has(car.uuid)) continue;
+    seen.add(car.uuid);
+    merged.push(car);
+  }
+  return merged;
+}
+
+export function flattenCarPages(pages: ReadonlyArray<Paged<CarItem>>): CarItem[] {
+  return pages.reduce<CarItem[]>((list, page) => mergeCarPages(list, page), []);
+}
+
+/** The next page to ask for, or undefined when the last one is loaded. */
+export function nextCarPage(last: Paged<CarItem>): number | undefined {
+  return last.page < last.totalPages ? last.page + 1 : undefined;
+}
+
+/** Changing brand clears the model and starts the list again from page 1 (spec §4). */
+export function withBrand(filters: CarListFilters, brand: string | undefined): CarListFilters {
+  const next: CarListFilters = { ...filters, brand: brand === '' ? undefined : brand };
+  delete next.model;
+  if (next.brand === undefined) delete next.brand;
+  return next;
+}
+
+/**
+ * The filter form keeps what the user typed as text until Apply; these convert both ways.
+ * Sort is not part of it: the sort control applies at once.
+ */
+export interface CarFilterForm {
+  brand: string;
+  model: string;
+  yearMin: string;
+  yearMax: string;
+  priceMin: string;
+  priceMax: string;
+  mileageMin: string;
+  mileageMax: string;
+  condition: '' | CarConditionValue;
+  available: boolean;
+}
+
+const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+
+export function formFromFilters(filters: CarListFilters): CarFilterForm {
+  return {
+    brand: text(filters.brand),
+    model: text(filters.model),
+    yearMin: text(filters.yearMin),
+    yearMax: text(filters.yearMax),
+    priceMin: text(filters.priceMin),
+    priceMax: text(filters.priceMax),
+    mileageMin: text(filters.mileageMin),
+    mileageMax: text(filters.mileageMax),
+    condition: filters.condition ?? '',
+    available: filters.available,
+  };
+}
+
+/** Builds filters from the form; a field the server would reject is left out instead. */
+export function filtersFromForm(form: CarFilterForm, sort: CarSort): CarListFilters {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) search.set(key, String(value));
+  search.set('sort', sort);
+  return parseCarFilters(search);
+}
+
+export function isCarSort(value: string): value is CarSort {
+  return (CAR_SORTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,308 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CarItem } from '../../../../domain/cars.ts';
+import { Toaster } from '../../app/toasts.tsx';
+import { renderWithProviders } from '../../test/render.tsx';
+import CarsPage from './cars-page.tsx';
+import { createCar } from './test/car-factory.ts';
+import { LocationProbe, checkedOf, deferred, failOnConsoleErrors, json, mockCarsApi, valueOf } from './test/helpers.tsx';
+
+failOnConsoleErrors();
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+function renderPage(route = '/cars') {
+  return renderWithProviders(
+    <>
+      <CarsPage />
+      <LocationProbe />
+      <Toaster />
+    </>,
+    { route },
+  );
+}
+
+const cards = () => screen.queryAllByRole('article');
+const cardTitles = () => cards().map((card) => within(card).getByRole('heading').textContent);
+const carsRequests = (calls: Array<{ method: string; url: URL }>) =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/cars').map((c) => Object.fromEntries(c.url.searchParams));
+const searchOf = () => new URLSearchParams(screen.getByTestId('location').dataset.search);
+
+const many = (count: number, overrides: Partial<CarItem> = {}) => Array.from({ length: count }, () => createCar(overrides));
+
+describe('Available Cars: states (spec §2, §8)', () => {
+  it('shows Loading... while the first page is on its way', async () => {
+    const pending = deferred<Response>();
+    const api = mockCarsApi({ cars: () => pending.promise });
+    restore = api.restore;
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Available Cars' })).toBeTruthy();
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    pending.resolve(json(200, { items: [], total: 0, page: 1, limit: 20, totalPages: 0 }));
+    expect(await screen.findByText('No cars found matching your criteria')).toBeTruthy();
+  });
+
+  it('shows Error: {error} with the HTTP status, and recovers on Try again', async () => {
+    let fail = true;
+    const car = createCar({ brand: 'Honda', model: 'Civic', trim: 'EX', year: 2020 });
+    const api = mockCarsApi({
+      cars: () => (fail ? json(503, { error: { code: 'unavailable', message: 'Database down' } }) : undefined),
+      pagesFor: () => [[car]],
+    });
+    restore = api.restore;
+    renderPage();
+    expect(await screen.findByText('Error: 503')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: '2020 Honda Civic EX' })).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[]] }).restore;
+    renderPage();
+    expect(await screen.findByText('No cars found matching your criteria')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+  });
+});
+
+describe('Available Cars: cards', () => {
+  it('shows photo, name, dollars, miles, badges and a link to the details', async () => {
+    const car = createCar({ year: 2021, brand: 'Toyota', model: 'Camry', trim: 'SE', price: 24_500, mileage: 31_200, condition: 'used' });
+    restore = mockCarsApi({ pagesFor: () => [[car]] }).restore;
+    renderPage();
+    const card = await screen.findByRole('article', { name: '2021 Toyota Camry SE' });
+    const photo = within(card).getByRole('img', { name: 'Photo of 2021 Toyota Camry SE' });
+    expect(photo).toSatisfy((el: Element) => el.hasAttribute('width'));
+    expect(photo).toSatisfy((el: Element) => el.hasAttribute('height'));
+    expect((photo).getAttribute('src')).toBe(car.photos[0]);
+    expect(within(card).getByText('$24,500')).toBeTruthy();
+    expect(within(card).getByText('31,200 mi')).toBeTruthy();
+    expect(within(card).getByText('Used')).toBeTruthy();
+    expect(within(card).getByText('Available')).toBeTruthy();
+    expect((within(card).getByRole('link', { name: '2021 Toyota Camry SE' })).getAttribute('href')).toBe(`/cars/${car.uuid}`);
+    expect((within(card).getByRole('button', { name: 'Add to favourites' })).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByText('1 car found')).toBeTruthy();
+  });
+
+  it('asks for page 1 of 20 available cars by default (spec §9)', async () => {
+    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    restore = api.restore;
+    renderPage();
+    await screen.findAllByRole('article');
+    expect(carsRequests(api.calls)).toEqual([{ page: '1', limit: '20', available: 'true', sort: 'default' }]);
+  });
+});
+
+describe('Available Cars: list rules (spec §4)', () => {
+  it('Load More appends the next page without duplicates', async () => {
+    const first = many(20);
+    // The second page repeats two cars of the first (stock moved between requests).
+    const second = [first[18]!, first[19]!, ...many(5)];
+    const api = mockCarsApi({ pagesFor: () => [first, second] });
+    restore = api.restore;
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(20));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(cards()).toHaveLength(25));
+    const hrefs = cards().map((card) => within(card).getByRole('link').getAttribute('href'));
+    expect(new Set(hrefs).size).toBe(25);
+    expect(carsRequests(api.calls).map((q) => q.page)).toEqual(['1', '2']);
+    expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+  });
+
+  it('changing brand clears the list, clears the model and starts again from page 1', async () => {
+    const toyotas = many(20, { brand: 'Toyota', model: 'Camry' });
+    const moreToyotas = many(20, { brand: 'Toyota', model: 'Camry' });
+    const fords = many(3, { brand: 'Ford', model: 'Escape', trim: null });
+    const slowFord = deferred<void>();
+    const api = mockCarsApi({
+      pagesFor: (q) => (q.get('brand') === 'Ford' ? [fords] : [toyotas, moreToyotas, many(1)]),
+      cars: async (q) => {
+        if (q.get('brand') === 'Ford') await slowFord.promise;
+        return undefined;
+      },
+    });
+    restore = api.restore;
+    renderPage('/cars?brand=Toyota&model=Camry&priceMax=50000');
+    await waitFor(() => expect(cards()).toHaveLength(20));
+    await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(cards()).toHaveLength(40));
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'Ford');
+    // The old brand's 40 cars are gone at once; the new list starts from scratch.
+    expect(cards()).toHaveLength(0);
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(searchOf().get('brand')).toBe('Ford');
+    expect(searchOf().has('model')).toBe(false);
+    expect(searchOf().get('priceMax')).toBe('50000');
+    expect(valueOf(screen.getByRole('combobox', { name: 'Model' }))).toBe('');
+
+    slowFord.resolve();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(carsRequests(api.calls).at(-1)).toEqual({ page: '1', limit: '20', brand: 'Ford', priceMax: '50000', available: 'true', sort: 'default' });
+    // The model list follows the brand.
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    await waitFor(() => expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any model', 'Escape', 'F-150', 'Mustang']));
+  });
+
+  it('a new first page replaces the list (e.g. after Apply)', async () => {
+    const cheap = many(2, { brand: 'Honda', model: 'Fit', trim: 'LX', year: 2018 });
+    const everything = many(3, { brand: 'Honda', model: 'Accord', trim: 'EX', year: 2022 });
+    restore = mockCarsApi({ pagesFor: (q) => (q.get('priceMax') ? [cheap] : [everything]) }).restore;
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Price to, $' }), '15000');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(cardTitles()).toEqual(['2018 Honda Fit LX', '2018 Honda Fit LX']));
+  });
+});
+
+describe('Available Cars: filters and the URL', () => {
+  it('reads filters and sort from the URL, ignoring invalid values', async () => {
+    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    restore = api.restore;
+    renderPage('/cars?brand=Toyota&model=Camry&yearMin=abc&yearMax=2024&priceMax=30000&condition=used&available=false&sort=price_asc&mileageMax=-1');
+    await screen.findAllByRole('article');
+    expect(carsRequests(api.calls)).toEqual([
+      { page: '1', limit: '20', brand: 'Toyota', model: 'Camry', yearMax: '2024', priceMax: '30000', condition: 'used', available: 'false', sort: 'price_asc' },
+    ]);
+    await waitFor(() => expect(valueOf(screen.getByRole('combobox', { name: 'Brand' }))).toBe('Toyota'));
+    await waitFor(() => expect(valueOf(screen.getByRole('combobox', { name: 'Model' }))).toBe('Camry'));
+    expect(valueOf(screen.getByRole('spinbutton', { name: 'Year from' }))).toBe('');
+    expect(valueOf(screen.getByRole('spinbutton', { name: 'Year to' }))).toBe('2024');
+    expect(valueOf(screen.getByRole('spinbutton', { name: 'Price to, $' }))).toBe('30000');
+    expect(valueOf(screen.getByRole('combobox', { name: 'Condition' }))).toBe('used');
+    expect(checkedOf(screen.getByRole('switch', { name: 'Available only' }))).toBe(false);
+    expect(valueOf(screen.getByRole('combobox', { name: 'Sort by' }))).toBe('price_asc');
+  });
+
+  it('Apply writes the form to the URL, leaving empty fields out', async () => {
+    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    restore = api.restore;
+    renderPage();
+    await screen.findAllByRole('article');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Year from' }), '2019');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Mileage to, mi' }), '40000');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Condition' }), 'New');
+    await userEvent.click(screen.getByRole('switch', { name: 'Available only' }));
+    // Nothing is committed until Apply.
+    expect(searchOf().toString()).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(searchOf().toString()).toBe('yearMin=2019&mileageMax=40000&condition=new&available=false'));
+    await waitFor(() =>
+      expect(carsRequests(api.calls).at(-1)).toEqual({
+        page: '1',
+        limit: '20',
+        yearMin: '2019',
+        mileageMax: '40000',
+        condition: 'new',
+        available: 'false',
+        sort: 'default',
+      }),
+    );
+  });
+
+  it('sort applies at once and keeps the filters', async () => {
+    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    restore = api.restore;
+    renderPage('/cars?brand=Honda');
+    await screen.findAllByRole('article');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Default',
+      'Price: low to high',
+      'Price: high to low',
+      'Date added',
+      'Year: oldest first',
+      'Year: newest first',
+      'Mileage: low to high',
+      'Mileage: high to low',
+    ]);
+    await userEvent.selectOptions(sort, 'Price: low to high');
+    await waitFor(() => expect(searchOf().toString()).toBe('brand=Honda&sort=price_asc'));
+    await waitFor(() => expect(carsRequests(api.calls).at(-1)).toMatchObject({ page: '1', brand: 'Honda', sort: 'price_asc' }));
+  });
+
+  it('Reset clears the URL and the form', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[createCar()]] }).restore;
+    renderPage('/cars?brand=Ford&priceMin=10000&sort=year_desc');
+    await screen.findAllByRole('article');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Year to' }), '2020');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(searchOf().toString()).toBe(''));
+    expect(valueOf(screen.getByRole('combobox', { name: 'Brand' }))).toBe('');
+    expect(valueOf(screen.getByRole('spinbutton', { name: 'Price from, $' }))).toBe('');
+    expect(valueOf(screen.getByRole('spinbutton', { name: 'Year to' }))).toBe('');
+    expect(valueOf(screen.getByRole('combobox', { name: 'Sort by' }))).toBe('default');
+    expect(checkedOf(screen.getByRole('switch', { name: 'Available only' }))).toBe(true);
+  });
+
+  it('every control has a visible label', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[createCar()]] }).restore;
+    renderPage();
+    await screen.findAllByRole('article');
+    const controls = [...screen.getAllByRole('combobox'), ...screen.getAllByRole('spinbutton'), screen.getByRole('switch')];
+    expect(controls).toHaveLength(11);
+    for (const control of controls) {
+      const labelId = control.getAttribute('aria-labelledby');
+      const label = labelId ? document.getElementById(labelId) : null;
+      expect(label?.tagName).toBe('LABEL');
+      expect(label?.textContent).not.toBe('');
+    }
+  });
+});
+
+describe('Available Cars: favourites', () => {
+  it('turns on at once and stays on when the server agrees', async () => {
+    const car = createCar({ year: 2022, brand: 'Ford', model: 'Mustang', trim: 'GT' });
+    const answer = deferred<void>();
+    const api = mockCarsApi({
+      pagesFor: () => [[car]],
+      extra: {
+        'POST /api/viewed-cars/toggle-favorite': async ({ body }) => {
+          await answer.promise;
+          return { car_uuid: (body as { car_uuid: string }).car_uuid, is_favorite: true };
+        },
+      },
+    });
+    restore = api.restore;
+    renderPage();
+    const card = await screen.findByRole('article', { name: '2022 Ford Mustang GT' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Add to favourites' }));
+    // Optimistic: pressed before the server has answered.
+    expect((within(card).getByRole('button', { name: 'Remove from favourites' })).getAttribute('aria-pressed')).toBe('true');
+    answer.resolve();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ car_uuid: car.uuid });
+    await waitFor(() => expect((within(card).getByRole('button', { name: 'Remove from favourites' })).getAttribute('aria-pressed')).toBe('true'));
+  });
+
+  it('rolls back and says so when the server fails', async () => {
+    const car = createCar({ is_favorite: true });
+    const answer = deferred<void>();
+    restore = mockCarsApi({
+      pagesFor: () => [[car]],
+      extra: {
+        'POST /api/viewed-cars/toggle-favorite': async () => {
+          await answer.promise;
+          return json(500, { error: { code: 'internal', message: 'boom' } });
+        },
+      },
+    }).restore;
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Remove from favourites' });
+    expect((button).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(button);
+    expect((button).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Add to favourites' })).toBe(button);
+    answer.resolve();
+    await waitFor(() => expect((button).getAttribute('aria-pressed')).toBe('true'));
+    const message = await screen.findByText('Could not update favourites. Please try again.');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+import './cars.css';
+import { useLingui } from '@lingui/react';
+import { Button, Select } from '@telegram-apps/telegram-ui';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { CarSort } from '../../../../domain/cars.ts';
+import { useBrandFilters } from './api/get-brand-filters.ts';
+import { useCarFilters } from './api/get-car-filters.ts';
+import { useCars } from './api/get-cars.ts';
+import { DEFAULT_CAR_FILTERS, flattenCarPages, isCarSort, parseCarFilters, serializeCarFilters, type CarListFilters } from './car-list.ts';
+import { CarCard } from './components/car-card.tsx';
+import { CarFiltersForm } from './components/car-filters-form.tsx';
+import { FilterField } from './components/filter-field.tsx';
+import { errorStatusText } from './error-text.ts';
+
+/** Cards above the fold on a phone and a laptop; their photos load eagerly. */
+const EAGER_CARDS = 4;
+
+/** Available Cars (spec §2): filters and sort live in the URL so a filtered list survives reload and can be shared. */
+export default function CarsPage() {
+  const { i18n } = useLingui();
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseCarFilters(searchParams), [searchParams]);
+  const listSearch = serializeCarFilters(filters).toString();
+  // Replace, not push: Back (Telegram's included) should leave the page, not step through filters.
+  const commit = useCallback(
+    (next: CarListFilters) => setSearchParams(serializeCarFilters(next), { replace: true }),
+    [setSearchParams],
+  );
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const filterData = useCarFilters();
+  const brandData = useBrandFilters(filters.brand);
+  const cars = useCars(filters);
+  const list = useMemo(() => flattenCarPages(cars.data?.pages ?? []), [cars.data]);
+  const total = cars.data?.pages[0]?.total ?? 0;
+
+  const sortLabels: Record<CarSort, string> = {
+    default: i18n._('Default'),
+    price_asc: i18n._('Price: low to high'),
+    price_desc: i18n._('Price: high to low'),
+    date_added: i18n._('Date added'),
+    year_asc: i18n._('Year: oldest first'),
+    year_desc: i18n._('Year: newest first'),
+    mileage_asc: i18n._('Mileage: low to high'),
+    mileage_desc: i18n._('Mileage: high to low'),
+  };
+
+  let results: ReactNode;
+  if (cars.isPending) {
+    results = <p className="cars-state">{i18n._('Loading...')}</p>;
+  } else if (cars.isError && list.length === 0) {
+    results = (
+      <div className="cars-state">
+        <p role="alert">{i18n._('Error: {error}', { error: errorStatusText(cars.error) })}</p>
+        <Button type="button" mode="outline" size="s" onClick={() => void cars.refetch()}>
+          {i18n._('Try again')}
+        </Button>
+      </div>
+    );
+  } else if (list.length === 0) {
+    results = <p className="cars-state">{i18n._('No cars found matching your criteria')}</p>;
+  } else {
+    results = (
+      <>
+        <ul className="car-grid">
+          {list.map((car, index) => (
+            <CarCard key={car.uuid} car={car} eager={index < EAGER_CARDS} listSearch={listSearch} />
+          ))}
+        </ul>
+        {cars.isFetchNextPageError ? (
+          <p role="alert" className="cars-state">
+            {i18n._('Error: {error}', { error: errorStatusText(cars.error) })}
+          </p>
+        ) : null}
+        {cars.hasNextPage ? (
+          <div className="cars-more">
+            <Button type="button" mode="bezeled" size="l" loading={cars.isFetchingNextPage} onClick={() => void cars.fetchNextPage()}>
+              {i18n._('Load More')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="cars-page">
+      <title>{i18n._('Available Cars')}</title>
+      <header className="cars-page__header">
+        <h1>{i18n._('Available Cars')}</h1>
+        <button
+          type="button"
+          className="cars-page__filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={`${id}-filters`}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {i18n._('Filters')}
+        </button>
+      </header>
+      <div className="cars-page__layout">
+        <aside id={`${id}-filters`} className="cars-page__filters" data-open={filtersOpen}>
+          <CarFiltersForm
+            filters={filters}
+            filterData={filterData.data}
+            brandData={brandData.data}
+            onApply={commit}
+            onReset={() => commit(DEFAULT_CAR_FILTERS)}
+            onSubmitted={() => setFiltersOpen(false)}
+          />
+        </aside>
+        <section className="cars-page__results" aria-labelledby={`${id}-count`}>
+          <div className="cars-toolbar">
+            <p id={`${id}-count`} className="cars-toolbar__count" role="status">
+              {cars.data ? i18n._('{count, plural, one {# car found} other {# cars found}}', { count: total }) : ''}
+            </p>
+            <FilterField id={`${id}-sort`} label={i18n._('Sort by')} className="cars-toolbar__sort">
+              {(control) => (
+                <Select
+                  {...control}
+                  value={filters.sort}
+                  onChange={(event) => {
+                    if (isCarSort(event.target.value)) commit({ ...filters, sort: event.target.value });
+                  }}
+                >
+                  {Object.entries(sortLabels).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FilterField>
+          </div>
+          {results}
+        </section>
+      </div>
+    </div>
+  );
+}

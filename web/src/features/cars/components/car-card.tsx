@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { CarItem } from '../../../../../domain/cars.ts';
+import { carTitle, useCarFormat } from '../format.ts';
+import { CarBadges } from './car-badges.tsx';
+import { FavoriteButton } from './favorite-button.tsx';
+
+/** Photos are 16:9 artwork; fixed width/height keep the grid from jumping while they load. */
+export const CARD_PHOTO_WIDTH = 400;
+export const CARD_PHOTO_HEIGHT = 225;
+
+interface CarCardProps {
+  car: CarItem;
+  /** The first cards are above the fold: load them eagerly for a fast first paint. */
+  eager?: boolean;
+  /** The list's query string, so "Back to cars" on the details page returns to the same filters. */
+  listSearch: string;
+}
+
+export function CarCard({ car, eager = false, listSearch }: CarCardProps) {
+  const { i18n } = useLingui();
+  const format = useCarFormat();
+  const titleId = useId();
+  const title = carTitle(car);
+  const photo = car.photos[0];
+  return (
+    <li className="car-card">
+      <article aria-labelledby={titleId} className="car-card__body">
+        <div className="car-card__photo">
+          {photo ? (
+            <img
+              src={photo}
+              alt={i18n._('Photo of {car}', { car: title })}
+              width={CARD_PHOTO_WIDTH}
+              height={CARD_PHOTO_HEIGHT}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : null}
+        </div>
+        <h2 className="car-card__title" id={titleId}>
+          {/* The link stretches over the whole card (CSS) so the photo is clickable too. */}
+          <Link to={`/cars/${car.uuid}`} state={{ listSearch }} className="car-card__link">
+            {title}
+          </Link>
+        </h2>
+        <p className="car-card__price">{format.price(car.price)}</p>
+        <p className="car-card__mileage">{format.mileage(car.mileage)}</p>
+        <CarBadges car={car} />
+        <FavoriteButton car={car} className="car-card__favorite" />
+      </article>
+    </li>
+  );
+}

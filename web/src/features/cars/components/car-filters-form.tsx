@@ -1,0 +1,184 @@
+import { useLingui } from '@lingui/react';
+import { Button, Input, Select, Switch } from '@telegram-apps/telegram-ui';
+import { useId, useState, type FormEvent } from 'react';
+import type { BrandFilterData, CarFilterData, Range } from '../../../../../domain/cars.ts';
+import {
+  DEFAULT_CAR_FILTERS,
+  filtersFromForm,
+  formFromFilters,
+  serializeCarFilters,
+  withBrand,
+  type CarFilterForm,
+  type CarListFilters,
+} from '../car-list.ts';
+import { FilterField } from './filter-field.tsx';
+
+interface CarFiltersFormProps {
+  /** The filters in the URL: what the list shows. */
+  filters: CarListFilters;
+  filterData: CarFilterData | undefined;
+  brandData: BrandFilterData | undefined;
+  onApply: (filters: CarListFilters) => void;
+  onReset: () => void;
+  /** After Apply (not after a brand change): the narrow layout folds the panel away. */
+  onSubmitted?: () => void;
+}
+
+type RangeField = 'year' | 'price' | 'mileage';
+
+/**
+ * The filter form edits a draft; Apply commits it to the URL. A brand change commits at once,
+ * together with the rest of the draft and with the model cleared, so the model list follows and
+ * the car list restarts at page 1 (spec §4).
+ */
+export function CarFiltersForm({ filters, filterData, brandData, onApply, onReset, onSubmitted }: CarFiltersFormProps) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const committedKey = serializeCarFilters({ ...filters, sort: 'default' }).toString();
+  const [draft, setDraft] = useState<CarFilterForm>(() => formFromFilters(filters));
+  const [draftKey, setDraftKey] = useState(committedKey);
+  // When the URL changes under the form (Apply, Reset, back/forward), the draft follows it.
+  // Adjusting state during render, rather than remounting, keeps keyboard focus where it was.
+  if (draftKey !== committedKey) {
+    setDraftKey(committedKey);
+    setDraft(formFromFilters(filters));
+  }
+
+  const set = <K extends keyof CarFilterForm>(key: K, value: CarFilterForm[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const changeBrand = (brand: string) => {
+    const next = withBrand(filtersFromForm(draft, filters.sort), brand);
+    setDraft(formFromFilters(next));
+    onApply(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = filtersFromForm(draft, filters.sort);
+    // A value the server would reject (a year of 1800) is dropped; clearing it shows that it was.
+    setDraft(formFromFilters(next));
+    onApply(next);
+    onSubmitted?.();
+  };
+
+  const ranges = brandData ?? filterData;
+  const brands = filterData?.brands ?? [];
+  // A brand from a shared link that is no longer in stock still has to show as chosen.
+  const brandOptions = draft.brand && !brands.includes(draft.brand) ? [draft.brand, ...brands] : brands;
+  const models = brandData?.models ?? [];
+  const modelOptions = draft.model && !models.includes(draft.model) ? [draft.model, ...models] : models;
+
+  const rangeInputs = (field: RangeField, label: { min: string; max: string }, range: Range | undefined) => {
+    const minKey = `${field}Min` as const;
+    const maxKey = `${field}Max` as const;
+    return (
+      <div className="filter-range">
+        <FilterField id={`${id}-${minKey}`} label={label.min}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={range?.min}
+              max={range?.max}
+              placeholder={range ? String(range.min) : undefined}
+              value={draft[minKey]}
+              onChange={(event) => set(minKey, event.target.value)}
+            />
+          )}
+        </FilterField>
+        <FilterField id={`${id}-${maxKey}`} label={label.max}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={range?.min}
+              max={range?.max}
+              placeholder={range ? String(range.max) : undefined}
+              value={draft[maxKey]}
+              onChange={(event) => set(maxKey, event.target.value)}
+            />
+          )}
+        </FilterField>
+      </div>
+    );
+  };
+
+  return (
+    <form className="car-filters" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`} className="car-filters__title">
+        {i18n._('Filters')}
+      </h2>
+      <FilterField id={`${id}-brand`} label={i18n._('Brand')}>
+        {(control) => (
+          <Select {...control} value={draft.brand} onChange={(event) => changeBrand(event.target.value)}>
+            <option value="">{i18n._('Any brand')}</option>
+            {brandOptions.map((brand) => (
+              <option key={brand} value={brand}>
+                {brand}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FilterField>
+      <FilterField id={`${id}-model`} label={i18n._('Model')}>
+        {(control) => (
+          <Select {...control} value={draft.model} disabled={!draft.brand} onChange={(event) => set('model', event.target.value)}>
+            <option value="">{draft.brand ? i18n._('Any model') : i18n._('Choose a brand first')}</option>
+            {modelOptions.map((model) => (
+              <option key={model} value={model}>
+                {model}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FilterField>
+      {rangeInputs('year', { min: i18n._('Year from'), max: i18n._('Year to') }, ranges?.yearRange)}
+      {rangeInputs('price', { min: i18n._('Price from, $'), max: i18n._('Price to, $') }, ranges?.priceRange)}
+      {rangeInputs('mileage', { min: i18n._('Mileage from, mi'), max: i18n._('Mileage to, mi') }, ranges?.mileageRange)}
+      <FilterField id={`${id}-condition`} label={i18n._('Condition')}>
+        {(control) => (
+          <Select
+            {...control}
+            value={draft.condition}
+            onChange={(event) => set('condition', event.target.value === 'new' || event.target.value === 'used' ? event.target.value : '')}
+          >
+            <option value="">{i18n._('Any condition')}</option>
+            <option value="new">{i18n._('New')}</option>
+            <option value="used">{i18n._('Used')}</option>
+          </Select>
+        )}
+      </FilterField>
+      <div className="filter-switch">
+        <label id={`${id}-available-label`} htmlFor={`${id}-available`} className="filter-field__label">
+          {i18n._('Available only')}
+        </label>
+        <Switch
+          id={`${id}-available`}
+          aria-labelledby={`${id}-available-label`}
+          role="switch"
+          checked={draft.available}
+          onChange={(event) => set('available', event.target.checked)}
+        />
+      </div>
+      <div className="car-filters__actions">
+        <Button
+          type="button"
+          mode="outline"
+          size="m"
+          onClick={() => {
+            // Also when the URL is already clean and only the draft was edited.
+            setDraft(formFromFilters(DEFAULT_CAR_FILTERS));
+            onReset();
+          }}
+        >
+          {i18n._('Reset')}
+        </Button>
+        <Button type="submit" mode="filled" size="m">
+          {i18n._('Apply filters')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useLingui } from '@lingui/react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+
+export const GALLERY_PHOTO_WIDTH = 800;
+export const GALLERY_PHOTO_HEIGHT = 450;
+
+interface PhotoGalleryProps {
+  photos: string[];
+  /** The car's name, for the photos' alt text. */
+  title: string;
+}
+
+/**
+ * Main photo with thumbnails. Arrow keys step through the photos anywhere in the gallery;
+ * thumbnails use a roving tabindex so Tab enters and leaves the strip in one step.
+ */
+export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const [current, setCurrent] = useState(0);
+  const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
+  const count = photos.length;
+  const index = Math.min(current, Math.max(0, count - 1));
+  if (count === 0) return null;
+
+  const photoLabel = (n: number) => i18n._('Photo {index} of {count}', { index: n + 1, count });
+  const show = (next: number, focusThumb: boolean) => {
+    const wrapped = (next + count) % count;
+    setCurrent(wrapped);
+    if (focusThumb) thumbs.current[wrapped]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const fromThumb = event.target instanceof HTMLElement && event.target.dataset.thumb !== undefined;
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: count - 1 };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    show(next, fromThumb);
+  };
+
+  return (
+    <section className="gallery" aria-label={i18n._('Photos')} onKeyDown={onKeyDown}>
+      <div className="gallery__main">
+        <img
+          id={`${id}-main`}
+          src={photos[index]}
+          alt={`${title} — ${photoLabel(index)}`}
+          width={GALLERY_PHOTO_WIDTH}
+          height={GALLERY_PHOTO_HEIGHT}
+          fetchPriority="high"
+        />
+        {count > 1 ? (
+          <>
+            <button type="button" className="gallery__nav gallery__nav--prev" aria-label={i18n._('Previous photo')} onClick={() => show(index - 1, false)}>
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button type="button" className="gallery__nav gallery__nav--next" aria-label={i18n._('Next photo')} onClick={() => show(index + 1, false)}>
+              <span aria-hidden="true">›</span>
+            </button>
+          </>
+        ) : null}
+      </div>
+      {count > 1 ? (
+        <ul className="gallery__thumbs">
+          {photos.map((photo, n) => (
+            <li key={photo}>
+              <button
+                type="button"
+                data-thumb=""
+                ref={(element) => {
+                  thumbs.current[n] = element;
+                }}
+                className="gallery__thumb"
+                aria-label={photoLabel(n)}
+                aria-current={n === index ? 'true' : undefined}
+                aria-controls={`${id}-main`}
+                tabIndex={n === index ? 0 : -1}
+                onClick={() => show(n, false)}
+              >
+                <img src={photo} alt="" width={160} height={90} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

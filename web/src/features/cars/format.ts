@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react';
+import { useMemo } from 'react';
+import type { CarItem } from '../../../../domain/cars.ts';
+
+/**
+ * Prices are US dollars and distances miles whatever the interface language (a US dealer);
+ * only digit grouping and word order follow the reader's locale.
+ */
+export interface CarFormat {
+  price(value: number): string;
+  /** With cents, for monthly payments. */
+  money(value: number): string;
+  mileage(value: number): string;
+  number(value: number): string;
+}
+
+function isSupportedLocale(locale: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(locale).length > 0;
+  } catch {
+    // A malformed tag throws rather than reporting "unsupported".
+    return false;
+  }
+}
+
+export function createCarFormat(locale: string): CarFormat {
+  const safe = isSupportedLocale(locale) ? locale : 'en-US';
+  const whole = new Intl.NumberFormat(safe, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+  const cents = new Intl.NumberFormat(safe, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const miles = new Intl.NumberFormat(safe, { style: 'unit', unit: 'mile', unitDisplay: 'short', maximumFractionDigits: 0 });
+  const plain = new Intl.NumberFormat(safe, { maximumFractionDigits: 0 });
+  return {
+    price: (value) => whole.format(value),
+    money: (value) => cents.format(value),
+    mileage: (value) => miles.format(value),
+    number: (value) => plain.format(value),
+  };
+}
+
+export function useCarFormat(): CarFormat {
+  const { i18n } = useLingui();
+  return useMemo(() => createCarFormat(i18n.locale || 'en'), [i18n.locale]);
+}
+
+/** "2021 Toyota Camry SE": how a car is named everywhere (cards, details, share text). */
+export function carTitle(car: Pick<CarItem, 'year' | 'brand' | 'model' | 'trim'>): string {
+  return [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
+}

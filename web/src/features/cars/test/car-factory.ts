@@ -1,0 +1,40 @@
+import type { CarItem, Paged } from '../../../../../domain/cars.ts';
+
+let sequence = 0;
+
+/** A car with believable defaults; each test overrides only what it is about. */
+export function createCar(overrides: Partial<CarItem> = {}): CarItem {
+  sequence += 1;
+  const n = String(sequence).padStart(12, '0');
+  return {
+    uuid: `00000000-0000-4000-8000-${n}`,
+    is_favorite: false,
+    brand: 'Toyota',
+    model: 'Camry',
+    year: 2021,
+    price: 24_500,
+    mileage: 31_200,
+    condition: 'used',
+    status: 'available',
+    dateAdded: '2026-01-15T10:00:00.000Z',
+    trim: 'SE',
+    bodyStyle: 'Sedan',
+    exteriorColor: 'Celestial Silver',
+    interiorColor: 'Black',
+    vin: '4T1G11AK5MU000001',
+    transmission: 'eCVT',
+    drivetrain: 'FWD',
+    fuelType: 'Hybrid',
+    engine: '2.5L I4 Hybrid',
+    mpgCity: 51,
+    mpgHighway: 49,
+    features: ['Adaptive cruise control', 'Apple CarPlay'],
+    description: 'One owner, clean history.',
+    photos: ['/media/cars/sedan/studio.svg?color=8a8f99', '/media/cars/sedan/street.svg?color=8a8f99'],
+    ...overrides,
+  };
+}
+
+export function createPage(items: CarItem[], page = 1, total = items.length, limit = 20): Paged<CarItem> {
+  return { items, page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
