@@ -131,8 +131,9 @@ describe.skipIf(missing)('cars in a real browser', () => {
     const title = (await firstLink.textContent()) ?? '';
     await firstLink.click();
     await page.waitForURL(/\/cars\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+    // The address changes before React shows the new page, so wait for the details themselves.
     await page.getByRole('region', { name: 'Key specs' }).waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
 
     const estimate = page.getByRole('region', { name: 'Payment estimate' });
     const monthly = estimate.getByRole('status', { name: 'Estimated monthly payment' });

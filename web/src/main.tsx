@@ -14,8 +14,8 @@ import { createQueryClient } from './lib/api-client.ts';
 async function start() {
   const host = await bootHost();
   applyStartLink(host.startParam);
-  const router = createAppRouter();
   const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
   // A remembered or Telegram language is applied before first paint; a geo lookup never blocks it.
   await startLanguage({ telegramLanguageCode: host.user?.languageCode ?? null, telegramUserKnown: host.user !== null });
 

@@ -13,10 +13,10 @@ import CarDetailsPage from './car-details-page.tsx';
 import { DEFAULT_CAR_FILTERS } from './car-list.ts';
 import CarsPage from './cars-page.tsx';
 import { createCar } from './test/car-factory.ts';
-import { LocationProbe, deferred, failOnConsoleErrors, json, mockCarsApi, valueOf } from './test/helpers.tsx';
+import { LocationProbe, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
 import type { CarItem } from '../../../../domain/cars.ts';
 
-failOnConsoleErrors();
+resetToastsAfterEach();
 
 let restore: (() => void) | undefined;
 afterEach(() => {

@@ -6,9 +6,9 @@ import { Toaster } from '../../app/toasts.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import CarsPage from './cars-page.tsx';
 import { createCar } from './test/car-factory.ts';
-import { LocationProbe, checkedOf, deferred, failOnConsoleErrors, json, mockCarsApi, valueOf } from './test/helpers.tsx';
+import { LocationProbe, checkedOf, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
 
-failOnConsoleErrors();
+resetToastsAfterEach();
 
 let restore: (() => void) | undefined;
 afterEach(() => {

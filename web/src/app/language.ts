@@ -1,0 +1,63 @@
+import { languageForCountry } from '../../../domain/enums.ts';
+import { activateLanguage, readStoredLanguage, storeLanguage, toSupportedLanguage, type Language } from '../lib/i18n.ts';
+import { getGeo } from './api/get-geo.ts';
+
+export interface LanguageInputs {
+  /** True when Telegram told us who the user is (even if it sent no language code). */
+  telegramUserKnown: boolean;
+  telegramLanguageCode: string | null;
+  lookupCountry?: () => Promise<string | null>;
+}
+
+const GEO_TIMEOUT_MS = 3000;
+
+async function lookupCountryOverApi(): Promise<string | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), GEO_TIMEOUT_MS);
+  try {
+    return (await getGeo(controller.signal)).countryCode;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The language chosen without asking the network (spec §4): the visitor's remembered choice for
+ * this tab first; then a known Telegram user's language (unsupported codes become en). Undefined
+ * means the geolocation lookup decides.
+ */
+export function languageWithoutLookup({ telegramUserKnown, telegramLanguageCode }: LanguageInputs): Language | undefined {
+  const stored = readStoredLanguage();
+  if (stored) return stored;
+  if (telegramUserKnown) return toSupportedLanguage(telegramLanguageCode);
+  return undefined;
+}
+
+/** Geolocation: UA gives uk, any other country en, and a failed lookup en too (spec §4, §8). */
+export async function languageFromLookup(lookupCountry: () => Promise<string | null> = lookupCountryOverApi): Promise<Language> {
+  try {
+    return languageForCountry(await lookupCountry());
+  } catch (error) {
+    console.warn('Location lookup failed; using English.', error);
+    return 'en';
+  }
+}
+
+/**
+ * Applies the starting language. Resolves once a remembered or Telegram language is active; the
+ * geolocation path runs in the background and switches when it answers, unless the visitor has
+ * picked a language in the meantime.
+ */
+export async function startLanguage(inputs: LanguageInputs): Promise<void> {
+  const known = languageWithoutLookup(inputs);
+  if (known) {
+    await activateLanguage(known).catch((error: unknown) => console.warn('Could not load the language', error));
+    return;
+  }
+  void languageFromLookup(inputs.lookupCountry).then(async (lang) => {
+    if (readStoredLanguage()) return;
+    // Remembered like a choice, so a reload in this tab keeps the language without a new lookup.
+    storeLanguage(lang);
+    await activateLanguage(lang);
+  }).catch((error: unknown) => console.warn('Could not load the language', error));
+}

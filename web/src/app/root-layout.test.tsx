@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage, LANGUAGE_STORAGE_KEY } from '../lib/i18n.ts';
+import { mockFetch, renderWithProviders } from '../test/render.tsx';
+import { createQueryClient } from '../lib/api-client.ts';
+import { createRoutes } from './router.tsx';
+
+let network: ReturnType<typeof mockFetch> | undefined;
+afterEach(async () => {
+  network?.restore();
+  await activateLanguage('en');
+});
+
+function renderApp(path = '/') {
+  network = mockFetch({
+    'GET /api/site': () => ({
+      company: { name: 'Liberty Auto Credit', address: 'A', phone: '+1 (214) 555-0147', email: 'a@b.example', socialLinks: [] },
+      botUsername: null,
+      telegramLoginEnabled: false,
+    }),
+    'GET /api/faqs/public': () => [],
+  });
+  const router = createMemoryRouter(createRoutes(createQueryClient()), { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />, { router: false });
+  return router;
+}
+
+describe('the app layout', () => {
+  it('offers a skip link and the header navigation Home, Apply, Contact', async () => {
+    renderApp();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Apply', '/application'],
+      ['Contact', '/#contact'],
+    ]);
+    expect(screen.getByRole('main').id).toBe('main');
+  });
+
+  it('switches the language at once from the picker and remembers it for the tab', async () => {
+    renderApp();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'uk');
+    expect(await screen.findByRole('link', { name: 'Почати заявку' })).toBeTruthy();
+    expect(sessionStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('uk');
+    expect(document.documentElement.lang).toBe('uk');
+    expect(screen.getByRole('combobox', { name: 'Мова' })).toBeTruthy();
+    await waitFor(() => expect(network!.calls.some((call) => call.url.search === '?lang=uk')).toBe(true));
+  });
+
+  it('moves focus to the content with the skip link', async () => {
+    renderApp();
+    await userEvent.click(screen.getByRole('link', { name: 'Skip to content' }));
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('shows the application intro with the Latin-characters rule', async () => {
+    renderApp('/application');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Car loan application' })).toBeTruthy();
+    expect(screen.getByText(/Latin characters only/)).toBeTruthy();
+    expect(screen.getByText('You have not chosen a car yet.')).toBeTruthy();
+  });
+});

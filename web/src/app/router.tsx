@@ -1,0 +1,57 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import HomePage from '../features/home/home-page.tsx';
+import NotFoundPage from '../features/errors/not-found-page.tsx';
+import RouteErrorPage from '../features/errors/route-error-page.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+function StartupFallback() {
+  return <div className="startup-fallback" aria-busy="true" />;
+}
+
+type PageModule = { default: ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/**
+ * The whole route table. Home is in the entry chunk (it is the landing page); every other screen
+ * is its own chunk, and the dashboard's never reaches a public visitor (design: Web app).
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+  {
+    path: '/',
+    Component: RootLayout,
+    // Fallback for a failure in the layout itself; page failures are caught below, inside it.
+    ErrorBoundary: RouteErrorPage,
+    // Shown while the first screen's lazy chunk loads (a deep link such as /cars/…).
+    HydrateFallback: StartupFallback,
+    children: [
+      {
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, Component: HomePage },
+          { path: 'application', lazy: page(() => import('../features/application/application-page.tsx')) },
+          {
+            path: 'cars',
+            lazy: page(() => import('../features/cars/cars-page.tsx')),
+            // Not awaited: the list downloads alongside the page's code instead of after it.
+            loader: ({ request }) => {
+              void import('../features/cars/prefetch-cars.ts').then((m) => m.prefetchCarList(queryClient, request.url)).catch(() => {});
+              return null;
+            },
+          },
+          { path: 'cars/:uuid', lazy: page(() => import('../features/cars/car-details-page.tsx')) },
+          { path: 'auth/link', lazy: page(() => import('../features/auth/auth-link-page.tsx')) },
+          { path: 'dashboard/*', lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** Spec §2: smooth scrolling is switched off for this long while the page jumps. */
+export const SCROLL_BEHAVIOR_OVERRIDE_MS = 50;
+/** How long an anchor jump keeps following late content (lazy chunks, data arriving above it). */
+const ANCHOR_SETTLE_MS = 2000;
+
+function findAnchor(hash: string): HTMLElement | null {
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // A malformed escape is just an id that matches nothing.
+  }
+  return id ? document.getElementById(id) : null;
+}
+
+/**
+ * Jumps without the smooth-scroll animation: `scroll-behavior: auto` on <html> until 50 ms after
+ * the latest jump, then whatever was there before.
+ */
+function createInstantScroller() {
+  const root = document.documentElement;
+  const original = root.style.scrollBehavior;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    jump(scroll: () => void) {
+      root.style.scrollBehavior = 'auto';
+      scroll();
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        root.style.scrollBehavior = original;
+      }, SCROLL_BEHAVIOR_OVERRIDE_MS);
+    },
+    dispose() {
+      clearTimeout(timer);
+      root.style.scrollBehavior = original;
+    },
+  };
+}
+
+/**
+ * Keeps an anchor in view while the page is still settling: the target may appear late, and
+ * content loading above it pushes it down. Stops at the first sign of the user scrolling.
+ */
+function followAnchor(hash: string): () => void {
+  const scroller = createInstantScroller();
+  const cleanups: Array<() => void> = [() => scroller.dispose()];
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+  // Where the target sat in the viewport after the last jump; it moving means the page shifted.
+  let settledTop: number | null = null;
+  const jump = () => {
+    const target = findAnchor(hash);
+    if (!target) return;
+    if (settledTop !== null && Math.round(target.getBoundingClientRect().top) === settledTop) return;
+    scroller.jump(() => target.scrollIntoView({ block: 'start' }));
+    settledTop = Math.round(target.getBoundingClientRect().top);
+  };
+  jump();
+
+  const observer = new MutationObserver(jump);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  cleanups.push(() => observer.disconnect());
+  const userScroll = () => stop();
+  for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) {
+    window.addEventListener(type, userScroll, { passive: true, once: true });
+    cleanups.push(() => window.removeEventListener(type, userScroll));
+  }
+  // Stop following after a while, but let the last jump's 50 ms override run out by itself.
+  const timer = setTimeout(() => {
+    cleanups.shift();
+    stop();
+  }, ANCHOR_SETTLE_MS);
+  cleanups.push(() => clearTimeout(timer));
+  return () => {
+    stop();
+    scroller.dispose();
+  };
+}
+
+/** Where each visited history entry was scrolled to, so Back returns to the same place. */
+const savedPositions = new Map<string, number>();
+
+/**
+ * Spec §2: the page scrolls to the top when the path or hash changes, unless a hash is present;
+ * then it scrolls to that anchor. Going back or forward (a history "pop") returns to where that
+ * entry was left instead, as browsers do for ordinary pages: back from a car to the list lands on
+ * the card the shopper came from.
+ */
+export function ScrollManager() {
+  const { pathname, hash, key } = useLocation();
+  const navigationType = useNavigationType();
+  // Following the same anchor link again jumps again; query changes (filters) never scroll.
+  const anchorVisit = hash ? key : null;
+  const currentKey = useRef(key);
+  currentKey.current = key;
+
+  useEffect(() => {
+    let frame = 0;
+    const remember = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => savedPositions.set(currentKey.current, window.scrollY));
+    };
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', remember);
+    };
+  }, []);
+
+  useEffect(() => {
+    const saved = navigationType === 'POP' ? savedPositions.get(key) : undefined;
+    if (saved !== undefined || !hash) {
+      const scroller = createInstantScroller();
+      scroller.jump(() => window.scrollTo(0, saved ?? 0));
+      return () => scroller.dispose();
+    }
+    return followAnchor(hash);
+    // A pop to an entry is a new visit even when path and hash repeat (list → car → back to list).
+  }, [pathname, hash, anchorVisit, navigationType === 'POP' ? key : null]);
+
+  return null;
+}

@@ -1,0 +1,57 @@
+import { createStore } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A page load: the module (and its atoms) evaluated afresh, reading sessionStorage. */
+async function load() {
+  vi.resetModules();
+  return import('./draft.ts');
+}
+
+beforeEach(() => sessionStorage.clear());
+
+describe('the application draft (spec §3)', () => {
+  it('starts empty, with no car', async () => {
+    const { draftAtom } = await load();
+    expect(createStore().get(draftAtom)).toEqual({ carId: '', personal: {}, housing: {}, income: {}, driverLicense: {} });
+  });
+
+  it('replaces each field and keeps it in sessionStorage across a reload', async () => {
+    const { draftAtom, draftCarIdAtom, draftPersonalAtom, draftIncomeAtom, DRAFT_STORAGE_KEY } = await load();
+    const store = createStore();
+    store.set(draftCarIdAtom, '3f1c0000-0000-4000-8000-000000000000');
+    store.set(draftPersonalAtom, { firstName: 'Ann' });
+    store.set(draftPersonalAtom, { lastName: 'Lee' });
+    store.set(draftIncomeAtom, { monthlyIncome: 4000 });
+    const expected = {
+      carId: '3f1c0000-0000-4000-8000-000000000000',
+      personal: { lastName: 'Lee' },
+      housing: {},
+      income: { monthlyIncome: 4000 },
+      driverLicense: {},
+    };
+    expect(store.get(draftAtom)).toEqual(expected);
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY)!)).toEqual(expected);
+
+    const reloaded = await load();
+    expect(createStore().get(reloaded.draftAtom)).toEqual(expected);
+  });
+
+  it('resets everything', async () => {
+    const { draftAtom, draftCarIdAtom, resetDraftAtom, EMPTY_DRAFT } = await load();
+    const store = createStore();
+    store.set(draftCarIdAtom, 'x');
+    store.set(resetDraftAtom);
+    expect(store.get(draftAtom)).toEqual(EMPTY_DRAFT);
+  });
+
+  it('survives damaged storage', async () => {
+    sessionStorage.setItem('applicationDraft', '{not json');
+    const first = await load();
+    expect(createStore().get(first.draftAtom)).toEqual(first.EMPTY_DRAFT);
+
+    sessionStorage.setItem('applicationDraft', JSON.stringify({ carId: 5, personal: [], income: { a: 1 } }));
+    const second = await load();
+    expect(createStore().get(second.draftAtom)).toEqual({ ...second.EMPTY_DRAFT, income: { a: 1 } });
+    expect(second.toDraft(null)).toEqual(second.EMPTY_DRAFT);
+  });
+});

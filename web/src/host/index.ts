@@ -1,0 +1,113 @@
+import { useSetAtom } from 'jotai';
+import { createContext, createElement, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { webMainButtonAtom } from './main-button.ts';
+import type { HapticKind, Host, HostLocation, HostUser } from './types.ts';
+import { createWebHost } from './web-host.ts';
+
+export type { HapticKind, Host, HostLocation, HostUser } from './types.ts';
+export { bootHost } from './boot.ts';
+
+const HostContext = createContext<Host | null>(null);
+let fallbackHost: Host | undefined;
+
+export function HostProvider({ host, children }: { host: Host; children: ReactNode }) {
+  return createElement(HostContext.Provider, { value: host }, children);
+}
+
+/** The host as screens see it: plain data plus actions that work (or are skipped) everywhere. */
+export interface HostApi {
+  kind: 'telegram' | 'web';
+  platform: string;
+  user: HostUser | null;
+  startParam: string | null;
+  isDark: boolean;
+  openLink(url: string): void;
+  openTelegramLink(url: string): void;
+  share(data: { url: string; text?: string }): Promise<void>;
+  downloadFile(url: string, name: string): Promise<void>;
+  close(): void;
+  expand(): void;
+  requestFullscreen(): Promise<void>;
+  addToHomeScreen(): void;
+  requestLocation(): Promise<HostLocation | null>;
+  sendData(data: string): void;
+  haptic(kind: HapticKind): void;
+}
+
+/** The raw host object, for the app shell (native Back button, boot-time decisions). */
+export function useHostInstance(): Host {
+  const host = useContext(HostContext);
+  if (host) return host;
+  fallbackHost ??= createWebHost();
+  return fallbackHost;
+}
+
+export function useHost(): HostApi {
+  const host = useHostInstance();
+  const isDark = useSyncExternalStore(host.subscribeTheme, host.isDark, () => false);
+  return useMemo(
+    () => ({
+      kind: host.kind,
+      platform: host.platform,
+      user: host.user,
+      startParam: host.startParam,
+      isDark,
+      openLink: host.openLink,
+      openTelegramLink: host.openTelegramLink,
+      share: host.share,
+      downloadFile: host.downloadFile,
+      close: host.close,
+      expand: host.expand,
+      requestFullscreen: host.requestFullscreen,
+      addToHomeScreen: host.addToHomeScreen,
+      requestLocation: host.requestLocation,
+      sendData: host.sendData,
+      haptic: host.haptic,
+    }),
+    [host, isDark],
+  );
+}
+
+export interface MainButtonOptions {
+  text: string;
+  visible?: boolean;
+  enabled?: boolean;
+  loading?: boolean;
+  onClick: () => void;
+}
+
+/**
+ * The screen's primary action. Inside Telegram it drives the native Main button; on the web the
+ * layout renders it as a page button. Either way it disappears when the screen unmounts.
+ */
+export function useMainButton({ text, visible = true, enabled = true, loading = false, onClick }: MainButtonOptions): void {
+  const host = useHostInstance();
+  const setWebButton = useSetAtom(webMainButtonAtom);
+  // Callers pass inline handlers; a ref keeps the listener stable so it is not re-bound each render.
+  const handler = useRef(onClick);
+  useEffect(() => {
+    handler.current = onClick;
+  });
+  const native = host.native;
+
+  useEffect(() => {
+    if (!native) return;
+    return native.onMainButton(() => handler.current());
+  }, [native]);
+
+  // The SDK sends nothing while text is empty, so hiding repeats the last text.
+  const lastText = useRef(text);
+  useEffect(() => {
+    if (native) {
+      lastText.current = text;
+      native.setMainButton({ text, visible, enabled, loading });
+      return;
+    }
+    setWebButton(visible ? { text, enabled, loading, onClick: () => handler.current() } : null);
+  }, [native, setWebButton, text, visible, enabled, loading]);
+
+  useEffect(() => {
+    if (native) return () => native.setMainButton({ text: lastText.current || ' ', visible: false, enabled: false, loading: false });
+    return () => setWebButton(null);
+  }, [native, setWebButton]);
+}

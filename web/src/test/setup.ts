@@ -1,0 +1,49 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+
+// An unexpected console error (a React warning, a failed prop type, invalid nesting) fails the test.
+let consoleErrors: unknown[][] = [];
+let consoleSpy: MockInstance<typeof console.error> | undefined;
+beforeEach(() => {
+  consoleErrors = [];
+  consoleSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+afterEach(() => {
+  const errors = consoleErrors;
+  consoleSpy?.mockRestore();
+  if (errors.length > 0) throw new Error(`Unexpected console.error: ${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+});
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => {
+  cleanup();
+  // The Telegram SDK keeps its launch parameters in sessionStorage for the whole "launch".
+  for (const key of Object.keys(sessionStorage)) if (!key.startsWith('tapps/')) sessionStorage.removeItem(key);
+  document.documentElement.style.scrollBehavior = '';
+});
+
+// telegram-ui's ripple starts a 70 ms timer on press that unmounting does not clear; let it run
+// out before the file's jsdom window is torn down, or it fires into a window that no longer exists.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
+
+// jsdom lacks these; components and the host layer use them.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+// jsdom's scrollTo only reports "not implemented".
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
+}
