@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import HomePage from '../features/home/home-page.tsx';
 import NotFoundPage from '../features/errors/not-found-page.tsx';
 import RouteErrorPage from '../features/errors/route-error-page.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -30,7 +29,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       {
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, Component: HomePage },
+          { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
           { path: 'application', lazy: page(() => import('../features/application/application-page.tsx')) },
           {
             path: 'cars',

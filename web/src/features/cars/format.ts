@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react';
-import { useMemo } from 'react';
 import type { CarItem } from '../../../../domain/cars.ts';
 
 /**
@@ -37,9 +36,18 @@ export function createCarFormat(locale: string): CarFormat {
   };
 }
 
+/** Building Intl formatters is slow; one set per locale serves every card on the page. */
+const formatsByLocale = new Map<string, CarFormat>();
+
 export function useCarFormat(): CarFormat {
   const { i18n } = useLingui();
-  return useMemo(() => createCarFormat(i18n.locale || 'en'), [i18n.locale]);
+  const locale = i18n.locale || 'en';
+  let format = formatsByLocale.get(locale);
+  if (!format) {
+    format = createCarFormat(locale);
+    formatsByLocale.set(locale, format);
+  }
+  return format;
 }
 
 /** "2021 Toyota Camry SE": how a car is named everywhere (cards, details, share text). */
