@@ -30,7 +30,7 @@ function renderApp(path = '/') {
 describe('the app layout', () => {
   it('offers a skip link and the header navigation Home, Apply, Contact', async () => {
     renderApp();
-    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Skip to content' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
@@ -42,7 +42,7 @@ describe('the app layout', () => {
 
   it('switches the language at once from the picker and remembers it for the tab', async () => {
     renderApp();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'uk');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'uk');
     expect(await screen.findByRole('link', { name: 'Почати заявку' })).toBeTruthy();
     expect(sessionStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('uk');
     expect(document.documentElement.lang).toBe('uk');
@@ -52,7 +52,7 @@ describe('the app layout', () => {
 
   it('moves focus to the content with the skip link', async () => {
     renderApp();
-    await userEvent.click(screen.getByRole('link', { name: 'Skip to content' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Skip to content' }));
     expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 
