@@ -93,10 +93,12 @@ async function ensureInventory(db: Db) {
 async function startServer(env: Record<string, string>, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/serve.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', BOT_MODE: 'off', RATE_LIMIT_MAX: '100000000' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', BOT_MODE: 'off', RATE_LIMIT_MAX: '1000000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? 1));
+  for (let i = 0; i < 600 && exited === null; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {
@@ -105,7 +107,7 @@ async function startServer(env: Record<string, string>, port: number) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
-  throw new Error('the server did not start within 60 s');
+  throw new Error(exited === null ? 'the server did not start within 60 s' : `the server stopped with exit code ${exited}`);
 }
 
 async function loadApi(port: number) {
