@@ -1,39 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './browser-suite.ts';
 import {
   axeViolations,
   DARK_THEME,
-  launchBrowser,
   openTelegramPage,
   reportMissingChromium,
-  startProductionServer,
-  type ProductionServer,
 } from './harness.ts';
 
 const noChromium = reportMissingChromium('accessibility (axe-core)');
 
 describe.skipIf(noChromium)('accessibility with axe-core: no serious or critical violations', () => {
-  let server: ProductionServer;
-  let browser: Browser;
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    server = await startProductionServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  afterEach(async () => {
-    for (const page of pages.splice(0)) await page.context().close();
-  });
+  const suite = useBrowserSuite();
 
   async function webPage(path: string, viewport = { width: 1280, height: 900 }) {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const context = await suite.newContext({ viewport, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    pages.push(page);
-    await page.goto(`${server.baseUrl}${path}`);
+    suite.track(page);
+    await page.goto(`${suite.server.baseUrl}${path}`);
     return page;
   }
 
@@ -60,8 +43,8 @@ describe.skipIf(noChromium)('accessibility with axe-core: no serious or critical
   });
 
   it('/ inside Telegram with a dark theme', async () => {
-    const page = await openTelegramPage(browser, server.baseUrl, '/', { themeParams: DARK_THEME });
-    pages.push(page);
+    const page = await openTelegramPage(suite.browser, suite.server.baseUrl, '/', { themeParams: DARK_THEME });
+    suite.track(page);
     await page.getByText('Who can apply for a car loan?').waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });

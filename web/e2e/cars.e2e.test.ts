@@ -1,15 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './browser-suite.ts';
 import {
   DARK_THEME,
   axeViolations,
   emitTelegramEvent,
   lastTelegramCall,
-  launchBrowser,
   openTelegramPage,
   reportMissingChromium,
-  startProductionServer,
-  type ProductionServer,
 } from './harness.ts';
 
 /**
@@ -21,30 +19,12 @@ import {
 const missing = reportMissingChromium('cars (web/e2e/cars.e2e.test.ts)');
 
 describe.skipIf(missing)('cars in a real browser', () => {
-  let server: ProductionServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    // Every card photo is a request too; a few hundred page loads a minute would trip the per-client limit.
-    server = await startProductionServer({ RATE_LIMIT_MAX: '100000' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
+  const suite = useBrowserSuite({ RATE_LIMIT_MAX: '100000' });
 
   async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
+    const context = await suite.newContext({ viewport });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}${path}`);
+    await page.goto(`${suite.server.baseUrl}${path}`);
     return page;
   }
 
@@ -217,8 +197,8 @@ describe.skipIf(missing)('cars in a real browser', () => {
 
   describe('inside Telegram', () => {
     it('keeps AA contrast in Telegram\'s dark palette', async () => {
-      const page = await openTelegramPage(browser, server.baseUrl, '/cars', { themeParams: DARK_THEME });
-      contexts.push(page.context());
+      const page = await openTelegramPage(suite.browser, suite.server.baseUrl, '/cars', { themeParams: DARK_THEME });
+      suite.track(page);
       await waitForCards(page, 20);
       expect(await axeViolations(page)).toEqual([]);
       await page.locator('a.car-card__link').first().click();
@@ -227,8 +207,8 @@ describe.skipIf(missing)('cars in a real browser', () => {
     });
 
     async function openCarInTelegram(): Promise<Page> {
-      const page = await openTelegramPage(browser, server.baseUrl, '/cars');
-      contexts.push(page.context());
+      const page = await openTelegramPage(suite.browser, suite.server.baseUrl, '/cars');
+      suite.track(page);
       await waitForCards(page);
       await page.locator('a.car-card__link').first().click();
       await page.waitForURL(/\/cars\/[0-9a-f-]{36}$/);

@@ -1,27 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { launchBrowser, reportMissingChromium, startProductionServer, type ProductionServer } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './browser-suite.ts';
+import { reportMissingChromium } from './harness.ts';
 
 const noChromium = reportMissingChromium('plain web shell');
 
 describe.skipIf(noChromium)('the plain web page (production build, real Chromium)', () => {
-  let server: ProductionServer;
-  let browser: Browser;
+  // A trusted proxy header decides the country, so the first-visit language can be tested too.
+  const suite = useBrowserSuite({ GEO_COUNTRY_HEADER: 'x-test-country' });
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
 
-  beforeAll(async () => {
-    // A trusted proxy header decides the country, so the first-visit language can be tested too.
-    server = await startProductionServer({ GEO_COUNTRY_HEADER: 'x-test-country' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     problems = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -29,12 +21,9 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
   });
-  afterEach(async () => {
-    await context.close();
-  });
 
   it('renders the home page: hero, marquee, three promos, FAQ, contact and the call to action', async () => {
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Start Application' }).getAttribute('href')).toBe('/application');
     for (const name of ['Buy with a car loan', 'Lease and pay less each month', 'Rebuild your credit']) {
@@ -52,7 +41,7 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
   });
 
   it('navigates with the header: Apply, Contact, Home', async () => {
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Apply' }).click();
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
@@ -71,7 +60,7 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
   });
 
   it('scrolls to the contact section when opened at /#contact', async () => {
-    await page.goto(`${server.baseUrl}/#contact`);
+    await page.goto(`${suite.server.baseUrl}/#contact`);
     await page.getByText('1200 Commerce Street, Dallas, TX 75202').waitFor();
     // At the top of the viewport, or as far as the page can scroll when little follows it.
     const settled = () =>
@@ -88,7 +77,7 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     ['es', 'Iniciar solicitud', '¿Quién puede solicitar un préstamo para auto?'],
     ['ru', 'Начать заявку', 'Кто может подать заявку на автокредит?'],
   ])('switches to %s from the picker and keeps it after a reload in the tab', async (lang, startLabel, faq) => {
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('combobox', { name: 'Language' }).selectOption(lang);
     await page.getByRole('link', { name: startLabel }).waitFor();
     await page.getByText(faq).waitFor();
@@ -102,22 +91,20 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
   });
 
   it('opens in Ukrainian for a first visit from Ukraine, in English from elsewhere', async () => {
-    const fromUkraine = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'UA' } });
+    const fromUkraine = await suite.newContext({ extraHTTPHeaders: { 'x-test-country': 'UA' } });
     const ukPage = await fromUkraine.newPage();
-    await ukPage.goto(`${server.baseUrl}/`);
+    await ukPage.goto(`${suite.server.baseUrl}/`);
     await ukPage.getByRole('link', { name: 'Почати заявку' }).waitFor();
-    await fromUkraine.close();
 
-    const fromSpain = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'ES' } });
+    const fromSpain = await suite.newContext({ extraHTTPHeaders: { 'x-test-country': 'ES' } });
     const esPage = await fromSpain.newPage();
-    await esPage.goto(`${server.baseUrl}/`);
+    await esPage.goto(`${suite.server.baseUrl}/`);
     await esPage.getByRole('link', { name: 'Start Application' }).waitFor();
     await expect.poll(() => esPage.evaluate(() => sessionStorage.getItem('currentLanguage'))).toBe('en');
-    await fromSpain.close();
   });
 
   it('shows the not-found page for an unknown path, with the header still there', async () => {
-    const response = await page.goto(`${server.baseUrl}/this/does/not/exist`);
+    const response = await page.goto(`${suite.server.baseUrl}/this/does/not/exist`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -127,7 +114,7 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
 
   it('lays out for narrow screens with the call to action sticky at the bottom', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     const cta = page.getByRole('button', { name: 'Fill out an application' });
     await cta.waitFor();
     const box = await cta.boundingBox();
@@ -142,14 +129,14 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByText('Who can apply for a car loan?').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apply' }).click();
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
-    await page.goto(`${server.baseUrl}/cars`);
+    await page.goto(`${suite.server.baseUrl}/cars`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(scripts.filter((path) => path.includes('dashboard'))).toEqual([]);
-    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.goto(`${suite.server.baseUrl}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(scripts.some((path) => path.includes('dashboard'))).toBe(true);
     expect(await page.title()).toBe('Dashboard · Car loans and leases');
@@ -158,8 +145,8 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
   it('serves no third-party request', async () => {
     const hosts = new Set<string>();
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByText('Who can apply for a car loan?').waitFor();
-    expect([...hosts].filter((host) => host !== new URL(server.baseUrl).host && host !== '')).toEqual([]);
+    expect([...hosts].filter((host) => host !== new URL(suite.server.baseUrl).host && host !== '')).toEqual([]);
   });
 });

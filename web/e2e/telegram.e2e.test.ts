@@ -1,39 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from './browser-suite.ts';
 import {
   DARK_THEME,
   emitTelegramEvent,
   lastTelegramCall,
-  launchBrowser,
   openTelegramPage,
   reportMissingChromium,
-  startProductionServer,
   telegramEvents,
-  type ProductionServer,
 } from './harness.ts';
 
 const noChromium = reportMissingChromium('mocked Telegram');
 
 describe.skipIf(noChromium)('inside a mocked Telegram client (production build, real Chromium)', () => {
-  let server: ProductionServer;
-  let browser: Browser;
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    server = await startProductionServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  afterEach(async () => {
-    for (const page of pages.splice(0)) await page.context().close();
-  });
+  const suite = useBrowserSuite();
 
   async function open(path: string, options: Parameters<typeof openTelegramPage>[3] = {}) {
-    const page = await openTelegramPage(browser, server.baseUrl, path, options);
-    pages.push(page);
+    const page = await openTelegramPage(suite.browser, suite.server.baseUrl, path, options);
+    suite.track(page);
     return page;
   }
 
@@ -112,7 +95,7 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
   });
 
   it('opens a car for the start parameter car_<uuid>', async () => {
-    const cars = (await (await fetch(`${server.baseUrl}/api/cars?limit=1`)).json()) as { items: Array<{ uuid: string }> };
+    const cars = (await (await fetch(`${suite.server.baseUrl}/api/cars?limit=1`)).json()) as { items: Array<{ uuid: string }> };
     const uuid = cars.items[0]!.uuid;
     const page = await open('/', { startParam: `car_${uuid}` });
     await page.waitForURL((url) => url.pathname === `/cars/${uuid}`);
@@ -123,9 +106,9 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
 
   it('registers the Telegram user and records activity once, sending the init data', async () => {
     const calls: Array<{ path: string; auth: string | undefined; status: number }> = [];
-    const context = await browser.newContext();
+    const context = await suite.newContext();
     const page = await context.newPage();
-    pages.push(page);
+    suite.track(page);
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.pathname.startsWith('/api/users/')) {
@@ -134,7 +117,7 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     });
     const { telegramHostScript, telegramLaunchUrl } = await import('./harness.ts');
     await page.addInitScript({ content: telegramHostScript() });
-    await page.goto(telegramLaunchUrl(server.baseUrl, '/'));
+    await page.goto(telegramLaunchUrl(suite.server.baseUrl, '/'));
     await expect.poll(() => calls.map((call) => call.path)).toEqual(['/api/users/register', '/api/users/activity']);
     expect(calls.every((call) => call.auth?.startsWith('tma ') && call.auth.includes('hash='))).toBe(true);
     expect(calls.map((call) => call.status)).toEqual([200, 200]);

@@ -1,0 +1,56 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchBrowser, startProductionServer, type ProductionServer } from './harness.ts';
+
+export interface BrowserSuite {
+  readonly server: ProductionServer;
+  readonly browser: Browser;
+  /** A fresh browser profile, closed after the test. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Closes this page's browser profile after the test (pages opened by openTelegramPage). */
+  track(page: Page): Page;
+}
+
+/**
+ * One production server and one Chromium for the calling suite; every browser profile a test
+ * opens is closed after that test, so no cookie or storage leaks from one test to the next.
+ */
+export function useBrowserSuite(env: Record<string, string | undefined> = {}): BrowserSuite {
+  let server: ProductionServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startProductionServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useBrowserSuite: the server and browser exist only inside tests');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    async newContext(options) {
+      const context = await started(browser).newContext(options);
+      contexts.push(context);
+      return context;
+    },
+    track(page) {
+      contexts.push(page.context());
+      return page;
+    },
+  };
+}
