@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { createContext, createElement, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { webMainButtonAtom } from './main-button.ts';
-import type { HapticKind, Host, HostLocation, HostUser } from './types.ts';
+import type { Host } from './types.ts';
 import { createWebHost } from './web-host.ts';
 
 export type { HapticKind, Host, HostLocation, HostUser } from './types.ts';
@@ -15,24 +15,7 @@ export function HostProvider({ host, children }: { host: Host; children: ReactNo
 }
 
 /** The host as screens see it: plain data plus actions that work (or are skipped) everywhere. */
-export interface HostApi {
-  kind: 'telegram' | 'web';
-  platform: string;
-  user: HostUser | null;
-  startParam: string | null;
-  isDark: boolean;
-  openLink(url: string): void;
-  openTelegramLink(url: string): void;
-  share(data: { url: string; text?: string }): Promise<void>;
-  downloadFile(url: string, name: string): Promise<void>;
-  close(): void;
-  expand(): void;
-  requestFullscreen(): Promise<void>;
-  addToHomeScreen(): void;
-  requestLocation(): Promise<HostLocation | null>;
-  sendData(data: string): void;
-  haptic(kind: HapticKind): void;
-}
+export type HostApi = Omit<Host, 'isDark' | 'subscribeTheme' | 'native'> & { isDark: boolean };
 
 /** The raw host object, for the app shell (native Back button, boot-time decisions). */
 export function useHostInstance(): Host {

@@ -69,38 +69,26 @@ export function CarFiltersForm({ filters, filterData, brandData, onApply, onRese
   const modelOptions = draft.model && !models.includes(draft.model) ? [draft.model, ...models] : models;
 
   const rangeInputs = (field: RangeField, label: { min: string; max: string }, range: Range | undefined) => {
-    const minKey = `${field}Min` as const;
-    const maxKey = `${field}Max` as const;
+    const bound = (key: `${RangeField}${'Min' | 'Max'}`, text: string, placeholder: number | undefined) => (
+      <FilterField id={`${id}-${key}`} label={text}>
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={range?.min}
+            max={range?.max}
+            placeholder={placeholder === undefined ? undefined : String(placeholder)}
+            value={draft[key]}
+            onChange={(event) => set(key, event.target.value)}
+          />
+        )}
+      </FilterField>
+    );
     return (
       <div className="filter-range">
-        <FilterField id={`${id}-${minKey}`} label={label.min}>
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={range?.min}
-              max={range?.max}
-              placeholder={range ? String(range.min) : undefined}
-              value={draft[minKey]}
-              onChange={(event) => set(minKey, event.target.value)}
-            />
-          )}
-        </FilterField>
-        <FilterField id={`${id}-${maxKey}`} label={label.max}>
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={range?.min}
-              max={range?.max}
-              placeholder={range ? String(range.max) : undefined}
-              value={draft[maxKey]}
-              onChange={(event) => set(maxKey, event.target.value)}
-            />
-          )}
-        </FilterField>
+        {bound(`${field}Min`, label.min, range?.min)}
+        {bound(`${field}Max`, label.max, range?.max)}
       </div>
     );
   };
