@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchCarList } from '../features/cars/prefetch-cars.ts';
 import NotFoundPage from '../features/errors/not-found-page.tsx';
 import RouteErrorPage from '../features/errors/route-error-page.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -36,7 +37,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             lazy: page(() => import('../features/cars/cars-page.tsx')),
             // Not awaited: the list downloads alongside the page's code instead of after it.
             loader: ({ request }) => {
-              void import('../features/cars/prefetch-cars.ts').then((m) => m.prefetchCarList(queryClient, request.url)).catch(() => {});
+              prefetchCarList(queryClient, request.url).catch(() => {});
               return null;
             },
           },
