@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { booleanParam, choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
 
 /** Car catalogue contract (spec §2 Available Cars, §3 Car and Filter data, §7 car calls, §9 car list). */
 
@@ -24,65 +25,20 @@ export const CAR_LIST_DEFAULT_LIMIT = 20;
 export const CAR_LIST_MAX_LIMIT = 100;
 const MAX_AMOUNT = 100_000_000;
 
-/** Query strings arrive as text; empty values mean "no filter" (spec §5 Car and list filters). */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-
-const wholeNumber = (min: number, max: number, message: string) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToUndefined),
-      v.union([
-        v.undefined(),
-        v.pipe(
-          v.union([v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, message)), v.number()], message),
-          v.transform(Number),
-          v.integer(message),
-          v.minValue(min, message),
-          v.maxValue(max, message),
-        ),
-      ], message),
-    ),
-  );
-
-const text = (message: string) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToUndefined),
-      v.union([v.undefined(), v.pipe(v.string(message), v.trim(), v.maxLength(100, message))], message),
-    ),
-  );
-
-const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
-  v.optional(
-    v.pipe(v.unknown(), v.transform(blankToUndefined), v.union([v.undefined(), v.picklist(options, message)], message)),
-  );
-
-const flag = (message: string) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToUndefined),
-      v.union([v.undefined(), v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0'], message), v.transform((s) => s === 'true' || s === '1'))], message),
-    ),
-  );
-
 export const carListQuerySchema = v.pipe(
   v.object({
-    page: wholeNumber(1, 1_000_000, 'page must be a whole number of at least 1'),
-    limit: wholeNumber(1, CAR_LIST_MAX_LIMIT, `limit must be a whole number from 1 to ${CAR_LIST_MAX_LIMIT}`),
-    brand: text('brand must be text of at most 100 characters'),
-    model: text('model must be text of at most 100 characters'),
-    yearMin: wholeNumber(1900, 2100, 'yearMin must be a year such as 2018'),
-    yearMax: wholeNumber(1900, 2100, 'yearMax must be a year such as 2024'),
-    priceMin: wholeNumber(0, MAX_AMOUNT, 'priceMin must be a whole number of dollars'),
-    priceMax: wholeNumber(0, MAX_AMOUNT, 'priceMax must be a whole number of dollars'),
-    mileageMin: wholeNumber(0, MAX_AMOUNT, 'mileageMin must be a whole number of miles'),
-    mileageMax: wholeNumber(0, MAX_AMOUNT, 'mileageMax must be a whole number of miles'),
-    condition: choice(CAR_CONDITIONS, 'condition must be new or used'),
-    available: flag('available must be true or false'),
-    sort: choice(CAR_SORTS, `sort must be one of ${CAR_SORTS.join(', ')}`),
+    ...pagingParams(CAR_LIST_MAX_LIMIT),
+    brand: textParam(100, 'brand must be text of at most 100 characters'),
+    model: textParam(100, 'model must be text of at most 100 characters'),
+    yearMin: wholeNumberParam(1900, 2100, 'yearMin must be a year such as 2018'),
+    yearMax: wholeNumberParam(1900, 2100, 'yearMax must be a year such as 2024'),
+    priceMin: wholeNumberParam(0, MAX_AMOUNT, 'priceMin must be a whole number of dollars'),
+    priceMax: wholeNumberParam(0, MAX_AMOUNT, 'priceMax must be a whole number of dollars'),
+    mileageMin: wholeNumberParam(0, MAX_AMOUNT, 'mileageMin must be a whole number of miles'),
+    mileageMax: wholeNumberParam(0, MAX_AMOUNT, 'mileageMax must be a whole number of miles'),
+    condition: choiceParam(CAR_CONDITIONS, 'condition must be new or used'),
+    available: booleanParam('available must be true or false'),
+    sort: choiceParam(CAR_SORTS, `sort must be one of ${CAR_SORTS.join(', ')}`),
   }),
   v.transform((q) => ({
     ...q,

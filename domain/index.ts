@@ -13,5 +13,6 @@ export * from './fields.ts';
 export * from './format.ts';
 export * from './masks.ts';
 export * from './messages.ts';
+export * from './query-params.ts';
 export * from './us-states.ts';
 export * from './wizard.schema.ts';

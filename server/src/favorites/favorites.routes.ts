@@ -4,7 +4,7 @@ import { carUuidSchema } from '../../../domain/cars.ts';
 import { findCar } from '../cars/cars.repository.ts';
 import { ensureViewer } from '../auth/identity.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
-import { pagingParams } from '../http/query-params.ts';
+import { pagingParams } from '../../../domain/query-params.ts';
 import { carExists, listFavoriteCars, recordCarView, toggleFavorite } from './favorites.repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { booleanParam, choiceParam, pagingParams, textParam } from '../http/query-params.ts';
+import { booleanParam, choiceParam, pagingParams, textParam } from '../../../domain/query-params.ts';
 import { USER_SORTS, type UserListQuery } from './users.repository.ts';
 
 export const USER_LIST_DEFAULT_LIMIT = 10;

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 
 /**
- * Building blocks for query-string schemas. Query values arrive as text (or as an array when a
- * parameter is repeated, which is refused); an empty value means "not given" (spec §5: filters are
- * sent only when non-empty, so a blank one must not narrow the list).
+ * Building blocks for list filters, shared by the car catalogue, the users list and the audit log.
+ * Query values arrive as text (numbers and booleans too when a client builds the object itself);
+ * a repeated parameter arrives as an array and is refused; an empty value means "not given"
+ * (spec §5: filters are sent only when non-empty, so a blank one must not narrow the list).
  */
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -13,7 +14,12 @@ const optionalParam = <S extends v.GenericSchema>(schema: S, message: string) =>
 
 export const wholeNumberParam = (min: number, max: number, message: string) =>
   optionalParam(
-    v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,15}$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message)),
+    v.pipe(
+      v.union([v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,15}$/, message), v.transform(Number)), v.number(message)], message),
+      v.integer(message),
+      v.minValue(min, message),
+      v.maxValue(max, message),
+    ),
     message,
   );
 
@@ -24,7 +30,10 @@ export const choiceParam = <const T extends readonly [string, ...string[]]>(opti
   optionalParam(v.picklist(options, message), message);
 
 export const booleanParam = (message: string) =>
-  optionalParam(v.pipe(v.picklist(['true', 'false'], message), v.transform((s) => s === 'true')), message);
+  optionalParam(
+    v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0'], message), v.transform((s) => s === 'true' || s === '1'))], message),
+    message,
+  );
 
 /** page (from 1) and limit (1..maxLimit) as optional parameters; callers apply their defaults. */
 export const pagingParams = (maxLimit: number) => ({
