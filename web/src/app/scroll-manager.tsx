@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { SCROLL_BEHAVIOR_OVERRIDE_MS } from '../../../domain/constants.ts';
 
-/** Spec §2: smooth scrolling is switched off for this long while the page jumps. */
-export const SCROLL_BEHAVIOR_OVERRIDE_MS = 50;
+export { SCROLL_BEHAVIOR_OVERRIDE_MS };
+
 /** How long an anchor jump keeps following late content (lazy chunks, data arriving above it). */
 const ANCHOR_SETTLE_MS = 2000;
 

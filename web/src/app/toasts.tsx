@@ -1,8 +1,14 @@
 import { useSyncExternalStore } from 'react';
+import { TOAST_LIMITS } from '../../../domain/constants.ts';
 
 /** Spec §9: at most 20 toasts; error 4 s, success 2 s, plain 4 s, loading until dismissed. */
-export const MAX_TOASTS = 20;
-export const TOAST_DURATION_MS = { blank: 4000, success: 2000, error: 4000, loading: Infinity } as const;
+export const MAX_TOASTS = TOAST_LIMITS.max;
+export const TOAST_DURATION_MS = {
+  blank: TOAST_LIMITS.blankMs,
+  success: TOAST_LIMITS.successMs,
+  error: TOAST_LIMITS.errorMs,
+  loading: TOAST_LIMITS.loadingMs,
+} as const;
 
 export type ToastKind = keyof typeof TOAST_DURATION_MS;
 

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
+import { LANGUAGE_STORAGE_KEY } from '../../../domain/constants.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageNames, toSupportedLanguage, type Language } from '../../../domain/enums.ts';
 import { messages as englishMessages } from '../../../locales/en/messages.po';
 
@@ -9,7 +10,7 @@ export const SUPPORTED_LANGUAGES = LANGUAGES;
 export type { Language };
 export { DEFAULT_LANGUAGE, toSupportedLanguage };
 export const isSupportedLanguage = isLanguage;
-export const LANGUAGE_STORAGE_KEY = 'currentLanguage';
+export { LANGUAGE_STORAGE_KEY };
 /** Names shown in the picker, each in its own language. */
 export const LANGUAGE_NAMES = languageNames;
 
