@@ -28,8 +28,8 @@ const MAX_AMOUNT = 100_000_000;
 export const carListQuerySchema = v.pipe(
   v.object({
     ...pagingParams(CAR_LIST_MAX_LIMIT),
-    brand: textParam(100, 'brand must be text of at most 100 characters'),
-    model: textParam(100, 'model must be text of at most 100 characters'),
+    brand: textParam('brand', 100),
+    model: textParam('model', 100),
     yearMin: wholeNumberParam(1900, 2100, 'yearMin must be a year such as 2018'),
     yearMax: wholeNumberParam(1900, 2100, 'yearMax must be a year such as 2024'),
     priceMin: wholeNumberParam(0, MAX_AMOUNT, 'priceMin must be a whole number of dollars'),

@@ -14,5 +14,6 @@ export * from './format.ts';
 export * from './masks.ts';
 export * from './messages.ts';
 export * from './query-params.ts';
+export * from './text.ts';
 export * from './us-states.ts';
 export * from './wizard.schema.ts';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { plainText } from './text.ts';
 
 /**
  * Building blocks for list filters, shared by the car catalogue, the users list and the audit log.
@@ -23,8 +24,8 @@ export const wholeNumberParam = (min: number, max: number, message: string) =>
     message,
   );
 
-export const textParam = (maxLength: number, message: string) =>
-  optionalParam(v.pipe(v.string(message), v.trim(), v.maxLength(maxLength, message)), message);
+/** Optional one-line text such as a search term; control characters are refused, naming the parameter. */
+export const textParam = (name: string, maxLength: number) => optionalParam(plainText(name, maxLength), `${name} must be text`);
 
 export const choiceParam = <const T extends readonly [string, ...string[]]>(options: T, message: string) =>
   optionalParam(v.picklist(options, message), message);

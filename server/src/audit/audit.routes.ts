@@ -8,9 +8,9 @@ import { listAudit } from './audit.repository.ts';
 const auditQuerySchema = v.pipe(
   v.object({
     ...pagingParams(100),
-    entity: textParam(50, 'entity must be text of at most 50 characters'),
-    entityId: textParam(100, 'entityId must be text of at most 100 characters'),
-    action: textParam(100, 'action must be text of at most 100 characters'),
+    entity: textParam('entity', 50),
+    entityId: textParam('entityId', 100),
+    action: textParam('action', 100),
     actorUserId: wholeNumberParam(1, 2 ** 31 - 1, 'actorUserId must be a user id'),
   }),
   v.transform((q) => ({ ...q, page: q.page ?? 1, limit: q.limit ?? 20 })),

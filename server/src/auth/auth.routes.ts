@@ -7,7 +7,7 @@ import { HttpError, parseOr400 } from '../http/errors.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import { mergeGuestIntoUser } from '../users/guest-merge.ts';
 import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.ts';
-import { findUserById, saveTelegramProfile, toCurrentUser, upsertTelegramUserById } from '../users/users.repository.ts';
+import { findUserById, findUserByTelegramId, saveTelegramProfile, toCurrentUser, upsertTelegramUserById } from '../users/users.repository.ts';
 import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.ts';
 import { clearGuestCookie, clearSessionCookie, readGuestCookie, setSessionCookie } from './session-cookies.ts';
 import { verifyWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
@@ -70,6 +70,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const botToken = app.config.bot.token;
     if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
     const profile = widgetProfile(data, botToken, app.config.initDataMaxAge);
+    // Sessions exist for the dashboard; customers use the mini app, which signs every request itself.
+    const known = await findUserByTelegramId(app.db, profile.id);
+    if (!known?.is_admin) throw new HttpError('forbidden', 'Staff sign-in is for admins only. Customers can open the app in Telegram.');
     return startSession(app.db, request, reply, await saveTelegramProfile(app.db, profile), 'widget');
   });
 

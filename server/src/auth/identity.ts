@@ -29,7 +29,8 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
   try {
     profile = verifyInitData(match[1].trim(), config.bot.token, config.initDataMaxAge);
   } catch (error) {
-    if (error instanceof InitDataError) throw new HttpError('unauthorized', error.message);
+    // A valid signature over an unusable profile is bad input, not a failed sign-in.
+    if (error instanceof InitDataError) throw new HttpError(error.problem === 'invalid_user' ? 'bad_request' : 'unauthorized', error.message, error.fields);
     throw error;
   }
   const user = await findOrCreateTelegramUser(db, profile);

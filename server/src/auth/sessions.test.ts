@@ -7,12 +7,40 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
   const t = useTestApp(kind);
   const widget = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/telegram-widget', payload });
 
-  it('signs in a Telegram user with verified widget data and saves their profile', async () => {
+  it('signs in an admin with verified widget data and saves their profile', async () => {
+    await createTelegramUser(t.db, 6001, { is_admin: true, first_name: 'Old' });
     const res = await widget(signWidgetLogin({ id: 6001, first_name: 'Wes', username: 'wes' }));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, redirect: '/', user: { first_name: 'Wes', username: 'wes', telegramId: 6001 } });
+    expect(res.json()).toMatchObject({ ok: true, user: { first_name: 'Wes', username: 'wes', telegramId: 6001 } });
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });
     expect(me.json()).toMatchObject({ via: 'session', user: { telegramId: 6001 } });
+  });
+
+  it('refuses a staff session to a Telegram user who is not an admin, and sets no cookie', async () => {
+    await createTelegramUser(t.db, 6009);
+    const res = await widget(signWidgetLogin({ id: 6009, first_name: 'Cus' }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toMatch(/admins only/);
+    expect(res.cookies.filter((c) => c.name === 'session' && c.value !== '')).toEqual([]);
+  });
+
+  it('refuses a staff session to someone we have never seen', async () => {
+    const res = await widget(signWidgetLogin({ id: 6010 }));
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.selectFrom('users').select('id').where('telegram_id', '=', 6010).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses widget data dated more than a minute ahead of our clock', async () => {
+    await createTelegramUser(t.db, 6011, { is_admin: true });
+    const res = await widget(signWidgetLogin({ id: 6011, auth_date: Math.floor(Date.now() / 1000) + 3600 }));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each(['first_name', 'last_name', 'username', 'photo_url'] as const)('answers 400 naming %s when it holds a NUL', async (field) => {
+    await createTelegramUser(t.db, 6012, { is_admin: true });
+    const res = await widget(signWidgetLogin({ id: 6012, [field]: 'a\u0000b' }));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toEqual([field]);
   });
 
   it('sends an admin to the dashboard after widget sign-in', async () => {
@@ -22,6 +50,7 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
   });
 
   it('accepts numbers sent as text, as the login button sends them in its URL', async () => {
+    await createTelegramUser(t.db, 6003, { is_admin: true });
     const signed = signWidgetLogin({ id: 6003, first_name: 'Tex' });
     const res = await widget(Object.fromEntries(Object.entries(signed).map(([k, v]) => [k, String(v)])));
     expect(res.statusCode).toBe(200);
@@ -60,6 +89,7 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
   });
 
   it('writes a sign-in audit event for the widget', async () => {
+    await createTelegramUser(t.db, 6008, { is_admin: true });
     const res = await widget(signWidgetLogin({ id: 6008 }));
     const userId = res.json().user.id;
     const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'auth.sign_in').where('actor_user_id', '=', userId).executeTakeFirst();
@@ -134,6 +164,7 @@ describe.each(DATABASE_KINDS)('cookies under production settings on %s', (kind) 
   const t = useTestApp(kind, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cars.example.com' }, seed: { cars: 1 } });
 
   it('marks the session cookie Secure and host-only (__Host- prefix)', async () => {
+    await createTelegramUser(t.db, 6301, { is_admin: true });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/telegram-widget', payload: signWidgetLogin({ id: 6301 }) });
     expect(res.cookies.find((c) => c.name === '__Host-session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });

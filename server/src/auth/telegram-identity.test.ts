@@ -53,6 +53,27 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
     expect(res.statusCode).toBe(200);
   });
 
+  it('refuses init data dated more than a minute ahead of our clock', async () => {
+    const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() + 10 * 365 * 86400_000) }));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toMatch(/future/);
+  });
+
+  it('tolerates a device clock a few seconds ahead', async () => {
+    const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() + 20_000) }));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each(['first_name', 'last_name', 'username', 'photo_url'] as const)(
+    'answers 400 naming user.%s when the signed profile holds a control character, and stores nothing',
+    async (field) => {
+      const res = await me(tmaHeaders({ id: 7004, [field]: 'Ann\u0000Lee' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'bad_request', fields: { [`user.${field}`]: `${field} must not contain control characters` } });
+      expect(await t.db.selectFrom('users').select('id').where('telegram_id', '=', 7004).executeTakeFirst()).toBeUndefined();
+    },
+  );
+
   it('refuses init data without its hash', async () => {
     const raw = signInitData(ANN).replace(/&?hash=[0-9a-f]+/, '');
     const res = await me({ authorization: `tma ${raw}` });

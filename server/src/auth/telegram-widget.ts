@@ -1,6 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
+import { withoutControlCharacters } from '../../../domain/text.ts';
 import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.ts';
+import { CLOCK_SKEW_SECONDS } from './init-data.ts';
 
 /**
  * Telegram Login Widget and the bot's login button (login_url) sign differently from mini-app
@@ -20,7 +22,10 @@ export class WidgetLoginError extends Error {
   }
 }
 
-const value = v.union([v.pipe(v.string(), v.maxLength(2048)), v.pipe(v.number(), v.safeInteger())]);
+const value = v.union(
+  [v.pipe(v.string(), v.maxLength(2048), withoutControlCharacters('must not contain control characters')), v.pipe(v.number(), v.safeInteger())],
+  'must be text without control characters, or a whole number',
+);
 
 /** Widget data as posted by our page: Telegram's fields, unchanged. Other keys are signed too, so they are kept. */
 export const widgetLoginSchema = v.pipe(
@@ -29,8 +34,6 @@ export const widgetLoginSchema = v.pipe(
   v.check((data) => 'id' in data && 'auth_date' in data && 'hash' in data, 'id, auth_date and hash are required'),
 );
 export type WidgetLoginData = v.InferOutput<typeof widgetLoginSchema>;
-
-const CLOCK_SKEW_SECONDS = 60;
 
 export function verifyWidgetLogin(data: WidgetLoginData, botToken: string, maxAgeSeconds: number, now = new Date()): TelegramProfile {
   const hash = String(data.hash ?? '');

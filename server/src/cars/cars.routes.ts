@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { carListQuerySchema, carUuidSchema } from '../../../domain/cars.ts';
+import { plainText } from '../../../domain/text.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { createCountCache } from './count-cache.ts';
 import { brandFilterData, carFilterData, findCar, listBrands, listCars, listModels, listYears } from './cars.repository.ts';
 
-const brandParam = v.object({ brand: v.pipe(v.string(), v.trim(), v.minLength(1, 'brand is required'), v.maxLength(100, 'brand is too long')) });
+const brandParam = v.object({ brand: v.pipe(plainText('brand', 100), v.minLength(1, 'brand is required')) });
 const uuidParam = v.object({ uuid: carUuidSchema });
 
 export const carsRoutes: FastifyPluginAsync = async (app) => {

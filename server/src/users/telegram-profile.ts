@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { plainText } from '../../../domain/text.ts';
 import type { Language } from '../db/schema.ts';
 
 /** What a verified Telegram sign-in (mini-app init data or the Login Widget) tells us about a user. */
@@ -19,7 +20,8 @@ export function languageFor(code: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : 'en';
 }
 
-const shortText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))));
+/** Telegram signs whatever a user typed into their profile; control characters still stop here. */
+const shortText = (name: string, max: number) => v.optional(v.nullable(plainText(name, max)));
 
 /** Telegram user ids are positive and, per Telegram, fit in 52 bits. */
 export const telegramIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
@@ -27,11 +29,11 @@ export const telegramIdSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(1
 /** The `user` object inside init data, as Telegram sends it (snake_case). Unknown keys are ignored. */
 export const initDataUserSchema = v.object({
   id: telegramIdSchema,
-  first_name: shortText(256),
-  last_name: shortText(256),
-  username: shortText(64),
-  photo_url: shortText(2048),
-  language_code: shortText(35),
+  first_name: shortText('first_name', 256),
+  last_name: shortText('last_name', 256),
+  username: shortText('username', 64),
+  photo_url: shortText('photo_url', 2048),
+  language_code: shortText('language_code', 35),
 });
 
 export function profileFromTelegramUser(user: v.InferOutput<typeof initDataUserSchema>): TelegramProfile {

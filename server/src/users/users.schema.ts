@@ -5,7 +5,7 @@ import { USER_SORTS, type UserListQuery } from './users.repository.ts';
 export const USER_LIST_DEFAULT_LIMIT = 10;
 export const USER_LIST_MAX_LIMIT = 100;
 
-const search = (name: string) => textParam(100, `${name} must be text of at most 100 characters`);
+const search = (name: string) => textParam(name, 100);
 
 /** GET /api/users (spec §7; defaults from §9: page 1, limit 10, registered_at descending). */
 export const userListQuerySchema = v.pipe(
