@@ -16,7 +16,7 @@ import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
-import { loggerOptions } from './http/logger.ts';
+import { loggerOptions, registerRequestLogging } from './http/logger.ts';
 import { registerSecurity } from './security/security.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import './http/viewer.ts';
@@ -40,8 +40,14 @@ declare module 'fastify' {
 
 /** Builds the whole HTTP app; used by the entry point and by every test alike. */
 export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
+  const { headersMs, idleMs, requestMs } = config.httpTimeouts;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    disableRequestLogging: true,
+    connectionTimeout: idleMs,
+    requestTimeout: requestMs,
+    // Node checks header and request deadlines on this interval (30 s by default), so it sets their precision.
+    http: { headersTimeout: headersMs, connectionsCheckingInterval: Math.min(1000, headersMs) },
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies nearest to us (proxy-addr semantics).
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -52,6 +58,7 @@ export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDe
   app.decorateRequest('viewer', null);
 
   registerErrorHandling(app, { webDist: existsSync(webDist) ? webDist : undefined });
+  registerRequestLogging(app);
   // Before any route: these hooks (and the admin-route registry) must see every route.
   await registerSecurity(app);
   await registerIdentity(app);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
+import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 
 /**
  * Configuration is parsed exactly once, from the environment, into a frozen object.
@@ -36,6 +37,11 @@ const rules = {
     'use a connection string such as postgres://user:password@host:5432/dbname, or unset it for the embedded database',
   ],
   DATA_DIR: [v.pipe(v.string(), v.minLength(1)), 'use a writable folder path'],
+  DATABASE_CONNECT_TIMEOUT_MS: [integerIn(100, 120_000), 'use the milliseconds to wait for a database connection, such as 3000'],
+  DATABASE_STATEMENT_TIMEOUT_MS: [integerIn(100, 600_000), 'use the milliseconds one database statement may take, such as 5000'],
+  HTTP_HEADERS_TIMEOUT_MS: [integerIn(1000, 120_000), 'use the milliseconds a client has to send request headers, such as 10000'],
+  HTTP_IDLE_TIMEOUT_MS: [integerIn(1000, 600_000), 'use the milliseconds a connection may stay silent mid-request, such as 30000'],
+  HTTP_REQUEST_TIMEOUT_MS: [integerIn(1000, 3_600_000), 'use the milliseconds a client has to send a whole request (uploads included), such as 120000'],
   BOT_TOKEN: [v.pipe(v.string(), v.regex(/^\d+:[\w-]{30,}$/)), 'use the token BotFather gave you, like 123456:ABC-DEF…'],
   BOT_USERNAME: [
     v.pipe(v.string(), v.transform((s) => s.replace(/^@/, '')), v.regex(/^\w{5,32}$/)),
@@ -178,7 +184,21 @@ export function loadConfig(env: Env = process.env) {
     port: readVariable(env, 'PORT') ?? 3000,
     host: readVariable(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: readVariable(env, 'DATABASE_URL'),
+    databaseTimeouts: {
+      connectMs: readVariable(env, 'DATABASE_CONNECT_TIMEOUT_MS') ?? DEFAULT_DATABASE_TIMEOUTS.connectMs,
+      statementMs: readVariable(env, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
+    },
     dataDir,
+    /**
+     * A public server must not let a silent or trickling client hold a connection: headers come
+     * quickly, a stalled body is cut after the idle time, and a whole request (a 10 MB licence photo
+     * from a slow phone included) has a generous ceiling.
+     */
+    httpTimeouts: {
+      headersMs: readVariable(env, 'HTTP_HEADERS_TIMEOUT_MS') ?? 10_000,
+      idleMs: readVariable(env, 'HTTP_IDLE_TIMEOUT_MS') ?? 30_000,
+      requestMs: readVariable(env, 'HTTP_REQUEST_TIMEOUT_MS') ?? 120_000,
+    },
     logLevel: readVariable(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     publicUrl,
     allowedOrigins: readVariable(env, 'ALLOWED_ORIGINS') ?? [],

@@ -13,6 +13,8 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['
 
 export interface TestDatabase {
   db: Db;
+  /** The connection string, for a PostgreSQL copy: faults tests reach it through a proxy. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ async function createPostgresCopy(): Promise<TestDatabase> {
   const db = createDatabase({ kind: 'postgres', url: databaseUrl(url, name) });
   return {
     db,
+    url: databaseUrl(url, name),
     async drop() {
       await db.destroy();
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);

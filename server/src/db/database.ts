@@ -1,15 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { createPgliteAsPool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
+import { asDatabaseError, isDatabaseUnavailable } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; timeouts?: DatabaseTimeouts }
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
   | { kind: 'pglite-instance'; pglite: PGlite };
@@ -28,26 +30,82 @@ export function createPglite(dataDir?: string): PGlite {
   return new PGlite({ dataDir, parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
 }
 
-export function createDatabase(target: DatabaseTarget): Db {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 20,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
-    // An idle client losing its connection must not bring the process down; the pool replaces it.
-    pool.on('error', () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+/**
+ * Every driver's errors name the failed statement's SQL (placeholders only, useful in a log) and
+ * none carries its bound values, which hold personal data: PGlite attaches them as `params`.
+ */
+function withStatementOnly(error: unknown, sql: string): unknown {
+  if (error instanceof Error) {
+    delete (error as { params?: unknown }).params;
+    (error as { query?: string }).query ??= sql;
   }
-  const pglite = target.kind === 'pglite-instance' ? target.pglite : createPglite(target.dataDir);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgliteAsPool(pglite) }) });
+  return error;
 }
 
-export function databaseTargetFor(config: { databaseUrl?: string | undefined; dataDir: string }): DatabaseTarget {
+/**
+ * Turns every "cannot reach the database" failure into DatabaseUnavailableError at the one place
+ * all queries pass, and drops a connection that failed that way instead of reusing it.
+ */
+function guardPool(pool: PostgresPool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      let client: PostgresPoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw asDatabaseError(error);
+      }
+      let broken = false;
+      return {
+        async query(sql: string, parameters: ReadonlyArray<unknown>) {
+          try {
+            return await client.query(sql, parameters);
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) broken = true;
+            throw asDatabaseError(withStatementOnly(error, sql));
+          }
+        },
+        // pg destroys a client released with a truthy argument rather than pooling it again.
+        release: () => (client.release as (destroy?: boolean) => void)(broken),
+      } as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function createPostgresPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    // A frozen server never cancels anything itself; the client gives up a moment after it would have.
+    query_timeout: timeouts.statementMs + 1000,
+    // A transaction left open by a crashed handler must not hold locks for long.
+    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+    keepAlive: true,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // A client losing its connection, idle or checked out between two queries, must not bring the
+  // process down: a running query fails on its own, and the pool replaces the client.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+export function createDatabase(target: DatabaseTarget): Db {
+  const pool =
+    target.kind === 'postgres'
+      ? createPostgresPool(target.url, target.timeouts ?? DEFAULT_DATABASE_TIMEOUTS)
+      : createPgliteAsPool(target.kind === 'pglite-instance' ? target.pglite : createPglite(target.dataDir));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
+}
+
+export function databaseTargetFor(config: { databaseUrl?: string | undefined; dataDir: string; databaseTimeouts: DatabaseTimeouts }): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
+    ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
     : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
 }

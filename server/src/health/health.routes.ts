@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handling.ts';
 import { HttpError } from '../http/errors.ts';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async () => {
+  app.get('/health', async (_request, reply) => {
     try {
       await sql`select 1`.execute(app.db);
     } catch {
+      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
       throw new HttpError('unavailable', 'The database is not answering.');
     }
     return { status: 'ok', database: 'ok' };

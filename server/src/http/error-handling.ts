@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { ERROR_STATUS, HttpError, type ErrorCode } from './errors.ts';
+
+/** Long enough for a pool to reconnect or a failover to finish, short enough for a person to wait. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const CODE_BY_STATUS = Object.fromEntries(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code])) as Record<
   number,
@@ -14,6 +18,12 @@ const CODE_BY_STATUS = Object.fromEntries(Object.entries(ERROR_STATUS).map(([cod
 export function registerErrorHandling(app: FastifyInstance, { webDist }: { webDist: string | undefined }) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send({
+        error: { code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a few seconds.' },
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = CODE_BY_STATUS[status] ?? 'bad_request';

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  database_unavailable: 503,
+  // Last of the 503s: a dependency-free 503 from Fastify itself maps back to this generic code.
   unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

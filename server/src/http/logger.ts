@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
@@ -30,6 +30,25 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
 
+/**
+ * What an error may say in a log line. Drivers attach the statement's bound values (PGlite's
+ * `params`) or a row's contents (`detail`, `where`), which hold names, search terms and the like;
+ * the SQL text itself has placeholders only and is kept.
+ */
+export function serializeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
+  const { code, query, statusCode } = error as { code?: unknown; query?: unknown; statusCode?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    ...(typeof query === 'string' ? { query } : {}),
+    stack: error.stack ?? '',
+    ...(error.cause !== undefined ? { cause: serializeError(error.cause) } : {}),
+  };
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
@@ -37,6 +56,26 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     serializers: {
       // Query strings can carry tokens or personal filters; log the path only.
       req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+      err: serializeError,
     },
   };
 }
+
+/**
+ * Fastify's own request logging writes two lines per request, a real cost at catalogue rates.
+ * One line per answered request instead, only when it is interesting at the configured level:
+ * refusals at info, everything at debug. Failures are logged by the error handler.
+ */
+export function registerRequestLogging(app: FastifyInstance) {
+  const threshold = LEVEL_VALUES[app.log.level] ?? LEVEL_VALUES.info!;
+  if (threshold > LEVEL_VALUES.info!) return;
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    if (status >= 500) return;
+    const level = status >= 400 ? 'info' : 'debug';
+    if (LEVEL_VALUES[level]! < threshold) return;
+    request.log[level]({ req: request, status, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  });
+}
+
+const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };

@@ -1,0 +1,9 @@
+export interface DatabaseTimeouts {
+  /** Waiting for a free connection, or for a new one to open. */
+  connectMs: number;
+  /** One statement, enforced by the server (statement_timeout) and, for a frozen server, by the client. */
+  statementMs: number;
+}
+
+/** A stuck database answers 503 within a few seconds rather than holding requests open. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3000, statementMs: 5000 };
