@@ -13,17 +13,14 @@ function originOf(url: string): string | null {
 }
 
 /**
- * The app's own origin is PUBLIC_URL when set; otherwise (development, tests) whatever host the
- * request was addressed to, whatever the scheme, since a proxy in front may speak https.
+ * The app's own origin is PUBLIC_URL when set: the Host header is the client's to choose, so it
+ * proves nothing. Without PUBLIC_URL (development) it is the scheme and host the request was
+ * addressed to, as seen through TRUST_PROXY.
  */
 function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
   const { publicUrl } = request.server.config;
-  if (publicUrl && origin === originOf(publicUrl)) return true;
-  try {
-    return new URL(origin).host === request.host;
-  } catch {
-    return false;
-  }
+  if (publicUrl) return origin === originOf(publicUrl);
+  return origin === `${request.protocol}://${request.host}`;
 }
 
 /**

@@ -51,6 +51,19 @@ describe.each(DATABASE_KINDS)('security headers on %s', (kind) => {
   });
 });
 
+describe.each(DATABASE_KINDS)('same-origin writes without PUBLIC_URL (development) on %s', (kind) => {
+  const t = useTestApp(kind);
+  const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+
+  it('accepts a write from the host the request was sent to', async () => {
+    expect((await logout({ origin: 'http://localhost:5173', host: 'localhost:5173' })).statusCode).toBe(200);
+  });
+
+  it('refuses a write from the same host over another scheme', async () => {
+    expect((await logout({ origin: 'https://localhost:5173', host: 'localhost:5173' })).statusCode).toBe(403);
+  });
+});
+
 describe.each(DATABASE_KINDS)('same-origin writes and CORS on %s', (kind) => {
   const t = useTestApp(kind, { env: { ALLOWED_ORIGINS: 'https://partner.example.com', PUBLIC_URL: 'https://cars.example.com' } });
   const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
@@ -69,8 +82,12 @@ describe.each(DATABASE_KINDS)('same-origin writes and CORS on %s', (kind) => {
     expect((await logout({ origin: 'https://cars.example.com' })).statusCode).toBe(200);
   });
 
-  it('accepts a write from the host the request was sent to', async () => {
-    expect((await logout({ origin: 'http://localhost:5173', host: 'localhost:5173' })).statusCode).toBe(200);
+  it('refuses a write whose Origin merely repeats the Host header it chose', async () => {
+    expect((await logout({ origin: 'http://evil.example.net', host: 'evil.example.net' })).statusCode).toBe(403);
+  });
+
+  it('refuses a write from our own host over another scheme', async () => {
+    expect((await logout({ origin: 'http://cars.example.com', host: 'cars.example.com' })).statusCode).toBe(403);
   });
 
   it('accepts a write from an origin in ALLOWED_ORIGINS', async () => {
