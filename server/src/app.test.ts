@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
+import { piiCipherFromConfig } from './security/pii-crypto.ts';
 import { createDatabase } from './db/database.ts';
 import { testConfig, useTestApp } from '../test/app.ts';
 import { DATABASE_KINDS } from '../test/database.ts';
@@ -78,7 +79,9 @@ describe('the server when the database is down', () => {
   it('reports 503 from the health check', async () => {
     // Nothing listens on port 1: a database that never answers.
     const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' });
-    const app = await buildApp({ config: testConfig(), db, logger: false });
+    // Built without the runtime, which would refuse to start on a database it cannot migrate.
+    const config = testConfig();
+    const app = await buildApp({ config, db, pii: piiCipherFromConfig(config), logger: false });
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('unavailable');

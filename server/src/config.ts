@@ -98,6 +98,10 @@ const rules = {
   ],
   CHROME_PATH: [v.pipe(v.string(), v.check((path: string) => existsSync(path))), 'use the path of an installed Chromium or Chrome executable'],
   DEV_LOGIN: [v.picklist(['0', '1']), 'use 1 to enable the development sign-in, 0 or unset otherwise'],
+  SEED_DEMO: [
+    v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true')),
+    'use true to load the demo cars and FAQs into an empty database at start, or false',
+  ],
   ALLOWED_ORIGINS: [
     v.pipe(
       v.string(),
@@ -145,11 +149,16 @@ function findChrome(): string | undefined {
 /** Development secrets are generated once and kept in DATA_DIR so sessions survive restarts. */
 function developmentSecret(dataDir: string, file: string, make: () => string): string {
   const path = join(dataDir, 'secrets', file);
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-  const value = make();
-  writeFileSync(path, value + '\n', { mode: 0o600 });
-  return value;
+  try {
+    if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+    mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+    const value = make();
+    writeFileSync(path, value + '\n', { mode: 0o600 });
+    return value;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError('DATA_DIR', `cannot write ${dataDir} (${code}); use a folder this user can write, or set the secrets yourself`);
+  }
 }
 
 export function loadConfig(env: Env = process.env) {
@@ -223,6 +232,8 @@ export function loadConfig(env: Env = process.env) {
     },
     chromePath: readVariable(env, 'CHROME_PATH') ?? findChrome(),
     devLogin,
+    /** The embedded default shows a catalogue on first start; a configured PostgreSQL is never seeded unasked. */
+    seedDemo: readVariable(env, 'SEED_DEMO') ?? !readVariable(env, 'DATABASE_URL'),
     geo: {
       countryHeader: readVariable(env, 'GEO_COUNTRY_HEADER')?.toLowerCase(),
       lookupUrl: readVariable(env, 'GEO_LOOKUP_URL'),

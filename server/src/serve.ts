@@ -1,4 +1,4 @@
-import { main } from './main.ts';
+import { configOrExit, runServer } from './server-process.ts';
 
 /** Serves without building the web app (development: Vite serves the pages). */
-await main();
+await runServer(configOrExit());

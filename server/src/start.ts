@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configOrExit, main } from './main.ts';
+import { configOrExit, runServer } from './server-process.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WEB_INPUTS = ['web', 'domain', 'locales', 'package-lock.json'];
@@ -29,7 +29,7 @@ async function start() {
     const { build } = await import('vite');
     await build({ configFile: join(ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
   }
-  await main(config);
+  await runServer(config);
 }
 
 await start();

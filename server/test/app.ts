@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { createRuntime } from '../src/runtime.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { seedDatabase, type SeedOptions } from '../src/seed/seed.ts';
@@ -53,7 +53,7 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     drop = database.drop;
     if (options.seed) await seedDatabase(database.db, { now: TEST_NOW, ...(options.seed === true ? {} : options.seed) });
     const config = testConfig(options.env);
-    const app = await buildApp({ config, db: database.db, logger: false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
+    const { app } = await createRuntime(config, { db: database.db, logger: false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
     await app.ready();
     state = { app, db: database.db, config };
   });

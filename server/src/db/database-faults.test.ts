@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { tmaHeaders } from '../../test/identity.ts';
@@ -29,7 +29,7 @@ describe.skipIf(!postgresUrl)('the API when PostgreSQL is down or hung', () => {
     const proxied = new URL(direct);
     proxied.host = `127.0.0.1:${proxy.port}`;
     db = createDatabase({ kind: 'postgres', url: proxied.toString(), timeouts: TIMEOUTS });
-    app = await buildApp({ config: testConfig(), db, logger: false });
+    app = (await createRuntime(testConfig(), { db, logger: false })).app;
   });
   afterAll(async () => {
     await app?.close();
@@ -86,7 +86,7 @@ describe('the API when the embedded database has been closed', () => {
     const pglite = createPglite();
     const db = createDatabase({ kind: 'pglite-instance', pglite });
     await migrateToLatest(db);
-    const app = await buildApp({ config: testConfig(), db, logger: false });
+    const app = (await createRuntime(testConfig(), { db, logger: false })).app;
     await pglite.close();
     const res = await app.inject('/api/cars');
     expect(res.statusCode).toBe(503);

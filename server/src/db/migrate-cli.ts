@@ -1,4 +1,4 @@
-import { configOrExit } from '../main.ts';
+import { configOrExit } from '../server-process.ts';
 import { createDatabase, databaseTargetFor } from './database.ts';
 import { migrateAllDown, migrateToLatest } from './migrate.ts';
 

@@ -9,7 +9,7 @@ export function createMigrator(db: Db): Migrator {
 function unwrap({ error, results }: MigrationResultSet, what: string): string[] {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`${what} failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`${what} failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return (results ?? []).map((r) => r.migrationName);
 }

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
 import { loggerOptions } from './logger.ts';
@@ -23,7 +23,7 @@ describe.each(DATABASE_KINDS)('error logs on %s', (kind) => {
         done();
       },
     });
-    app = await buildApp({ config, db: database.db, logger: { ...(loggerOptions(config) as object), stream } });
+    app = (await createRuntime(config, { db: database.db, logger: { ...(loggerOptions(config) as object), stream } })).app;
     // A statement that fails with a person's name among its bound values, as a failing search would.
     app.get('/api/test/failing-statement', async () => sql`select 1 / 0 where ${PERSONAL} <> ''`.execute(app.db));
     await app.ready();

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 
@@ -26,7 +26,7 @@ describe('a client that is too slow', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     const config = testConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_IDLE_TIMEOUT_MS: '2500', HTTP_REQUEST_TIMEOUT_MS: '3000' });
-    app = await buildApp({ config, db: database.db, logger: false });
+    app = (await createRuntime(config, { db: database.db, logger: false })).app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });

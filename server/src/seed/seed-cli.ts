@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { configOrExit, openDatabase } from '../main.ts';
+import { configOrExit } from '../server-process.ts';
+import { createDatabase, databaseTargetFor } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 import { DEFAULT_CAR_COUNT, seedDatabase } from './seed.ts';
 
 /**
@@ -18,8 +20,9 @@ try {
   process.exit(1);
 }
 
-const db = await openDatabase(configOrExit());
+const db = createDatabase(databaseTargetFor(configOrExit()));
 try {
+  await migrateToLatest(db);
   const started = Date.now();
   const result = await seedDatabase(db, { cars, force: true });
   process.stdout.write(`Seeded ${result.cars} cars and ${result.faqs} FAQs in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);

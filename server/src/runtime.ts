@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createDatabase, databaseTargetFor, type Db } from './db/database.ts';
+import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
+import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
+import { seedDatabase } from './seed/seed.ts';
+import { promoteConfiguredAdmins } from './users/configured-admins.ts';
+
+/** Everything one server process runs, built in dependency order and closed in reverse. */
+export interface Runtime {
+  readonly config: Config;
+  readonly db: Db;
+  readonly pii: PiiCipher;
+  readonly catalogues: Catalogues;
+  readonly app: FastifyInstance;
+  /** Stops everything in reverse order; a part that overruns the deadline is left behind, logged. */
+  close(deadlineMs?: number): Promise<void>;
+}
+
+/** Tests and tools replace the parts that touch the outside world. */
+export interface RuntimeOverrides {
+  /** A database opened elsewhere (a test's copy); the runtime then neither locks, seeds nor closes it. */
+  db?: Db;
+  /** Folder of the built web app; tests point it elsewhere or leave it missing. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+interface Part {
+  name: string;
+  stop: () => Promise<void> | void;
+}
+
+export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const parts: Part[] = [];
+  const close = async (deadlineMs = 10_000) => {
+    const deadline = Date.now() + deadlineMs;
+    for (const part of parts.splice(0).reverse()) {
+      let timer: NodeJS.Timeout | undefined;
+      const overran = new Promise<'overran'>((resolve) => (timer = setTimeout(() => resolve('overran'), Math.max(0, deadline - Date.now()))));
+      const outcome = await Promise.race([Promise.resolve(part.stop()).then(() => 'stopped' as const), overran]).catch((error: unknown) => error);
+      clearTimeout(timer);
+      if (outcome !== 'stopped') process.stderr.write(`Shutdown: ${part.name} did not stop cleanly (${outcome instanceof Error ? outcome.message : String(outcome)}).\n`);
+    }
+  };
+
+  try {
+    const db = overrides.db ?? openDatabase(config, parts);
+    await migrateToLatest(db);
+    await promoteConfiguredAdmins(db, config.adminTelegramIds);
+    const seeded = !overrides.db && config.seedDemo ? await seedDatabase(db) : undefined;
+
+    const pii = piiCipherFromConfig(config);
+    const catalogues = await loadCatalogues();
+    const app = await buildApp({ config, db, pii, webDist: overrides.webDist, logger: overrides.logger });
+    parts.push({ name: 'HTTP server', stop: () => app.close() });
+    if (seeded && !seeded.skipped) app.log.info({ cars: seeded.cars, faqs: seeded.faqs }, 'seeded an empty database with demo data');
+
+    return { config, db, pii, catalogues, app, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function openDatabase(config: Config, parts: Part[]): Db {
+  if (!config.databaseUrl) {
+    const unlock = lockEmbeddedDatabase(config.dataDir);
+    parts.push({ name: 'embedded database lock', stop: unlock });
+  }
+  const db = createDatabase(databaseTargetFor(config));
+  parts.push({ name: 'database', stop: () => db.destroy() });
+  return db;
+}
