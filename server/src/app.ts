@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { PiiCipher } from './security/pii-crypto.ts';
 import { registerAccessControl } from './auth/access.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { registerIdentity } from './auth/identity.ts';
@@ -26,6 +27,7 @@ export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url)
 export interface AppDeps {
   config: Config;
   db: Db;
+  pii: PiiCipher;
   /** Folder of the built web app; tests may point it elsewhere or leave it missing. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -35,15 +37,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Encrypts personal data at rest with DATA_ENCRYPTION_KEY (see security/pii-crypto.ts). */
+    readonly pii: PiiCipher;
   }
 }
 
 /** Builds the whole HTTP app; used by the entry point and by every test alike. */
-export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, pii, webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
   const { headersMs, idleMs, requestMs } = config.httpTimeouts;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
-    disableRequestLogging: true,
+    // One cheap line per interesting request instead (registerRequestLogging).
+    logController: new LogController({ disableRequestLogging: true }),
     connectionTimeout: idleMs,
     requestTimeout: requestMs,
     // Node checks header and request deadlines on this interval (30 s by default), so it sets their precision.
@@ -55,6 +60,7 @@ export async function buildApp({ config, db, webDist = WEB_DIST, logger }: AppDe
   });
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('pii', pii);
   app.decorateRequest('viewer', null);
 
   registerErrorHandling(app, { webDist: existsSync(webDist) ? webDist : undefined });
