@@ -89,3 +89,25 @@ describe('the server when the database is down', () => {
     await db.destroy();
   });
 });
+
+describe('pages, assets and car pictures live outside the API', () => {
+  const t = useTestApp('pglite', { webDist: fakeWebBuild(), env: { RATE_LIMIT_MAX: '3' } });
+
+  it('serves a page to a request whose identity headers the API would refuse', async () => {
+    const res = await t.app.inject({ url: '/dashboard/users', headers: { authorization: 'tma forged', 'x-telegram-id': '1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect((await t.app.inject({ url: '/api/me', headers: { authorization: 'tma forged' } })).statusCode).toBe(401);
+  });
+
+  it('never counts pages, assets or car pictures against the API rate limit', async () => {
+    for (let i = 0; i < 10; i++) {
+      for (const url of ['/cars', '/assets/app-abc123.js', '/media/cars/suv/street.svg']) {
+        expect((await t.app.inject({ url, remoteAddress: '127.0.0.9' })).statusCode, url).toBe(200);
+      }
+    }
+    const api = await t.app.inject({ url: '/api/health', remoteAddress: '127.0.0.9' });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['x-ratelimit-remaining']).toBe('2');
+  });
+});

@@ -1,26 +1,17 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { PiiCipher } from './security/pii-crypto.ts';
-import { registerAccessControl } from './auth/access.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { registerIdentity } from './auth/identity.ts';
-import { auditRoutes } from './audit/audit.routes.ts';
-import { carsRoutes } from './cars/cars.routes.ts';
-import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
-import { geoRoutes } from './geo/geo.routes.ts';
-import { siteRoutes } from './site/site.routes.ts';
-import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
-import { healthRoutes } from './health/health.routes.ts';
+import cookie from '@fastify/cookie';
+import { api } from './api.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
-import { loggerOptions, registerRequestLogging } from './http/logger.ts';
-import { registerSecurity } from './security/security.ts';
-import { usersRoutes } from './users/users.routes.ts';
+import { registerRouteTable } from './http/route-table.ts';
+import { registerSecurityHeaders } from './security/headers.ts';
+import { registerWebApp } from './web-app.ts';
 import './http/viewer.ts';
+import { loggerOptions, registerRequestLogging } from './http/logger.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -61,41 +52,17 @@ export async function buildApp({ config, db, pii, webDist = WEB_DIST, logger }: 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('pii', pii);
-  app.decorateRequest('viewer', null);
 
-  registerErrorHandling(app, { webDist: existsSync(webDist) ? webDist : undefined });
+  registerRouteTable(app);
+  registerErrorHandling(app);
   registerRequestLogging(app);
-  // Before any route: these hooks (and the admin-route registry) must see every route.
-  await registerSecurity(app);
-  await registerIdentity(app);
-  registerAccessControl(app);
+  // Security headers go on every answer, pages and refusals included.
+  await registerSecurityHeaders(app);
+  // Cookies are parsed for every request; only the API reads them.
+  await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
 
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(carsRoutes, { prefix: '/api' });
-  await app.register(publicFaqsRoutes, { prefix: '/api' });
-  await app.register(siteRoutes, { prefix: '/api' });
-  await app.register(geoRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(usersRoutes, { prefix: '/api' });
-  await app.register(auditRoutes, { prefix: '/api' });
-  await app.register(favoritesRoutes, { prefix: '/api' });
+  await app.register(api, { prefix: '/api' });
   await app.register(mediaRoutes);
-
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      // Files are looked up per request, so a rebuild of web/dist is served without a restart;
-      // a missing file falls through to the not-found handler (SPA fallback or JSON 404).
-      wildcard: true,
-      index: ['index.html'],
-      // The web build writes .br and .gz beside each asset; compressing once beats per request.
-      preCompressed: true,
-      cacheControl: false,
-      // Hashed build assets never change; everything else must be revalidated.
-      setHeaders(res, path) {
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  await registerWebApp(app, webDist);
   return app;
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createRuntime } from '../src/runtime.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -39,6 +39,8 @@ export interface TestAppOptions {
   /** Seed the demo inventory (deterministic, dated from TEST_NOW). */
   seed?: SeedOptions | boolean;
   webDist?: string;
+  /** Logs are off unless a test wants to read them. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -53,7 +55,7 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     drop = database.drop;
     if (options.seed) await seedDatabase(database.db, { now: TEST_NOW, ...(options.seed === true ? {} : options.seed) });
     const config = testConfig(options.env);
-    const { app } = await createRuntime(config, { db: database.db, logger: false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
+    const { app } = await createRuntime(config, { db: database.db, logger: options.logger ?? false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
     await app.ready();
     state = { app, db: database.db, config };
   });

@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
@@ -16,9 +15,6 @@ declare module 'fastify' {
 }
 
 const TMA_HEADER = /^tma[ \t]+(.+)$/is;
-
-/** Only the API needs to know who is asking; static files and the SPA shell are the same for all. */
-const needsIdentity = (request: FastifyRequest) => request.url.startsWith('/api/') && request.method !== 'OPTIONS';
 
 async function fromInitData(request: FastifyRequest, reply: FastifyReply, header: string): Promise<Viewer> {
   const { config, db } = request.server;
@@ -71,12 +67,15 @@ export async function resolveViewer(request: FastifyRequest, reply: FastifyReply
   return null;
 }
 
-/** Fills request.viewer once per API request; route handlers read only that. */
-export async function registerIdentity(app: FastifyInstance) {
-  await app.register(cookie, { secret: app.config.sessionSecret, hook: 'onRequest' });
-  app.decorateRequest('telegramProfile', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (needsIdentity(request)) request.viewer = await resolveViewer(request, reply);
+/**
+ * Fills request.viewer once per request of the API plugin this is registered in; route handlers
+ * read only that. A CORS preflight carries no credentials, so it is nobody.
+ */
+export function registerIdentity(api: FastifyInstance) {
+  api.decorateRequest('viewer', null);
+  api.decorateRequest('telegramProfile', null);
+  api.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') request.viewer = await resolveViewer(request, reply);
   });
 }
 

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { ERROR_STATUS, HttpError, type ErrorCode } from './errors.ts';
 
@@ -15,7 +14,7 @@ const CODE_BY_STATUS = Object.fromEntries(Object.entries(ERROR_STATUS).map(([cod
  * One error handler for the process: typed errors become `{error: {code, message}}`; anything
  * unexpected is logged in full and answered with a generic 500 that leaks nothing.
  */
-export function registerErrorHandling(app: FastifyInstance, { webDist }: { webDist: string | undefined }) {
+export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.toBody());
     if (isDatabaseUnavailable(error)) {
@@ -33,14 +32,10 @@ export function registerErrorHandling(app: FastifyInstance, { webDist }: { webDi
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (path.startsWith('/api/') || path === '/api' || !wantsPage || !webDist || /\.[a-z0-9]+$/i.test(path)) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${path}` } });
-    }
-    // Client-side routes (/cars/…, /dashboard/…) all load the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', join(webDist));
-  });
+/** The JSON 404 for a path that matches no route: the API's own, and anything else that is not a page. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '/';
+  return reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${path}` } });
 }

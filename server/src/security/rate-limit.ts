@@ -22,8 +22,9 @@ export const STRICT_RATE_LIMIT: RateLimitOptions = {
 };
 
 /**
- * Limits per client address: RATE_LIMIT_MAX API requests a minute, counted before
- * any identity or database work (a root onRequest hook), and stricter limits on chosen routes.
+ * Limits per client address: RATE_LIMIT_MAX API requests a minute, counted before any identity
+ * or database work (the API plugin's first onRequest hook), and stricter limits on chosen routes.
+ * Pages, build assets and car pictures live outside the API plugin and are never counted.
  * Counters live in memory, or in Redis with REDIS_URL so that several instances share them. When
  * Redis is unreachable, requests pass rather than the whole API failing.
  */
@@ -62,9 +63,6 @@ export async function registerRateLimits(app: FastifyInstance) {
 
   const globalLimit = app.createRateLimit();
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Pages, build assets and car pictures are cheap static reads, and one catalogue page alone
-    // loads dozens of pictures; only the API is worth metering.
-    if (!request.url.startsWith('/api')) return;
     const result = await globalLimit(request);
     if (result.isAllowed) return;
     reply.header('x-ratelimit-limit', result.max);

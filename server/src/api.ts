@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerAccessControl } from './auth/access.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { registerIdentity } from './auth/identity.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { carsRoutes } from './cars/cars.routes.ts';
+import { favoritesRoutes } from './favorites/favorites.routes.ts';
+import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
+import { geoRoutes } from './geo/geo.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { sendNotFound } from './http/error-handling.ts';
+import { registerApiGuards } from './security/security.ts';
+import { siteRoutes } from './site/site.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/**
+ * The JSON API, registered under /api as one encapsulated plugin: its hooks (rate limit, origin
+ * check, identity, access) run for its routes and its 404 only, never for pages, assets or car
+ * pictures, and nothing outside it needs to test a URL prefix. Routes with other rules, such as
+ * the Telegram webhook, are registered beside it (see docs/architecture.md).
+ */
+export const api: FastifyPluginAsync = async (app) => {
+  // Guards first: they must see every route below, and the admin-route registry must too.
+  await registerApiGuards(app);
+  registerIdentity(app);
+  registerAccessControl(app);
+  app.setNotFoundHandler(sendNotFound);
+  // The web app's wildcard would otherwise answer unknown /api paths with the page.
+  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: sendNotFound });
+
+  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes]) {
+    await app.register(routes);
+  }
+};
