@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { birthDateStatus, getFieldErrors, normalizeText, requireGroupWhen } from './fields.ts';
+import { getFieldErrors } from './contracts/errors.ts';
+import { birthDateStatus, normalizeText, requireGroupWhen } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 import { personalInput } from './test-fixtures.ts';
 import { personalSchema } from './wizard.schema.ts';

@@ -460,13 +460,3 @@ export function requiredTogether<TObject extends Record<string, unknown>>(
     }
   });
 }
-
-/** Dot path → first message, e.g. { 'previousAddress.city': 'City is required.' }, for helper texts and API errors. */
-export function getFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = v.getDotPath(issue) ?? '';
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}

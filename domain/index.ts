@@ -7,6 +7,7 @@ export * from './application-mapping.ts';
 export * from './application.schema.ts';
 export * from './cars.ts';
 export * from './constants.ts';
+export * from './contracts/errors.ts';
 export * from './dates.ts';
 export * from './enums.ts';
 export * from './fields.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ApplicationRecord, DealerBlock } from './application.schema.ts';
-import { getFieldErrors } from './fields.ts';
+import { getFieldErrors } from './contracts/errors.ts';
 import type { Clock } from './dates.ts';
 
 /** Test data for domain tests: valid values with overrides, so each test shows only what matters to it. */

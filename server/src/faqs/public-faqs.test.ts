@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
+import { tmaHeaders } from '../../test/identity.ts';
 
 describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
   const t = useTestApp(kind, { seed: true });
@@ -38,10 +39,26 @@ describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
     expect(en.map((faq) => faq.question)).not.toEqual(uk.map((faq) => faq.question));
   });
 
-  it.each(['', '?lang=', '?lang=de', '?lang=EN', '?lang=en&lang=uk', "?lang=en'--"])('rejects a bad language %j with 400', async (query) => {
+  it.each(['?lang=en&lang=uk', "?lang=en'--", `?lang=${'x'.repeat(40)}`])('rejects a malformed language %j with 400 in plain words', async (query) => {
     const res = await t.app.inject(`/api/faqs/public${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('bad_request');
+    expect(res.json().error).toMatchObject({ code: 'bad_request', fields: { lang: 'lang must be a language code such as en or uk' } });
+  });
+
+  it.each(['', '?lang=', '?lang=de', '?lang=pt-BR'])('falls back to English for a missing or unsupported language %j (spec §4)', async (query) => {
+    const res = await t.app.inject(`/api/faqs/public${query}`);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Array<{ lang: string }>).every((faq) => faq.lang === 'en')).toBe(true);
+  });
+
+  it('reads a language tag as Telegram sends it', async () => {
+    const res = await t.app.inject('/api/faqs/public?lang=UK-ua');
+    expect((res.json() as Array<{ lang: string }>).every((faq) => faq.lang === 'uk')).toBe(true);
+  });
+
+  it("uses the signed-in user's language when none is asked for", async () => {
+    const res = await t.app.inject({ url: '/api/faqs/public', headers: tmaHeaders({ id: 8301, language_code: 'es' }) });
+    expect((res.json() as Array<{ lang: string }>).every((faq) => faq.lang === 'es')).toBe(true);
   });
 
   it('needs no sign-in', async () => {

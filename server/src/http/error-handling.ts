@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { ERROR_STATUS, HttpError, type ErrorCode } from './errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '../../../domain/contracts/errors.ts';
+import { HttpError } from './errors.ts';
 
 /** Long enough for a pool to reconnect or a failover to finish, short enough for a person to wait. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+
+/** Error codes clients can rely on; the HTTP status follows from the code (design: API conventions). */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  database_unavailable: 503,
+  // Last of the 503s: a dependency-free 503 from Fastify itself maps back to this generic code.
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Dot path of a field ('previousAddress.city', '' for the whole value) → what is wrong with it. */
+export type FieldErrors = Record<string, string>;
+
+/** Every error answer of the API. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+}
+
+/** valibot's own messages read "Invalid type: Expected … but received …"; ours never do. */
+const VALIBOT_DEFAULT = /^Invalid \w+: /;
+
+const WORDS_FOR_TYPE: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  bigint: 'a whole number',
+};
+
+/** "one of en, uk, es or ru" from valibot's expected '"en" | "uk" | "es" | "ru"'. */
+function choicesInWords(expected: string): string {
+  const options = expected
+    .replace(/^\((.*)\)$/, '$1')
+    .split(' | ')
+    .map((option) => option.replace(/^"|"$/g, ''));
+  return options.length === 1 ? options[0]! : `one of ${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
+}
+
+/**
+ * The message for one validation issue in a person's words, naming the field: the schema's own
+ * message when it has one, else "lang is required" or "page must be a number" rather than
+ * valibot's technical default.
+ */
+export function plainIssueMessage(issue: v.BaseIssue<unknown>): string {
+  if (!VALIBOT_DEFAULT.test(issue.message)) return issue.message;
+  const name = v.getDotPath(issue) ?? 'The value';
+  if (issue.received === 'undefined') return `${name} is required`;
+  const expected = WORDS_FOR_TYPE[issue.type] ?? (issue.expected ? choicesInWords(issue.expected) : 'valid');
+  return `${name} must be ${expected}`;
+}
+
+/** Dot path → first message, e.g. { 'previousAddress.city': 'City is required.' }, for helper texts and API errors. */
+export function getFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[v.getDotPath(issue) ?? ''] ??= plainIssueMessage(issue);
+  return errors;
+}
