@@ -54,7 +54,11 @@ export type CarFilters = Omit<v.InferInput<typeof carListQuerySchema>, 'page' | 
 
 export const carUuidSchema = v.pipe(v.string(), v.uuid('uuid must be a car uuid such as 3f1c…-…'));
 
-export interface CarItem {
+/**
+ * A car as a catalogue card shows it: the spec's car fields (§3 Car) plus the trim for the title
+ * and the first photo. Lists answer cards; one car's page answers the whole CarItem.
+ */
+export interface CarCard {
   uuid: string;
   is_favorite: boolean;
   brand: string;
@@ -66,6 +70,10 @@ export interface CarItem {
   status: CarStatusValue;
   dateAdded: string;
   trim: string | null;
+  photo: string | null;
+}
+
+export interface CarItem extends Omit<CarCard, 'photo'> {
   bodyStyle: string | null;
   exteriorColor: string | null;
   interiorColor: string | null;

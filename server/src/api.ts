@@ -24,9 +24,12 @@ export const api: FastifyPluginAsync = async (app) => {
   await registerApiGuards(app);
   registerIdentity(app);
   registerAccessControl(app);
+  // Route schemas document the API (GET /api/openapi.json); the handlers validate with valibot.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.setNotFoundHandler(sendNotFound);
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
-  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler: sendNotFound });
+  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
   for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes]) {
     await app.register(routes);

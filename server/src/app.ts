@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -7,13 +6,13 @@ import { mediaRoutes } from './cars/media.routes.ts';
 import cookie from '@fastify/cookie';
 import { api } from './api.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerWebApp } from './web-app.ts';
 import './http/viewer.ts';
 import { loggerOptions, registerRequestLogging } from './http/logger.ts';
-
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+import { WEB_DIST } from './paths.ts';
 
 export interface AppDeps {
   config: Config;
@@ -54,6 +53,7 @@ export async function buildApp({ config, db, pii, webDist = WEB_DIST, logger }: 
   app.decorate('pii', pii);
 
   registerRouteTable(app);
+  await registerOpenApi(app);
   registerErrorHandling(app);
   registerRequestLogging(app);
   // Security headers go on every answer, pages and refusals included.

@@ -4,6 +4,7 @@ import { ADMIN_ONLY } from '../auth/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { pagingParams, textParam, wholeNumberParam } from '../../../domain/query-params.ts';
 import { listAudit } from './audit.repository.ts';
+import { documented } from '../http/openapi.ts';
 
 const auditQuerySchema = v.pipe(
   v.object({
@@ -17,5 +18,5 @@ const auditQuerySchema = v.pipe(
 );
 
 export const auditRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/audit', { config: ADMIN_ONLY }, async (request) => listAudit(app.db, parseOr400(auditQuerySchema, request.query, 'audit filters')));
+  app.get('/audit', { config: ADMIN_ONLY, schema: documented({ summary: 'Audit log of staff actions (staff)', tags: ['audit'], querystring: auditQuerySchema }) }, async (request) => listAudit(app.db, parseOr400(auditQuerySchema, request.query, 'audit filters')));
 };

@@ -11,6 +11,7 @@ import { findUserById, findUserByTelegramId, saveTelegramProfile, toCurrentUser,
 import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.ts';
 import { clearGuestCookie, clearSessionCookie, readGuestCookie, setSessionCookie } from './session-cookies.ts';
 import { verifyWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
+import { documented } from '../http/openapi.ts';
 
 /** Sign-in bodies are a token or a handful of Telegram fields; nothing bigger is legitimate. */
 const SIGN_IN_BODY_LIMIT = 4 * 1024;
@@ -55,7 +56,7 @@ function widgetProfile(data: WidgetLoginData, botToken: string, maxAgeSeconds: n
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   /** The landing page of a one-time link posts the token from its URL fragment. */
-  app.post('/auth/link', signInRoute, async (request, reply) => {
+  app.post('/auth/link', { ...signInRoute, schema: documented({ summary: "Sign in staff with the bot's one-time link", tags: ['auth'], body: linkBody }) }, async (request, reply) => {
     const { token } = parseOr400(linkBody, request.body, 'sign-in link');
     // Consumed on its own, before any check that could fail: a link works once, whatever happens next.
     const userId = await consumeSignInToken(app.db, token);
@@ -65,7 +66,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return startSession(app.db, request, reply, user, 'link');
   });
 
-  app.post('/auth/telegram-widget', signInRoute, async (request, reply) => {
+  app.post('/auth/telegram-widget', { ...signInRoute, schema: documented({ summary: 'Sign in staff with the Telegram Login Widget', tags: ['auth'], body: widgetLoginSchema }) }, async (request, reply) => {
     const data = parseOr400(widgetLoginSchema, request.body, 'Telegram sign-in');
     const botToken = app.config.bot.token;
     if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
@@ -76,7 +77,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return startSession(app.db, request, reply, await saveTelegramProfile(app.db, profile), 'widget');
   });
 
-  app.post('/auth/logout', { bodyLimit: SIGN_IN_BODY_LIMIT }, async (request, reply) => {
+  app.post('/auth/logout', { bodyLimit: SIGN_IN_BODY_LIMIT, schema: documented({ summary: 'End the staff session', tags: ['auth'] }) }, async (request, reply) => {
     const viewer = request.viewer;
     if (viewer?.via === 'session') {
       await recordAudit(app.db, { actorUserId: viewer.userId, action: 'auth.sign_out', entity: 'user', entityId: viewer.userId });
@@ -87,13 +88,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   // Exists only with NODE_ENV=development and DEV_LOGIN=1 (config enforces the pair); elsewhere 404.
   if (app.config.devLogin) {
-    app.post('/auth/dev-login', signInRoute, async (request, reply) => {
+    app.post('/auth/dev-login', { ...signInRoute, schema: documented({ summary: 'Development sign-in (NODE_ENV=development with DEV_LOGIN=1 only)', tags: ['auth'], body: devLoginBody }) }, async (request, reply) => {
       const { telegramId, isAdmin } = parseOr400(devLoginBody, request.body, 'development sign-in');
       return startSession(app.db, request, reply, await upsertTelegramUserById(app.db, telegramId, isAdmin), 'dev');
     });
   }
 
-  app.get('/me', async (request) => {
+  app.get('/me', { schema: documented({ summary: 'Who is asking: the user, admin rights and how they are identified', tags: ['auth'] }) }, async (request) => {
     const viewer = request.viewer;
     const user = viewer ? await findUserById(app.db, viewer.userId) : undefined;
     return { user: user ? toCurrentUser(user) : null, isAdmin: viewer?.isAdmin ?? false, via: viewer?.via ?? null };

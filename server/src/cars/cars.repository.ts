@@ -1,10 +1,28 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { BrandFilterData, CarFilterData, CarItem, CarListQuery, CarSort, Paged, Range } from '../../../domain/cars.ts';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type ExpressionBuilder,
+  type SqlBool,
+} from 'kysely';
+import {
+  CAR_SORTS,
+  type BrandFilterData,
+  type CarCard,
+  type CarFilterData,
+  type CarItem,
+  type CarListQuery,
+  type CarSort,
+  type Paged,
+  type Range,
+} from '../../../domain/cars.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, Database } from '../db/schema.ts';
 import type { CountCache } from './count-cache.ts';
-
-type CarQuery = SelectQueryBuilder<Database, 'cars', object>;
 
 /** Every sort ends with the unique uuid so that paging never repeats or skips a car. */
 const ORDER: Record<CarSort, Array<[keyof CarRow, 'asc' | 'desc']>> = {
@@ -17,30 +35,87 @@ const ORDER: Record<CarSort, Array<[keyof CarRow, 'asc' | 'desc']>> = {
   mileage_asc: [['mileage', 'asc'], ['uuid', 'asc']],
   mileage_desc: [['mileage', 'desc'], ['uuid', 'desc']],
 };
+const SORT_INDEX = Object.fromEntries(CAR_SORTS.map((sort, i) => [sort, i])) as Record<CarSort, number>;
 
-function applyFilters(query: CarQuery, q: Omit<CarListQuery, 'page' | 'limit' | 'sort'>): CarQuery {
-  let filtered = query;
-  if (q.available) filtered = filtered.where('status', '=', 'available');
-  if (q.brand !== undefined) filtered = filtered.where('brand', '=', q.brand);
-  if (q.model !== undefined) filtered = filtered.where('model', '=', q.model);
-  if (q.condition !== undefined) filtered = filtered.where('condition', '=', q.condition);
-  if (q.yearMin !== undefined) filtered = filtered.where('year', '>=', q.yearMin);
-  if (q.yearMax !== undefined) filtered = filtered.where('year', '<=', q.yearMax);
-  if (q.priceMin !== undefined) filtered = filtered.where('price', '>=', q.priceMin);
-  if (q.priceMax !== undefined) filtered = filtered.where('price', '<=', q.priceMax);
-  if (q.mileageMin !== undefined) filtered = filtered.where('mileage', '>=', q.mileageMin);
-  if (q.mileageMax !== undefined) filtered = filtered.where('mileage', '<=', q.mileageMax);
-  return filtered;
+type ValueFilter = keyof Omit<CarListQuery, 'page' | 'limit' | 'sort' | 'available'>;
+const FILTERS: ReadonlyArray<readonly [ValueFilter, 'brand' | 'model' | 'condition' | 'year' | 'price' | 'mileage', '=' | '>=' | '<=']> = [
+  ['brand', 'brand', '='],
+  ['model', 'model', '='],
+  ['condition', 'condition', '='],
+  ['yearMin', 'year', '>='],
+  ['yearMax', 'year', '<='],
+  ['priceMin', 'price', '>='],
+  ['priceMax', 'price', '<='],
+  ['mileageMin', 'mileage', '>='],
+  ['mileageMax', 'mileage', '<='],
+];
+
+/**
+ * The car list is the catalogue's hot path, so its statements are built and compiled once per
+ * shape (which filters are present, the sort, signed in or not) rather than per request; a
+ * request only binds its values. Compiling needs no connection, and the SQL is the same on
+ * PostgreSQL and PGlite (decision 001).
+ */
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+type Read = (q: CarListQuery, userId: number | null) => unknown;
+
+/** Stands in for a request's value while a shape is compiled; binding swaps each one for its value. */
+class Slot {
+  constructor(readonly read: Read) {}
+}
+// Kysely takes any non-expression object as a parameter value, which is all a slot needs to be.
+const slot = (read: Read) => new Slot(read) as never;
+
+function bind<R>(template: CompiledQuery<R>, q: CarListQuery, userId: number | null): CompiledQuery<R> {
+  const parameters = template.parameters.map((p) => (p instanceof Slot ? p.read(q, userId) : p));
+  return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>;
 }
 
-const isFavorite = (userId: number | null) => (eb: ExpressionBuilder<Database, 'cars'>) =>
-  userId === null
-    ? sql<boolean>`false`.as('is_favorite')
-    : eb
-        .exists(eb.selectFrom('favorites').whereRef('favorites.car_uuid', '=', 'cars.uuid').where('favorites.user_id', '=', userId))
-        .as('is_favorite');
+/** Bit 0: available only; bit i + 1: FILTERS[i] is given. */
+function filterShape(q: CarListQuery): number {
+  let shape = q.available ? 1 : 0;
+  for (let i = 0; i < FILTERS.length; i++) if (q[FILTERS[i]![0]] !== undefined) shape |= 2 << i;
+  return shape;
+}
 
-export function toCarItem(row: CarRow & { is_favorite: boolean | SqlBool }): CarItem {
+function filteredCars(shape: number) {
+  let query = compiler.selectFrom('cars');
+  if (shape & 1) query = query.where('status', '=', 'available');
+  FILTERS.forEach(([key, column, operator], i) => {
+    if (shape & (2 << i)) query = query.where(column, operator, slot((q) => q[key]));
+  });
+  return query;
+}
+
+/** What a card shows (domain CarCard), in one place for the catalogue and the favourites. */
+export const carCardColumns = [
+  'cars.uuid',
+  'cars.brand',
+  'cars.model',
+  'cars.year',
+  'cars.price',
+  'cars.mileage',
+  'cars.condition',
+  'cars.status',
+  'cars.date_added',
+  'cars.trim',
+  sql<string | null>`cars.photos[1]`.as('photo'),
+] as const;
+
+type CarCardRow = Pick<CarRow, 'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'date_added' | 'trim'> & {
+  photo: string | null;
+  is_favorite: boolean | SqlBool;
+};
+
+export function toCarCard(row: CarCardRow): CarCard {
   return {
     uuid: row.uuid,
     is_favorite: Boolean(row.is_favorite),
@@ -53,6 +128,73 @@ export function toCarItem(row: CarRow & { is_favorite: boolean | SqlBool }): Car
     status: row.status,
     dateAdded: row.date_added.toISOString(),
     trim: row.trim,
+    photo: row.photo,
+  };
+}
+
+const isFavorite = (eb: ExpressionBuilder<Database, 'cars'>, userId: number | null) =>
+  userId === null
+    ? sql<boolean>`false`.as('is_favorite')
+    : eb
+        .exists(eb.selectFrom('favorites').whereRef('favorites.car_uuid', '=', 'cars.uuid').where('favorites.user_id', '=', userId))
+        .as('is_favorite');
+
+function compilePage(shape: number, sort: CarSort, signedIn: boolean): CompiledQuery<CarCardRow> {
+  let page = filteredCars(shape)
+    .select(carCardColumns)
+    .select((eb) => isFavorite(eb, signedIn ? slot((_q, userId) => userId) : null));
+  for (const [column, direction] of ORDER[sort]) page = page.orderBy(column, direction);
+  return page
+    .limit(slot((q) => q.limit))
+    .offset(slot((q) => (q.page - 1) * q.limit))
+    .compile();
+}
+
+const compileCount = (shape: number): CompiledQuery<{ total: number }> =>
+  filteredCars(shape)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .compile();
+
+// At most 2^10 filter shapes × 8 sorts × 2, so these never need evicting.
+const pageTemplates = new Map<number, CompiledQuery<CarCardRow>>();
+const countTemplates = new Map<number, CompiledQuery<{ total: number }>>();
+
+/** The two statements behind one page of the car list, bound to a request: the rows and the total. */
+export function carListQueries(q: CarListQuery, userId: number | null) {
+  const shape = filterShape(q);
+  const pageKey = ((shape * CAR_SORTS.length + SORT_INDEX[q.sort]) << 1) | (userId === null ? 0 : 1);
+  let pageTemplate = pageTemplates.get(pageKey);
+  if (!pageTemplate) pageTemplates.set(pageKey, (pageTemplate = compilePage(shape, q.sort, userId !== null)));
+  let countTemplate = countTemplates.get(shape);
+  if (!countTemplate) countTemplates.set(shape, (countTemplate = compileCount(shape)));
+  const count = bind(countTemplate, q, userId);
+  return {
+    page: bind(pageTemplate, q, userId),
+    count,
+    // Unambiguous for values without NUL, and a value with one never gets an answer (PostgreSQL refuses NUL in text).
+    countKey: `${shape}\u0000${count.parameters.join('\u0000')}`,
+  };
+}
+
+export async function listCars(db: Db, q: CarListQuery, userId: number | null, counts: CountCache): Promise<Paged<CarCard>> {
+  const { page, count, countKey } = carListQueries(q, userId);
+  const [{ rows }, total] = await Promise.all([
+    db.executeQuery(page),
+    counts.get(countKey, async () => Number((await db.executeQuery(count)).rows[0]!.total)),
+  ]);
+  return {
+    items: rows.map(toCarCard),
+    total,
+    page: q.page,
+    limit: q.limit,
+    totalPages: Math.ceil(total / q.limit),
+  };
+}
+
+function toCarItem(row: CarRow & { is_favorite: boolean | SqlBool }): CarItem {
+  const { photo: _firstPhoto, ...card } = toCarCard({ ...row, photo: null });
+  return {
+    ...card,
     bodyStyle: row.body_style,
     exteriorColor: row.exterior_color,
     interiorColor: row.interior_color,
@@ -69,35 +211,13 @@ export function toCarItem(row: CarRow & { is_favorite: boolean | SqlBool }): Car
   };
 }
 
-/** The two statements behind one page of the car list: the rows and the total. */
-export function carListQueries(db: Db, q: CarListQuery, userId: number | null) {
-  const filtered = applyFilters(db.selectFrom('cars'), q);
-  let page = filtered.selectAll('cars').select(isFavorite(userId));
-  for (const [column, direction] of ORDER[q.sort]) page = page.orderBy(column, direction);
-  return {
-    page: page.limit(q.limit).offset((q.page - 1) * q.limit),
-    count: filtered.select((eb) => eb.fn.countAll<number>().as('total')),
-  };
-}
-
-export async function listCars(db: Db, q: CarListQuery, userId: number | null, counts: CountCache): Promise<Paged<CarItem>> {
-  const queries = carListQueries(db, q, userId);
-  const { page: _page, limit: _limit, sort: _sort, ...filters } = q;
-  const [rows, total] = await Promise.all([
-    queries.page.execute(),
-    counts.get(JSON.stringify(filters), async () => Number((await queries.count.executeTakeFirstOrThrow()).total)),
-  ]);
-  return {
-    items: rows.map(toCarItem),
-    total,
-    page: q.page,
-    limit: q.limit,
-    totalPages: Math.ceil(total / q.limit),
-  };
-}
-
 export async function findCar(db: Db, uuid: string, userId: number | null): Promise<CarItem | undefined> {
-  const row = await db.selectFrom('cars').selectAll('cars').select(isFavorite(userId)).where('uuid', '=', uuid).executeTakeFirst();
+  const row = await db
+    .selectFrom('cars')
+    .selectAll('cars')
+    .select((eb) => isFavorite(eb, userId))
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
   return row && toCarItem(row);
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAR_SORTS, type CarItem, type CarSort, type Paged } from '../../../domain/cars.ts';
+import { CAR_SORTS, type CarCard, type CarItem, type CarSort, type Paged } from '../../../domain/cars.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 
@@ -8,7 +8,7 @@ type Query = Record<string, string | number | boolean>;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The ordering each sort promises, written independently of the SQL (uuid breaks ties). */
-const COMPARATORS: Record<CarSort, (a: CarItem, b: CarItem) => number> = {
+const COMPARATORS: Record<CarSort, (a: CarCard, b: CarCard) => number> = {
   default: (a, b) => byText(a.brand, b.brand) || byText(a.model, b.model) || b.year - a.year || byText(a.uuid, b.uuid),
   price_asc: (a, b) => a.price - b.price || byText(a.uuid, b.uuid),
   price_desc: (a, b) => b.price - a.price || byText(b.uuid, a.uuid),
@@ -21,7 +21,7 @@ const COMPARATORS: Record<CarSort, (a: CarItem, b: CarItem) => number> = {
 
 describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
   const t = useTestApp(kind, { seed: true });
-  let everyCar: CarItem[];
+  let everyCar: CarCard[];
 
   const get = async (path: string, query: Query = {}) => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
@@ -30,11 +30,11 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
   const list = async (query: Query = {}) => {
     const res = await get('/api/cars', query);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<Paged<CarItem>>();
+    return res.json<Paged<CarCard>>();
   };
   /** Walks every page of a query, as the Load More button does. */
   const walk = async (query: Query, limit: number) => {
-    const seen: CarItem[] = [];
+    const seen: CarCard[] = [];
     for (let page = 1; ; page++) {
       const body = await list({ ...query, page, limit });
       seen.push(...body.items);
@@ -55,15 +55,12 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
       expect(body.items.every((c) => c.status === 'available')).toBe(true);
     });
 
-    it('carries the spec field names and the detail fields on every car', async () => {
+    it('carries the spec field names and only what a card shows on every car', async () => {
       const [car] = (await list({ limit: 1 })).items;
       expect(Object.keys(car!).sort()).toEqual(
-        [
-          'uuid', 'is_favorite', 'brand', 'model', 'year', 'price', 'mileage', 'condition', 'status', 'dateAdded',
-          'trim', 'bodyStyle', 'exteriorColor', 'interiorColor', 'vin', 'transmission', 'drivetrain', 'fuelType',
-          'engine', 'mpgCity', 'mpgHighway', 'features', 'description', 'photos',
-        ].sort(),
+        ['uuid', 'is_favorite', 'brand', 'model', 'year', 'price', 'mileage', 'condition', 'status', 'dateAdded', 'trim', 'photo'].sort(),
       );
+      expect(car!.photo).toMatch(/^\/media\/cars\//);
       expect(car!.is_favorite).toBe(false);
       expect(typeof car!.price).toBe('number');
       expect(new Date(car!.dateAdded).toISOString()).toBe(car!.dateAdded);
@@ -77,7 +74,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
   });
 
   describe('filters', () => {
-    const cases: Array<[string, Query, (c: CarItem) => boolean]> = [
+    const cases: Array<[string, Query, (c: CarCard) => boolean]> = [
       ['brand', { brand: 'Toyota' }, (c) => c.brand === 'Toyota'],
       ['brand and model', { brand: 'Ford', model: 'Escape' }, (c) => c.brand === 'Ford' && c.model === 'Escape'],
       ['yearMin', { yearMin: 2022 }, (c) => c.year >= 2022],
@@ -185,11 +182,20 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
   });
 
   describe('one car', () => {
-    it('answers a car by uuid', async () => {
-      const car = everyCar[3]!;
-      const res = await get(`/api/cars/${car.uuid}`);
+    it('answers a car by uuid with its details, agreeing with its card', async () => {
+      const { photo, ...card } = everyCar[3]!;
+      const res = await get(`/api/cars/${card.uuid}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(car);
+      const car = res.json<CarItem>();
+      expect(Object.keys(car).sort()).toEqual(
+        [
+          'uuid', 'is_favorite', 'brand', 'model', 'year', 'price', 'mileage', 'condition', 'status', 'dateAdded',
+          'trim', 'bodyStyle', 'exteriorColor', 'interiorColor', 'vin', 'transmission', 'drivetrain', 'fuelType',
+          'engine', 'mpgCity', 'mpgHighway', 'features', 'description', 'photos',
+        ].sort(),
+      );
+      expect(car).toMatchObject(card);
+      expect(car.photos[0]).toBe(photo);
     });
 
     it('answers 404 for an unknown uuid', async () => {

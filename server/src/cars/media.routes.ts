@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseOr400 } from '../http/errors.ts';
 import { BODY_STYLES, SCENES, carSvg } from './artwork.ts';
+import { documented } from '../http/openapi.ts';
 
 const params = v.object({
   style: v.picklist(BODY_STYLES, `style must be one of ${BODY_STYLES.join(', ')}`),
@@ -13,7 +14,7 @@ const query = v.object({
 
 /** GET /media/cars/{style}/{scene}.svg?color=rrggbb: the generated photo of a car. */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/media/cars/:style/:scene.svg', async (request, reply) => {
+  app.get('/media/cars/:style/:scene.svg', { schema: documented({ summary: 'The generated picture of a car, tinted with its colour', tags: ['media'], params, querystring: query }) }, async (request, reply) => {
     const { style, scene } = parseOr400(params, request.params, 'picture');
     const { color } = parseOr400(query, request.query, 'picture');
     return reply

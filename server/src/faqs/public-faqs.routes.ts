@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, toSupportedLanguage } from '../../../domain/enums.ts'
 import { findUserById } from '../users/users.repository.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { listPublicFaqs } from './public-faqs.repository.ts';
+import { documented } from '../http/openapi.ts';
 
 const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 const LANGUAGE_TAG_MESSAGE = 'lang must be a language code such as en or uk';
@@ -19,7 +20,7 @@ const publicFaqsQuery = v.object({
  * feature.
  */
 export const publicFaqsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/faqs/public', async (request, reply) => {
+  app.get('/faqs/public', { schema: documented({ summary: 'FAQs shown on the home page, in one language', tags: ['faqs'], querystring: publicFaqsQuery }) }, async (request, reply) => {
     const { lang } = parseOr400(publicFaqsQuery, request.query, 'query');
     if (lang) {
       reply.header('cache-control', 'public, max-age=60');

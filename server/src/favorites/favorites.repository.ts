@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { CarItem, Paged } from '../../../domain/cars.ts';
-import { toCarItem } from '../cars/cars.repository.ts';
+import type { CarCard, Paged } from '../../../domain/cars.ts';
+import { carCardColumns, toCarCard } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
 
 export async function carExists(db: Db, uuid: string): Promise<boolean> {
@@ -24,11 +24,11 @@ export async function toggleFavorite(db: Db, userId: number, carUuid: string): P
 }
 
 /** The user's favourite cars, most recently added first (car uuid breaks ties). */
-export async function listFavoriteCars(db: Db, userId: number, page: number, limit: number): Promise<Paged<CarItem>> {
+export async function listFavoriteCars(db: Db, userId: number, page: number, limit: number): Promise<Paged<CarCard>> {
   const mine = db.selectFrom('favorites').innerJoin('cars', 'cars.uuid', 'favorites.car_uuid').where('favorites.user_id', '=', userId);
   const [rows, counted] = await Promise.all([
     mine
-      .selectAll('cars')
+      .select(carCardColumns)
       .select(sql<boolean>`true`.as('is_favorite'))
       .orderBy('favorites.created_at', 'desc')
       .orderBy('cars.uuid')
@@ -38,5 +38,5 @@ export async function listFavoriteCars(db: Db, userId: number, page: number, lim
     mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   const total = Number(counted.total);
-  return { items: rows.map(toCarItem), total, page, limit, totalPages: Math.ceil(total / limit) };
+  return { items: rows.map(toCarCard), total, page, limit, totalPages: Math.ceil(total / limit) };
 }

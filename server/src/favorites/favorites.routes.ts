@@ -2,10 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../domain/cars.ts';
 import { findCar } from '../cars/cars.repository.ts';
+import { carCardPageSchema, carItemSchema } from '../cars/cars.response-schema.ts';
 import { ensureViewer } from '../auth/identity.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { pagingParams } from '../../../domain/query-params.ts';
 import { carExists, listFavoriteCars, recordCarView, toggleFavorite } from './favorites.repository.ts';
+import { documented } from '../http/openapi.ts';
 
 /**
  * The spec's bodies name the user (user_id), but the server takes the user from the verified
@@ -56,7 +58,7 @@ function refuseOtherUser(request: FastifyRequest, claimed: number | undefined) {
 }
 
 export const favoritesRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/viewed-cars', { bodyLimit: SMALL_BODY }, async (request, reply) => {
+  app.post('/viewed-cars', { bodyLimit: SMALL_BODY, schema: documented({ summary: 'Record that the visitor viewed a car; answers the car', tags: ['favorites'], body: viewedCarBody, response: { 200: carItemSchema } }) }, async (request, reply) => {
     const { carUuid, userId } = parseOr400(viewedCarBody, request.body, 'viewed car');
     refuseOtherUser(request, userId);
     if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
@@ -67,7 +69,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
     return car;
   });
 
-  app.post('/viewed-cars/toggle-favorite', { bodyLimit: SMALL_BODY }, async (request, reply) => {
+  app.post('/viewed-cars/toggle-favorite', { bodyLimit: SMALL_BODY, schema: documented({ summary: "Add a car to the visitor's favourites, or take it out", tags: ['favorites'], body: toggleFavoriteBody }) }, async (request, reply) => {
     const { carUuid, userId } = parseOr400(toggleFavoriteBody, request.body, 'favourite');
     refuseOtherUser(request, userId);
     if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
@@ -76,7 +78,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Reading favourites never creates a guest: no identity simply means none yet. */
-  app.get('/favorites', async (request) => {
+  app.get('/favorites', { schema: documented({ summary: "The visitor's favourite cars", tags: ['favorites'], querystring: favoritesQuery, response: { 200: carCardPageSchema } }) }, async (request) => {
     const { page, limit } = parseOr400(favoritesQuery, request.query, 'query');
     const userId = request.viewer?.userId;
     if (userId === undefined) return { items: [], total: 0, page, limit, totalPages: 0 };

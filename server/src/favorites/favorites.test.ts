@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CarItem, Paged } from '../../../domain/cars.ts';
+import type { CarCard, Paged } from '../../../domain/cars.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createGuest, injectAs, tmaHeaders } from '../../test/identity.ts';
@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
     const guest = await createGuest(t.app, cars[0]!);
     await injectAs(t.app, guest, { method: 'POST', url: '/api/viewed-cars/toggle-favorite', payload: { car_uuid: cars[3] } });
     const list = await injectAs(t.app, guest, { method: 'GET', url: '/api/cars?available=false&limit=100' });
-    const flagged = list.json<Paged<CarItem>>().items.filter((c) => c.is_favorite).map((c) => c.uuid);
+    const flagged = list.json<Paged<CarCard>>().items.filter((c) => c.is_favorite).map((c) => c.uuid);
     expect(flagged).toEqual([cars[3]]);
     const detail = await injectAs(t.app, guest, { method: 'GET', url: `/api/cars/${cars[3]}` });
     expect(detail.json().is_favorite).toBe(true);
@@ -112,10 +112,22 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
     const who = tmaHeaders({ id: 2004 });
     for (const car of [cars[1]!, cars[5]!, cars[2]!]) await post('/api/viewed-cars/toggle-favorite', { car_uuid: car }, who);
     const res = await t.app.inject({ method: 'GET', url: '/api/favorites?limit=2', headers: who });
-    const body = res.json<Paged<CarItem>>();
+    const body = res.json<Paged<CarCard>>();
     expect(body).toMatchObject({ total: 3, page: 1, limit: 2, totalPages: 2 });
     expect(body.items.map((c) => c.uuid)).toEqual([cars[2], cars[5]]);
     expect(body.items.every((c) => c.is_favorite)).toBe(true);
+  });
+
+  it('lists a favourite car that has no photo with a null photo', async () => {
+    const who = tmaHeaders({ id: 2005 });
+    const bare = await t.db
+      .insertInto('cars')
+      .values({ brand: 'Kia', model: 'Soul', year: 2020, price: 15_000, mileage: 40_000, condition: 'used', date_added: new Date(), photos: [] })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    await post('/api/viewed-cars/toggle-favorite', { car_uuid: bare.uuid }, who);
+    const res = await t.app.inject({ method: 'GET', url: '/api/favorites', headers: who });
+    expect(res.json<Paged<CarCard>>().items).toEqual([expect.objectContaining({ uuid: bare.uuid, photo: null, trim: null })]);
   });
 
   it('answers an empty favourites page to a visitor with no identity', async () => {

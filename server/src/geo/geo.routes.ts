@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { lookupCountry, normalizeCountry } from './country.ts';
+import { documented } from '../http/openapi.ts';
 
 /**
  * GET /api/geo → {countryCode}: the visitor's country for the first language choice (spec §4).
@@ -10,7 +11,7 @@ import { lookupCountry, normalizeCountry } from './country.ts';
 export const geoRoutes: FastifyPluginAsync = async (app) => {
   const { countryHeader, lookupUrl } = app.config.geo;
 
-  app.get('/geo', async (request, reply) => {
+  app.get('/geo', { schema: documented({ summary: "The visitor's country, for the first language choice", tags: ['site'] }) }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     if (countryHeader) {
       const raw = request.headers[countryHeader];

@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handling.ts';
 import { HttpError } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { schema: documented({ summary: 'Health: 200 when the database answers, 503 otherwise', tags: ['site'] }) }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(app.db);
     } catch {

@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../domain/enums.ts';
-
-const LOCALES_DIR = fileURLToPath(new URL('../../../locales', import.meta.url));
+import { LOCALES_DIR } from '../paths.ts';
 
 /**
  * The web app's catalogues (locales/<lang>/messages.po), for text the server writes itself: the

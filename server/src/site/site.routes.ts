@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.ts';
+import { documented } from '../http/openapi.ts';
 
 /** The part of the configuration a browser may see. Built field by field: nothing else leaks. */
 export interface PublicSite {
@@ -25,7 +26,7 @@ export function publicSite(config: Config): PublicSite {
 
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const site = publicSite(app.config);
-  app.get('/site', async (_request, reply) => {
+  app.get('/site', { schema: documented({ summary: "The dealer's contact details and links", tags: ['site'] }) }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return site;
   });

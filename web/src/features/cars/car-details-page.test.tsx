@@ -12,7 +12,7 @@ import { getCarsQueryOptions } from './api/get-cars.ts';
 import CarDetailsPage from './car-details-page.tsx';
 import { DEFAULT_CAR_FILTERS } from './car-list.ts';
 import CarsPage from './cars-page.tsx';
-import { createCar } from './test/car-factory.ts';
+import { cardOf, createCar } from './test/car-factory.ts';
 import { LocationProbe, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
 import type { CarItem } from '../../../../domain/cars.ts';
 
@@ -49,7 +49,7 @@ const electric = createCar({
 
 function mockCar(car: CarItem, extra: NonNullable<Parameters<typeof mockCarsApi>[0]>['extra'] = {}) {
   const api = mockCarsApi({
-    pagesFor: () => [[car]],
+    pagesFor: () => [[cardOf(car)]],
     extra: {
       [`GET /api/cars/${car.uuid}`]: () => car,
       'POST /api/viewed-cars': () => car,
@@ -192,7 +192,7 @@ describe('Car details', () => {
     });
     const { queryClient } = renderDetails(`/cars/${electric.uuid}`);
     const list = getCarsQueryOptions(DEFAULT_CAR_FILTERS);
-    queryClient.setQueryData(list.queryKey, { pages: [{ items: [electric], total: 1, page: 1, limit: 20, totalPages: 1 }], pageParams: [1] });
+    queryClient.setQueryData(list.queryKey, { pages: [{ items: [cardOf(electric)], total: 1, page: 1, limit: 20, totalPages: 1 }], pageParams: [1] });
     await userEvent.click(await screen.findByRole('button', { name: 'Add to favourites' }));
     expect(screen.getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(queryClient.getQueryData(list.queryKey)?.pages[0]?.items[0]?.is_favorite).toBe(true));

@@ -11,15 +11,15 @@ import {
   serializeCarFilters,
   withBrand,
 } from './car-list.ts';
-import { createCar, createPage } from './test/car-factory.ts';
+import { createCarCard, createPage } from './test/car-factory.ts';
 
 const uuids = (cars: Array<{ uuid: string }>) => cars.map((c) => c.uuid);
 
 describe('mergeCarPages (spec §4)', () => {
-  const a = createCar();
-  const b = createCar();
-  const c = createCar();
-  const d = createCar();
+  const a = createCarCard();
+  const b = createCarCard();
+  const c = createCarCard();
+  const d = createCarCard();
 
   it('page 1 replaces whatever was loaded', () => {
     expect(uuids(mergeCarPages([a, b], createPage([c, d], 1)))).toEqual(uuids([c, d]));

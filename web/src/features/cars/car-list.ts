@@ -3,8 +3,8 @@ import {
   CAR_LIST_DEFAULT_LIMIT,
   CAR_SORTS,
   carListQuerySchema,
+  type CarCard,
   type CarConditionValue,
-  type CarItem,
   type CarListQuery,
   type CarSort,
   type Paged,
@@ -84,7 +84,7 @@ export function carsRequestParams(filters: CarListFilters, page: number, limit =
 }
 
 /** Page 1 replaces the list; later pages append, skipping cars already shown (spec §4). */
-export function mergeCarPages(list: readonly CarItem[], page: Paged<CarItem>): CarItem[] {
+export function mergeCarPages(list: readonly CarCard[], page: Paged<CarCard>): CarCard[] {
   if (page.page <= 1) return [...page.items];
   const seen = new Set(list.map((car) => car.uuid));
   const merged = [...list];
@@ -96,12 +96,12 @@ export function mergeCarPages(list: readonly CarItem[], page: Paged<CarItem>): C
   return merged;
 }
 
-export function flattenCarPages(pages: ReadonlyArray<Paged<CarItem>>): CarItem[] {
-  return pages.reduce<CarItem[]>((list, page) => mergeCarPages(list, page), []);
+export function flattenCarPages(pages: ReadonlyArray<Paged<CarCard>>): CarCard[] {
+  return pages.reduce<CarCard[]>((list, page) => mergeCarPages(list, page), []);
 }
 
 /** The next page to ask for, or undefined when the last one is loaded. */
-export function nextCarPage(last: Paged<CarItem>): number | undefined {
+export function nextCarPage(last: Paged<CarCard>): number | undefined {
   return last.page < last.totalPages ? last.page + 1 : undefined;
 }
 

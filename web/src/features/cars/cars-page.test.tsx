@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CarItem } from '../../../../domain/cars.ts';
+import type { CarCard } from '../../../../domain/cars.ts';
 import { Toaster } from '../../app/toasts.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import CarsPage from './cars-page.tsx';
-import { createCar } from './test/car-factory.ts';
+import { createCarCard } from './test/car-factory.ts';
 import { LocationProbe, checkedOf, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
 
 resetToastsAfterEach();
@@ -33,7 +33,7 @@ const carsRequests = (calls: Array<{ method: string; url: URL }>) =>
   calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/cars').map((c) => Object.fromEntries(c.url.searchParams));
 const searchOf = () => new URLSearchParams(screen.getByTestId('location').dataset.search);
 
-const many = (count: number, overrides: Partial<CarItem> = {}) => Array.from({ length: count }, () => createCar(overrides));
+const many = (count: number, overrides: Partial<CarCard> = {}) => Array.from({ length: count }, () => createCarCard(overrides));
 
 describe('Available Cars: states (spec §2, §8)', () => {
   it('shows Loading... while the first page is on its way', async () => {
@@ -49,7 +49,7 @@ describe('Available Cars: states (spec §2, §8)', () => {
 
   it('shows Error: {error} with the HTTP status, and recovers on Try again', async () => {
     let fail = true;
-    const car = createCar({ brand: 'Honda', model: 'Civic', trim: 'EX', year: 2020 });
+    const car = createCarCard({ brand: 'Honda', model: 'Civic', trim: 'EX', year: 2020 });
     const api = mockCarsApi({
       cars: () => (fail ? json(503, { error: { code: 'unavailable', message: 'Database down' } }) : undefined),
       pagesFor: () => [[car]],
@@ -72,14 +72,14 @@ describe('Available Cars: states (spec §2, §8)', () => {
 
 describe('Available Cars: cards', () => {
   it('shows photo, name, dollars, miles, badges and a link to the details', async () => {
-    const car = createCar({ year: 2021, brand: 'Toyota', model: 'Camry', trim: 'SE', price: 24_500, mileage: 31_200, condition: 'used' });
+    const car = createCarCard({ year: 2021, brand: 'Toyota', model: 'Camry', trim: 'SE', price: 24_500, mileage: 31_200, condition: 'used' });
     restore = mockCarsApi({ pagesFor: () => [[car]] }).restore;
     renderPage();
     const card = await screen.findByRole('article', { name: '2021 Toyota Camry SE' });
     const photo = within(card).getByRole('img', { name: 'Photo of 2021 Toyota Camry SE' });
     expect(photo).toSatisfy((el: Element) => el.hasAttribute('width'));
     expect(photo).toSatisfy((el: Element) => el.hasAttribute('height'));
-    expect((photo).getAttribute('src')).toBe(car.photos[0]);
+    expect((photo).getAttribute('src')).toBe(car.photo);
     expect(within(card).getByText('$24,500')).toBeTruthy();
     expect(within(card).getByText('31,200 mi')).toBeTruthy();
     expect(within(card).getByText('Used')).toBeTruthy();
@@ -90,7 +90,7 @@ describe('Available Cars: cards', () => {
   });
 
   it('asks for page 1 of 20 available cars by default (spec §9)', async () => {
-    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;
     renderPage();
     await screen.findAllByRole('article');
@@ -164,7 +164,7 @@ describe('Available Cars: list rules (spec §4)', () => {
 
 describe('Available Cars: filters and the URL', () => {
   it('reads filters and sort from the URL, ignoring invalid values', async () => {
-    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;
     renderPage('/cars?brand=Toyota&model=Camry&yearMin=abc&yearMax=2024&priceMax=30000&condition=used&available=false&sort=price_asc&mileageMax=-1');
     await screen.findAllByRole('article');
@@ -182,7 +182,7 @@ describe('Available Cars: filters and the URL', () => {
   });
 
   it('Apply writes the form to the URL, leaving empty fields out', async () => {
-    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;
     renderPage();
     await screen.findAllByRole('article');
@@ -208,7 +208,7 @@ describe('Available Cars: filters and the URL', () => {
   });
 
   it('sort applies at once and keeps the filters', async () => {
-    const api = mockCarsApi({ pagesFor: () => [[createCar()]] });
+    const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;
     renderPage('/cars?brand=Honda');
     await screen.findAllByRole('article');
@@ -229,7 +229,7 @@ describe('Available Cars: filters and the URL', () => {
   });
 
   it('Reset clears the URL and the form', async () => {
-    restore = mockCarsApi({ pagesFor: () => [[createCar()]] }).restore;
+    restore = mockCarsApi({ pagesFor: () => [[createCarCard()]] }).restore;
     renderPage('/cars?brand=Ford&priceMin=10000&sort=year_desc');
     await screen.findAllByRole('article');
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Year to' }), '2020');
@@ -243,7 +243,7 @@ describe('Available Cars: filters and the URL', () => {
   });
 
   it('every control has a visible label', async () => {
-    restore = mockCarsApi({ pagesFor: () => [[createCar()]] }).restore;
+    restore = mockCarsApi({ pagesFor: () => [[createCarCard()]] }).restore;
     renderPage();
     await screen.findAllByRole('article');
     const controls = [...screen.getAllByRole('combobox'), ...screen.getAllByRole('spinbutton'), screen.getByRole('switch')];
@@ -259,7 +259,7 @@ describe('Available Cars: filters and the URL', () => {
 
 describe('Available Cars: favourites', () => {
   it('turns on at once and stays on when the server agrees', async () => {
-    const car = createCar({ year: 2022, brand: 'Ford', model: 'Mustang', trim: 'GT' });
+    const car = createCarCard({ year: 2022, brand: 'Ford', model: 'Mustang', trim: 'GT' });
     const answer = deferred<void>();
     const api = mockCarsApi({
       pagesFor: () => [[car]],
@@ -283,7 +283,7 @@ describe('Available Cars: favourites', () => {
   });
 
   it('rolls back and says so when the server fails', async () => {
-    const car = createCar({ is_favorite: true });
+    const car = createCarCard({ is_favorite: true });
     const answer = deferred<void>();
     restore = mockCarsApi({
       pagesFor: () => [[car]],

@@ -1,17 +1,17 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { CarItem, Paged } from '../../../../../domain/cars.ts';
+import type { CarCard, Paged } from '../../../../../domain/cars.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { carsRequestParams, nextCarPage, type CarListFilters } from '../car-list.ts';
 
 /** GET /api/cars: one page of the catalogue (spec §7). */
-export function getCars(filters: CarListFilters, page: number, signal?: AbortSignal): Promise<Paged<CarItem>> {
-  return apiFetch<Paged<CarItem>>(`/api/cars?${carsRequestParams(filters, page).toString()}`, { signal });
+export function getCars(filters: CarListFilters, page: number, signal?: AbortSignal): Promise<Paged<CarCard>> {
+  return apiFetch<Paged<CarCard>>(`/api/cars?${carsRequestParams(filters, page).toString()}`, { signal });
 }
 
 /** Prefix of every car list in the cache, whatever its filters: what a favourite toggle must update. */
 export const carListsQueryKey = ['cars', 'list'] as const;
 
-export type CarPages = InfiniteData<Paged<CarItem>, number>;
+export type CarPages = InfiniteData<Paged<CarCard>, number>;
 
 /**
  * Filters are the key, so a new brand (or any new filter) is a new list that starts at page 1,

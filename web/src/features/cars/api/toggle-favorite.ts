@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import type { CarItem } from '../../../../../domain/cars.ts';
+import type { CarCard } from '../../../../../domain/cars.ts';
 import { toast } from '../../../app/toasts.tsx';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { getCarQueryOptions } from './get-car.ts';
@@ -16,9 +16,10 @@ export function toggleFavorite(carUuid: string): Promise<FavoriteState> {
   return apiFetch<FavoriteState>('/api/viewed-cars/toggle-favorite', { method: 'POST', json: { car_uuid: carUuid } });
 }
 
-/** Writes one car's favourite flag into every cached list and its details, so all screens agree. */
+/** Writes one car's favourite flag into every cached list (cards) and its details (the whole car), so all screens agree. */
 export function setFavoriteInCache(queryClient: QueryClient, carUuid: string, isFavorite: boolean): void {
-  const patch = (car: CarItem) => (car.uuid === carUuid && car.is_favorite !== isFavorite ? { ...car, is_favorite: isFavorite } : car);
+  const patch = <T extends Pick<CarCard, 'uuid' | 'is_favorite'>>(car: T): T =>
+    car.uuid === carUuid && car.is_favorite !== isFavorite ? { ...car, is_favorite: isFavorite } : car;
   queryClient.setQueriesData<CarPages>({ queryKey: carListsQueryKey }, (data) =>
     data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) },
   );

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { CarItem } from '../../../../../domain/cars.ts';
+import type { CarCard as CarCardData } from '../../../../../domain/cars.ts';
 import { carTitle, useCarFormat } from '../format.ts';
 import { CarBadges } from './car-badges.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
@@ -11,7 +11,7 @@ export const CARD_PHOTO_WIDTH = 400;
 export const CARD_PHOTO_HEIGHT = 225;
 
 interface CarCardProps {
-  car: CarItem;
+  car: CarCardData;
   /** The first cards are above the fold: load them eagerly for a fast first paint. */
   eager?: boolean;
   /** The list's query string, so "Back to cars" on the details page returns to the same filters. */
@@ -23,14 +23,13 @@ export function CarCard({ car, eager = false, listSearch }: CarCardProps) {
   const format = useCarFormat();
   const titleId = useId();
   const title = carTitle(car);
-  const photo = car.photos[0];
   return (
     <li className="car-card">
       <article aria-labelledby={titleId} className="car-card__body">
         <div className="car-card__photo">
-          {photo ? (
+          {car.photo ? (
             <img
-              src={photo}
+              src={car.photo}
               alt={i18n._('Photo of {car}', { car: title })}
               width={CARD_PHOTO_WIDTH}
               height={CARD_PHOTO_HEIGHT}

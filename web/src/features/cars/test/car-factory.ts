@@ -1,4 +1,4 @@
-import type { CarItem, Paged } from '../../../../../domain/cars.ts';
+import type { CarCard, CarItem, Paged } from '../../../../../domain/cars.ts';
 
 let sequence = 0;
 
@@ -35,6 +35,17 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
   };
 }
 
-export function createPage(items: CarItem[], page = 1, total = items.length, limit = 20): Paged<CarItem> {
+/** The card that the car list answers for this car. */
+export function cardOf(car: CarItem): CarCard {
+  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photos } = car;
+  return { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photo: photos[0] ?? null };
+}
+
+/** A list card with the same believable defaults as createCar. */
+export function createCarCard(overrides: Partial<CarCard> = {}): CarCard {
+  return { ...cardOf(createCar()), ...overrides };
+}
+
+export function createPage(items: CarCard[], page = 1, total = items.length, limit = 20): Paged<CarCard> {
   return { items, page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) };
 }

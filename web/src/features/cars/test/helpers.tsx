@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { useLocation } from 'react-router';
-import type { BrandFilterData, CarFilterData, CarItem } from '../../../../../domain/cars.ts';
+import type { BrandFilterData, CarCard, CarFilterData } from '../../../../../domain/cars.ts';
 import { resetToasts } from '../../../app/toasts.tsx';
 import { mockFetch } from '../../../test/render.tsx';
 import { createPage } from './car-factory.ts';
@@ -39,7 +39,7 @@ export const json = (status: number, body: unknown) =>
  * page), filters come from the fixtures above, everything else falls through to mockFetch's 404.
  */
 export function mockCarsApi(options: {
-  pagesFor?: (params: URLSearchParams) => CarItem[][];
+  pagesFor?: (params: URLSearchParams) => CarCard[][];
   /** Answers instead of pagesFor when it returns (or resolves to) a Response. */
   cars?: (params: URLSearchParams) => Response | undefined | Promise<Response | undefined>;
   extra?: Parameters<typeof mockFetch>[0];

@@ -1,0 +1,47 @@
+import { createServer } from 'node:http';
+import pg from 'pg';
+import * as v from 'valibot';
+import { carListQuerySchema } from '../domain/cars.ts';
+import { carListQueries, toCarCard } from '../server/src/cars/cars.repository.ts';
+import { createCountCache } from '../server/src/cars/count-cache.ts';
+import { PATHS } from './cars-mix.ts';
+
+/**
+ * The floor that GET /api/cars is measured against (design: performance budgets): bare node:http
+ * and pg, the API's pool size, its statements for each benchmark path (bound once at start), its
+ * memo of totals and its JSON. What the API costs above this is framework and application work.
+ * Started by bench/cars.ts with DATABASE_URL and PORT.
+ */
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const counts = createCountCache();
+
+const statements = new Map(
+  PATHS.map((path) => {
+    const query = v.parse(carListQuerySchema, Object.fromEntries(new URL(path, 'http://floor').searchParams));
+    return [path, { query, ...carListQueries(query, null) }];
+  }),
+);
+
+const countRows = async (sql: string, parameters: readonly unknown[]) => Number((await pool.query(sql, [...parameters])).rows[0].total);
+
+createServer(async (req, res) => {
+  const statement = statements.get(req.url ?? '');
+  if (!statement) {
+    res.writeHead(404).end();
+    return;
+  }
+  const { query, page, count, countKey } = statement;
+  try {
+    const [{ rows }, total] = await Promise.all([
+      pool.query(page.sql, [...page.parameters]),
+      counts.get(countKey, () => countRows(count.sql, count.parameters)),
+    ]);
+    const { page: pageNumber, limit } = query;
+    const body = JSON.stringify({ items: rows.map(toCarCard), total, page: pageNumber, limit, totalPages: Math.ceil(total / limit) });
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+  } catch (error) {
+    process.stderr.write(`floor: ${String(error)}\n`);
+    res.writeHead(500).end();
+  }
+}).listen(Number(process.env.PORT), '127.0.0.1');
