@@ -107,8 +107,8 @@ function startApi(env: Record<string, string>, port: number) {
   }, port, '/api/health');
 }
 
-const startFloor = (databaseUrl: string, port: number) =>
-  startChild('floor server', ['bench/floor-server.ts'], { DATABASE_URL: databaseUrl }, port, PATHS[0]!);
+const startFloor = (databaseUrl: string, poolSize: number, port: number) =>
+  startChild('floor server', ['bench/floor-server.ts'], { DATABASE_URL: databaseUrl, FLOOR_POOL_SIZE: String(poolSize) }, port, PATHS[0]!);
 
 interface Round {
   requests: number;
@@ -224,7 +224,7 @@ async function main() {
     const servers = [{ name: 'API', port: apiPort }];
     if (target.kind === 'postgres') {
       const floorPort = await freePort();
-      children.push(await startFloor(target.url, floorPort));
+      children.push(await startFloor(target.url, config.databasePool.size, floorPort));
       servers.unshift({ name: 'floor', port: floorPort });
     }
     const engine = target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';

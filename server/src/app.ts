@@ -57,7 +57,7 @@ export async function buildApp({ config, db, pii, webDist = WEB_DIST, logger }: 
   registerErrorHandling(app);
   registerRequestLogging(app);
   // Security headers go on every answer, pages and refusals included.
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Cookies are parsed for every request; only the API reads them.
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
+import { DEFAULT_POOL_SETTINGS } from './db/pool-settings.ts';
 
 /**
  * Configuration is parsed exactly once, from the environment, into a frozen object.
@@ -37,6 +37,7 @@ const rules = {
     'use a connection string such as postgres://user:password@host:5432/dbname, or unset it for the embedded database',
   ],
   DATA_DIR: [v.pipe(v.string(), v.minLength(1)), 'use a writable folder path'],
+  DATABASE_POOL_SIZE: [integerIn(1, 500), 'use the number of PostgreSQL connections per process, such as 10'],
   DATABASE_CONNECT_TIMEOUT_MS: [integerIn(100, 120_000), 'use the milliseconds to wait for a database connection, such as 3000'],
   DATABASE_STATEMENT_TIMEOUT_MS: [integerIn(100, 600_000), 'use the milliseconds one database statement may take, such as 5000'],
   HTTP_HEADERS_TIMEOUT_MS: [integerIn(1000, 120_000), 'use the milliseconds a client has to send request headers, such as 10000'],
@@ -193,9 +194,10 @@ export function loadConfig(env: Env = process.env) {
     port: readVariable(env, 'PORT') ?? 3000,
     host: readVariable(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: readVariable(env, 'DATABASE_URL'),
-    databaseTimeouts: {
-      connectMs: readVariable(env, 'DATABASE_CONNECT_TIMEOUT_MS') ?? DEFAULT_DATABASE_TIMEOUTS.connectMs,
-      statementMs: readVariable(env, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? DEFAULT_DATABASE_TIMEOUTS.statementMs,
+    databasePool: {
+      size: readVariable(env, 'DATABASE_POOL_SIZE') ?? DEFAULT_POOL_SETTINGS.size,
+      connectMs: readVariable(env, 'DATABASE_CONNECT_TIMEOUT_MS') ?? DEFAULT_POOL_SETTINGS.connectMs,
+      statementMs: readVariable(env, 'DATABASE_STATEMENT_TIMEOUT_MS') ?? DEFAULT_POOL_SETTINGS.statementMs,
     },
     dataDir,
     /**

@@ -12,7 +12,7 @@ import { migrateToLatest } from './migrate.ts';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping the PostgreSQL down and hung tests.');
 
-const TIMEOUTS = { connectMs: 500, statementMs: 1000 };
+const POOL = { size: 4, connectMs: 500, statementMs: 1000 };
 
 /** The app on a PostgreSQL copy reached through a proxy that can drop or freeze the connection. */
 describe.skipIf(!postgresUrl)('the API when PostgreSQL is down or hung', () => {
@@ -28,7 +28,7 @@ describe.skipIf(!postgresUrl)('the API when PostgreSQL is down or hung', () => {
     proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const proxied = new URL(direct);
     proxied.host = `127.0.0.1:${proxy.port}`;
-    db = createDatabase({ kind: 'postgres', url: proxied.toString(), timeouts: TIMEOUTS });
+    db = createDatabase({ kind: 'postgres', url: proxied.toString(), pool: POOL });
     app = (await createRuntime(testConfig(), { db, logger: false })).app;
   });
   afterAll(async () => {

@@ -5,13 +5,13 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } f
 import pg from 'pg';
 import { createPgliteAsPool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
-import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
+import { DEFAULT_POOL_SETTINGS, type PoolSettings } from './pool-settings.ts';
 import { asDatabaseError, isDatabaseUnavailable } from './unavailable.ts';
 
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; timeouts?: DatabaseTimeouts }
+  | { kind: 'postgres'; url: string; pool?: PoolSettings }
   /** dataDir undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir?: string }
   | { kind: 'pglite-instance'; pglite: PGlite };
@@ -47,6 +47,27 @@ function withStatementOnly(error: unknown, sql: string): unknown {
  * all queries pass, and drops a connection that failed that way instead of reusing it.
  */
 function guardPool(pool: PostgresPool): PostgresPool {
+  // One wrapper per underlying client, so Kysely's per-client connection cache keeps working.
+  const wrappers = new WeakMap<PostgresPoolClient, { client: PostgresPoolClient; broken: boolean }>();
+  const wrap = (client: PostgresPoolClient) => {
+    const state = {
+      broken: false,
+      client: {
+        async query(sql: string, parameters: ReadonlyArray<unknown>) {
+          try {
+            return await client.query(sql, parameters);
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) state.broken = true;
+            throw asDatabaseError(withStatementOnly(error, sql));
+          }
+        },
+        // pg destroys a client released with a truthy argument rather than pooling it again.
+        release: () => (client.release as (destroy?: boolean) => void)(state.broken),
+      } as PostgresPoolClient,
+    };
+    wrappers.set(client, state);
+    return state;
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       let client: PostgresPoolClient;
@@ -55,34 +76,24 @@ function guardPool(pool: PostgresPool): PostgresPool {
       } catch (error) {
         throw asDatabaseError(error);
       }
-      let broken = false;
-      return {
-        async query(sql: string, parameters: ReadonlyArray<unknown>) {
-          try {
-            return await client.query(sql, parameters);
-          } catch (error) {
-            if (isDatabaseUnavailable(error)) broken = true;
-            throw asDatabaseError(withStatementOnly(error, sql));
-          }
-        },
-        // pg destroys a client released with a truthy argument rather than pooling it again.
-        release: () => (client.release as (destroy?: boolean) => void)(broken),
-      } as PostgresPoolClient;
+      const state = wrappers.get(client) ?? wrap(client);
+      state.broken = false;
+      return state.client;
     },
     end: () => pool.end(),
   };
 }
 
-function createPostgresPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
+function createPostgresPool(url: string, settings: PoolSettings): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 20,
-    connectionTimeoutMillis: timeouts.connectMs,
-    statement_timeout: timeouts.statementMs,
+    max: settings.size,
+    connectionTimeoutMillis: settings.connectMs,
+    statement_timeout: settings.statementMs,
     // A frozen server never cancels anything itself; the client gives up a moment after it would have.
-    query_timeout: timeouts.statementMs + 1000,
+    query_timeout: settings.statementMs + 1000,
     // A transaction left open by a crashed handler must not hold locks for long.
-    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+    idle_in_transaction_session_timeout: settings.statementMs * 2,
     keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -99,13 +110,13 @@ function createPostgresPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
 export function createDatabase(target: DatabaseTarget): Db {
   const pool =
     target.kind === 'postgres'
-      ? createPostgresPool(target.url, target.timeouts ?? DEFAULT_DATABASE_TIMEOUTS)
+      ? createPostgresPool(target.url, target.pool ?? DEFAULT_POOL_SETTINGS)
       : createPgliteAsPool(target.kind === 'pglite-instance' ? target.pglite : createPglite(target.dataDir));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
 }
 
-export function databaseTargetFor(config: { databaseUrl?: string | undefined; dataDir: string; databaseTimeouts: DatabaseTimeouts }): DatabaseTarget {
+export function databaseTargetFor(config: { databaseUrl?: string | undefined; dataDir: string; databasePool: PoolSettings }): DatabaseTarget {
   return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
+    ? { kind: 'postgres', url: config.databaseUrl, pool: config.databasePool }
     : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') };
 }

@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -31,11 +32,28 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(app.config),
+/**
+ * helmet's headers depend on configuration only, so they are worked out once at start: helmet as
+ * a Fastify plugin rebuilds its policy on every request, a real share of a catalogue request.
+ */
+function staticSecurityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet({
+    contentSecurityPolicy: contentSecurityPolicy(config),
     frameguard: false,
     // HSTS only means something over https, which is what production runs on.
-    strictTransportSecurity: app.config.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+  })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const headers = staticSecurityHeaders(app.config);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 }

@@ -1,4 +1,6 @@
-export interface DatabaseTimeouts {
+export interface PoolSettings {
+  /** Connections to PostgreSQL per process. More than a few per core only queue inside the database. */
+  size: number;
   /** Waiting for a free connection, or for a new one to open. */
   connectMs: number;
   /** One statement, enforced by the server (statement_timeout) and, for a frozen server, by the client. */
@@ -6,4 +8,4 @@ export interface DatabaseTimeouts {
 }
 
 /** A stuck database answers 503 within a few seconds rather than holding requests open. */
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 3000, statementMs: 5000 };
+export const DEFAULT_POOL_SETTINGS: PoolSettings = { size: 10, connectMs: 3000, statementMs: 5000 };
