@@ -1,6 +1,15 @@
-# The app image: Node 20 on Debian with Debian's Chromium for PDFs (never Puppeteer's download).
-FROM node:20-bookworm-slim
+# Build stage: every dependency, the web app built into web/dist and the server compiled into dist/.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV PUPPETEER_SKIP_DOWNLOAD=1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
 
+# Runtime stage: production dependencies and the built files only; plain node runs the server.
+# Debian's Chromium renders PDFs (never Puppeteer's download).
+FROM node:20-bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates \
  && rm -rf /var/lib/apt/lists/*
@@ -10,17 +19,21 @@ ENV PUPPETEER_SKIP_DOWNLOAD=1 \
     CHROME_PATH=/usr/bin/chromium
 
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
 
-COPY . .
-RUN npm run build
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
+COPY --from=build /app/locales ./locales
 
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
+RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 EXPOSE 3000
 USER node
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["npm", "start"]
+# node itself is PID 1's command (no npm or shell in between), so SIGTERM from `docker stop` reaches the server.
+CMD ["node", "dist/server/src/start.js"]

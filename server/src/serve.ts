@@ -1,4 +1,2 @@
-import { configOrExit, runServer } from './server-process.ts';
-
-/** Serves without building the web app (development: Vite serves the pages). */
-await runServer(configOrExit());
+/** The server from its sources under tsx: `npm run dev` (tsx watch) and the benchmark start it by this name. */
+import './start.ts';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,8 +92,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /**
- * Starts `node --import tsx server/src/start.ts` (what `npm start` runs; it rebuilds the web app
- * when its sources changed) in production mode on a free port with its own data folder.
+ * Starts `node scripts/start.js` (what `npm start` runs: it rebuilds the web app and the server
+ * when their sources changed, then runs the compiled server) in production mode on a free port
+ * with its own data folder.
  */
 export async function startProductionServer(env: Record<string, string | undefined> = {}): Promise<ProductionServer> {
   const port = await freePort();
@@ -118,7 +120,7 @@ export async function startProductionServer(env: Record<string, string | undefin
     if (value !== undefined) childEnv[key] = value;
   }
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.js'], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -300,7 +302,7 @@ export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
 
 export async function emitTelegramEvent(page: Page, eventType: string, eventData?: unknown): Promise<void> {
   await page.evaluate(
-    ([type, data]) => (window as unknown as { __tgEmit: (t: string, d: unknown) => void }).__tgEmit(type as string, data),
+    ([type, data]) => (window as unknown as { __tgEmit: (t: string, d: unknown) => void }).__tgEmit(type, data),
     [eventType, eventData] as const,
   );
 }
@@ -318,7 +320,8 @@ export interface AxeViolation {
   targets: string[];
 }
 
-const AXE_SCRIPT = join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+const require = createRequire(import.meta.url);
+const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
 let axeSource: string | undefined;
 
 /**

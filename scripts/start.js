@@ -1,0 +1,5 @@
+// `npm start`: build what is stale (in child processes that finish first), then run the compiled
+// server inside this very process, so the tree is npm and one node process.
+import './build-if-stale.js';
+
+await import('../dist/server/src/start.js');
