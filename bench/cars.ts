@@ -80,9 +80,9 @@ async function startChild(name: string, args: string[], env: Record<string, stri
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  let exited: number | null = null;
-  child.on('exit', (code) => (exited = code ?? 1));
-  for (let i = 0; i < 600 && exited === null; i++) {
+  const exit: { code: number | null } = { code: null };
+  child.on('exit', (code) => (exit.code = code ?? 1));
+  for (let i = 0; i < 600 && exit.code === null; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}${probe}`)).ok) return child;
     } catch {
@@ -91,7 +91,7 @@ async function startChild(name: string, args: string[], env: Record<string, stri
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill();
-  throw new Error(exited === null ? `the ${name} did not start within 60 s` : `the ${name} stopped with exit code ${exited}`);
+  throw new Error(exit.code === null ? `the ${name} did not start within 60 s` : `the ${name} stopped with exit code ${exit.code}`);
 }
 
 function startApi(env: Record<string, string>, port: number) {
@@ -131,7 +131,7 @@ function loadRound(port: number, seconds: number, connections = CONNECTIONS): Pr
       },
       (error, result) =>
         error
-          ? reject(error)
+          ? reject(error instanceof Error ? error : new Error(String(error)))
           : resolve({ requests: result.requests.total, seconds: result.duration, errors: result.errors + result.non2xx, latencies }),
     );
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));

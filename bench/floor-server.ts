@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import * as v from 'valibot';
 import { carListQuerySchema } from '../domain/cars.ts';
@@ -23,9 +23,10 @@ const statements = new Map(
   }),
 );
 
-const countRows = async (sql: string, parameters: readonly unknown[]) => Number((await pool.query(sql, [...parameters])).rows[0].total);
+const countRows = async (sql: string, parameters: readonly unknown[]) =>
+  Number((await pool.query<{ total: number | string }>(sql, [...parameters])).rows[0]!.total);
 
-createServer(async (req, res) => {
+async function answer(req: IncomingMessage, res: ServerResponse) {
   const statement = statements.get(req.url ?? '');
   if (!statement) {
     res.writeHead(404).end();
@@ -44,4 +45,6 @@ createServer(async (req, res) => {
     process.stderr.write(`floor: ${String(error)}\n`);
     res.writeHead(500).end();
   }
-}).listen(Number(process.env.PORT), '127.0.0.1');
+}
+
+createServer((req, res) => void answer(req, res)).listen(Number(process.env.PORT), '127.0.0.1');

@@ -6,14 +6,13 @@ import {
   editDateOfBirthField,
   editSsnField,
   emailField,
-  isRentPaymentValid,
   monthlyIncomeField,
   monthlyPaymentField,
   optionalPhoneField,
   optionalText,
   optionalTotalMonthsInput,
   phoneField,
-  rentPaymentMessage,
+  rentPaymentRule,
   requiredChoice,
   requiredText,
   suffixField,
@@ -68,14 +67,7 @@ export const applicationEditSchema = v.pipe(
     },
     m.invalidValue,
   ),
-  v.forward(
-    v.partialCheck(
-      [['housingStatus'], ['mortgageOrRentAmount']],
-      (values) => isRentPaymentValid(values.housingStatus, values.mortgageOrRentAmount),
-      (issue) => rentPaymentMessage(issue.input.mortgageOrRentAmount),
-    ),
-    ['mortgageOrRentAmount'],
-  ),
+  rentPaymentRule('housingStatus', 'mortgageOrRentAmount'),
 );
 
 export type EmploymentFormValues = v.InferOutput<typeof employmentFormSchema>;

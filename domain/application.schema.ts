@@ -14,12 +14,11 @@ import {
   emailField,
   idField,
   imageField,
-  isRentPaymentValid,
   optionalTextOrNull,
   optionalWireDateField,
   optionalWirePhoneField,
   postalCodeField,
-  rentPaymentMessage,
+  rentPaymentRule,
   requiredChoice,
   requiredText,
   stateField,
@@ -115,14 +114,7 @@ export function createCreationApplicantSchema(clock: Clock = systemClock) {
       },
       m.invalidValue,
     ),
-    v.forward(
-      v.partialCheck(
-        [['housingStatus'], ['mortgageOrRentAmount']],
-        (applicant) => isRentPaymentValid(applicant.housingStatus, applicant.mortgageOrRentAmount),
-        (issue) => rentPaymentMessage(issue.input.mortgageOrRentAmount),
-      ),
-      ['mortgageOrRentAmount'],
-    ),
+    rentPaymentRule('housingStatus', 'mortgageOrRentAmount'),
     v.forward(
       v.partialCheck(
         [['monthsAtCurrentAddress'], ['previousAddress']],
@@ -216,14 +208,7 @@ export const applicantPatchSchema = v.pipe(
     },
     m.invalidValue,
   ),
-  v.forward(
-    v.partialCheck(
-      [['housingStatus'], ['mortgageOrRentAmount']],
-      (applicant) => isRentPaymentValid(applicant.housingStatus, applicant.mortgageOrRentAmount),
-      (issue) => rentPaymentMessage(issue.input.mortgageOrRentAmount),
-    ),
-    ['mortgageOrRentAmount'],
-  ),
+  rentPaymentRule('housingStatus', 'mortgageOrRentAmount'),
 );
 
 /** A money or count column as the server may answer it (PostgreSQL numeric comes back as text). */

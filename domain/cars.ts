@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { booleanParam, choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
 
-/** Car catalogue contract (spec §2 Available Cars, §3 Car and Filter data, §7 car calls, §9 car list). */
+/** The car catalogue's query and values (spec §2 Available Cars, §7 car calls, §9 car list); its answers are in contracts/cars.ts. */
 
 export const CAR_SORTS = [
   'default',
@@ -49,69 +49,5 @@ export const carListQuerySchema = v.pipe(
   })),
 );
 export type CarListQuery = v.InferOutput<typeof carListQuerySchema>;
-/** The filters a client may put in a URL or a request (everything but paging). */
-export type CarFilters = Omit<v.InferInput<typeof carListQuerySchema>, 'page' | 'limit'>;
 
 export const carUuidSchema = v.pipe(v.string(), v.uuid('uuid must be a car uuid such as 3f1c…-…'));
-
-/**
- * A car as a catalogue card shows it: the spec's car fields (§3 Car) plus the trim for the title
- * and the first photo. Lists answer cards; one car's page answers the whole CarItem.
- */
-export interface CarCard {
-  uuid: string;
-  is_favorite: boolean;
-  brand: string;
-  model: string;
-  year: number;
-  price: number;
-  mileage: number;
-  condition: CarConditionValue;
-  status: CarStatusValue;
-  dateAdded: string;
-  trim: string | null;
-  photo: string | null;
-}
-
-export interface CarItem extends Omit<CarCard, 'photo'> {
-  bodyStyle: string | null;
-  exteriorColor: string | null;
-  interiorColor: string | null;
-  vin: string | null;
-  transmission: string | null;
-  drivetrain: string | null;
-  fuelType: string | null;
-  engine: string | null;
-  mpgCity: number | null;
-  mpgHighway: number | null;
-  features: string[];
-  description: string | null;
-  photos: string[];
-}
-
-export interface Range {
-  min: number;
-  max: number;
-}
-
-export interface CarFilterData {
-  brands: string[];
-  yearRange: Range;
-  priceRange: Range;
-  mileageRange: Range;
-}
-
-export interface BrandFilterData {
-  models: string[];
-  yearRange: Range;
-  priceRange: Range;
-  mileageRange: Range;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}

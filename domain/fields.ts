@@ -326,7 +326,7 @@ export const monthlyIncomeField = v.pipe(
   v.maxValue(MAX_AMOUNT, m.amountTooLarge),
 );
 
-/** Monthly rent or mortgage; whether it is required depends on the housing status (see isRentPaymentValid). */
+/** Monthly rent or mortgage; whether it is required depends on the housing status (see rentPaymentRule). */
 export const monthlyPaymentField = v.pipe(
   optionalNumberInput(m.monthlyPaymentNotNumber),
   v.check(atLeast(0), m.monthlyPaymentNegative),
@@ -360,13 +360,30 @@ export function wireTotalMonthsField(min: number, invalid: ValidationMessage) {
   return v.pipe(v.number(invalid), v.integer(invalid), v.minValue(min, invalid), v.maxValue(MAX_TOTAL_MONTHS, m.timeTooLong));
 }
 
-/** Spec §5: rent is required and at least $100 when the applicant rents; other housing may leave it empty. */
-export function isRentPaymentValid(housing: string, payment: number | null | undefined): boolean {
-  return housing !== 'Rent' || (typeof payment === 'number' && payment >= MIN_RENT);
-}
+type Fields = Record<string, unknown>;
 
-export function rentPaymentMessage(payment: number | null | undefined): ValidationMessage {
-  return typeof payment === 'number' ? m.rentTooLow : m.monthlyPaymentRequired;
+/**
+ * Spec §5: rent is required and at least $100 when the applicant rents; other housing may leave it
+ * empty. One rule for the wizard, the wire and the edit form, which name the two fields
+ * differently; checked once both fields are valid on their own, and reported on the payment.
+ */
+export function rentPaymentRule<TObject extends Fields>(housingKey: keyof TObject & string, paymentKey: keyof TObject & string) {
+  // valibot cannot follow paths through a generic object type, so the rule is built on plain
+  // records; the keys were checked against TObject above.
+  const housing: string = housingKey;
+  const payment: string = paymentKey;
+  const rule = v.forward(
+    v.partialCheck<Fields, [[string], [string]], Fields, (issue: v.PartialCheckIssue<Fields>) => ValidationMessage>(
+      [[housing], [payment]],
+      (object) => {
+        const amount = object[payment];
+        return object[housing] !== 'Rent' || (typeof amount === 'number' && amount >= MIN_RENT);
+      },
+      (issue) => (typeof issue.input[payment] === 'number' ? m.rentTooLow : m.monthlyPaymentRequired),
+    ),
+    [payment],
+  );
+  return rule as unknown as v.BaseValidation<TObject, TObject, v.BaseIssue<unknown>>;
 }
 
 /** A licence image: a data URL or an upload id, never empty. */

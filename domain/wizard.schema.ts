@@ -8,7 +8,6 @@ import {
   dateOfBirthField,
   emailField,
   imageField,
-  isRentPaymentValid,
   monthlyIncomeField,
   monthlyPaymentField,
   monthsField,
@@ -18,7 +17,7 @@ import {
   optionalText,
   phoneField,
   postalCodeField,
-  rentPaymentMessage,
+  rentPaymentRule,
   requireGroupWhen,
   requiredChoice,
   requiredTogether,
@@ -112,14 +111,7 @@ const livedUnderTwoYears = (housing: Pick<HousingFields, 'yearsAtAddress' | 'mon
 
 export const housingSchema = v.pipe(
   housingFields,
-  v.forward(
-    v.partialCheck(
-      [['ownership'], ['monthlyPayment']],
-      (housing) => isRentPaymentValid(housing.ownership, housing.monthlyPayment),
-      (issue) => rentPaymentMessage(issue.input.monthlyPayment),
-    ),
-    ['monthlyPayment'],
-  ),
+  rentPaymentRule('ownership', 'monthlyPayment'),
   requireGroupWhen<HousingFields>({
     key: 'previousAddress',
     schema: addressFormSchema,

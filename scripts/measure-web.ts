@@ -70,7 +70,7 @@ async function lighthouseScores(url: string, chromePath: string) {
       cls: audits?.['cumulative-layout-shift']?.displayValue ?? '?',
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

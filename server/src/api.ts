@@ -25,7 +25,7 @@ export const api: FastifyPluginAsync = async (app) => {
   registerIdentity(app);
   registerAccessControl(app);
   // Route schemas document the API (GET /api/openapi.json); the handlers validate with valibot.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.setNotFoundHandler(sendNotFound);
   // The web app's wildcard would otherwise answer unknown /api paths with the page.

@@ -7,6 +7,7 @@ import { piiCipherFromConfig } from './security/pii-crypto.ts';
 import { createDatabase } from './db/database.ts';
 import { testConfig, useTestApp } from '../test/app.ts';
 import { DATABASE_KINDS } from '../test/database.ts';
+import type { ErrorBody } from '../../domain/contracts/errors.ts';
 
 function fakeWebBuild() {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
@@ -29,7 +30,7 @@ describe.each(DATABASE_KINDS)('the server on %s', (kind) => {
     const res = await t.app.inject('/api/nothing-here');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json().error.code).toBe('not_found');
+    expect(res.json<ErrorBody>().error.code).toBe('not_found');
   });
 
   it.each(['/', '/cars', '/cars/3f1c0000-0000-4000-8000-000000000000', '/dashboard/users/5', '/application'])(
@@ -84,7 +85,7 @@ describe('the server when the database is down', () => {
     const app = await buildApp({ config, db, pii: piiCipherFromConfig(config), logger: false });
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('unavailable');
+    expect(res.json<ErrorBody>().error.code).toBe('unavailable');
     await app.close();
     await db.destroy();
   });

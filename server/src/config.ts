@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
+import { BOT_USERNAME_PATTERN } from '../../domain/contracts/site.ts';
 import { DEFAULT_POOL_SETTINGS } from './db/pool-settings.ts';
 
 /**
@@ -45,7 +46,7 @@ const rules = {
   HTTP_REQUEST_TIMEOUT_MS: [integerIn(1000, 3_600_000), 'use the milliseconds a client has to send a whole request (uploads included), such as 120000'],
   BOT_TOKEN: [v.pipe(v.string(), v.regex(/^\d+:[\w-]{30,}$/)), 'use the token BotFather gave you, like 123456:ABC-DEF…'],
   BOT_USERNAME: [
-    v.pipe(v.string(), v.transform((s) => s.replace(/^@/, '')), v.regex(/^\w{5,32}$/)),
+    v.pipe(v.string(), v.transform((s) => s.replace(/^@/, '')), v.regex(BOT_USERNAME_PATTERN)),
     "use the bot's username without @, 5 to 32 letters, digits or underscores",
   ],
   PUBLIC_URL: [
@@ -140,7 +141,7 @@ function readVariable<K extends keyof Rules>(env: Env, name: K): Parsed<K> | und
   const [schema, fix] = rules[name];
   const result = v.safeParse(schema, raw.trim());
   if (!result.success) throw new ConfigError(name, fix);
-  return result.output as Parsed<K>;
+  return result.output;
 }
 
 function findChrome(): string | undefined {

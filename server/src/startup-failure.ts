@@ -5,7 +5,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable } from './db/unavailabl
 type Failure = Error & { code?: unknown; path?: unknown; address?: unknown; port?: unknown };
 
 function* causes(error: unknown): Generator<Failure> {
-  for (let current = error; current instanceof Error; current = current.cause) yield current as Failure;
+  for (let current = error; current instanceof Error; current = current.cause) yield current;
 }
 
 /** Where DATABASE_URL points, without the password. */

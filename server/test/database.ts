@@ -15,7 +15,7 @@ export interface TestDatabase {
   db: Db;
   /** The connection string, for a PostgreSQL copy: faults tests reach it through a proxy. */
   url?: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 let pgliteTemplate: Promise<PGlite> | undefined;

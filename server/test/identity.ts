@@ -62,7 +62,7 @@ export async function createGuest(app: FastifyInstance, carUuid: string): Promis
   if (response.statusCode !== 200) throw new Error(`createGuest: ${response.statusCode} ${response.body}`);
   const cookie = cookieHeader(response);
   const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
-  return { userId: (me.json() as { user: { id: number } }).user.id, cookie };
+  return { userId: me.json<{ user: { id: number } }>().user.id, cookie };
 }
 
 /** The Cookie header a browser would send back after this response. */

@@ -1,4 +1,4 @@
-import type { Paged } from '../../../domain/cars.ts';
+import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 
 /**
@@ -67,20 +67,14 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<Paged<AuditEvent
       .execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const total = Number(counted.total);
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      actorUserId: row.actor_user_id,
-      action: row.action,
-      entity: row.entity,
-      entityId: row.entity_id,
-      at: row.at.toISOString(),
-      details: row.details,
-    })),
-    total,
-    page: q.page,
-    limit: q.limit,
-    totalPages: Math.ceil(total / q.limit),
-  };
+  const events = rows.map((row) => ({
+    id: row.id,
+    actorUserId: row.actor_user_id,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entity_id,
+    at: row.at.toISOString(),
+    details: row.details,
+  }));
+  return toPaged(events, Number(counted.total), q.page, q.limit);
 }

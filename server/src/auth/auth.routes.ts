@@ -7,11 +7,12 @@ import { HttpError, parseOr400 } from '../http/errors.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import { mergeGuestIntoUser } from '../users/guest-merge.ts';
 import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.ts';
-import { findUserById, findUserByTelegramId, saveTelegramProfile, toCurrentUser, upsertTelegramUserById } from '../users/users.repository.ts';
+import { findUserById, findUserByTelegramId, toCurrentUser, upsertTelegramUser } from '../users/users.repository.ts';
 import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.ts';
 import { clearGuestCookie, clearSessionCookie, readGuestCookie, setSessionCookie } from './session-cookies.ts';
 import { verifyWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
 import { documented } from '../http/openapi.ts';
+import type { MeAnswer, SignInAnswer } from '../../../domain/contracts/users.ts';
 
 /** Sign-in bodies are a token or a handful of Telegram fields; nothing bigger is legitimate. */
 const SIGN_IN_BODY_LIMIT = 4 * 1024;
@@ -34,7 +35,7 @@ type SignInMethod = 'link' | 'widget' | 'dev';
  * Starts a session after a verified sign-in. A guest cookie in the same browser is merged into
  * the signed-in user, as with mini-app identity, so nothing browsed as a guest is lost.
  */
-async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod) {
+async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod): Promise<SignInAnswer> {
   const guestId = readGuestCookie(request);
   if (guestId !== null) {
     await mergeGuestIntoUser(db, guestId, user.id);
@@ -74,7 +75,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // Sessions exist for the dashboard; customers use the mini app, which signs every request itself.
     const known = await findUserByTelegramId(app.db, profile.id);
     if (!known?.is_admin) throw new HttpError('forbidden', 'Staff sign-in is for admins only. Customers can open the app in Telegram.');
-    return startSession(app.db, request, reply, await saveTelegramProfile(app.db, profile), 'widget');
+    return startSession(app.db, request, reply, await upsertTelegramUser(app.db, profile, { refreshProfile: true }), 'widget');
   });
 
   app.post('/auth/logout', { bodyLimit: SIGN_IN_BODY_LIMIT, schema: documented({ summary: 'End the staff session', tags: ['auth'] }) }, async (request, reply) => {
@@ -90,11 +91,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.devLogin) {
     app.post('/auth/dev-login', { ...signInRoute, schema: documented({ summary: 'Development sign-in (NODE_ENV=development with DEV_LOGIN=1 only)', tags: ['auth'], body: devLoginBody }) }, async (request, reply) => {
       const { telegramId, isAdmin } = parseOr400(devLoginBody, request.body, 'development sign-in');
-      return startSession(app.db, request, reply, await upsertTelegramUserById(app.db, telegramId, isAdmin), 'dev');
+      return startSession(app.db, request, reply, await upsertTelegramUser(app.db, { id: telegramId }, { isAdmin }), 'dev');
     });
   }
 
-  app.get('/me', { schema: documented({ summary: 'Who is asking: the user, admin rights and how they are identified', tags: ['auth'] }) }, async (request) => {
+  app.get('/me', { schema: documented({ summary: 'Who is asking: the user, admin rights and how they are identified', tags: ['auth'] }) }, async (request): Promise<MeAnswer> => {
     const viewer = request.viewer;
     const user = viewer ? await findUserById(app.db, viewer.userId) : undefined;
     return { user: user ? toCurrentUser(user) : null, isAdmin: viewer?.isAdmin ?? false, via: viewer?.via ?? null };

@@ -3,7 +3,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { mergeGuestIntoUser } from '../users/guest-merge.ts';
 import type { TelegramProfile } from '../users/telegram-profile.ts';
-import { createGuestUser, findOrCreateTelegramUser, findUserById } from '../users/users.repository.ts';
+import { createGuestUser, findUserById, findUserByTelegramId, upsertTelegramUser } from '../users/users.repository.ts';
 import { InitDataError, verifyInitData } from './init-data.ts';
 import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionCookie, setGuestCookie } from './session-cookies.ts';
 
@@ -29,7 +29,8 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
     if (error instanceof InitDataError) throw new HttpError(error.problem === 'invalid_user' ? 'bad_request' : 'unauthorized', error.message, error.fields);
     throw error;
   }
-  const user = await findOrCreateTelegramUser(db, profile);
+  // Read first: the row exists on all but the first request, and is not rewritten (profile changes come with POST /api/users/register).
+  const user = (await findUserByTelegramId(db, profile.id)) ?? (await upsertTelegramUser(db, profile));
   request.telegramProfile = profile;
 
   const guestId = readGuestCookie(request);

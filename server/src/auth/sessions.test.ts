@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createTelegramUser, sessionCookie, signWidgetLogin } from '../../test/identity.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
+import type { MeAnswer, SignInAnswer } from '../../../domain/contracts/users.ts';
 
 describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
   const t = useTestApp(kind);
@@ -20,7 +22,7 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
     await createTelegramUser(t.db, 6009);
     const res = await widget(signWidgetLogin({ id: 6009, first_name: 'Cus' }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toMatch(/admins only/);
+    expect(res.json<ErrorBody>().error.message).toMatch(/admins only/);
     expect(res.cookies.filter((c) => c.name === 'session' && c.value !== '')).toEqual([]);
   });
 
@@ -40,7 +42,7 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
     await createTelegramUser(t.db, 6012, { is_admin: true });
     const res = await widget(signWidgetLogin({ id: 6012, [field]: 'a\u0000b' }));
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().error.fields)).toEqual([field]);
+    expect(Object.keys(res.json<ErrorBody>().error.fields ?? {})).toEqual([field]);
   });
 
   it('sends an admin to the dashboard after widget sign-in', async () => {
@@ -77,7 +79,7 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
   it('refuses widget data older than INIT_DATA_MAX_AGE', async () => {
     const res = await widget(signWidgetLogin({ id: 6007, auth_date: Math.floor(Date.now() / 1000) - t.config.initDataMaxAge - 60 }));
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.message).toMatch(/expired/);
+    expect(res.json<ErrorBody>().error.message).toMatch(/expired/);
   });
 
   it.each([
@@ -91,7 +93,7 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
   it('writes a sign-in audit event for the widget', async () => {
     await createTelegramUser(t.db, 6008, { is_admin: true });
     const res = await widget(signWidgetLogin({ id: 6008 }));
-    const userId = res.json().user.id;
+    const userId = res.json<SignInAnswer>().user.id;
     const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'auth.sign_in').where('actor_user_id', '=', userId).executeTakeFirst();
     expect(event?.details).toEqual({ method: 'widget' });
   });
@@ -104,17 +106,17 @@ describe.each(DATABASE_KINDS)('session cookies on %s', (kind) => {
   it('ignores a session cookie whose signature was tampered with', async () => {
     const user = await createTelegramUser(t.db, 6101);
     const forged = sessionCookie(t.app, user.id).replace(`s1.${user.id}.`, `s1.${user.id + 1}.`);
-    expect((await me(forged)).json().via).toBeNull();
+    expect((await me(forged)).json<MeAnswer>().via).toBeNull();
   });
 
   it('ignores a session cookie past its 12 hours, even if the browser still sends it', async () => {
     const user = await createTelegramUser(t.db, 6102);
-    expect((await me(sessionCookie(t.app, user.id, new Date(Date.now() - 1000)))).json().via).toBeNull();
+    expect((await me(sessionCookie(t.app, user.id, new Date(Date.now() - 1000)))).json<MeAnswer>().via).toBeNull();
   });
 
   it('ignores an unsigned cookie that merely names a user', async () => {
     const user = await createTelegramUser(t.db, 6103);
-    expect((await me(`session=s1.${user.id}.9999999999`)).json().via).toBeNull();
+    expect((await me(`session=s1.${user.id}.9999999999`)).json<MeAnswer>().via).toBeNull();
   });
 });
 
@@ -131,7 +133,7 @@ describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
 
     it('writes a sign-in audit event for the development sign-in', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6202 } });
-      const event = await t.db.selectFrom('audit_events').selectAll().where('actor_user_id', '=', res.json().user.id).executeTakeFirst();
+      const event = await t.db.selectFrom('audit_events').selectAll().where('actor_user_id', '=', res.json<SignInAnswer>().user.id).executeTakeFirst();
       expect(event).toMatchObject({ action: 'auth.sign_in', details: { method: 'dev' } });
     });
 
@@ -168,7 +170,7 @@ describe.each(DATABASE_KINDS)('cookies under production settings on %s', (kind) 
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/telegram-widget', payload: signWidgetLogin({ id: 6301 }) });
     expect(res.cookies.find((c) => c.name === '__Host-session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });
-    expect(me.json().via).toBe('session');
+    expect(me.json<MeAnswer>().via).toBe('session');
   });
 
   it('marks the guest cookie Secure and host-only (__Host- prefix)', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_BOT_TOKEN, useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createGuest, injectAs, signInitData, tmaHeaders } from '../../test/identity.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 
 const ANN = { id: 7001, first_name: 'Ann', last_name: 'Lee', username: 'annlee', language_code: 'uk' };
 
@@ -34,7 +35,7 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
     expect(raw).toContain(encodeURIComponent('"id":7999'));
     const res = await me({ authorization: `tma ${raw}` });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('unauthorized');
+    expect(res.json<ErrorBody>().error.code).toBe('unauthorized');
   });
 
   it("refuses init data signed with another bot's token", async () => {
@@ -45,7 +46,7 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
   it('refuses init data older than INIT_DATA_MAX_AGE', async () => {
     const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() - (t.config.initDataMaxAge + 60) * 1000) }));
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.message).toMatch(/expired/);
+    expect(res.json<ErrorBody>().error.message).toMatch(/expired/);
   });
 
   it('accepts init data that is almost, but not quite, too old', async () => {
@@ -56,7 +57,7 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
   it('refuses init data dated more than a minute ahead of our clock', async () => {
     const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() + 10 * 365 * 86400_000) }));
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.message).toMatch(/future/);
+    expect(res.json<ErrorBody>().error.message).toMatch(/future/);
   });
 
   it('tolerates a device clock a few seconds ahead', async () => {
@@ -69,7 +70,7 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
     async (field) => {
       const res = await me(tmaHeaders({ id: 7004, [field]: 'Ann\u0000Lee' }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'bad_request', fields: { [`user.${field}`]: `${field} must not contain control characters` } });
+      expect(res.json<ErrorBody>().error).toMatchObject({ code: 'bad_request', fields: { [`user.${field}`]: `${field} must not contain control characters` } });
       expect(await t.db.selectFrom('users').select('id').where('telegram_id', '=', 7004).executeTakeFirst()).toBeUndefined();
     },
   );
@@ -117,6 +118,6 @@ describe.each(DATABASE_KINDS)('Telegram identity without a bot token on %s', (ki
   it('answers a tma header with 401 "Telegram sign-in is not configured"', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: tmaHeaders(ANN) });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.message).toBe('Telegram sign-in is not configured.');
+    expect(res.json<ErrorBody>().error.message).toBe('Telegram sign-in is not configured.');
   });
 });

@@ -55,7 +55,7 @@ export function verifyWidgetLogin(data: WidgetLoginData, botToken: string, maxAg
   const age = now.getTime() / 1000 - authDate;
   if (age > maxAgeSeconds || age < -CLOCK_SKEW_SECONDS) throw new WidgetLoginError('expired', 'The Telegram sign-in has expired; sign in again.');
 
-  const text = (key: string) => (typeof data[key] === 'string' && data[key] !== '' ? (data[key] as string) : null);
+  const text = (key: string) => (typeof data[key] === 'string' && data[key] !== '' ? data[key] : null);
   return {
     id,
     firstName: text('first_name'),

@@ -9,17 +9,9 @@ import {
   type ExpressionBuilder,
   type SqlBool,
 } from 'kysely';
-import {
-  CAR_SORTS,
-  type BrandFilterData,
-  type CarCard,
-  type CarFilterData,
-  type CarItem,
-  type CarListQuery,
-  type CarSort,
-  type Paged,
-  type Range,
-} from '../../../domain/cars.ts';
+import { CAR_SORTS, type CarListQuery, type CarSort } from '../../../domain/cars.ts';
+import type { BrandFilterData, CarCard, CarFilterData, CarItem, Range } from '../../../domain/contracts/cars.ts';
+import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, Database } from '../db/schema.ts';
 import type { CountCache } from './count-cache.ts';
@@ -182,13 +174,7 @@ export async function listCars(db: Db, q: CarListQuery, userId: number | null, c
     db.executeQuery(page),
     counts.get(countKey, async () => Number((await db.executeQuery(count)).rows[0]!.total)),
   ]);
-  return {
-    items: rows.map(toCarCard),
-    total,
-    page: q.page,
-    limit: q.limit,
-    totalPages: Math.ceil(total / q.limit),
-  };
+  return toPaged(rows.map(toCarCard), total, q.page, q.limit);
 }
 
 function toCarItem(row: CarRow & { is_favorite: boolean | SqlBool }): CarItem {

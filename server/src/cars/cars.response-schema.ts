@@ -1,4 +1,5 @@
-import type { CarCard, CarItem } from '../../../domain/cars.ts';
+import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
+import type { Paged } from '../../../domain/contracts/paged.ts';
 
 /**
  * JSON Schemas of the car answers, so Fastify serialises them with fast-json-stringify instead of
@@ -31,7 +32,7 @@ const summary = {
   trim: nullableText,
 } satisfies Properties<Omit<CarCard, 'photo'>>;
 
-export const carCardSchema = strictObject({ ...summary, photo: nullableText } satisfies Properties<CarCard>);
+const carCardSchema = strictObject({ ...summary, photo: nullableText } satisfies Properties<CarCard>);
 
 export const carItemSchema = strictObject({
   ...summary,
@@ -57,4 +58,4 @@ export const carCardPageSchema = strictObject({
   page: integer,
   limit: integer,
   totalPages: integer,
-});
+} satisfies Properties<Paged<CarCard>>);

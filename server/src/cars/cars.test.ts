@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAR_SORTS, type CarCard, type CarItem, type CarSort, type Paged } from '../../../domain/cars.ts';
+import { CAR_SORTS, type CarSort } from '../../../domain/cars.ts';
+import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
+import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 

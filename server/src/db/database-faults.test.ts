@@ -8,6 +8,7 @@ import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import { createDatabase, createPglite, type Db } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.warn('TEST_DATABASE_URL is not set: skipping the PostgreSQL down and hung tests.');
@@ -55,7 +56,7 @@ describe.skipIf(!postgresUrl)('the API when PostgreSQL is down or hung', () => {
     ] as const) {
       const res = await app.inject({ url, headers });
       expect(res.statusCode, url).toBe(503);
-      expect(res.json().error.code).toBe('database_unavailable');
+      expect(res.json<ErrorBody>().error.code).toBe('database_unavailable');
       expect(res.headers['retry-after']).toBe('5');
     }
     const health = await app.inject('/api/health');
@@ -73,7 +74,7 @@ describe.skipIf(!postgresUrl)('the API when PostgreSQL is down or hung', () => {
     const [health, cars] = await Promise.all([timed('/api/health'), timed('/api/cars')]);
     expect(health.res.statusCode).toBe(503);
     expect(cars.res.statusCode).toBe(503);
-    expect(cars.res.json().error.code).toBe('database_unavailable');
+    expect(cars.res.json<ErrorBody>().error.code).toBe('database_unavailable');
     // Bounded by the configured timeouts (0.5 s to connect, 1 s a statement), never by TCP's minutes.
     expect(Math.max(health.seconds, cars.seconds)).toBeLessThan(5);
     proxy.heal();
@@ -90,7 +91,7 @@ describe('the API when the embedded database has been closed', () => {
     await pglite.close();
     const res = await app.inject('/api/cars');
     expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('database_unavailable');
+    expect(res.json<ErrorBody>().error.code).toBe('database_unavailable');
     await app.close();
   });
 });

@@ -62,7 +62,7 @@ function guardPool(pool: PostgresPool): PostgresPool {
           }
         },
         // pg destroys a client released with a truthy argument rather than pooling it again.
-        release: () => (client.release as (destroy?: boolean) => void)(state.broken),
+        release: () => (client as Pick<pg.PoolClient, 'release'>).release(state.broken),
       } as PostgresPoolClient,
     };
     wrappers.set(client, state);
@@ -96,7 +96,7 @@ function createPostgresPool(url: string, settings: PoolSettings): pg.Pool {
     idle_in_transaction_session_timeout: settings.statementMs * 2,
     keepAlive: true,
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
         oid === INT8 || oid === NUMERIC ? toNumber : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });

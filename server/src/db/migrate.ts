@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { Migrator, type MigrationResultSet } from 'kysely';
 import { migrations } from '../../../migrations/index.ts';
 import type { Db } from './database.ts';
@@ -9,7 +10,7 @@ export function createMigrator(db: Db): Migrator {
 function unwrap({ error, results }: MigrationResultSet, what: string): string[] {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`${what} failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${what} failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : inspect(error)}`, { cause: error });
   }
   return (results ?? []).map((r) => r.migrationName);
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** The typed database interface, mirroring migrations/ (the schema's single source of truth). */
 
@@ -216,9 +216,6 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type CarRow = Selectable<CarsTable>;
 export type NewCar = Insertable<CarsTable>;
-export type FaqRow = Selectable<FaqsTable>;
 export type NewFaq = Insertable<FaqsTable>;

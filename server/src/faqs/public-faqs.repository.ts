@@ -1,19 +1,11 @@
+import type { FaqItem } from '../../../domain/contracts/faqs.ts';
 import type { Language } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
 
-export interface PublicFaq {
-  id: number;
-  question: string;
-  answer: string;
-  url: string | null;
-  lang: Language;
-  createdAt: string;
-}
-
-export const PUBLIC_FAQ_LIMIT = 100;
+const PUBLIC_FAQ_LIMIT = 100;
 
 /** The FAQs of one language, newest first (id breaks ties so the order is stable). */
-export async function listPublicFaqs(db: Db, lang: Language): Promise<PublicFaq[]> {
+export async function listPublicFaqs(db: Db, lang: Language): Promise<FaqItem[]> {
   const rows = await db
     .selectFrom('faqs')
     .select(['id', 'question', 'answer', 'url', 'lang', 'created_at'])

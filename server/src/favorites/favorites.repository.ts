@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { CarCard, Paged } from '../../../domain/cars.ts';
+import type { CarCard } from '../../../domain/contracts/cars.ts';
+import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import { carCardColumns, toCarCard } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
 
@@ -37,6 +38,5 @@ export async function listFavoriteCars(db: Db, userId: number, page: number, lim
       .execute(),
     mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const total = Number(counted.total);
-  return { items: rows.map(toCarCard), total, page, limit, totalPages: Math.ceil(total / limit) };
+  return toPaged(rows.map(toCarCard), Number(counted.total), page, limit);
 }

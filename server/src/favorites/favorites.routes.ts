@@ -8,6 +8,8 @@ import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { pagingParams } from '../../../domain/query-params.ts';
 import { carExists, listFavoriteCars, recordCarView, toggleFavorite } from './favorites.repository.ts';
 import { documented } from '../http/openapi.ts';
+import type { FavoriteState } from '../../../domain/contracts/cars.ts';
+import { toPaged } from '../../../domain/contracts/paged.ts';
 
 /**
  * The spec's bodies name the user (user_id), but the server takes the user from the verified
@@ -69,7 +71,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
     return car;
   });
 
-  app.post('/viewed-cars/toggle-favorite', { bodyLimit: SMALL_BODY, schema: documented({ summary: "Add a car to the visitor's favourites, or take it out", tags: ['favorites'], body: toggleFavoriteBody }) }, async (request, reply) => {
+  app.post('/viewed-cars/toggle-favorite', { bodyLimit: SMALL_BODY, schema: documented({ summary: "Add a car to the visitor's favourites, or take it out", tags: ['favorites'], body: toggleFavoriteBody }) }, async (request, reply): Promise<FavoriteState> => {
     const { carUuid, userId } = parseOr400(toggleFavoriteBody, request.body, 'favourite');
     refuseOtherUser(request, userId);
     if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
@@ -81,7 +83,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/favorites', { schema: documented({ summary: "The visitor's favourite cars", tags: ['favorites'], querystring: favoritesQuery, response: { 200: carCardPageSchema } }) }, async (request) => {
     const { page, limit } = parseOr400(favoritesQuery, request.query, 'query');
     const userId = request.viewer?.userId;
-    if (userId === undefined) return { items: [], total: 0, page, limit, totalPages: 0 };
+    if (userId === undefined) return toPaged([], 0, page, limit);
     return listFavoriteCars(app.db, userId, page, limit);
   });
 };

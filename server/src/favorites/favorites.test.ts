@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CarCard, Paged } from '../../../domain/cars.ts';
+import type { CarCard } from '../../../domain/contracts/cars.ts';
+import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createGuest, injectAs, tmaHeaders } from '../../test/identity.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { lookupCountry, normalizeCountry } from './country.ts';
 import { documented } from '../http/openapi.ts';
+import type { GeoAnswer } from '../../../domain/contracts/site.ts';
 
 /**
  * GET /api/geo → {countryCode}: the visitor's country for the first language choice (spec §4).
@@ -11,7 +12,7 @@ import { documented } from '../http/openapi.ts';
 export const geoRoutes: FastifyPluginAsync = async (app) => {
   const { countryHeader, lookupUrl } = app.config.geo;
 
-  app.get('/geo', { schema: documented({ summary: "The visitor's country, for the first language choice", tags: ['site'] }) }, async (request, reply) => {
+  app.get('/geo', { schema: documented({ summary: "The visitor's country, for the first language choice", tags: ['site'] }) }, async (request, reply): Promise<GeoAnswer> => {
     reply.header('cache-control', 'private, no-store');
     if (countryHeader) {
       const raw = request.headers[countryHeader];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, tmaHeaders } from '../../test/identity.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 
 const ADMIN = { id: 8801, first_name: 'Ada' };
 
@@ -18,7 +19,7 @@ describe.each(DATABASE_KINDS)('control characters in text filters on %s', (kind)
   ])('GET %s answers 400 naming %s', async (url, field) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.fields).toEqual({ [field]: `${field} must not contain control characters` });
+    expect(res.json<ErrorBody>().error.fields).toEqual({ [field]: `${field} must not contain control characters` });
   });
 
   it.each([
@@ -34,6 +35,6 @@ describe.each(DATABASE_KINDS)('control characters in text filters on %s', (kind)
     await createAdmin(t.db, ADMIN.id);
     const res = await t.app.inject({ method: 'GET', url, headers: tmaHeaders(ADMIN) });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.fields).toEqual({ [field]: `${field} must not contain control characters` });
+    expect(res.json<ErrorBody>().error.fields).toEqual({ [field]: `${field} must not contain control characters` });
   });
 });

@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { HTTPMethods } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
@@ -271,7 +270,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     errorLog.last = undefined;
     const body = BODY_METHODS.has(route.method) ? (probe.body ?? { contentType: 'application/json', text: '{}' }) : undefined;
     const response = await t.app.inject({
-      method: route.method as HTTPMethods,
+      method: route.method,
       url: probe.url,
       headers: { ...(body?.contentType ? { 'content-type': body.contentType } : {}), ...headers },
       ...(body ? { payload: body.text } : {}),
@@ -308,7 +307,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
   async function namesBlamed(route: Route, probe: Probe, names: string[]): Promise<Set<string>> {
     const { response } = await send(route, probe, admin.headers);
     if (response.statusCode !== 400) return new Set();
-    const fields = Object.keys((response.json() as { error: { fields?: Record<string, string> } }).error.fields ?? {});
+    const fields = Object.keys(response.json<{ error: { fields?: Record<string, string> } }>().error.fields ?? {});
     return new Set(names.filter((name) => fields.some((field) => field === name || field.startsWith(`${name}.`))));
   }
 
@@ -429,6 +428,6 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const cars = await t.app.inject({ method: 'GET', url: '/api/cars' });
     expect(cars.statusCode).toBe(200);
-    expect((cars.json() as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect(cars.json<{ items: unknown[] }>().items.length).toBeGreaterThan(0);
   });
 });

@@ -14,7 +14,7 @@ describe('the API document at /api/openapi.json', () => {
   const document = async () => {
     const res = await t.app.inject('/api/openapi.json');
     expect(res.statusCode).toBe(200);
-    return res.json() as OpenApiDocument;
+    return res.json<OpenApiDocument>();
   };
 
   it('lists every route the app serves, each with a summary', async () => {

@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { loggerOptions } from '../http/logger.ts';
 import { testConfig, useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { tmaHeaders } from '../../test/identity.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 
 const directives = (csp: string) =>
   Object.fromEntries(
@@ -71,7 +72,7 @@ describe.each(DATABASE_KINDS)('same-origin writes and CORS on %s', (kind) => {
   it('refuses a write from another site with 403', async () => {
     const res = await logout({ origin: 'https://evil.example.net' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('forbidden');
+    expect(res.json<ErrorBody>().error.code).toBe('forbidden');
   });
 
   it('refuses a write from an opaque "null" origin', async () => {
@@ -140,7 +141,9 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
     for (let i = 0; i < 5; i++) expect((await from('10.0.0.1')).statusCode).toBe(200);
     const res = await from('10.0.0.1');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/Too many requests/) } });
+    const body = res.json<ErrorBody>();
+    expect(body).toEqual({ error: { code: 'rate_limited', message: body.error.message } });
+    expect(body.error.message).toMatch(/Too many requests/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -173,7 +176,7 @@ describe.each(DATABASE_KINDS)('request size limits on %s', (kind) => {
   it('answers 413 for a sign-in body larger than a sign-in needs', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/link', payload: { token: 'A'.repeat(43), padding: 'x'.repeat(8 * 1024) } });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.code).toBe('payload_too_large');
+    expect(res.json<ErrorBody>().error.code).toBe('payload_too_large');
   });
 
   it('answers 413 for any body over 1 MiB', async () => {
@@ -231,7 +234,7 @@ describe('rate-limit configuration', () => {
 });
 
 describe('log redaction', () => {
-  function capture(log: (app: ReturnType<typeof Fastify>) => void): string {
+  function capture(log: (app: FastifyInstance) => void): string {
     let output = '';
     const stream = new Writable({
       write(chunk, _encoding, done) {

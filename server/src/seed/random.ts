@@ -26,4 +26,3 @@ export function createRandom(seed: number) {
   };
   return { next, int, pick, sample, uuid };
 }
-export type Random = ReturnType<typeof createRandom>;

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { PublicSite } from '../../../domain/contracts/site.ts';
 import type { Config } from '../config.ts';
 import { documented } from '../http/openapi.ts';
 
 /** The part of the configuration a browser may see. Built field by field: nothing else leaks. */
-export interface PublicSite {
-  company: { name: string; address: string; phone: string; email: string; socialLinks: string[] };
-  botUsername: string | null;
-  telegramLoginEnabled: boolean;
-}
-
-export function publicSite(config: Config): PublicSite {
+function publicSite(config: Config): PublicSite {
   return {
     company: {
       name: config.company.name,

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { plainText } from '../../../domain/text.ts';
-import type { Language } from '../db/schema.ts';
 
 /** What a verified Telegram sign-in (mini-app init data or the Login Widget) tells us about a user. */
 export interface TelegramProfile {
@@ -10,14 +9,6 @@ export interface TelegramProfile {
   username: string | null;
   photoUrl: string | null;
   languageCode: string | null;
-}
-
-const LANGUAGES: readonly Language[] = ['en', 'uk', 'es', 'ru'];
-
-/** Spec §4 Language: a known user's language code picks en, uk, ru or es; anything else is en. */
-export function languageFor(code: string | null | undefined): Language {
-  const base = (code ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : 'en';
 }
 
 /** Telegram signs whatever a user typed into their profile; control characters still stop here. */

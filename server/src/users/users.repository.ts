@@ -1,30 +1,10 @@
 import { sql, type Expression } from 'kysely';
-import type { Paged } from '../../../domain/cars.ts';
+import { toSupportedLanguage } from '../../../domain/enums.ts';
+import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
+import type { CurrentUser, UserItem } from '../../../domain/contracts/users.ts';
 import type { Db } from '../db/database.ts';
 import type { Language, UserRow } from '../db/schema.ts';
-import { languageFor, type TelegramProfile } from './telegram-profile.ts';
-
-/** A user as the dashboard lists it (spec §3 User), plus last_active_at and tag (spec §2 users table). */
-export interface UserItem {
-  id: number;
-  is_admin: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  username: string | null;
-  email: string | null;
-  phone: string | null;
-  language: Language;
-  registered_at: string | null;
-  last_active_at: string | null;
-  tag: string | null;
-}
-
-/** The signed-in user as /api/me shows it: the list fields plus our own camelCase additions. */
-export interface CurrentUser extends UserItem {
-  telegramId: number | null;
-  photoUrl: string | null;
-  kind: 'telegram' | 'guest';
-}
+import type { TelegramProfile } from './telegram-profile.ts';
 
 export const toUserItem = (row: UserRow): UserItem => ({
   id: row.id,
@@ -60,62 +40,40 @@ const profileColumns = (profile: TelegramProfile) => ({
   last_name: profile.lastName,
   username: profile.username,
   photo_url: profile.photoUrl,
-  language: languageFor(profile.languageCode),
+  language: toSupportedLanguage(profile.languageCode),
 });
 
+/** What differs between the ways a Telegram user's row is written; an insert writes all it is given. */
+interface TelegramUserWrite {
+  /** An existing row takes Telegram's name, username, photo and language too (sign-ins that take profile changes). */
+  refreshProfile?: boolean;
+  /** Stamps registered_at, the first time only (POST /api/users/register). */
+  register?: boolean;
+  isAdmin?: boolean;
+}
+
 /**
- * The users row of a verified Telegram user, created on first sight (spec §7 note: every verified
- * user has a row so that favourites and applications can point at it). An existing row is not
- * rewritten: profile changes are taken on POST /api/users/register.
+ * The users row of a Telegram user, created when missing. Given only an id (development sign-in)
+ * the row has no profile. An existing row is left as it is unless `write` asks otherwise, so a
+ * language stored earlier is not rewritten by every request (spec §7 note: every verified user has
+ * a row, so that favourites and applications can point at it).
  */
-export async function findOrCreateTelegramUser(db: Db, profile: TelegramProfile): Promise<UserRow> {
-  const existing = await findUserByTelegramId(db, profile.id);
-  if (existing) return existing;
+export async function upsertTelegramUser(db: Db, user: TelegramProfile | { id: number }, write: TelegramUserWrite = {}): Promise<UserRow> {
+  const profile = 'languageCode' in user ? profileColumns(user) : {};
+  const admin = write.isAdmin === undefined ? {} : { is_admin: write.isAdmin };
+  const onExisting = {
+    ...(write.refreshProfile ? profile : {}),
+    ...(write.register ? { registered_at: sql<Date>`coalesce(users.registered_at, now())` } : {}),
+    ...admin,
+  };
   return db
     .insertInto('users')
-    .values({ telegram_id: profile.id, kind: 'telegram', ...profileColumns(profile) })
-    // A concurrent first request may have inserted it; the no-op update makes RETURNING answer anyway.
-    .onConflict((oc) => oc.column('telegram_id').doUpdateSet((eb) => ({ telegram_id: eb.ref('excluded.telegram_id') })))
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** Creates or refreshes the user's profile from a Telegram sign-in (the Login Widget). */
-export async function saveTelegramProfile(db: Db, profile: TelegramProfile): Promise<UserRow> {
-  const columns = profileColumns(profile);
-  return db
-    .insertInto('users')
-    .values({ telegram_id: profile.id, kind: 'telegram', ...columns })
-    .onConflict((oc) => oc.column('telegram_id').doUpdateSet(columns))
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** Creates or refreshes the user from Telegram's data; registered_at is set the first time only. */
-export async function registerTelegramUser(db: Db, profile: TelegramProfile): Promise<UserRow> {
-  const columns = profileColumns(profile);
-  return db
-    .insertInto('users')
-    .values({ telegram_id: profile.id, kind: 'telegram', ...columns, registered_at: sql`now()` })
-    .onConflict((oc) =>
-      oc.column('telegram_id').doUpdateSet({
-        ...columns,
-        registered_at: sql`coalesce(users.registered_at, now())`,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** Upserts a Telegram user by id only (development sign-in, configured admins). */
-export async function upsertTelegramUserById(db: Db, telegramId: number, isAdmin?: boolean): Promise<UserRow> {
-  return db
-    .insertInto('users')
-    .values({ telegram_id: telegramId, kind: 'telegram', ...(isAdmin === undefined ? {} : { is_admin: isAdmin }) })
+    .values({ telegram_id: user.id, kind: 'telegram', ...profile, ...admin, ...(write.register ? { registered_at: sql<Date>`now()` } : {}) })
     .onConflict((oc) =>
       oc
         .column('telegram_id')
-        .doUpdateSet((eb) => (isAdmin === undefined ? { telegram_id: eb.ref('excluded.telegram_id') } : { is_admin: isAdmin })),
+        // With nothing to change, a no-op update still makes RETURNING answer the row (a concurrent first request may have inserted it).
+        .doUpdateSet((eb) => (Object.keys(onExisting).length > 0 ? onExisting : { telegram_id: eb.ref('excluded.telegram_id') })),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -185,7 +143,7 @@ export interface UserListQuery {
 const SEARCHABLE = ['first_name', 'last_name', 'username', 'email', 'phone'] as const;
 
 /** LIKE treats % and _ as wildcards and \ as the escape; a search for "50%" must mean exactly that. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Spec §7 and §9: filters, paging (1 and 10 by default) and sorting of the users table; guests are not listed. */
 export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserItem>> {
@@ -210,6 +168,5 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserIte
     page.execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const total = Number(counted.total);
-  return { items: rows.map(toUserItem), total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) };
+  return toPaged(rows.map(toUserItem), Number(counted.total), q.page, q.limit);
 }

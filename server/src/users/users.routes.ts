@@ -5,23 +5,24 @@ import { ADMIN_ONLY, SIGNED_IN } from '../auth/access.ts';
 import { requireViewer } from '../auth/identity.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
-import { listUsers, registerTelegramUser, setAdminFlag, toCurrentUser, toUserItem, touchLastActive } from './users.repository.ts';
+import { listUsers, setAdminFlag, toCurrentUser, toUserItem, touchLastActive, upsertTelegramUser } from './users.repository.ts';
 import { documented } from '../http/openapi.ts';
+import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer } from '../../../domain/contracts/users.ts';
 
 /** Registration and activity carry nothing the server would trust: Telegram's signed data says it all. */
 const noBody = v.optional(v.nullable(v.object({})));
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   /** Spec §7 note: a known Telegram user is saved when the mini app opens. */
-  app.post('/users/register', { bodyLimit: 16 * 1024, schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody }) }, async (request) => {
+  app.post('/users/register', { bodyLimit: 16 * 1024, schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody }) }, async (request): Promise<RegisterAnswer> => {
     parseOr400(noBody, request.body, 'registration');
     const profile = request.telegramProfile;
     if (!profile) throw new HttpError('unauthorized', 'Registration needs the Telegram app: open it from the bot.');
-    const user = await registerTelegramUser(app.db, profile);
+    const user = await upsertTelegramUser(app.db, profile, { refreshProfile: true, register: true });
     return { user: toCurrentUser(user) };
   });
 
-  app.post('/users/activity', { bodyLimit: 16 * 1024, config: SIGNED_IN, schema: documented({ summary: "Record the signed-in user's activity", tags: ['users'], body: noBody }) }, async (request) => {
+  app.post('/users/activity', { bodyLimit: 16 * 1024, config: SIGNED_IN, schema: documented({ summary: "Record the signed-in user's activity", tags: ['users'], body: noBody }) }, async (request): Promise<ActivityAnswer> => {
     parseOr400(noBody, request.body, 'activity');
     const user = await touchLastActive(app.db, requireViewer(request).userId);
     if (!user) throw notFound('No such user.');
@@ -33,7 +34,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     return listUsers(app.db, query);
   });
 
-  app.post('/users/admin', { config: ADMIN_ONLY, schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema }) }, async (request) => {
+  app.post('/users/admin', { config: ADMIN_ONLY, schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema }) }, async (request): Promise<AdminChangeAnswer> => {
     const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');
     const actorUserId = requireViewer(request).userId;
     const result = await app.db.transaction().execute(async (trx) => {

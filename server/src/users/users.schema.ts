@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { USER_LIST_DEFAULTS } from '../../../domain/constants.ts';
+import { LANGUAGES } from '../../../domain/enums.ts';
 import { booleanParam, choiceParam, pagingParams, textParam } from '../../../domain/query-params.ts';
 import { USER_SORTS, type UserListQuery } from './users.repository.ts';
 
-export const USER_LIST_DEFAULT_LIMIT = 10;
-export const USER_LIST_MAX_LIMIT = 100;
+const USER_LIST_MAX_LIMIT = 100;
 
 const search = (name: string) => textParam(name, 100);
 
@@ -16,7 +17,7 @@ export const userListQuerySchema = v.pipe(
     username: search('username'),
     email: search('email'),
     phone: search('phone'),
-    language: choiceParam(['en', 'uk', 'es', 'ru'], 'language must be en, uk, es or ru'),
+    language: choiceParam(LANGUAGES, 'language must be en, uk, es or ru'),
     is_admin: booleanParam('is_admin must be true or false'),
     sortBy: choiceParam(USER_SORTS, `sortBy must be one of ${USER_SORTS.join(', ')}`),
     sortOrder: choiceParam(['asc', 'desc'], 'sortOrder must be asc or desc'),
@@ -24,10 +25,10 @@ export const userListQuerySchema = v.pipe(
   v.transform(
     (q): UserListQuery => ({
       ...q,
-      page: q.page ?? 1,
-      limit: q.limit ?? USER_LIST_DEFAULT_LIMIT,
-      sortBy: q.sortBy ?? 'registered_at',
-      sortOrder: q.sortOrder ?? 'desc',
+      page: q.page ?? USER_LIST_DEFAULTS.page,
+      limit: q.limit ?? USER_LIST_DEFAULTS.limit,
+      sortBy: q.sortBy ?? USER_LIST_DEFAULTS.sortBy,
+      sortOrder: q.sortOrder ?? USER_LIST_DEFAULTS.sortOrder,
     }),
   ),
 );

@@ -2,15 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, createTelegramUser, injectAs, tmaHeaders } from '../../test/identity.ts';
-import type { UserItem } from './users.repository.ts';
-
-interface Page {
-  items: UserItem[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
+import type { Paged } from '../../../domain/contracts/paged.ts';
+import type { UserItem } from '../../../domain/contracts/users.ts';
 
 describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
   const t = useTestApp(kind);
@@ -68,7 +61,7 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/users${qs ? `?${qs}` : ''}` });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<Page>();
+    return res.json<Paged<UserItem>>();
   };
 
   beforeAll(async () => {

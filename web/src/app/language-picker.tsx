@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
-import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, isSupportedLanguage, useLanguage } from '../lib/i18n.ts';
+import { LANGUAGES, isLanguage, languageNames } from '../../../domain/enums.ts';
+import { useLanguage } from '../lib/i18n.ts';
 
 /** Changes the language at once and remembers it for this tab (spec §4). */
 export function LanguagePicker() {
@@ -18,12 +19,12 @@ export function LanguagePicker() {
         value={language}
         onChange={(event) => {
           const next = event.target.value;
-          if (isSupportedLanguage(next)) setLanguage(next);
+          if (isLanguage(next)) setLanguage(next);
         }}
       >
-        {SUPPORTED_LANGUAGES.map((lang) => (
+        {LANGUAGES.map((lang) => (
           <option key={lang} value={lang} lang={lang}>
-            {LANGUAGE_NAMES[lang]}
+            {languageNames[lang]}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activateLanguage, i18n, LANGUAGE_STORAGE_KEY } from '../lib/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../../domain/constants.ts';
+import { activateLanguage, i18n } from '../lib/i18n.ts';
 import { languageFromLookup, languageWithoutLookup, startLanguage } from './language.ts';
 
 const web = { telegramUserKnown: false, telegramLanguageCode: null };

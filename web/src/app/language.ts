@@ -1,5 +1,5 @@
-import { languageForCountry } from '../../../domain/enums.ts';
-import { activateLanguage, readStoredLanguage, storeLanguage, toSupportedLanguage, type Language } from '../lib/i18n.ts';
+import { languageForCountry, toSupportedLanguage, type Language } from '../../../domain/enums.ts';
+import { activateLanguage, readStoredLanguage, storeLanguage } from '../lib/i18n.ts';
 import { getGeo } from './api/get-geo.ts';
 
 export interface LanguageInputs {

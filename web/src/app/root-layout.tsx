@@ -7,8 +7,8 @@ import { LanguagePicker } from './language-picker.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 import { TelegramBackButton } from './telegram-back-button.tsx';
 import { TelegramSession } from './telegram-session.tsx';
-import { Toaster } from './toasts.tsx';
-import { WebMainButton } from './web-main-button.tsx';
+import { Toaster } from '../components/toasts.tsx';
+import { WebMainButton } from '../components/web-main-button.tsx';
 
 function initials(name: string): string {
   return name

@@ -25,8 +25,3 @@ export function TelegramSession() {
 
   return null;
 }
-
-/** For tests. */
-export function resetTelegramSession(): void {
-  startedForLaunch = false;
-}

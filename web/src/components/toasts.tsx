@@ -3,16 +3,16 @@ import { TOAST_LIMITS } from '../../../domain/constants.ts';
 
 /** Spec §9: at most 20 toasts; error 4 s, success 2 s, plain 4 s, loading until dismissed. */
 export const MAX_TOASTS = TOAST_LIMITS.max;
-export const TOAST_DURATION_MS = {
+const TOAST_DURATION_MS = {
   blank: TOAST_LIMITS.blankMs,
   success: TOAST_LIMITS.successMs,
   error: TOAST_LIMITS.errorMs,
   loading: TOAST_LIMITS.loadingMs,
 } as const;
 
-export type ToastKind = keyof typeof TOAST_DURATION_MS;
+type ToastKind = keyof typeof TOAST_DURATION_MS;
 
-export interface ToastItem {
+interface ToastItem {
   id: string;
   kind: ToastKind;
   message: string;
@@ -78,7 +78,7 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function useToasts(): ToastItem[] {
+function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, () => items, () => items);
 }
 

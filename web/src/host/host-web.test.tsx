@@ -1,7 +1,7 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, Toaster } from '../app/toasts.tsx';
+import { resetToasts, Toaster } from '../components/toasts.tsx';
 import { renderWithProviders } from '../test/render.tsx';
 import { bootHost, HostProvider, useHost, type Host } from './index.ts';
 import { mightBeTelegramLaunch } from './boot.ts';

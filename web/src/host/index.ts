@@ -4,7 +4,7 @@ import { webMainButtonAtom } from './main-button.ts';
 import type { Host } from './types.ts';
 import { createWebHost } from './web-host.ts';
 
-export type { HapticKind, Host, HostLocation, HostUser } from './types.ts';
+export type { Host } from './types.ts';
 export { bootHost } from './boot.ts';
 
 const HostContext = createContext<Host | null>(null);

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { emitEvent } from '@telegram-apps/sdk-react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { WebMainButton } from '../app/web-main-button.tsx';
+import { WebMainButton } from '../components/web-main-button.tsx';
 import { renderWithProviders } from '../test/render.tsx';
 import { mockTelegram, type RecordedEvent } from '../test/telegram.ts';
 import { bootHost, useMainButton, type Host, type MainButtonOptions } from './index.ts';

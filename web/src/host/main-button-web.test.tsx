@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { WebMainButton } from '../app/web-main-button.tsx';
+import { WebMainButton } from '../components/web-main-button.tsx';
 import { renderWithProviders } from '../test/render.tsx';
 import { useMainButton, type MainButtonOptions } from './index.ts';
 
@@ -42,9 +42,9 @@ describe('useMainButton on the plain web', () => {
     const { rerender } = renderWithProviders(<Page onClick={() => {}} visible={false} />);
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     rerender(<Page onClick={() => {}} enabled={false} />);
-    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Continue' }).disabled).toBe(true);
     rerender(<Page onClick={() => {}} loading />);
-    const busy = screen.getByRole('button', { name: /Continue/ }) as HTMLButtonElement;
+    const busy = screen.getByRole<HTMLButtonElement>('button', { name: /Continue/ });
     expect(busy.disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
   });

@@ -32,6 +32,7 @@ export interface NativeControls {
   onMainButton(listener: () => void): () => void;
 }
 
+// Function properties rather than methods: useHost hands them out detached, so none may rely on `this`.
 export interface Host {
   readonly kind: 'telegram' | 'web';
   /** Telegram's platform name (ios, android, tdesktop, weba, …) or "web". */
@@ -39,18 +40,18 @@ export interface Host {
   readonly user: HostUser | null;
   readonly startParam: string | null;
   /** Current colour scheme; changes are announced through subscribeTheme. */
-  isDark(): boolean;
-  subscribeTheme(listener: () => void): () => void;
-  openLink(url: string): void;
-  openTelegramLink(url: string): void;
-  share(data: { url: string; text?: string }): Promise<void>;
-  downloadFile(url: string, name: string): Promise<void>;
-  close(): void;
-  expand(): void;
-  requestFullscreen(): Promise<void>;
-  addToHomeScreen(): void;
-  requestLocation(): Promise<HostLocation | null>;
-  sendData(data: string): void;
-  haptic(kind: HapticKind): void;
+  isDark: () => boolean;
+  subscribeTheme: (listener: () => void) => () => void;
+  openLink: (url: string) => void;
+  openTelegramLink: (url: string) => void;
+  share: (data: { url: string; text?: string }) => Promise<void>;
+  downloadFile: (url: string, name: string) => Promise<void>;
+  close: () => void;
+  expand: () => void;
+  requestFullscreen: () => Promise<void>;
+  addToHomeScreen: () => void;
+  requestLocation: () => Promise<HostLocation | null>;
+  sendData: (data: string) => void;
+  haptic: (kind: HapticKind) => void;
   readonly native: NativeControls | null;
 }

@@ -1,5 +1,5 @@
 import { i18n } from '../lib/i18n.ts';
-import { toast } from '../app/toasts.tsx';
+import { toast } from '../components/toasts.tsx';
 import type { Host, HostLocation } from './types.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';

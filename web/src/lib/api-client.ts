@@ -1,5 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors } from '../../../domain/contracts/errors.ts';
 import { getRawInitData } from '../host/init-data.ts';
+
+/** The server's error code, or ours when no error body came back: no response at all, or one from something else (a proxy). */
+type ApiErrorCode = ErrorCode | 'network' | `http_${number}`;
 
 /**
  * A failed API call. `status` is the HTTP status of the response, or 500 when no response
@@ -7,10 +11,10 @@ import { getRawInitData } from '../host/init-data.ts';
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string> | undefined;
+  readonly code: ApiErrorCode;
+  readonly fields: FieldErrors | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: FieldErrors) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -26,12 +30,18 @@ export interface ApiFetchInit {
   headers?: Record<string, string>;
 }
 
-interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; fields?: unknown };
-}
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 
-function isErrorBody(value: unknown): value is ErrorBody {
-  return typeof value === 'object' && value !== null && 'error' in value;
+/** What an error answer holds of an ErrorBody, part by part: whatever answered may not be our server. */
+function readErrorBody(data: unknown): Partial<ErrorBody['error']> {
+  const error: unknown = typeof data === 'object' && data !== null && 'error' in data ? data.error : undefined;
+  if (typeof error !== 'object' || error === null) return {};
+  const { code, message, fields } = error as Record<string, unknown>;
+  return {
+    code: isErrorCode(code) ? code : undefined,
+    message: typeof message === 'string' ? message : undefined,
+    fields: typeof fields === 'object' && fields !== null ? (fields as FieldErrors) : undefined,
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -75,12 +85,8 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
 
   const data = await readBody(response).catch(() => undefined);
   if (!response.ok) {
-    const detail = isErrorBody(data) ? data.error : undefined;
-    const code = typeof detail?.code === 'string' ? detail.code : `http_${response.status}`;
-    const message = typeof detail?.message === 'string' ? detail.message : response.statusText || `HTTP ${response.status}`;
-    const fields =
-      detail?.fields && typeof detail.fields === 'object' ? (detail.fields as Record<string, string>) : undefined;
-    throw new ApiError(response.status, code, message, fields);
+    const { code, message, fields } = readErrorBody(data);
+    throw new ApiError(response.status, code ?? `http_${response.status}`, message ?? (response.statusText || `HTTP ${response.status}`), fields);
   }
   return data as T;
 }

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 /** A page load: the module (and its atoms) evaluated afresh, reading sessionStorage. */
 async function load() {
   vi.resetModules();
-  return import('./draft.ts');
+  return import('./application-draft.ts');
 }
 
 beforeEach(() => sessionStorage.clear());

@@ -1,25 +1,18 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { ApplicationDraftInput } from '../../../domain/wizard.schema.ts';
 
 /**
- * The client-side application draft (spec §3): the chosen car plus one object per wizard step.
- * The step objects are typed by the wizard (a later issue); here they are opaque records.
+ * The client-side application draft (spec §3): the chosen car plus one object per wizard step, as
+ * the wizard's forms hold them before validation (domain's applicationDraftSchema input). Shared
+ * client state: the car page puts the chosen car in, the application feature fills the rest.
  * Kept in sessionStorage so a reload inside the tab does not lose the applicant's work; never in
  * Telegram CloudStorage (telegram.md: personal financial data stays off Telegram).
  */
-export type DraftSection = Record<string, unknown>;
-
-export interface ApplicationDraft {
-  carId: string;
-  personal: DraftSection;
-  housing: DraftSection;
-  income: DraftSection;
-  driverLicense: DraftSection;
-}
 
 export const DRAFT_STORAGE_KEY = 'applicationDraft';
 
-export const EMPTY_DRAFT: ApplicationDraft = Object.freeze({
+export const EMPTY_DRAFT: ApplicationDraftInput = Object.freeze({
   carId: '',
   personal: {},
   housing: {},
@@ -27,22 +20,26 @@ export const EMPTY_DRAFT: ApplicationDraft = Object.freeze({
   driverLicense: {},
 });
 
-const isRecord = (value: unknown): value is DraftSection =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Whatever sits in storage was written by an older build or by hand: accept only the known shape. */
-export function toDraft(value: unknown): ApplicationDraft {
+/**
+ * Whatever sits in storage was written by an older build or by hand: accept only the known shape.
+ * A step's values are checked by its schema when the step is submitted, not here.
+ */
+export function toDraft(value: unknown): ApplicationDraftInput {
   if (!isRecord(value)) return EMPTY_DRAFT;
+  const section = (key: Exclude<keyof ApplicationDraftInput, 'carId'>) => (isRecord(value[key]) ? value[key] : {});
   return {
     carId: typeof value.carId === 'string' ? value.carId : '',
-    personal: isRecord(value.personal) ? value.personal : {},
-    housing: isRecord(value.housing) ? value.housing : {},
-    income: isRecord(value.income) ? value.income : {},
-    driverLicense: isRecord(value.driverLicense) ? value.driverLicense : {},
+    personal: section('personal'),
+    housing: section('housing'),
+    income: section('income'),
+    driverLicense: section('driverLicense'),
   };
 }
 
-const jsonStorage = createJSONStorage<ApplicationDraft>(() => sessionStorage);
+const jsonStorage = createJSONStorage<ApplicationDraftInput>(() => sessionStorage);
 const draftStorage: typeof jsonStorage = {
   ...jsonStorage,
   getItem(key, initialValue) {
@@ -61,14 +58,14 @@ const draftStorage: typeof jsonStorage = {
   },
 };
 
-export const draftAtom = atomWithStorage<ApplicationDraft>(DRAFT_STORAGE_KEY, EMPTY_DRAFT, draftStorage, {
+export const draftAtom = atomWithStorage<ApplicationDraftInput>(DRAFT_STORAGE_KEY, EMPTY_DRAFT, draftStorage, {
   getOnInit: true,
 });
 
-function sectionAtom<K extends keyof ApplicationDraft>(key: K) {
+function sectionAtom<K extends keyof ApplicationDraftInput>(key: K) {
   return atom(
     (get) => get(draftAtom)[key],
-    (get, set, value: ApplicationDraft[K]) => set(draftAtom, { ...get(draftAtom), [key]: value }),
+    (get, set, value: ApplicationDraftInput[K]) => set(draftAtom, { ...get(draftAtom), [key]: value }),
   );
 }
 

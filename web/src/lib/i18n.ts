@@ -2,17 +2,8 @@ import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import { LANGUAGE_STORAGE_KEY } from '../../../domain/constants.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageNames, toSupportedLanguage, type Language } from '../../../domain/enums.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../domain/enums.ts';
 import { messages as englishMessages } from '../../../locales/en/messages.po';
-
-/** Spec §4: the four interface languages and where the visitor's choice is kept. */
-export const SUPPORTED_LANGUAGES = LANGUAGES;
-export type { Language };
-export { DEFAULT_LANGUAGE, toSupportedLanguage };
-export const isSupportedLanguage = isLanguage;
-export { LANGUAGE_STORAGE_KEY };
-/** Names shown in the picker, each in its own language. */
-export const LANGUAGE_NAMES = languageNames;
 
 // English ships in the main chunk; the other catalogues are fetched when first chosen.
 i18n.load('en', englishMessages);
@@ -42,7 +33,7 @@ export async function activateLanguage(lang: Language): Promise<void> {
 export function readStoredLanguage(): Language | undefined {
   try {
     const value = sessionStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isSupportedLanguage(value) ? value : undefined;
+    return isLanguage(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -59,7 +50,7 @@ export function storeLanguage(lang: Language): void {
 /** The active language and a setter that switches at once and remembers the choice for this tab. */
 export function useLanguage(): [Language, (lang: Language) => void] {
   const { i18n: active } = useLingui();
-  const lang = isSupportedLanguage(active.locale) ? active.locale : DEFAULT_LANGUAGE;
+  const lang = isLanguage(active.locale) ? active.locale : DEFAULT_LANGUAGE;
   const setLang = useCallback((next: Language) => {
     storeLanguage(next);
     void activateLanguage(next);

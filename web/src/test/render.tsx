@@ -46,10 +46,11 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
 
 /**
  * Replaces fetch with a handler per "METHOD /path" (query string ignored unless the key has one).
- * Unmatched calls answer 404 so a forgotten mock shows up as a visible error, not a hang.
+ * A handler answers a Response, or any other value as a JSON body. Unmatched calls answer 404 so a
+ * forgotten mock shows up as a visible error, not a hang.
  */
 export function mockFetch(
-  routes: Record<string, (request: { url: URL; body: unknown; headers: Headers }) => unknown | Response>,
+  routes: Record<string, (request: { url: URL; body: unknown; headers: Headers }) => unknown>,
 ): { calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }>; restore: () => void } {
   const original = globalThis.fetch;
   const calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }> = [];
@@ -69,6 +70,6 @@ export function mockFetch(
     const result = await handler({ url, body, headers });
     if (result instanceof Response) return result;
     return new Response(JSON.stringify(result), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  });
   return { calls, restore: () => void (globalThis.fetch = original) };
 }

@@ -43,7 +43,7 @@ if (typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 // jsdom's scrollTo only reports "not implemented".
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+window.scrollTo = () => {};
 if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = function scrollIntoView() {};
 }

@@ -1,8 +1,5 @@
+import type { GeoAnswer } from '../../../../domain/contracts/site.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-
-export interface GeoAnswer {
-  countryCode: string | null;
-}
 
 /** Our own endpoint answers from the proxy header or a lookup service, so the browser calls no third party. */
 export async function getGeo(signal?: AbortSignal): Promise<GeoAnswer> {

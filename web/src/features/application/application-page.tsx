@@ -1,14 +1,17 @@
 import { useLingui } from '@lingui/react';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router';
+import * as v from 'valibot';
+import { carUuidSchema } from '../../../../domain/cars.ts';
+import { useCar } from '../../lib/api/get-car.ts';
+import { draftCarIdAtom } from '../../lib/application-draft.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useChosenCar } from './api/get-chosen-car.ts';
-import { draftCarIdAtom } from './draft.ts';
 
 function ChosenCar() {
   const { i18n } = useLingui();
   const [carId, setCarId] = useAtom(draftCarIdAtom);
-  const car = useChosenCar(carId);
+  // The draft may hold anything (storage is user-editable): only a well-formed id is asked for.
+  const car = useCar(carId ?? '', { enabled: v.is(carUuidSchema, carId) });
   if (!carId) {
     return (
       <p>

@@ -2,19 +2,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../app/toasts.tsx';
-import { WebMainButton } from '../../app/web-main-button.tsx';
+import { Toaster } from '../../components/toasts.tsx';
+import { WebMainButton } from '../../components/web-main-button.tsx';
 import { createWebHost } from '../../host/web-host.ts';
+import { getCarQueryOptions } from '../../lib/api/get-car.ts';
+import { draftCarIdAtom } from '../../lib/application-draft.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { draftCarIdAtom } from '../application/draft.ts';
-import { getCarQueryOptions } from './api/get-car.ts';
 import { getCarsQueryOptions } from './api/get-cars.ts';
 import CarDetailsPage from './car-details-page.tsx';
 import { DEFAULT_CAR_FILTERS } from './car-list.ts';
 import CarsPage from './cars-page.tsx';
 import { cardOf, createCar } from './test/car-factory.ts';
 import { LocationProbe, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
-import type { CarItem } from '../../../../domain/cars.ts';
+import type { CarItem } from '../../../../domain/contracts/cars.ts';
 
 resetToastsAfterEach();
 

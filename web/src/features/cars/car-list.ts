@@ -1,22 +1,12 @@
 import * as v from 'valibot';
-import {
-  CAR_LIST_DEFAULT_LIMIT,
-  CAR_SORTS,
-  carListQuerySchema,
-  type CarCard,
-  type CarConditionValue,
-  type CarListQuery,
-  type CarSort,
-  type Paged,
-} from '../../../../domain/cars.ts';
+import { CAR_LIST_DEFAULT_LIMIT, CAR_SORTS, carListQuerySchema, type CarConditionValue, type CarListQuery, type CarSort } from '../../../../domain/cars.ts';
+import type { CarCard } from '../../../../domain/contracts/cars.ts';
+import type { Paged } from '../../../../domain/contracts/paged.ts';
 
 /**
  * Car list rules (spec §4, §5, §9): which filters a list shows, how they travel through the URL
  * and the request, and how loaded pages combine into one list. Pure, so the rules are tested alone.
  */
-
-/** Spec §9 "car list request": page 1, limit 20. */
-export const CAR_PAGE_SIZE = CAR_LIST_DEFAULT_LIMIT;
 
 export type CarListFilters = Omit<CarListQuery, 'page' | 'limit'>;
 
@@ -73,7 +63,7 @@ export function serializeCarFilters(filters: CarListFilters): URLSearchParams {
 }
 
 /** Query string of GET /api/cars; empty, null or undefined values are left out (spec §5). */
-export function carsRequestParams(filters: CarListFilters, page: number, limit = CAR_PAGE_SIZE): URLSearchParams {
+export function carsRequestParams(filters: CarListFilters, page: number, limit = CAR_LIST_DEFAULT_LIMIT): URLSearchParams {
   const search = new URLSearchParams({ page: String(page), limit: String(limit) });
   for (const key of FILTER_KEYS) {
     const value: unknown = filters[key];

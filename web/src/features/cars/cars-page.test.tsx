@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CarCard } from '../../../../domain/cars.ts';
-import { Toaster } from '../../app/toasts.tsx';
+import type { CarCard } from '../../../../domain/contracts/cars.ts';
+import { Toaster } from '../../components/toasts.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import CarsPage from './cars-page.tsx';
 import { createCarCard } from './test/car-factory.ts';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { CarItem } from '../../../../domain/cars.ts';
+import type { CarItem } from '../../../../domain/contracts/cars.ts';
 
 /**
  * Prices are US dollars and distances miles whatever the interface language (a US dealer);

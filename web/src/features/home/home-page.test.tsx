@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebMainButton } from '../../app/web-main-button.tsx';
+import { WebMainButton } from '../../components/web-main-button.tsx';
 import { mockFetch, renderWithProviders } from '../../test/render.tsx';
 import HomePage from './home-page.tsx';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BrandFilterData } from '../../../../../domain/cars.ts';
+import type { BrandFilterData } from '../../../../../domain/contracts/cars.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/cars/filters/{brand}: the brand's models and ranges; 404 for a brand with no cars. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarFilterData } from '../../../../../domain/cars.ts';
+import type { CarFilterData } from '../../../../../domain/contracts/cars.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/cars/filters: brands and the year, price and mileage ranges of the whole catalogue. */

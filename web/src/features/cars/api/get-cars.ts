@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { CarCard, Paged } from '../../../../../domain/cars.ts';
+import type { CarCard } from '../../../../../domain/contracts/cars.ts';
+import type { Paged } from '../../../../../domain/contracts/paged.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { carsRequestParams, nextCarPage, type CarListFilters } from '../car-list.ts';
 

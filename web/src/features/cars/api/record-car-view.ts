@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CarItem } from '../../../../../domain/cars.ts';
+import type { CarItem } from '../../../../../domain/contracts/cars.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /**

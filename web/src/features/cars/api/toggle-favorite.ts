@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import type { CarCard } from '../../../../../domain/cars.ts';
-import { toast } from '../../../app/toasts.tsx';
+import type { CarCard, FavoriteState } from '../../../../../domain/contracts/cars.ts';
+import { toast } from '../../../components/toasts.tsx';
+import { getCarQueryOptions } from '../../../lib/api/get-car.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { getCarQueryOptions } from './get-car.ts';
 import { carListsQueryKey, type CarPages } from './get-cars.ts';
-
-export interface FavoriteState {
-  car_uuid: string;
-  is_favorite: boolean;
-}
 
 /** POST /api/viewed-cars/toggle-favorite: flips the favourite for the verified user and answers the new state. */
 export function toggleFavorite(carUuid: string): Promise<FavoriteState> {

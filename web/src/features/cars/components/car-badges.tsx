@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { CarItem } from '../../../../../domain/cars.ts';
+import type { CarItem } from '../../../../../domain/contracts/cars.ts';
 
 /** Condition and availability as words, not colour alone. */
 export function CarBadges({ car }: { car: Pick<CarItem, 'condition' | 'status'> }) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { CarCard as CarCardData } from '../../../../../domain/cars.ts';
+import type { CarCard as CarCardData } from '../../../../../domain/contracts/cars.ts';
 import { carTitle, useCarFormat } from '../format.ts';
 import { CarBadges } from './car-badges.tsx';
 import { FavoriteButton } from './favorite-button.tsx';

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Button, Input, Select, Switch } from '@telegram-apps/telegram-ui';
 import { useId, useState, type FormEvent } from 'react';
-import type { BrandFilterData, CarFilterData, Range } from '../../../../../domain/cars.ts';
+import type { BrandFilterData, CarFilterData, Range } from '../../../../../domain/contracts/cars.ts';
 import {
   DEFAULT_CAR_FILTERS,
   filtersFromForm,

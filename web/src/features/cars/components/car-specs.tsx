@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { CarItem } from '../../../../../domain/cars.ts';
+import type { CarItem } from '../../../../../domain/contracts/cars.ts';
 import { useCarFormat } from '../format.ts';
 
 /** Key specs as a definition list; a spec the dealer left empty is left out rather than shown blank. */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { CarItem } from '../../../../../domain/cars.ts';
+import type { CarItem } from '../../../../../domain/contracts/cars.ts';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 
 interface FavoriteButtonProps {

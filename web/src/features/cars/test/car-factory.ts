@@ -1,4 +1,5 @@
-import type { CarCard, CarItem, Paged } from '../../../../../domain/cars.ts';
+import type { CarCard, CarItem } from '../../../../../domain/contracts/cars.ts';
+import type { Paged } from '../../../../../domain/contracts/paged.ts';
 
 let sequence = 0;
 

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { useLocation } from 'react-router';
-import type { BrandFilterData, CarCard, CarFilterData } from '../../../../../domain/cars.ts';
-import { resetToasts } from '../../../app/toasts.tsx';
+import type { BrandFilterData, CarCard, CarFilterData } from '../../../../../domain/contracts/cars.ts';
+import { resetToasts } from '../../../components/toasts.tsx';
 import { mockFetch } from '../../../test/render.tsx';
 import { createPage } from './car-factory.ts';
 

@@ -1,23 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
+import { faqItemSchema, type FaqItem } from '../../../../../domain/contracts/faqs.ts';
+import type { Language } from '../../../../../domain/enums.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import type { Language } from '../../../lib/i18n.ts';
-
-const publicFaqSchema = v.object({
-  id: v.number(),
-  question: v.string(),
-  answer: v.string(),
-  url: v.nullable(v.string()),
-  lang: v.string(),
-  createdAt: v.string(),
-});
-
-export type PublicFaq = v.InferOutput<typeof publicFaqSchema>;
 
 /** GET /api/faqs/public?lang=xx: the FAQs of one language, newest first; checked on arrival. */
-export async function getPublicFaqs(lang: Language, signal?: AbortSignal): Promise<PublicFaq[]> {
+export async function getPublicFaqs(lang: Language, signal?: AbortSignal): Promise<FaqItem[]> {
   const answer = await apiFetch<unknown>(`/api/faqs/public?lang=${encodeURIComponent(lang)}`, { signal });
-  return v.parse(v.array(publicFaqSchema), answer);
+  return v.parse(v.array(faqItemSchema), answer);
 }
 
 export const publicFaqsQueryOptions = (lang: Language) =>

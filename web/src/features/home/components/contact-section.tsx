@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { SiteInfo } from '../../../lib/api/get-site.ts';
+import type { PublicSite } from '../../../../../domain/contracts/site.ts';
 
 const SOCIAL_NAMES: Record<string, string> = {
   'facebook.com': 'Facebook',
@@ -23,7 +23,7 @@ function socialName(url: string): string {
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-export function ContactSection({ site, failed }: { site: SiteInfo | undefined; failed: boolean }) {
+export function ContactSection({ site, failed }: { site: PublicSite | undefined; failed: boolean }) {
   const { i18n } = useLingui();
   return (
     <section id="contact" className="section contact" aria-labelledby="contact-title" tabIndex={-1}>

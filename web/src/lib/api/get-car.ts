@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CarItem } from '../../../../../domain/cars.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import type { CarItem } from '../../../../domain/contracts/cars.ts';
+import { apiFetch } from '../api-client.ts';
 
-/** GET /api/cars/{uuid}: one car, 404 when unknown. */
+/** GET /api/cars/{uuid}: one car, 404 when unknown; the car page and the application's chosen car. */
 export function getCar(uuid: string, signal?: AbortSignal): Promise<CarItem> {
   return apiFetch<CarItem>(`/api/cars/${encodeURIComponent(uuid)}`, { signal });
 }
 
-export const carDetailsQueryKey = ['cars', 'detail'] as const;
+const carDetailsQueryKey = ['cars', 'detail'] as const;
 
 export function getCarQueryOptions(uuid: string) {
   return queryOptions({

@@ -1,0 +1,66 @@
+import type { CarConditionValue, CarStatusValue } from '../cars.ts';
+
+/** The car answers (spec §3 Car and Filter data, §7 car calls). */
+
+/**
+ * A car as a catalogue card shows it: the spec's car fields (§3 Car) plus the trim for the title
+ * and the first photo. Lists answer cards; one car's page answers the whole CarItem.
+ */
+export interface CarCard {
+  uuid: string;
+  is_favorite: boolean;
+  brand: string;
+  model: string;
+  year: number;
+  price: number;
+  mileage: number;
+  condition: CarConditionValue;
+  status: CarStatusValue;
+  dateAdded: string;
+  trim: string | null;
+  photo: string | null;
+}
+
+export interface CarItem extends Omit<CarCard, 'photo'> {
+  bodyStyle: string | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  vin: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  fuelType: string | null;
+  engine: string | null;
+  mpgCity: number | null;
+  mpgHighway: number | null;
+  features: string[];
+  description: string | null;
+  photos: string[];
+}
+
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/** The year, price and mileage a filter can span, for the whole catalogue or one brand. */
+interface FilterRanges {
+  yearRange: Range;
+  priceRange: Range;
+  mileageRange: Range;
+}
+
+/** GET /api/cars/filters. */
+export interface CarFilterData extends FilterRanges {
+  brands: string[];
+}
+
+/** GET /api/cars/filters/{brand}. */
+export interface BrandFilterData extends FilterRanges {
+  models: string[];
+}
+
+/** POST /api/viewed-cars/toggle-favorite: the car and its new state. */
+export interface FavoriteState {
+  car_uuid: string;
+  is_favorite: boolean;
+}

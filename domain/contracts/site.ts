@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+
+/** A Telegram bot's username without the @ (Telegram: 5 to 32 letters, digits or underscores). */
+export const BOT_USERNAME_PATTERN = /^\w{5,32}$/;
+
+/**
+ * GET /api/site: the part of the configuration a browser may see (the company block, the bot,
+ * whether Telegram sign-in is offered). The web app checks it on arrival.
+ */
+export const publicSiteSchema = v.object({
+  company: v.object({
+    name: v.string(),
+    address: v.string(),
+    phone: v.string(),
+    email: v.string(),
+    socialLinks: v.array(v.string()),
+  }),
+  botUsername: v.nullable(v.pipe(v.string(), v.regex(BOT_USERNAME_PATTERN))),
+  telegramLoginEnabled: v.boolean(),
+});
+
+export type PublicSite = v.InferOutput<typeof publicSiteSchema>;
+
+/** GET /api/geo: the visitor's two-letter country, or null when it is not known (spec §4, §8). */
+export interface GeoAnswer {
+  countryCode: string | null;
+}

@@ -1,0 +1,102 @@
+// The import boundaries of docs/architecture.md, as lint rules (docs/decisions/006-boundaries-checked-by-lint.md).
+// eslint.config.js includes this file; on its own it is a complete config without type information,
+// which is what server/test/lint-boundaries.test.ts lints its fixtures with.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+// Read on every run, so a new feature folder is covered the moment it exists.
+function subfolders(dir) {
+  return readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+const SERVER_CROSS_CUTTING = ['http', 'security', 'db', 'i18n'];
+const SERVER_FEATURES = subfolders('server/src').filter((name) => !SERVER_CROSS_CUTTING.includes(name));
+// Globs in `except` are matched against absolute paths, hence the leading **.
+const SERVER_PUBLIC_MODULES = ['**/*.service.ts', '**/*.repository.ts', '**/*.schema.ts'];
+const WEB_FEATURES = subfolders('web/src/features');
+const APPLICATION_CODE = ['domain', 'server', 'web', 'bot', 'bench', 'scripts'];
+
+const zones = [
+  {
+    target: 'domain',
+    from: APPLICATION_CODE.filter((dir) => dir !== 'domain').concat('migrations'),
+    message: 'domain/ is shared by every tier and imports nothing from them.',
+  },
+  {
+    target: 'migrations',
+    from: APPLICATION_CODE,
+    message: 'Migrations are frozen in time: copy what they need instead of importing application code.',
+  },
+  {
+    target: 'web/src',
+    from: ['server', 'bot', 'migrations'],
+    message: 'The browser takes server types from domain/contracts/, never from server code.',
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    target: `web/src/features/${feature}/**`,
+    from: `web/src/features/!(${feature})/**`,
+    message:
+      'A web feature does not import another feature: go through the router (a URL parameter) or move the shared part to web/src/components/ or web/src/lib/.',
+  })),
+  {
+    target: ['web/src/features/**', 'web/src/components/**', 'web/src/lib/**', 'web/src/host/**'],
+    from: 'web/src/app/**',
+    message: 'Only the app shell wires features and providers; move what is shared to web/src/components/ or web/src/lib/.',
+  },
+  {
+    target: ['web/src/components/**', 'web/src/lib/**', 'web/src/host/**'],
+    from: 'web/src/features/**',
+    message: 'Shared web modules do not depend on a feature.',
+  },
+  ...SERVER_FEATURES.map((feature) => ({
+    target: `server/src/${feature}/**`,
+    from: `server/src/!(${[feature, ...SERVER_CROSS_CUTTING].join('|')})/**`,
+    except: SERVER_PUBLIC_MODULES,
+    message:
+      "A server feature uses another only through its *.service.ts, *.repository.ts or *.schema.ts, never its routes or internals.",
+  })),
+];
+
+const domainPackages = (allowed) => ({
+  patterns: [
+    {
+      regex: `^(?!(${allowed.join('|')})(/|$)|\\.{1,2}/)`,
+      message: `domain/ stays pure: it imports only ${allowed.join(', ')} and itself.`,
+    },
+  ],
+});
+
+export default [
+  {
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parser: tseslint.parser },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    ignores: ['domain/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', domainPackages(['valibot'])] },
+  },
+  {
+    files: ['domain/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', domainPackages(['valibot', 'vitest', 'node:[a-z_/]+'])] },
+  },
+];
