@@ -5,7 +5,7 @@ import { CAR_LIST_DEFAULT_LIMIT, CAR_SORTS, carListQuerySchema, carUuidSchema } 
 const parse = (input: Record<string, unknown>) => v.safeParse(carListQuerySchema, input);
 const fieldOf = (input: Record<string, unknown>) => {
   const result = parse(input);
-  return result.success ? undefined : v.getDotPath(result.issues[0]!);
+  return result.success ? undefined : v.getDotPath(result.issues[0]);
 };
 
 describe('car list query', () => {

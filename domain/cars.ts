@@ -21,6 +21,9 @@ export type CarConditionValue = (typeof CAR_CONDITIONS)[number];
 export const CAR_STATUSES = ['available', 'unavailable'] as const;
 export type CarStatusValue = (typeof CAR_STATUSES)[number];
 
+export const CAR_BODY_STYLES = ['sedan', 'suv', 'pickup', 'hatchback', 'coupe', 'minivan', 'convertible', 'wagon'] as const;
+export type CarBodyStyle = (typeof CAR_BODY_STYLES)[number];
+
 export const CAR_LIST_DEFAULT_LIMIT = 20;
 export const CAR_LIST_MAX_LIMIT = 100;
 const MAX_AMOUNT = 100_000_000;

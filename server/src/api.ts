@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerAccessControl } from './auth/access.ts';
+import { registerAccessControl } from './http/access.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { registerIdentity } from './auth/identity.ts';
+import { registerIdentity } from './auth/identity.service.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { carsRoutes } from './cars/cars.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';

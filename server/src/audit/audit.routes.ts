@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { ADMIN_ONLY } from '../auth/access.ts';
+import { ADMIN_ONLY } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { pagingParams, textParam, wholeNumberParam } from '../../../domain/query-params.ts';
 import { listAudit } from './audit.repository.ts';

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isAuthDateInvalidError, signData, validate } from '@telegram-apps/init-data-node';
 import * as v from 'valibot';
-import { initDataUserSchema, profileFromTelegramUser, type TelegramProfile } from '../users/telegram-profile.ts';
+import { initDataUserSchema, profileFromTelegramUser, type TelegramProfile } from '../users/telegram-profile.schema.ts';
 
 export type InitDataProblem = 'malformed' | 'missing_hash' | 'bad_signature' | 'expired' | 'from_the_future' | 'no_user' | 'invalid_user';
 

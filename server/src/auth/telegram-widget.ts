@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { withoutControlCharacters } from '../../../domain/text.ts';
-import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.ts';
+import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { CLOCK_SKEW_SECONDS } from './init-data.ts';
 
 /**

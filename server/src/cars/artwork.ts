@@ -1,17 +1,16 @@
+import type { CarBodyStyle } from '../../../domain/cars.ts';
+
 /**
  * Our own car artwork: no real photos can be fetched here, so each car's photo URLs point at
  * SVG illustrations drawn per body style and tinted with the car's colour. The photos column
  * holds plain URLs, so a real inventory's photos replace these without code changes.
  */
 
-export const BODY_STYLES = ['sedan', 'suv', 'pickup', 'hatchback', 'coupe', 'minivan', 'convertible', 'wagon'] as const;
-export type BodyStyle = (typeof BODY_STYLES)[number];
-
 export const SCENES = ['studio', 'street', 'dusk'] as const;
 export type Scene = (typeof SCENES)[number];
 
 /** Side silhouettes on a 400×200 canvas, wheels at x=105 and x=295 on the ground line y=160. */
-const BODIES: Record<BodyStyle, string> = {
+const BODIES: Record<CarBodyStyle, string> = {
   sedan: 'M30 150 L35 120 Q40 108 60 105 L120 100 L160 72 Q175 64 200 64 L255 64 Q275 64 292 78 L320 100 L360 106 Q375 110 375 125 L375 150 Z',
   suv: 'M28 150 L28 108 Q30 96 45 94 L90 92 L120 58 Q126 52 140 52 L300 52 Q318 52 328 66 L352 96 Q372 100 374 118 L374 150 Z',
   pickup: 'M26 150 L26 106 Q28 96 40 95 L110 92 L135 58 Q140 52 152 52 L225 52 Q235 52 237 62 L240 96 L372 96 Q378 96 378 104 L378 150 Z',
@@ -28,14 +27,6 @@ const SKIES: Record<Scene, [string, string, string]> = {
   dusk: ['#2b2d5c', '#f08a5d', '#3a3a44'],
 };
 
-export function isBodyStyle(value: string): value is BodyStyle {
-  return (BODY_STYLES as readonly string[]).includes(value);
-}
-
-export function isScene(value: string): value is Scene {
-  return (SCENES as readonly string[]).includes(value);
-}
-
 /** Darkens (negative) or lightens (positive) a #rrggbb colour by a fraction. */
 function shade(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
@@ -47,7 +38,7 @@ function shade(hex: string, amount: number): string {
   return '#' + [16, 8, 0].map((s) => channel(s).toString(16).padStart(2, '0')).join('');
 }
 
-export function carSvg(style: BodyStyle, scene: Scene, color: string): string {
+export function carSvg(style: CarBodyStyle, scene: Scene, color: string): string {
   const [skyTop, skyBottom, ground] = SKIES[scene];
   const dark = shade(color, -0.35);
   const light = shade(color, 0.35);

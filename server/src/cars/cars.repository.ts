@@ -68,7 +68,7 @@ const slot = (read: Read) => new Slot(read) as never;
 
 function bind<R>(template: CompiledQuery<R>, q: CarListQuery, userId: number | null): CompiledQuery<R> {
   const parameters = template.parameters.map((p) => (p instanceof Slot ? p.read(q, userId) : p));
-  return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<R>;
+  return CompiledQuery.raw(template.sql, parameters);
 }
 
 /** Bit 0: available only; bit i + 1: FILTERS[i] is given. */
@@ -104,7 +104,7 @@ export const carCardColumns = [
 
 type CarCardRow = Pick<CarRow, 'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'date_added' | 'trim'> & {
   photo: string | null;
-  is_favorite: boolean | SqlBool;
+  is_favorite: SqlBool;
 };
 
 export function toCarCard(row: CarCardRow): CarCard {
@@ -177,7 +177,7 @@ export async function listCars(db: Db, q: CarListQuery, userId: number | null, c
   return toPaged(rows.map(toCarCard), total, q.page, q.limit);
 }
 
-function toCarItem(row: CarRow & { is_favorite: boolean | SqlBool }): CarItem {
+function toCarItem(row: CarRow & { is_favorite: SqlBool }): CarItem {
   const { photo: _firstPhoto, ...card } = toCarCard({ ...row, photo: null });
   return {
     ...card,

@@ -4,7 +4,7 @@ import { carListQuerySchema, carUuidSchema } from '../../../domain/cars.ts';
 import { plainText } from '../../../domain/text.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { createCountCache } from './count-cache.ts';
-import { carCardPageSchema, carItemSchema } from './cars.response-schema.ts';
+import { carCardPageSchema, carItemSchema } from './cars-response.schema.ts';
 import { createQueryMemo } from './query-memo.ts';
 import { brandFilterData, carFilterData, findCar, listBrands, listCars, listModels, listYears } from './cars.repository.ts';
 import { documented } from '../http/openapi.ts';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAR_SORTS, type CarSort } from '../../../domain/cars.ts';
 import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
@@ -170,16 +171,16 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
     ] as Array<[string, Query]>)('rejects a malformed %s with a 400 that names it', async (name, query) => {
       const res = await get('/api/cars', query);
       expect(res.statusCode).toBe(400);
-      const body = res.json();
+      const body = res.json<ErrorBody>();
       expect(body.error.code).toBe('bad_request');
-      expect(Object.keys(body.error.fields)).toEqual([name]);
+      expect(Object.keys(body.error.fields!)).toEqual([name]);
       expect(body.error.message).toContain(name);
     });
 
     it('rejects a repeated query parameter instead of failing', async () => {
       const res = await t.app.inject('/api/cars?brand=Ford&brand=Kia');
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toHaveProperty('brand');
+      expect(res.json<ErrorBody>().error.fields).toHaveProperty('brand');
     });
   });
 
@@ -203,13 +204,13 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
     it('answers 404 for an unknown uuid', async () => {
       const res = await get('/api/cars/00000000-0000-4000-8000-000000000000');
       expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe('not_found');
+      expect(res.json<ErrorBody>().error.code).toBe('not_found');
     });
 
     it('answers 400 for something that is not a uuid', async () => {
       const res = await get('/api/cars/not-a-uuid');
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toHaveProperty('uuid');
+      expect(res.json<ErrorBody>().error.fields).toHaveProperty('uuid');
     });
   });
 
@@ -229,7 +230,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
     it('requires a brand for the model list', async () => {
       const res = await get('/api/cars/models');
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toHaveProperty('brand');
+      expect(res.json<ErrorBody>().error.fields).toHaveProperty('brand');
     });
 
     it('lists model years, newest first', async () => {

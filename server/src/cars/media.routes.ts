@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseOr400 } from '../http/errors.ts';
-import { BODY_STYLES, SCENES, carSvg } from './artwork.ts';
+import { CAR_BODY_STYLES } from '../../../domain/cars.ts';
+import { SCENES, carSvg } from './artwork.ts';
 import { documented } from '../http/openapi.ts';
 
 const params = v.object({
-  style: v.picklist(BODY_STYLES, `style must be one of ${BODY_STYLES.join(', ')}`),
+  style: v.picklist(CAR_BODY_STYLES, `style must be one of ${CAR_BODY_STYLES.join(', ')}`),
   scene: v.picklist(SCENES, `scene must be one of ${SCENES.join(', ')}`),
 });
 const query = v.object({

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
+import type { FaqItem } from '../../../domain/contracts/faqs.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { tmaHeaders } from '../../test/identity.ts';
@@ -15,7 +17,7 @@ describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
 
     const res = await t.app.inject('/api/faqs/public?lang=es');
     expect(res.statusCode).toBe(200);
-    const faqs = res.json() as Array<{ id: number; question: string; answer: string; url: string | null; lang: string; createdAt: string }>;
+    const faqs = res.json<FaqItem[]>();
     expect(faqs.length).toBeGreaterThan(1);
     expect(faqs.every((faq) => faq.lang === 'es')).toBe(true);
     expect(faqs[0]).toEqual({
@@ -31,8 +33,8 @@ describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
   });
 
   it('keeps languages apart', async () => {
-    const uk = (await t.app.inject('/api/faqs/public?lang=uk')).json() as Array<{ lang: string; question: string }>;
-    const en = (await t.app.inject('/api/faqs/public?lang=en')).json() as Array<{ lang: string; question: string }>;
+    const uk = (await t.app.inject('/api/faqs/public?lang=uk')).json<FaqItem[]>();
+    const en = (await t.app.inject('/api/faqs/public?lang=en')).json<FaqItem[]>();
     expect(uk.length).toBeGreaterThan(0);
     expect(uk.every((faq) => faq.lang === 'uk')).toBe(true);
     expect(en.every((faq) => faq.lang === 'en')).toBe(true);
@@ -42,23 +44,23 @@ describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
   it.each(['?lang=en&lang=uk', "?lang=en'--", `?lang=${'x'.repeat(40)}`])('rejects a malformed language %j with 400 in plain words', async (query) => {
     const res = await t.app.inject(`/api/faqs/public${query}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'bad_request', fields: { lang: 'lang must be a language code such as en or uk' } });
+    expect(res.json<ErrorBody>().error).toMatchObject({ code: 'bad_request', fields: { lang: 'lang must be a language code such as en or uk' } });
   });
 
   it.each(['', '?lang=', '?lang=de', '?lang=pt-BR'])('falls back to English for a missing or unsupported language %j (spec §4)', async (query) => {
     const res = await t.app.inject(`/api/faqs/public${query}`);
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Array<{ lang: string }>).every((faq) => faq.lang === 'en')).toBe(true);
+    expect(res.json<FaqItem[]>().every((faq) => faq.lang === 'en')).toBe(true);
   });
 
   it('reads a language tag as Telegram sends it', async () => {
     const res = await t.app.inject('/api/faqs/public?lang=UK-ua');
-    expect((res.json() as Array<{ lang: string }>).every((faq) => faq.lang === 'uk')).toBe(true);
+    expect(res.json<FaqItem[]>().every((faq) => faq.lang === 'uk')).toBe(true);
   });
 
   it("uses the signed-in user's language when none is asked for", async () => {
     const res = await t.app.inject({ url: '/api/faqs/public', headers: tmaHeaders({ id: 8301, language_code: 'es' }) });
-    expect((res.json() as Array<{ lang: string }>).every((faq) => faq.lang === 'es')).toBe(true);
+    expect(res.json<FaqItem[]>().every((faq) => faq.lang === 'es')).toBe(true);
   });
 
   it('needs no sign-in', async () => {

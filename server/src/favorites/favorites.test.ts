@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CarCard } from '../../../domain/contracts/cars.ts';
+import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
@@ -52,7 +52,7 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
     const flagged = list.json<Paged<CarCard>>().items.filter((c) => c.is_favorite).map((c) => c.uuid);
     expect(flagged).toEqual([cars[3]]);
     const detail = await injectAs(t.app, guest, { method: 'GET', url: `/api/cars/${cars[3]}` });
-    expect(detail.json().is_favorite).toBe(true);
+    expect(detail.json<CarItem>().is_favorite).toBe(true);
   });
 
   it('keeps one guest for one browser across many favourites', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Access } from '../auth/access.ts';
+import type { Access } from './access.ts';
 
 export interface RouteEntry {
   method: string;

@@ -1,4 +1,4 @@
-import type { BodyStyle } from '../cars/artwork.ts';
+import type { CarBodyStyle } from '../../../domain/cars.ts';
 
 /**
  * Demo inventory of brands sold in the US with real model names. Prices are approximate base
@@ -6,7 +6,7 @@ import type { BodyStyle } from '../cars/artwork.ts';
  */
 export interface ModelSpec {
   name: string;
-  body: BodyStyle;
+  body: CarBodyStyle;
   msrp: number;
   trims: string[];
   engine: string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PublicSite } from '../../../domain/contracts/site.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 
@@ -46,7 +47,7 @@ describe.each(DATABASE_KINDS)('GET /api/site without a bot on %s', (kind) => {
   const t = useTestApp(kind, { env: { BOT_TOKEN: undefined, BOT_MODE: undefined } });
 
   it('reports no bot username and no Telegram sign-in', async () => {
-    const body = (await t.app.inject('/api/site')).json() as { botUsername: unknown; telegramLoginEnabled: unknown; company: { name: string } };
+    const body = (await t.app.inject('/api/site')).json<PublicSite>();
     expect(body.botUsername).toBeNull();
     expect(body.telegramLoginEnabled).toBe(false);
     expect(body.company.name.length).toBeGreaterThan(0);

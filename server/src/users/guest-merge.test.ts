@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { MeAnswer } from '../../../domain/contracts/users.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import type { Db } from '../db/database.ts';
 import { createGuest, injectAs, tmaHeaders } from '../../test/identity.ts';
-import { mergeGuestIntoUser } from './guest-merge.ts';
+import { mergeGuestIntoUser } from './guest-merge.service.ts';
 
 async function createApplication(db: Db, userId: number, firstName: string) {
   const address = JSON.stringify({ line1: '1 Main St', line2: null, city: 'Dallas', state: 'TX', postalCode: '75201' });
@@ -50,7 +51,7 @@ describe.each(DATABASE_KINDS)('a web guest who later opens the app in Telegram o
       await injectAs(t.app, guest, { method: 'POST', url: '/api/viewed-cars/toggle-favorite', payload: { car_uuid: car } });
     }
     const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { ...tmaHeaders({ id: 1001 }), cookie: guest.cookie } });
-    expect(res.json().via).toBe('telegram');
+    expect(res.json<MeAnswer>().via).toBe('telegram');
     expect(await favouritesOf(await telegramUserId(1001))).toEqual([cars[0], cars[1]].sort());
   });
 

@@ -4,7 +4,7 @@ import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { CurrentUser, UserItem } from '../../../domain/contracts/users.ts';
 import type { Db } from '../db/database.ts';
 import type { Language, UserRow } from '../db/schema.ts';
-import type { TelegramProfile } from './telegram-profile.ts';
+import type { TelegramProfile } from './telegram-profile.schema.ts';
 
 export const toUserItem = (row: UserRow): UserItem => ({
   id: row.id,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { ADMIN_ONLY, SIGNED_IN } from '../auth/access.ts';
-import { requireViewer } from '../auth/identity.ts';
+import { ADMIN_ONLY, SIGNED_IN } from '../http/access.ts';
+import { requireViewer } from '../auth/identity.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
 import { listUsers, setAdminFlag, toCurrentUser, toUserItem, touchLastActive, upsertTelegramUser } from './users.repository.ts';

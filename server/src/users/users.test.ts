@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, createTelegramUser, injectAs, tmaHeaders } from '../../test/identity.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
-import type { UserItem } from '../../../domain/contracts/users.ts';
+import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserItem } from '../../../domain/contracts/users.ts';
 
 describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
   const t = useTestApp(kind);
@@ -13,13 +14,13 @@ describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
   it('saves the Telegram profile and stamps registered_at', async () => {
     const res = await register({ id: 3001, first_name: 'Ann', last_name: 'Lee', username: 'ann', photo_url: 'https://t.me/i/userpic/ann.jpg', language_code: 'es' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user).toMatchObject({ first_name: 'Ann', last_name: 'Lee', username: 'ann', language: 'es', photoUrl: 'https://t.me/i/userpic/ann.jpg' });
-    expect(res.json().user.registered_at).toEqual(expect.any(String));
+    expect(res.json<RegisterAnswer>().user).toMatchObject({ first_name: 'Ann', last_name: 'Lee', username: 'ann', language: 'es', photoUrl: 'https://t.me/i/userpic/ann.jpg' });
+    expect(res.json<RegisterAnswer>().user.registered_at).toEqual(expect.any(String));
   });
 
   it('keeps the first registered_at when the user registers again, and takes the new profile', async () => {
-    const first = (await register({ id: 3002, first_name: 'Bo' })).json().user;
-    const second = (await register({ id: 3002, first_name: 'Bob' })).json().user;
+    const first = (await register({ id: 3002, first_name: 'Bo' })).json<RegisterAnswer>().user;
+    const second = (await register({ id: 3002, first_name: 'Bob' })).json<RegisterAnswer>().user;
     expect(second).toMatchObject({ id: first.id, first_name: 'Bob', registered_at: first.registered_at });
   });
 
@@ -32,7 +33,7 @@ describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
     [undefined, 'en', 3106],
   ])('turns the Telegram language code %s into %s', async (code, language, id) => {
     const res = await register({ id, ...(code ? { language_code: code } : {}) });
-    expect(res.json().user.language).toBe(language);
+    expect(res.json<RegisterAnswer>().user.language).toBe(language);
   });
 
   it('needs Telegram init data to register', async () => {
@@ -44,9 +45,9 @@ describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
     const first = await t.app.inject({ method: 'POST', url: '/api/users/activity', headers: tmaHeaders({ id: 3003 }) });
     const second = await t.app.inject({ method: 'POST', url: '/api/users/activity', headers: tmaHeaders({ id: 3003 }) });
     expect(first.statusCode).toBe(200);
-    expect(second.json().last_active_at >= first.json().last_active_at).toBe(true);
+    expect(second.json<ActivityAnswer>().last_active_at! >= first.json<ActivityAnswer>().last_active_at!).toBe(true);
     const row = await t.db.selectFrom('users').select('last_active_at').where('telegram_id', '=', 3003).executeTakeFirstOrThrow();
-    expect(row.last_active_at?.toISOString()).toBe(second.json().last_active_at);
+    expect(row.last_active_at?.toISOString()).toBe(second.json<ActivityAnswer>().last_active_at);
   });
 
   it('needs a signed-in user to record activity', async () => {
@@ -169,7 +170,7 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
   ])('answers 400 naming %s when it is %s', async (param, value) => {
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/users?${param}=${encodeURIComponent(value)}` });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toHaveProperty(param);
+    expect(res.json<ErrorBody>().error.fields).toHaveProperty(param);
   });
 
   it('answers 400 when a parameter is repeated', async () => {
@@ -191,7 +192,7 @@ describe.each(DATABASE_KINDS)('granting and revoking admin rights on %s', (kind)
     const user = await createTelegramUser(t.db, 8001);
     const res = await change({ userId: user.id, isAdmin: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user).toMatchObject({ id: user.id, is_admin: true });
+    expect(res.json<AdminChangeAnswer>().user).toMatchObject({ id: user.id, is_admin: true });
     const root = await t.db.selectFrom('users').select('id').where('telegram_id', '=', ROOT.id).executeTakeFirstOrThrow();
     const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'user.admin_granted').where('entity_id', '=', String(user.id)).executeTakeFirst();
     expect(event).toMatchObject({ actor_user_id: root.id, entity: 'user' });
@@ -200,7 +201,7 @@ describe.each(DATABASE_KINDS)('granting and revoking admin rights on %s', (kind)
   it('revokes admin from a user and audits it', async () => {
     const user = await createAdmin(t.db, 8002);
     const res = await change({ userId: user.id, isAdmin: false });
-    expect(res.json().user.is_admin).toBe(false);
+    expect(res.json<AdminChangeAnswer>().user.is_admin).toBe(false);
     const event = await t.db.selectFrom('audit_events').select('action').where('entity_id', '=', String(user.id)).executeTakeFirst();
     expect(event?.action).toBe('user.admin_revoked');
   });

@@ -87,9 +87,9 @@ describe('scrolling on navigation (spec §2)', () => {
     await act(() => router.navigate('/cars'));
     expect(behaviourDuringJump).toBe('auto');
     expect(document.documentElement.style.scrollBehavior).toBe('auto');
-    act(() => vi.advanceTimersByTime(SCROLL_BEHAVIOR_OVERRIDE_MS - 1));
+    act(() => void vi.advanceTimersByTime(SCROLL_BEHAVIOR_OVERRIDE_MS - 1));
     expect(document.documentElement.style.scrollBehavior).toBe('auto');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(document.documentElement.style.scrollBehavior).toBe('smooth');
   });
 
@@ -104,9 +104,9 @@ describe('scrolling on navigation (spec §2)', () => {
 describe('scrolling on repeated and query-only navigation', () => {
   it('jumps to the anchor again when the same anchor link is followed again, and ignores query changes', async () => {
     const scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView as unknown as typeof Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = scrollIntoView;
     const scrollTo = vi.fn();
-    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+    window.scrollTo = scrollTo;
     const router = setup('/');
     await act(() => router.navigate('/#contact'));
     await act(() => router.navigate('/#contact'));

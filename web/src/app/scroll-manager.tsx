@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { SCROLL_BEHAVIOR_OVERRIDE_MS } from '../../../domain/constants.ts';
 
 export { SCROLL_BEHAVIOR_OVERRIDE_MS };
@@ -99,8 +99,13 @@ export function ScrollManager() {
   const navigationType = useNavigationType();
   // Following the same anchor link again jumps again; query changes (filters) never scroll.
   const anchorVisit = hash ? key : null;
+  // A pop to an entry is a new visit even when path and hash repeat (list → car → back to list).
+  const poppedTo = navigationType === NavigationType.Pop ? key : null;
   const currentKey = useRef(key);
-  currentKey.current = key;
+  // Layout phase: the key must match the committed page before any scroll event it causes is saved.
+  useLayoutEffect(() => {
+    currentKey.current = key;
+  }, [key]);
 
   useEffect(() => {
     let frame = 0;
@@ -116,15 +121,14 @@ export function ScrollManager() {
   }, []);
 
   useEffect(() => {
-    const saved = navigationType === 'POP' ? savedPositions.get(key) : undefined;
+    const saved = poppedTo === null ? undefined : savedPositions.get(poppedTo);
     if (saved !== undefined || !hash) {
       const scroller = createInstantScroller();
       scroller.jump(() => window.scrollTo(0, saved ?? 0));
       return () => scroller.dispose();
     }
     return followAnchor(hash);
-    // A pop to an entry is a new visit even when path and hash repeat (list → car → back to list).
-  }, [pathname, hash, anchorVisit, navigationType === 'POP' ? key : null]);
+  }, [pathname, hash, anchorVisit, poppedTo]);
 
   return null;
 }

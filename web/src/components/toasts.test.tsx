@@ -20,12 +20,12 @@ describe('toasts (spec §9)', () => {
       toast('Heads up');
     });
     expect(screen.getByRole('status').textContent).toContain('Saved');
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => void vi.advanceTimersByTime(1999));
     expect(screen.getByText('Saved')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(screen.queryByText('Saved')).toBeNull();
     expect(screen.getByText('Heads up')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => void vi.advanceTimersByTime(2000));
     expect(screen.queryByText('Heads up')).toBeNull();
   });
 
@@ -33,9 +33,9 @@ describe('toasts (spec §9)', () => {
     renderWithProviders(<Toaster />);
     act(() => void toast.error('Failed'));
     expect(screen.getByRole('alert').textContent).toContain('Failed');
-    act(() => vi.advanceTimersByTime(3999));
+    act(() => void vi.advanceTimersByTime(3999));
     expect(screen.getByText('Failed')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(screen.queryByText('Failed')).toBeNull();
   });
 
@@ -43,7 +43,7 @@ describe('toasts (spec §9)', () => {
     renderWithProviders(<Toaster />);
     let id = '';
     act(() => void (id = toast.loading('Uploading')));
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => void vi.advanceTimersByTime(60_000));
     expect(screen.getByText('Uploading')).toBeTruthy();
     act(() => void toast.success('Uploaded', { id }));
     expect(screen.queryByText('Uploading')).toBeNull();

@@ -25,25 +25,22 @@ export default function AuthLinkPage() {
   const navigate = useNavigate();
   const signIn = useAuthLink();
   const started = useRef(false);
-  const [missing, setMissing] = useState(false);
+  // Read once: the effect below wipes the hash, and later renders must still know what was there.
+  const [token] = useState(() => readTokenFromHash(window.location.hash));
 
   useEffect(() => {
     // The link works once; StrictMode's second effect run must not spend it again.
     if (started.current) return;
     started.current = true;
-    const token = readTokenFromHash(window.location.hash);
     // Keep the token out of history and out of anything that reads the URL later.
     window.history.replaceState(window.history.state, '', window.location.pathname);
-    if (!token) {
-      setMissing(true);
-      return;
-    }
+    if (!token) return;
     signIn.mutate(token, {
       onSuccess: (answer) => void navigate(safeRedirect(answer.redirect), { replace: true }),
     });
-  }, [navigate, signIn]);
+  }, [navigate, signIn, token]);
 
-  const failed = missing || signIn.isError;
+  const failed = token === null || signIn.isError;
   const status = signIn.error instanceof ApiError ? signIn.error.status : undefined;
   const message =
     status === 403

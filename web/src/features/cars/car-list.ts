@@ -66,7 +66,8 @@ export function serializeCarFilters(filters: CarListFilters): URLSearchParams {
 export function carsRequestParams(filters: CarListFilters, page: number, limit = CAR_LIST_DEFAULT_LIMIT): URLSearchParams {
   const search = new URLSearchParams({ page: String(page), limit: String(limit) });
   for (const key of FILTER_KEYS) {
-    const value: unknown = filters[key];
+    // Null can still arrive from untyped callers (restored state, JSON), and is left out like undefined.
+    const value: CarListFilters[FilterKey] | null = filters[key];
     if (value === undefined || value === null || value === '') continue;
     search.set(key, String(value));
   }

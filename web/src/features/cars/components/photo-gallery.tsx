@@ -11,8 +11,8 @@ interface PhotoGalleryProps {
 }
 
 /**
- * Main photo with thumbnails. Arrow keys step through the photos anywhere in the gallery;
- * thumbnails use a roving tabindex so Tab enters and leaves the strip in one step.
+ * Main photo with thumbnails. Arrow keys, Home and End step through the photos from any of the
+ * gallery's buttons; thumbnails use a roving tabindex so Tab enters and leaves the strip in one step.
  */
 export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
   const { i18n } = useLingui();
@@ -30,17 +30,18 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
     if (focusThumb) thumbs.current[wrapped]?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const fromThumb = event.target instanceof HTMLElement && event.target.dataset.thumb !== undefined;
+  // Handled on the buttons, the gallery's only focusable parts. From a thumbnail, focus follows the
+  // photo so the roving tabindex stays on the current one.
+  const stepWithKeys = (event: KeyboardEvent<HTMLButtonElement>, focusThumb: boolean) => {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: count - 1 };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    show(next, fromThumb);
+    show(next, focusThumb);
   };
 
   return (
-    <section className="gallery" aria-label={i18n._('Photos')} onKeyDown={onKeyDown}>
+    <section className="gallery" aria-label={i18n._('Photos')}>
       <div className="gallery__main">
         <img
           id={`${id}-main`}
@@ -52,10 +53,22 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
         />
         {count > 1 ? (
           <>
-            <button type="button" className="gallery__nav gallery__nav--prev" aria-label={i18n._('Previous photo')} onClick={() => show(index - 1, false)}>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--prev"
+              aria-label={i18n._('Previous photo')}
+              onClick={() => show(index - 1, false)}
+              onKeyDown={(event) => stepWithKeys(event, false)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="gallery__nav gallery__nav--next" aria-label={i18n._('Next photo')} onClick={() => show(index + 1, false)}>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--next"
+              aria-label={i18n._('Next photo')}
+              onClick={() => show(index + 1, false)}
+              onKeyDown={(event) => stepWithKeys(event, false)}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </>
@@ -67,7 +80,6 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
             <li key={photo}>
               <button
                 type="button"
-                data-thumb=""
                 ref={(element) => {
                   thumbs.current[n] = element;
                 }}
@@ -77,6 +89,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
                 aria-controls={`${id}-main`}
                 tabIndex={n === index ? 0 : -1}
                 onClick={() => show(n, false)}
+                onKeyDown={(event) => stepWithKeys(event, true)}
               >
                 <img src={photo} alt="" width={160} height={90} loading="lazy" decoding="async" />
               </button>

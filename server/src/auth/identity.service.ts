@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
-import { mergeGuestIntoUser } from '../users/guest-merge.ts';
-import type { TelegramProfile } from '../users/telegram-profile.ts';
+import { mergeGuestIntoUser } from '../users/guest-merge.service.ts';
+import type { TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { createGuestUser, findUserById, findUserByTelegramId, upsertTelegramUser } from '../users/users.repository.ts';
 import { InitDataError, verifyInitData } from './init-data.ts';
 import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionCookie, setGuestCookie } from './session-cookies.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Route-level access rules, declared where the route is:
