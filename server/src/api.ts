@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAccessControl } from './http/access.ts';
+import { documentsRoutes } from './applications/documents.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { registerIdentity } from './auth/identity.service.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { carsRoutes } from './cars/cars.routes.ts';
+import { draftsRoutes } from './applications/drafts.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
@@ -31,7 +33,7 @@ export const api: FastifyPluginAsync = async (app) => {
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
-  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes]) {
+  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes]) {
     await app.register(routes);
   }
 };

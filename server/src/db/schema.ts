@@ -119,13 +119,19 @@ export interface ApplicationsTable {
 
 export interface ApplicationDocumentsTable {
   id: Generated<number>;
-  application_id: number;
+  /** The uploader; a guest's unattached documents move to the Telegram user on merge. */
+  owner_user_id: number;
+  /** Null until the application is submitted; unattached documents are purged after 7 days. */
+  application_id: number | null;
   side: 'front' | 'back';
   mime: string;
   size: number;
   sha256: string;
   content_encrypted: Uint8Array;
   key_id: string;
+  /** Pixels of the stored (re-encoded) image; null only for rows from before migration 0004. */
+  width: number | null;
+  height: number | null;
   created_at: Timestamp;
 }
 

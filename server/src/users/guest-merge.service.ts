@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
  * A browser that browsed as a guest and later arrives with Telegram identity keeps what it did
- * (issue 4): favourites, viewed cars, the application draft and the application move to the
+ * (issue 4): favourites, viewed cars, the application draft, the application and unattached licence photos move to the
  * Telegram user, then the guest is deleted. One transaction; calling it again is a no-op.
  *
  * Answers false when there was no such guest (already merged, or never existed).
@@ -47,6 +47,15 @@ export async function mergeGuestIntoUser(db: Db, guestId: number, userId: number
     // already has one, the guest's stays with the guest row below.
     const userHasApplication = await trx.selectFrom('applications').select('id').where('user_id', '=', userId).executeTakeFirst();
     if (!userHasApplication) await trx.updateTable('applications').set({ user_id: userId }).where('user_id', '=', guestId).execute();
+
+    // Licence photos not yet in an application move with the person; those in an application
+    // follow it (so deleting the guest below cannot take them along).
+    await trx
+      .updateTable('application_documents')
+      .set({ owner_user_id: userId })
+      .where('owner_user_id', '=', guestId)
+      .where((eb) => eb.or([eb('application_id', 'is', null), eb('application_id', 'in', eb.selectFrom('applications').select('id').where('user_id', '=', userId))]))
+      .execute();
 
     // Deleting a user nulls audit_events.actor_user_id, which the append-only trigger refuses;
     // a guest that still owns an application or history is kept (its cookie is gone all the same).

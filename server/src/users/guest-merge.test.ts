@@ -107,6 +107,19 @@ describe.each(DATABASE_KINDS)('a web guest who later opens the app in Telegram o
     expect(moved.user_id).toBe(await telegramUserId(1007));
   });
 
+  it("moves the guest's licence photos: unattached ones, and those of the application that moves", async () => {
+    const guest = await createGuest(t.app, cars[0]!);
+    const application = await createApplication(t.db, guest.userId, 'Guesta');
+    const document = (applicationId: number | null, side: 'front' | 'back') => ({
+      owner_user_id: guest.userId, application_id: applicationId, side, mime: 'image/jpeg', size: 3, width: 1, height: 1,
+      sha256: '0'.repeat(64), content_encrypted: Buffer.from([1, 2, 3]), key_id: t.app.pii.keyId,
+    });
+    const rows = await t.db.insertInto('application_documents').values([document(null, 'front'), document(application.id, 'back')]).returning('id').execute();
+    await injectAs(t.app, { id: 1011 }, { method: 'GET', url: '/api/me', headers: { cookie: guest.cookie } });
+    const owners = await t.db.selectFrom('application_documents').select('owner_user_id').where('id', 'in', rows.map((r) => r.id)).execute();
+    expect(owners.map((o) => o.owner_user_id)).toEqual([await telegramUserId(1011), await telegramUserId(1011)]);
+  });
+
   it('never throws away an application: with two, the guest keeps its own', async () => {
     await injectAs(t.app, { id: 1008 }, { method: 'GET', url: '/api/me' });
     const userId = await telegramUserId(1008);

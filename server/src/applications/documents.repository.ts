@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { LicenceSide } from '../../../domain/contracts/documents.ts';
+import type { Db } from '../db/database.ts';
+
+interface NewDocument {
+  ownerUserId: number;
+  side: LicenceSide;
+  mime: 'image/jpeg';
+  size: number;
+  width: number;
+  height: number;
+  sha256: string;
+  contentEncrypted: Buffer;
+  keyId: string;
+}
+
+/** Deletes unattached documents older than the given number of days; answers how many went. */
+export async function purgeUnattachedDocuments(db: Db, olderThanDays: number): Promise<number> {
+  const result = await db
+    .deleteFrom('application_documents')
+    .where('application_id', 'is', null)
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${olderThanDays}::integer)`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countUnattachedDocuments(db: Db, ownerUserId: number): Promise<number> {
+  const row = await db
+    .selectFrom('application_documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_user_id', '=', ownerUserId)
+    .where('application_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Locks the owner's user row for the rest of the transaction, so one owner's uploads are counted one at a time. */
+export async function lockOwner(db: Db, ownerUserId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', ownerUserId).forUpdate().execute();
+}
+
+export async function insertDocument(db: Db, doc: NewDocument): Promise<number> {
+  const row = await db
+    .insertInto('application_documents')
+    .values({
+      owner_user_id: doc.ownerUserId,
+      application_id: null,
+      side: doc.side,
+      mime: doc.mime,
+      size: doc.size,
+      width: doc.width,
+      height: doc.height,
+      sha256: doc.sha256,
+      content_encrypted: doc.contentEncrypted,
+      key_id: doc.keyId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { savedDraftSchema } from '../../../domain/application-draft.schema.ts';
+import type { DraftAnswer, DraftSaved } from '../../../domain/contracts/applications.ts';
+import { ensureViewer } from '../auth/identity.service.ts';
+import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
+import { deleteDraft } from './drafts.repository.ts';
+import { loadDraft, saveDraft } from './drafts.service.ts';
+
+/** A whole wizard draft is a few kilobytes; a bigger body is not one. */
+const DRAFT_BODY_LIMIT = 64 * 1024;
+
+const updatedAt = { type: 'string', format: 'date-time' } as const;
+const draftAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['draft', 'updatedAt'],
+  properties: { draft: { type: 'object', additionalProperties: true }, updatedAt },
+} as const;
+const draftSavedSchema = { type: 'object', additionalProperties: false, required: ['updatedAt'], properties: { updatedAt } } as const;
+
+/**
+ * The application wizard's draft, saved on the server so that it can be resumed on any device
+ * (issue 9). Reading or discarding never creates a guest: no identity simply means no draft.
+ */
+export const draftsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/applications/draft', { schema: documented({ summary: "The visitor's saved application draft; 404 when there is none", tags: ['applications'], response: { 200: draftAnswerSchema } }) }, async (request): Promise<DraftAnswer> => {
+    const userId = request.viewer?.userId;
+    const saved = userId === undefined ? undefined : await loadDraft(app.db, app.pii, userId);
+    if (!saved) throw notFound('No saved application draft.');
+    return saved;
+  });
+
+  app.put('/applications/draft', { bodyLimit: DRAFT_BODY_LIMIT, schema: documented({ summary: "Save the visitor's application draft (any step may be incomplete)", tags: ['applications'], body: savedDraftSchema, response: { 200: draftSavedSchema } }) }, async (request, reply): Promise<DraftSaved> => {
+    // parseOr400 reads a missing body as {}, and valibot's object takes an array: a draft is a JSON object.
+    const body: unknown = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError('bad_request', 'Send the draft as a JSON object.');
+    const draft = parseOr400(savedDraftSchema, body, 'draft');
+    const viewer = await ensureViewer(request, reply);
+    return saveDraft(app.db, app.pii, viewer.userId, draft);
+  });
+
+  app.delete('/applications/draft', { schema: documented({ summary: "Discard the visitor's application draft", tags: ['applications'] }) }, async (request, reply) => {
+    const userId = request.viewer?.userId;
+    if (userId !== undefined) await deleteDraft(app.db, userId);
+    return reply.code(204).send();
+  });
+};
