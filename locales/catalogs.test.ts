@@ -155,6 +155,11 @@ describe('translation catalogues', () => {
     expect(texts.filter((text) => !catalogs.en.has(text))).toEqual([]);
   });
 
+  it('has every consent text of domain/', async () => {
+    const { CONSENTS } = await import('../domain/consents.ts');
+    expect(CONSENTS.map((consent) => consent.text).filter((text) => !catalogs.en.has(text))).toEqual([]);
+  });
+
   it('finds ids the way the scanner should', () => {
     const source = `i18n._('Loading...'); i18n._("Say \\"hi\\""); i18n._(\`Plain\`); <Trans id="No cars found matching your criteria" />; i18n._(\`x \${y}\`)`;
     expect(usedMessageIds(source)).toEqual(['Loading...', 'Say "hi"', 'Plain', 'No cars found matching your criteria']);

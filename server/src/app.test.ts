@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { piiCipherFromConfig } from './security/pii-crypto.ts';
+import { loadCatalogues } from './i18n/catalogues.ts';
 import { createDatabase } from './db/database.ts';
 import { testConfig, useTestApp } from '../test/app.ts';
 import { DATABASE_KINDS } from '../test/database.ts';
@@ -82,7 +83,7 @@ describe('the server when the database is down', () => {
     const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' });
     // Built without the runtime, which would refuse to start on a database it cannot migrate.
     const config = testConfig();
-    const app = await buildApp({ config, db, pii: piiCipherFromConfig(config), logger: false });
+    const app = await buildApp({ config, db, pii: piiCipherFromConfig(config), catalogues: await loadCatalogues(), logger: false });
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(503);
     expect(res.json<ErrorBody>().error.code).toBe('unavailable');

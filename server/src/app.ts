@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Catalogues } from './i18n/catalogues.ts';
 import type { PiiCipher } from './security/pii-crypto.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import cookie from '@fastify/cookie';
@@ -18,6 +19,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   pii: PiiCipher;
+  catalogues: Catalogues;
   /** Folder of the built web app; tests may point it elsewhere or leave it missing. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -29,11 +31,13 @@ declare module 'fastify' {
     db: Db;
     /** Encrypts personal data at rest with DATA_ENCRYPTION_KEY (see security/pii-crypto.ts). */
     readonly pii: PiiCipher;
+    /** The web app's translations, for text the server writes itself (see i18n/catalogues.ts). */
+    readonly catalogues: Catalogues;
   }
 }
 
 /** Builds the whole HTTP app; used by the entry point and by every test alike. */
-export async function buildApp({ config, db, pii, webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, pii, catalogues, webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
   const { headersMs, idleMs, requestMs } = config.httpTimeouts;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -51,6 +55,7 @@ export async function buildApp({ config, db, pii, webDist = WEB_DIST, logger }: 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('pii', pii);
+  app.decorate('catalogues', catalogues);
 
   registerRouteTable(app);
   await registerOpenApi(app);

@@ -55,7 +55,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 
     const pii = piiCipherFromConfig(config);
     const catalogues = await loadCatalogues();
-    const app = await buildApp({ config, db, pii, webDist: overrides.webDist, logger: overrides.logger });
+    const app = await buildApp({ config, db, pii, catalogues, webDist: overrides.webDist, logger: overrides.logger });
     parts.push({ name: 'HTTP server', stop: () => app.close() });
     if (seeded && !seeded.skipped) app.log.info({ cars: seeded.cars, faqs: seeded.faqs }, 'seeded an empty database with demo data');
 

@@ -6,7 +6,7 @@ import { migrateAllDown, migrateToLatest } from './migrate.ts';
 
 const TABLES = [
   'application_consents', 'application_documents', 'application_drafts', 'application_status_history', 'applications',
-  'audit_events', 'bot_relayed_messages', 'bot_threads', 'car_views', 'cars', 'faqs', 'favorites', 'login_tokens', 'users',
+  'audit_events', 'bot_relayed_messages', 'bot_threads', 'car_views', 'cars', 'faqs', 'favorites', 'login_tokens', 'outbox_events', 'users',
 ];
 
 describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
@@ -51,5 +51,22 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
   it('keeps the audit trail append-only', async () => {
     await database.db.insertInto('audit_events').values({ action: 'test', entity: 'none' }).execute();
     await expect(database.db.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps outbox events to the known kinds, due at once, with a partial index for claiming', async () => {
+    const event = await database.db
+      .insertInto('outbox_events')
+      .values({ kind: 'application.submitted', payload: JSON.stringify({ applicationId: 1 }) })
+      .returning(['payload', 'attempts', 'delivered_at', 'last_error', 'next_attempt_at', 'created_at'])
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ payload: { applicationId: 1 }, attempts: 0, delivered_at: null, last_error: null });
+    expect(event.next_attempt_at.getTime()).toBe(event.created_at.getTime());
+    await expect(
+      database.db.insertInto('outbox_events').values({ kind: 'application.deleted' as 'application.submitted', payload: '{}' }).execute(),
+    ).rejects.toThrow();
+    const { rows } = await sql<{ definition: string }>`
+      select indexdef as definition from pg_indexes where tablename = 'outbox_events' and indexname = 'outbox_events_due_idx'`.execute(database.db);
+    expect(rows[0]?.definition).toMatch(/\(next_attempt_at\) WHERE \(delivered_at IS NULL\)/);
+    await database.db.deleteFrom('outbox_events').execute();
   });
 });

@@ -204,6 +204,20 @@ export interface LoginTokensTable {
   created_at: Timestamp;
 }
 
+export type OutboxEventKind = 'application.submitted' | 'application.status_changed';
+
+/** An event for the bot to deliver; its payload holds ids and statuses, never personal data. */
+export interface OutboxEventsTable {
+  id: Generated<number>;
+  kind: OutboxEventKind;
+  payload: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   cars: CarsTable;
@@ -219,6 +233,7 @@ export interface Database {
   bot_threads: BotThreadsTable;
   bot_relayed_messages: BotRelayedMessagesTable;
   login_tokens: LoginTokensTable;
+  outbox_events: OutboxEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,48 @@
+/**
+ * The consents the application's review step asks for (issue 9), kept here once: the kinds of the
+ * application_consents table, whether each is required to submit, the version of its text, and the
+ * English text itself. The text is also its Lingui message id (locales/<lang>/messages.po), with
+ * `{company}` standing for the dealer's name. A submitted consent is stored with its kind and
+ * version, so changing a text means giving it a new version (and new translations).
+ */
+
+export const CONSENT_KINDS = ['credit_check', 'privacy_notice', 'electronic_records', 'marketing_contact'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+export interface ConsentTerms {
+  readonly kind: ConsentKind;
+  /** The date the text took effect; stored beside every acceptance. */
+  readonly version: string;
+  /** Required consents must all be given before an application can be submitted. */
+  readonly required: boolean;
+  /** The English text and message id; `{company}` is the dealer's name. */
+  readonly text: string;
+}
+
+export const CONSENTS: readonly ConsentTerms[] = [
+  {
+    kind: 'credit_check',
+    version: '2026-11-01',
+    required: true,
+    text: 'I authorize {company}, and the lenders to which it sends my application, to obtain my consumer credit report and to verify the information I provide, in order to evaluate my application for credit.',
+  },
+  {
+    kind: 'privacy_notice',
+    version: '2026-11-01',
+    required: true,
+    text: 'I acknowledge that I have received the {company} Privacy Notice, which explains how my nonpublic personal information is collected, shared and protected under the Gramm-Leach-Bliley Act.',
+  },
+  {
+    kind: 'electronic_records',
+    version: '2026-11-01',
+    required: true,
+    text: 'Under the federal E-SIGN Act, I agree to receive disclosures, notices and other records about this application electronically and to sign documents electronically. I can open and keep electronic records on this device, and I may withdraw this consent or ask for paper copies by contacting {company}.',
+  },
+  {
+    kind: 'marketing_contact',
+    version: '2026-11-01',
+    required: false,
+    text: 'I agree that {company} may contact me by phone, text message or email about vehicle offers and promotions. This consent is not a condition of any purchase or credit, and I may opt out at any time.',
+  },
+];
+

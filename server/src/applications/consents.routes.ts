@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { CONSENT_KINDS, CONSENTS } from '../../../domain/consents.ts';
+import type { ConsentsAnswer } from '../../../domain/contracts/applications.ts';
+import { toSupportedLanguage } from '../../../domain/enums.ts';
+import { parseOr400 } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
+
+const consentsQuery = v.object({
+  lang: v.optional(v.pipe(v.string('lang must be a language code such as en or uk'), v.trim(), v.maxLength(35, 'lang must be a language code such as en or uk'))),
+});
+
+const consentsAnswerSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['kind', 'version', 'required', 'text'],
+    properties: {
+      kind: { type: 'string', enum: [...CONSENT_KINDS] },
+      version: { type: 'string' },
+      required: { type: 'boolean' },
+      text: { type: 'string' },
+    },
+  },
+} as const;
+
+/**
+ * GET /api/applications/consents?lang=xx: the consent texts the application's review step shows
+ * (issue 9), with the dealer's name, in the language asked; a missing or unsupported language
+ * falls back to en (the rule of GET /api/faqs/public). The texts live in domain/consents.ts and
+ * are translated through the web app's catalogues. They are the same for everyone, so shared
+ * caches may keep them for a while.
+ */
+export const consentsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/applications/consents', { schema: documented({ summary: 'The current consent texts of the application, in one language', tags: ['applications'], querystring: consentsQuery, response: { 200: consentsAnswerSchema } }) }, async (request, reply): Promise<ConsentsAnswer> => {
+    const { lang } = parseOr400(consentsQuery, request.query, 'query');
+    const language = toSupportedLanguage(lang);
+    const company = app.config.company.name;
+    reply.header('cache-control', 'public, max-age=300');
+    return CONSENTS.map(({ kind, version, required, text }) => ({ kind, version, required, text: app.catalogues.translate(language, text, { company }) }));
+  });
+};
