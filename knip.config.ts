@@ -5,7 +5,6 @@ const config: KnipConfig = {
   // found by Knip's plugins; these are the entry points no config mentions.
   entry: [
     'server/src/start.ts',
-    'server/src/serve.ts',
     'bench/*.ts',
     'scripts/*.{ts,js}',
     '**/*.test.{ts,tsx}',

@@ -97,7 +97,7 @@ async function startChild(name: string, args: string[], env: Record<string, stri
 function startApi(env: Record<string, string>, port: number) {
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolvePath(profileDir)}`] : [];
-  return startChild('API server', [...profile, 'server/src/serve.ts'], {
+  return startChild('API server', [...profile, 'server/src/start.ts'], {
     ...env,
     HOST: '127.0.0.1',
     NODE_ENV: 'development',

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 import * as v from 'valibot';
 import { carListQuerySchema } from '../domain/cars.ts';
+import { toPaged } from '../domain/contracts/paged.ts';
 import { carListQueries, toCarCard } from '../server/src/cars/cars.repository.ts';
 import { createCountCache } from '../server/src/cars/count-cache.ts';
 import { PATHS } from './cars-mix.ts';
@@ -39,7 +40,7 @@ async function answer(req: IncomingMessage, res: ServerResponse) {
       counts.get(countKey, () => countRows(count.sql, count.parameters)),
     ]);
     const { page: pageNumber, limit } = query;
-    const body = JSON.stringify({ items: rows.map(toCarCard), total, page: pageNumber, limit, totalPages: Math.ceil(total / limit) });
+    const body = JSON.stringify(toPaged(rows.map(toCarCard), total, pageNumber, limit));
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
   } catch (error) {
     process.stderr.write(`floor: ${String(error)}\n`);

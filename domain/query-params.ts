@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { toSupportedLanguage } from './enums.ts';
 import { plainText } from './text.ts';
 
 /**
@@ -41,3 +42,17 @@ export const pagingParams = (maxLimit: number) => ({
   page: wholeNumberParam(1, 1_000_000, 'page must be a whole number of at least 1'),
   limit: wholeNumberParam(1, maxLimit, `limit must be a whole number from 1 to ${maxLimit}`),
 });
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
+const LANGUAGE_MESSAGE = 'lang must be a language code such as en or uk';
+
+/**
+ * `lang`: a language tag as browsers and Telegram send it ('uk-UA'), read by spec §4's rule: a
+ * supported language is used, any other tag is en. Absent or blank is undefined, so each route
+ * decides its own fallback; what is not a language tag at all is refused.
+ */
+export const languageParam = () =>
+  optionalParam(
+    v.pipe(v.string(LANGUAGE_MESSAGE), v.trim(), v.maxLength(35, LANGUAGE_MESSAGE), v.regex(LANGUAGE_TAG, LANGUAGE_MESSAGE), v.transform((tag: string) => toSupportedLanguage(tag))),
+    LANGUAGE_MESSAGE,
+  );

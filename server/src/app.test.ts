@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { piiCipherFromConfig } from './security/pii-crypto.ts';
@@ -9,14 +6,7 @@ import { createDatabase } from './db/database.ts';
 import { testConfig, useTestApp } from '../test/app.ts';
 import { DATABASE_KINDS } from '../test/database.ts';
 import type { ErrorBody } from '../../domain/contracts/errors.ts';
-
-function fakeWebBuild() {
-  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
-  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  return dir;
-}
+import { fakeWebBuild } from '../test/web-build.ts';
 
 describe.each(DATABASE_KINDS)('the server on %s', (kind) => {
   const t = useTestApp(kind, { webDist: fakeWebBuild() });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--exclude', 'web/**', 'server/src/serve.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--exclude', 'web/**', 'server/src/start.ts'], { cwd: root, stdio: 'inherit' }),
   spawn('npx', ['vite', '--config', 'web/vite.config.ts', '--host', '127.0.0.1', '--port', '5173'], { cwd: root, stdio: 'inherit' }),
 ];
 

@@ -31,7 +31,7 @@ const baseEnv = (overrides: Record<string, string>) => ({
 
 /** Runs the server as `npm start` would (without the web build) until it exits, or until `until` says it is up. */
 function startServer(env: Record<string, string>, until?: (output: string) => boolean): Promise<Started & { stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/serve.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -1,7 +1,8 @@
 import { configOrExit, runServer } from './server-process.ts';
 
 /**
- * The production server: serves the web app as built in web/dist, building nothing. Compiled to
- * dist/server/src/start.js and run by plain `node` (Docker, `npm start` after its build check).
+ * The server process: serves the web app as built in web/dist, building nothing. Compiled to
+ * dist/server/src/start.js and run by plain `node` in production (Docker, `npm start` after its
+ * build check); run from its sources by tsx in development (`npm run dev`, the benchmark, tests).
  */
 await runServer(configOrExit());

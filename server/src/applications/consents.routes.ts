@@ -2,13 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { CONSENT_KINDS, CONSENTS } from '../../../domain/consents.ts';
 import type { ConsentsAnswer } from '../../../domain/contracts/applications.ts';
-import { toSupportedLanguage } from '../../../domain/enums.ts';
+import { DEFAULT_LANGUAGE } from '../../../domain/enums.ts';
+import { languageParam } from '../../../domain/query-params.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 
-const consentsQuery = v.object({
-  lang: v.optional(v.pipe(v.string('lang must be a language code such as en or uk'), v.trim(), v.maxLength(35, 'lang must be a language code such as en or uk'))),
-});
+const consentsQuery = v.object({ lang: languageParam() });
 
 const consentsAnswerSchema = {
   type: 'array',
@@ -35,7 +34,7 @@ const consentsAnswerSchema = {
 export const consentsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/applications/consents', { schema: documented({ summary: 'The current consent texts of the application, in one language', tags: ['applications'], querystring: consentsQuery, response: { 200: consentsAnswerSchema } }) }, async (request, reply): Promise<ConsentsAnswer> => {
     const { lang } = parseOr400(consentsQuery, request.query, 'query');
-    const language = toSupportedLanguage(lang);
+    const language = lang ?? DEFAULT_LANGUAGE;
     const company = app.config.company.name;
     reply.header('cache-control', 'public, max-age=300');
     return CONSENTS.map(({ kind, version, required, text }) => ({ kind, version, required, text: app.catalogues.translate(language, text, { company }) }));

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Language } from '../../../domain/enums.ts';
 
 /** The typed database interface, mirroring migrations/ (the schema's single source of truth). */
 
@@ -6,7 +7,6 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 
-export type Language = 'en' | 'uk' | 'es' | 'ru';
 export type CarCondition = 'new' | 'used';
 export type CarStatus = 'available' | 'unavailable';
 export type ApplicationStatusValue = 'in_review' | 'approved' | 'rejected';

@@ -1,17 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { DEFAULT_LANGUAGE, toSupportedLanguage } from '../../../domain/enums.ts';
+import { DEFAULT_LANGUAGE } from '../../../domain/enums.ts';
+import { languageParam } from '../../../domain/query-params.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { listPublicFaqs } from './public-faqs.repository.ts';
 import { documented } from '../http/openapi.ts';
 
-const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
-const LANGUAGE_TAG_MESSAGE = 'lang must be a language code such as en or uk';
-
-const publicFaqsQuery = v.object({
-  lang: v.optional(v.pipe(v.string(LANGUAGE_TAG_MESSAGE), v.trim(), v.maxLength(35, LANGUAGE_TAG_MESSAGE), v.regex(new RegExp(`^$|${LANGUAGE_TAG.source}`), LANGUAGE_TAG_MESSAGE))),
-});
+const publicFaqsQuery = v.object({ lang: languageParam() });
 
 /**
  * GET /api/faqs/public?lang=xx: what the home page shows, for anyone. Spec §4's language rule: a
@@ -24,7 +20,7 @@ export const publicFaqsRoutes: FastifyPluginAsync = async (app) => {
     const { lang } = parseOr400(publicFaqsQuery, request.query, 'query');
     if (lang) {
       reply.header('cache-control', 'public, max-age=60');
-      return listPublicFaqs(app.db, toSupportedLanguage(lang));
+      return listPublicFaqs(app.db, lang);
     }
     const viewer = request.viewer && (await findUserById(app.db, request.viewer.userId));
     reply.header('cache-control', 'private, max-age=60');

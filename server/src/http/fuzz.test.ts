@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, sessionCookie, signWidgetLogin, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
+import { fakeWebBuild } from '../../test/web-build.ts';
 
 /**
  * Sends malformed input to every route the app registers, as every kind of caller, and holds the
@@ -199,15 +197,6 @@ const jsonObject = (fields: Record<string, string>) =>
     .map(([name, json]) => `${JSON.stringify(name)}: ${json}`)
     .join(', ')}}`;
 
-/** A built web app, so that the static file routes are there to fuzz as well. */
-function fakeWebBuild() {
-  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
-  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
-  return dir;
-}
-
 const clip = (text: string, max = 240) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 
 /**
@@ -241,7 +230,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     // @fastify/cors adds an OPTIONS catch-all for preflights; it reads nothing.
     routes = t.app.routeTable.filter(({ method }) => method !== 'OPTIONS').map(({ method, url }) => ({ method, url }));
     const car = await t.db.selectFrom('cars').select(['uuid', 'brand']).orderBy('uuid').executeTakeFirstOrThrow();
-    plausible = { uuid: car.uuid, carUuid: car.uuid, car_uuid: car.uuid, brand: car.brand, style: 'sedan', scene: 'studio', '*': 'assets/app.js' };
+    plausible = { uuid: car.uuid, carUuid: car.uuid, car_uuid: car.uuid, brand: car.brand, style: 'sedan', scene: 'studio', '*': 'assets/app-abc123.js' };
     const adminUser = await createAdmin(t.db, ADMIN.id);
     const guest = await createGuest(t.app, car.uuid);
     admin = { name: 'admin (Telegram)', headers: tmaHeaders(ADMIN) };
@@ -353,63 +342,58 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     expect(await parametersRead({ method: 'POST', url: '/api/auth/telegram-widget' }, 'body')).toEqual([MADE_UP_NAME]);
   });
 
-  it('no route answers 5xx to malformed path parameters, from any caller', async () => {
+  /** Sends each route's probes as every caller; fails listing every 5xx, grouped by cause. */
+  async function expectNo5xx(targets: Route[], probesOf: (route: Route) => Probe[] | Promise<Probe[]>) {
     const failures: Failure[] = [];
-    for (const route of routes) {
-      const names = [...route.url.matchAll(PATH_PARAMETER)].map(parameterName);
-      const probes = names.flatMap((name) => [
+    for (const route of targets) failures.push(...(await fuzz(route, await probesOf(route))));
+    expect(report(failures, callers.length)).toEqual([]);
+  }
+
+  it('no route answers 5xx to malformed path parameters, from any caller', async () => {
+    await expectNo5xx(routes, (route) =>
+      [...route.url.matchAll(PATH_PARAMETER)].map(parameterName).flatMap((name) => [
         ...Object.entries(MALFORMED_IN_URL).map(([label, value]) => ({ input: `:${name} = ${label}`, url: pathOf(route, { [name]: value }) })),
         { input: `:${name} = an unencoded path traversal`, url: pathOf(route, { [name]: '../../../etc/passwd' }) },
-      ]);
-      failures.push(...(await fuzz(route, probes)));
-    }
-    expect(report(failures, callers.length)).toEqual([]);
+      ]),
+    );
   });
 
   it('no route answers 5xx to malformed query strings, from any caller', async () => {
-    const failures: Failure[] = [];
-    for (const route of routes) {
+    await expectNo5xx(routes, async (route) => {
       const path = pathOf(route);
       const names = await parametersRead(route, 'query');
-      const probes: Probe[] = [
+      return [
         ...Object.entries(QUERY_SHAPES).map(([input, query]) => ({ input, url: `${path}?${query}` })),
         ...names.flatMap((name) => Object.entries(MALFORMED_IN_URL).map(([label, value]) => ({ input: `?${name} = ${label}`, url: `${path}?${name}=${value}` }))),
       ];
-      failures.push(...(await fuzz(route, probes)));
-    }
-    expect(report(failures, callers.length)).toEqual([]);
+    });
   });
 
   it('no route answers 5xx to malformed bodies, from any caller', async () => {
-    const failures: Failure[] = [];
     const widgetLoginWithNul = signWidgetLogin({ id: ADMIN.id, first_name: 'Ada\u0000' });
-    for (const route of routes.filter((r) => BODY_METHODS.has(r.method))) {
-      const url = pathOf(route);
-      const names = await parametersRead(route, 'body');
-      const valid = Object.fromEntries(names.filter((name) => name in plausible).map((name) => [name, JSON.stringify(plausible[name])]));
-      const probes: Probe[] = [
-        ...Object.entries(BODY_SHAPES).map(([input, body]) => ({ input, url, body })),
-        { input: 'signed Telegram login data with a NUL', url, body: { contentType: 'application/json', text: JSON.stringify(widgetLoginWithNul) } },
-        ...names.flatMap((name) =>
-          Object.entries(MALFORMED_JSON).map(([label, value]) => ({
-            input: `{${name}: ${label}}`,
-            url,
-            body: { contentType: 'application/json', text: jsonObject({ ...valid, [name]: value }) },
-          })),
-        ),
-      ];
-      failures.push(...(await fuzz(route, probes)));
-    }
-    expect(report(failures, callers.length)).toEqual([]);
+    await expectNo5xx(
+      routes.filter((r) => BODY_METHODS.has(r.method)),
+      async (route) => {
+        const url = pathOf(route);
+        const names = await parametersRead(route, 'body');
+        const valid = Object.fromEntries(names.filter((name) => name in plausible).map((name) => [name, JSON.stringify(plausible[name])]));
+        return [
+          ...Object.entries(BODY_SHAPES).map(([input, body]) => ({ input, url, body })),
+          { input: 'signed Telegram login data with a NUL', url, body: { contentType: 'application/json', text: JSON.stringify(widgetLoginWithNul) } },
+          ...names.flatMap((name) =>
+            Object.entries(MALFORMED_JSON).map(([label, value]) => ({
+              input: `{${name}: ${label}}`,
+              url,
+              body: { contentType: 'application/json', text: jsonObject({ ...valid, [name]: value }) },
+            })),
+          ),
+        ];
+      },
+    );
   });
 
   it('no route answers 5xx to malformed headers, from any caller', async () => {
-    const failures: Failure[] = [];
-    for (const route of routes) {
-      const url = pathOf(route);
-      failures.push(...(await fuzz(route, Object.entries(HEADER_SETS).map(([input, headers]) => ({ input, url, headers })))));
-    }
-    expect(report(failures, callers.length)).toEqual([]);
+    await expectNo5xx(routes, (route) => Object.entries(HEADER_SETS).map(([input, headers]) => ({ input, url: pathOf(route), headers })));
   });
 
   it('refuses signed init data whose profile holds a NUL byte with a 4xx, not a 500', async () => {

@@ -1,3 +1,5 @@
+import type { IdentifiedVia } from '../../../domain/contracts/users.ts';
+
 /**
  * Who is making a request, as verified by the identity layer (auth/identity.service.ts). Null for an
  * anonymous visitor. Route handlers read only this; they never look at headers or cookies
@@ -9,7 +11,7 @@ export interface Viewer {
   userId: number;
   telegramId: number | null;
   isAdmin: boolean;
-  via: 'telegram' | 'session' | 'guest';
+  via: IdentifiedVia;
 }
 
 declare module 'fastify' {

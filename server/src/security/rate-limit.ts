@@ -1,6 +1,6 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { HttpError } from '../http/errors.ts';
 
 const MINUTE = 60_000;
@@ -32,7 +32,9 @@ export async function registerRateLimits(app: FastifyInstance) {
   const { max, redisUrl } = app.config.rateLimit;
   let redis: Redis | undefined;
   if (redisUrl) {
-    redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
+    // Loaded only when configured: one instance keeps its counters in memory and needs no client.
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: false });
     // ioredis reconnects on its own and reports every failed attempt; one warning per outage is enough.
     let down = false;
     redis.on('error', (error) => {

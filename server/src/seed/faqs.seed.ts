@@ -1,4 +1,5 @@
-import type { Language, NewFaq } from '../db/schema.ts';
+import type { Language } from '../../../domain/enums.ts';
+import type { NewFaq } from '../db/schema.ts';
 
 type Entry = { question: string; answer: string; url?: string };
 

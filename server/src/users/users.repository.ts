@@ -3,7 +3,8 @@ import { toSupportedLanguage } from '../../../domain/enums.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { CurrentUser, UserItem } from '../../../domain/contracts/users.ts';
 import type { Db } from '../db/database.ts';
-import type { Language, UserRow } from '../db/schema.ts';
+import type { Language } from '../../../domain/enums.ts';
+import type { UserRow } from '../db/schema.ts';
 import type { TelegramProfile } from './telegram-profile.schema.ts';
 
 export const toUserItem = (row: UserRow): UserItem => ({
