@@ -71,6 +71,13 @@ export const validationMessages = {
 
   frontOfLicenseRequired: 'Front of license is required.',
   backOfLicenseRequired: 'Back of license is required.',
+  licensePhotoNotUploaded: 'Upload the photo of your license again.',
+
+  creditCheckConsentRequired: 'Authorize the credit check to submit your application.',
+  privacyNoticeConsentRequired: 'Acknowledge the privacy notice to submit your application.',
+  electronicRecordsConsentRequired: 'Agree to electronic records to submit your application.',
+  consentOutdated: 'This text has changed since you read it. Read it again and accept it.',
+  consentRepeated: 'Accept each consent once.',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

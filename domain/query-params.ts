@@ -56,3 +56,20 @@ export const languageParam = () =>
     v.pipe(v.string(LANGUAGE_MESSAGE), v.trim(), v.maxLength(35, LANGUAGE_MESSAGE), v.regex(LANGUAGE_TAG, LANGUAGE_MESSAGE), v.transform((tag: string) => toSupportedLanguage(tag))),
     LANGUAGE_MESSAGE,
   );
+
+const MAX_ROW_ID = 2 ** 31 - 1;
+
+/**
+ * A row id, in a path or a body: a whole number from 1 to 2^31 - 1 (a PostgreSQL integer), as a
+ * number or as text. Anything else names no row and must not reach a query.
+ */
+export const rowIdParam = (name: string) => {
+  const message = `${name} must be an id (a whole number of at least 1)`;
+  return v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,10}$/, message))], message),
+    v.transform(Number),
+    v.safeInteger(message),
+    v.minValue(1, message),
+    v.maxValue(MAX_ROW_ID, message),
+  );
+};

@@ -4,6 +4,7 @@ import * as m0002 from './0002_car_condition_indexes.ts';
 import * as m0003 from './0003_cars_default_order_index.ts';
 import * as m0004 from './0004_unattached_documents.ts';
 import * as m0005 from './0005_outbox_events.ts';
+import * as m0006 from './0006_submission_fingerprint.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_cars_default_order_index': m0003,
   '0004_unattached_documents': m0004,
   '0005_outbox_events': m0005,
+  '0006_submission_fingerprint': m0006,
 };

@@ -6,6 +6,13 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  /** One application per user: the answer carries the existing one's applicationId. */
+  application_exists: 409,
+  /** A consent was given for a text that has changed since: show the new text (fields name the kinds). */
+  consent_outdated: 409,
+  /** An Idempotency-Key used before with another request. */
+  idempotency_key_reused: 409,
+  // Last of the 409s: a bare 409 maps back to this generic code.
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -22,7 +29,7 @@ export type FieldErrors = Record<string, string>;
 
 /** Every error answer of the API. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors };
+  error: { code: ErrorCode; message: string; fields?: FieldErrors; applicationId?: number };
 }
 
 /** valibot's own messages read "Invalid type: Expected … but received …"; ours never do. */

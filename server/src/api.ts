@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAccessControl } from './http/access.ts';
+import { applicationsRoutes } from './applications/applications.routes.ts';
 import { consentsRoutes } from './applications/consents.routes.ts';
 import { documentsRoutes } from './applications/documents.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -34,7 +35,7 @@ export const api: FastifyPluginAsync = async (app) => {
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
-  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes]) {
+  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes]) {
     await app.register(routes);
   }
 };

@@ -66,6 +66,8 @@ describe('configuration', () => {
     ['CHROME_PATH', '/no/such/browser'],
     ['ALLOWED_ORIGINS', 'https://ok.example.com,nope'],
     ['TRUST_PROXY', 'sometimes'],
+    ['DEALER_ID', 'x'.repeat(101)],
+    ['DEALER_TOGGLES', 'autoDecision=maybe'],
   ])('stops on a bad %s with a message naming it and the fix', (name, value) => {
     const error = failure({ [name]: value });
     expect(error.variable).toBe(name);
@@ -85,6 +87,18 @@ describe('configuration', () => {
     expect(config.adminTelegramIds).toEqual([111, 222]);
     expect(config.bot).toMatchObject({ username: 'DealerBot', mode: 'webhook', staffChatId: -1001234567890 });
     expect(config.publicUrl).toBe('https://cars.example.com');
+  });
+
+  it('fills the dealer block of applications from DEALER_* with demo defaults', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).dealer).toEqual({
+      creditProvider: 'demo-credit',
+      dealerId: 'DEMO-DEALER-001',
+      partnerDealerId: 'DEMO-PARTNER-001',
+      sourcePartnerId: 'car-credit-app',
+      toggles: {},
+    });
+    const config = loadConfig({ DATA_DIR: dataDir(), DEALER_CREDIT_PROVIDER: 'Lender One', DEALER_ID: 'D-7', DEALER_TOGGLES: ' autoDecision = false , softPull=true ' });
+    expect(config.dealer).toMatchObject({ creditProvider: 'Lender One', dealerId: 'D-7', toggles: { autoDecision: false, softPull: true } });
   });
 
   it('runs the bot by polling when there is a token but no public URL', () => {

@@ -28,6 +28,9 @@ type Env = Record<string, string | undefined>;
 const integerIn = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
 
+/** A dealer identifier for the credit provider: one line of at most 100 characters. */
+const dealerText = v.pipe(v.string(), v.regex(/^\P{Cc}{1,100}$/u));
+
 /** One entry per variable: its schema and the sentence that tells the user how to fix a bad value. */
 const rules = {
   NODE_ENV: [v.picklist(['development', 'production', 'test']), 'use development, production or test'],
@@ -122,6 +125,21 @@ const rules = {
   COMPANY_ADDRESS: [v.pipe(v.string(), v.minLength(1)), 'use the street address shown in the contact section'],
   COMPANY_PHONE: [v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{7,20}$/)), 'use a phone number such as +1 (555) 010-0100'],
   COMPANY_EMAIL: [v.pipe(v.string(), v.email()), 'use an email address such as sales@example.com'],
+  DEALER_CREDIT_PROVIDER: [dealerText, 'use the name of the credit provider applications are routed to, such as demo-credit'],
+  DEALER_ID: [dealerText, 'use the dealer id your credit provider gave you, such as DEMO-DEALER-001'],
+  DEALER_PARTNER_ID: [dealerText, 'use the partner dealer id your credit provider gave you, such as DEMO-PARTNER-001'],
+  DEALER_SOURCE_PARTNER_ID: [dealerText, 'use the source partner id that names this app to the credit provider, such as car-credit-app'],
+  DEALER_TOGGLES: [
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*([A-Za-z]\w{0,49}\s*=\s*(true|false)\s*(,\s*[A-Za-z]\w{0,49}\s*=\s*(true|false)\s*)*)?$/),
+      v.transform((s): Record<string, boolean> => {
+        const pairs = s.split(',').filter((pair) => pair.trim() !== '').map((pair) => pair.split('=').map((x) => x.trim()));
+        return Object.fromEntries(pairs.map(([name = '', value]) => [name, value === 'true']));
+      }),
+    ),
+    "use comma-separated name=true|false switches of the credit provider, such as autoDecision=false,softPull=true",
+  ],
   SOCIAL_LINKS: [
     v.pipe(
       v.string(),
@@ -247,6 +265,17 @@ export function loadConfig(env: Env = process.env) {
       phone: readVariable(env, 'COMPANY_PHONE') ?? '+1 (214) 555-0147',
       email: readVariable(env, 'COMPANY_EMAIL') ?? 'sales@libertyautocredit.example',
       socialLinks: readVariable(env, 'SOCIAL_LINKS') ?? [],
+    },
+    /**
+     * The dealer and routing block of every application (spec §3 Creation payload), filled by the
+     * server: whatever a client sends there is ignored. The demo values suit trying the app.
+     */
+    dealer: {
+      creditProvider: readVariable(env, 'DEALER_CREDIT_PROVIDER') ?? 'demo-credit',
+      dealerId: readVariable(env, 'DEALER_ID') ?? 'DEMO-DEALER-001',
+      partnerDealerId: readVariable(env, 'DEALER_PARTNER_ID') ?? 'DEMO-PARTNER-001',
+      sourcePartnerId: readVariable(env, 'DEALER_SOURCE_PARTNER_ID') ?? 'car-credit-app',
+      toggles: readVariable(env, 'DEALER_TOGGLES') ?? {},
     },
   };
   return deepFreeze(config);

@@ -61,7 +61,8 @@ async function createPostgresCopy(): Promise<TestDatabase> {
 
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'postgres') return createPostgresCopy();
-  const pglite = await (await migratedPgliteTemplate()).clone();
-  const db = createDatabase({ kind: 'pglite-instance', pglite: pglite as PGlite });
+  // Not PGlite's clone(): it drops the parsers, and numeric columns would come back as text.
+  const pglite = createPglite(undefined, await (await migratedPgliteTemplate()).dumpDataDir('none'));
+  const db = createDatabase({ kind: 'pglite-instance', pglite });
   return { db, drop: () => db.destroy() };
 }

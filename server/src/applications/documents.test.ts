@@ -5,40 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedDocument } from '../../../domain/contracts/documents.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import { useTestApp } from '../../test/app.ts';
+import { licencePhoto as photo, multipart, solidImage } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createGuest, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
 import { DOCUMENT_CONTENT_CONTEXT, MAX_UNATTACHED_DOCUMENTS, WRONG_TYPE_MESSAGE } from './documents.service.ts';
 
 const URL = '/api/applications/documents';
-const BOUNDARY = '----licence-test-boundary';
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body as a browser builds it. */
-function multipart(parts: Part[]) {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
-}
-
-const photo = (bytes: Buffer, { side = 'front', filename = 'licence.jpg', contentType = 'image/jpeg' } = {}) =>
-  multipart([
-    { name: 'side', value: side },
-    { name: 'file', value: bytes, filename, contentType },
-  ]);
-
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#336699' } });
-
 /** Random pixels, so the encoded file is not trivially small and a cut anywhere breaks it. */
 function noise(width: number, height: number) {
   const pixels = Buffer.alloc(width * height * 3);
@@ -55,7 +27,7 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
   let car: string;
 
   beforeAll(async () => {
-    smallJpeg = await solid(64, 48).jpeg().toBuffer();
+    smallJpeg = await solidImage(64, 48).jpeg().toBuffer();
     car = (await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow()).uuid;
   });
 
@@ -69,7 +41,7 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
 
   it('stores a JPEG as a Telegram user and answers what was stored', async () => {
     const who = someone();
-    const res = await upload(photo(await solid(800, 600).jpeg().toBuffer()), tmaHeaders(who));
+    const res = await upload(photo(await solidImage(800, 600).jpeg().toBuffer()), tmaHeaders(who));
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json<UploadedDocument>();
     expect(Object.keys(doc).sort()).toEqual(['height', 'id', 'mime', 'side', 'size', 'width']);
@@ -83,7 +55,7 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
   });
 
   it('drops EXIF and GPS and turns the photo upright by its EXIF orientation', async () => {
-    const original = await solid(300, 200)
+    const original = await solidImage(300, 200)
       .jpeg()
       .withExif({ IFD0: { Copyright: 'secret-owner-name' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' } })
       .withMetadata({ orientation: 6 })
@@ -105,15 +77,15 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
   });
 
   it('stores a 4000-pixel photo at 2400 pixels on its longest edge', async () => {
-    const res = await upload(photo(await solid(4000, 3000).jpeg().toBuffer()), tmaHeaders(someone()));
+    const res = await upload(photo(await solidImage(4000, 3000).jpeg().toBuffer()), tmaHeaders(someone()));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<UploadedDocument>()).toMatchObject({ width: 2400, height: 1800 });
     expect(await sharp(await storedImage(res.json<UploadedDocument>().id)).metadata()).toMatchObject({ width: 2400, height: 1800 });
   });
 
   it.each([
-    ['PNG', () => solid(120, 80).png().toBuffer()],
-    ['WebP', () => solid(120, 80).webp().toBuffer()],
+    ['PNG', () => solidImage(120, 80).png().toBuffer()],
+    ['WebP', () => solidImage(120, 80).webp().toBuffer()],
     ['PNG with transparency', () => sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer()],
   ])('accepts a %s photo and stores it as JPEG', async (_, make) => {
     const res = await upload(photo(await make(), { filename: 'licence.bin', contentType: 'application/octet-stream' }), tmaHeaders(someone()));

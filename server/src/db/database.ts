@@ -25,9 +25,10 @@ const NUMERIC = 1700;
  */
 const toNumber = (value: string) => Number(value);
 
-export function createPglite(dataDir?: string): PGlite {
+/** An embedded database in dataDir (in memory without one), optionally starting from a dump of another. */
+export function createPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return new PGlite({ dataDir, parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
+  return new PGlite({ dataDir, loadDataDir, parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
 }
 
 /**

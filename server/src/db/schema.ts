@@ -1,11 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Language } from '../../../domain/enums.ts';
+import type { EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
 /** The typed database interface, mirroring migrations/ (the schema's single source of truth). */
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
+/** A jsonb column that may be SQL null (not the JSON value null). */
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
 
 export type CarCondition = 'new' | 'used';
 export type CarStatus = 'available' | 'unavailable';
@@ -80,7 +82,7 @@ export interface EmploymentRecord {
   employerName: string;
   occupation: string | null;
   workPhone: string | null;
-  status: string;
+  status: EmploymentStatus;
   totalMonthsEmployed?: number;
   employerAddress: AddressRecord | null;
 }
@@ -92,7 +94,7 @@ export interface ApplicationsTable {
   status: ColumnType<ApplicationStatusValue, ApplicationStatusValue | undefined, ApplicationStatusValue>;
   first_name: string;
   last_name: string;
-  suffix: string | null;
+  suffix: WireSuffix | null;
   email: string;
   phone: string;
   ssn_encrypted: string | null;
@@ -104,13 +106,13 @@ export interface ApplicationsTable {
   mortgage_or_rent_amount: number | null;
   months_at_current_address: number;
   address: Json<AddressRecord>;
-  previous_address: Json<AddressRecord | null>;
+  previous_address: NullableJson<AddressRecord>;
   income: number;
-  income_frequency: ColumnType<string, string | undefined, string>;
+  income_frequency: ColumnType<IncomeFrequency, IncomeFrequency | undefined, IncomeFrequency>;
   other_income_source: string | null;
   other_income_amount: ColumnType<number, number | undefined, number>;
   current_employment: Json<EmploymentRecord>;
-  previous_employment: Json<EmploymentRecord | null>;
+  previous_employment: NullableJson<EmploymentRecord>;
   dealer: Json<Record<string, unknown>>;
   idempotency_key: string | null;
   submitted_at: Timestamp;
@@ -120,6 +122,8 @@ export interface ApplicationsTable {
 export interface ApplicationDocumentsTable {
   id: Generated<number>;
   /** The uploader; a guest's unattached documents move to the Telegram user on merge. */
+  /** HMAC of the request first sent with idempotency_key (migration 0006). */
+  idempotency_fingerprint: string | null;
   owner_user_id: number;
   /** Null until the application is submitted; unattached documents are purged after 7 days. */
   application_id: number | null;

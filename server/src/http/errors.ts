@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
+    /** The application a conflict is about (application_exists). */
+    readonly applicationId?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -14,7 +16,14 @@ export class HttpError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.applicationId === undefined ? {} : { applicationId: this.applicationId }),
+      },
+    };
   }
 }
 

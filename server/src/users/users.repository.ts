@@ -171,3 +171,30 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserIte
   ]);
   return toPaged(rows.map(toUserItem), Number(counted.total), q.page, q.limit);
 }
+
+export interface ApplicantProfile {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * A web guest who applies becomes someone staff can find in the users list: the guest's empty
+ * profile takes the applicant's name and contacts, and the application counts as registering.
+ * Telegram users keep the profile Telegram gave them.
+ */
+export async function completeGuestProfile(db: Db, userId: number, profile: ApplicantProfile): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      first_name: sql<string>`coalesce(first_name, ${profile.first_name})`,
+      last_name: sql<string>`coalesce(last_name, ${profile.last_name})`,
+      email: sql<string>`coalesce(email, ${profile.email})`,
+      phone: sql<string>`coalesce(phone, ${profile.phone})`,
+      registered_at: sql<Date>`coalesce(registered_at, now())`,
+    })
+    .where('id', '=', userId)
+    .where('kind', '=', 'guest')
+    .execute();
+}

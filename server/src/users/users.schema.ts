@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { USER_LIST_DEFAULTS } from '../../../domain/constants.ts';
 import { LANGUAGES } from '../../../domain/enums.ts';
-import { booleanParam, choiceParam, pagingParams, textParam } from '../../../domain/query-params.ts';
+import { booleanParam, choiceParam, pagingParams, rowIdParam, textParam } from '../../../domain/query-params.ts';
 import { USER_SORTS, type UserListQuery } from './users.repository.ts';
 
 const USER_LIST_MAX_LIMIT = 100;
@@ -33,17 +33,8 @@ export const userListQuerySchema = v.pipe(
   ),
 );
 
-const userId = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/))], 'userId must be a user id'),
-  v.transform(Number),
-  v.safeInteger('userId must be a user id'),
-  v.minValue(1, 'userId must be a user id'),
-  // users.id is a PostgreSQL integer: a larger number is no user, and must not reach the query.
-  v.maxValue(2 ** 31 - 1, 'userId must be a user id'),
-);
-
 /** POST /api/users/admin (spec §7). */
 export const adminChangeSchema = v.object({
-  userId,
+  userId: rowIdParam('userId'),
   isAdmin: v.boolean('isAdmin must be true or false'),
 });

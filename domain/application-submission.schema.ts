@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { createCreationPayloadSchema } from './application.schema.ts';
+import { consentAcceptancesSchema } from './consents.ts';
+import { type Clock, systemClock } from './dates.ts';
+import { type ValidationMessage, validationMessages as m } from './messages.ts';
+
+const MAX_ROW_ID = 2 ** 31 - 1;
+
+/** A licence photo in a submission: the id that POST /api/applications/documents answered, as a number or as text. */
+function documentIdField(required: ValidationMessage) {
+  return v.pipe(
+    v.nullish(v.union([v.string(), v.number()], required), ''),
+    v.transform(String),
+    v.trim(),
+    v.nonEmpty(required),
+    v.regex(/^[1-9]\d{0,9}$/, m.licensePhotoNotUploaded),
+    v.transform(Number),
+    v.maxValue(MAX_ROW_ID, m.licensePhotoNotUploaded),
+  );
+}
+
+/**
+ * Body of POST /api/applications: the creation payload of spec §3 without its dealer block, which the
+ * server fills from its own configuration (a dealer block sent by a client is dropped unread), plus the
+ * consents the applicant accepted on the review step. The photos are the caller's own uploads.
+ */
+export function createSubmissionSchema(clock: Clock = systemClock) {
+  const { dealer: _dealer, ...payload } = createCreationPayloadSchema(clock).entries;
+  return v.object(
+    {
+      ...payload,
+      images: v.object(
+        { front: documentIdField(m.frontOfLicenseRequired), back: documentIdField(m.backOfLicenseRequired) },
+        m.invalidValue,
+      ),
+      consents: consentAcceptancesSchema,
+    },
+    m.invalidValue,
+  );
+}
+
+export const submissionSchema = createSubmissionSchema();
+
+export type Submission = v.InferOutput<typeof submissionSchema>;

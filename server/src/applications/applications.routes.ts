@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { applicantPatchSchema } from '../../../domain/application.schema.ts';
+import { submissionSchema } from '../../../domain/application-submission.schema.ts';
+import type { ApplicationTrailEvent, MyApplication, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
+import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
+import type { Paged } from '../../../domain/contracts/paged.ts';
+import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
+import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
+import { requireViewer } from '../auth/identity.service.ts';
+import { ADMIN_ONLY } from '../http/access.ts';
+import { notFound, parseOr400 } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
+import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
+import {
+  applicationTrail,
+  changeStatus,
+  editApplicant,
+  loadMyApplication,
+  readDocument,
+  revealSsn,
+  submitApplication,
+  viewUserApplication,
+} from './applications.service.ts';
+
+/** A whole application is a few kilobytes; the photos travel separately. */
+const APPLICATION_BODY_LIMIT = 64 * 1024;
+const TRAIL_MAX_LIMIT = 100;
+const TRAIL_DEFAULT_LIMIT = 50;
+
+const idempotencyHeaders = v.object({
+  'idempotency-key': v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.nonEmpty('Send an Idempotency-Key header: a UUID made once per submission, the same on every retry of it.'),
+    v.uuid('The Idempotency-Key header must be a UUID, such as 0b6e2a52-3f1c-4d8e-9a57-2f4f0c1d9e11.'),
+    v.toLowerCase(),
+  ),
+});
+const idParams = v.object({ id: rowIdParam('id') });
+const userParams = v.object({ userId: rowIdParam('userId') });
+const documentParams = v.object({ id: rowIdParam('id'), side: v.picklist(LICENCE_SIDES, 'side must be front or back') });
+const statusBody = v.object({ status: v.picklist(APPLICATION_STATUSES, 'status must be in_review, approved or rejected') });
+const trailQuery = v.pipe(
+  v.object(pagingParams(TRAIL_MAX_LIMIT)),
+  v.transform((q) => ({ page: q.page ?? 1, limit: q.limit ?? TRAIL_DEFAULT_LIMIT })),
+);
+
+/** Personal data must stay out of every shared or browser cache. */
+const PRIVATE = 'no-store';
+
+/**
+ * The credit application (issue 9): the applicant submits once and follows its status; staff read,
+ * reveal, edit and decide, every staff call audited. Photos, drafts and consent texts have their
+ * own route files beside this one.
+ */
+export const applicationsRoutes: FastifyPluginAsync = async (app) => {
+  const deps = { db: app.db, pii: app.pii };
+
+  app.post(
+    '/applications',
+    {
+      bodyLimit: APPLICATION_BODY_LIMIT,
+      config: { rateLimit: STRICT_RATE_LIMIT },
+      schema: documented({
+        summary: 'Submit the credit application (spec §3 creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
+        tags: ['applications'],
+        body: submissionSchema,
+      }),
+    },
+    async (request, reply): Promise<MyApplication> => {
+      const viewer = requireViewer(request);
+      const { 'idempotency-key': key } = parseOr400(idempotencyHeaders, request.headers, 'request');
+      const submission = parseOr400(submissionSchema, request.body, 'application');
+      const { application, replayed } = await submitApplication(
+        { ...deps, dealer: app.config.dealer, fingerprintSecret: app.config.sessionSecret },
+        viewer,
+        key,
+        submission,
+      );
+      reply.header('cache-control', PRIVATE).header('location', '/api/applications/mine').status(201);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return application;
+    },
+  );
+
+  app.get('/applications/mine', { schema: documented({ summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none", tags: ['applications'] }) }, async (request, reply): Promise<MyApplication> => {
+    const userId = request.viewer?.userId;
+    const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
+    if (!application) throw notFound('You have not submitted an application yet.');
+    reply.header('cache-control', PRIVATE);
+    return application;
+  });
+
+  app.get('/applications/user/:userId', { config: ADMIN_ONLY, schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }) }, async (request, reply): Promise<StaffApplication> => {
+    const { userId } = parseOr400(userParams, request.params, 'user id');
+    reply.header('cache-control', PRIVATE);
+    return viewUserApplication(deps, requireViewer(request), userId);
+  });
+
+  app.post('/applications/:id/ssn/reveal', { config: ADMIN_ONLY, schema: documented({ summary: "The applicant's full SSN (staff; each reveal audited)", tags: ['applications'], params: idParams }) }, async (request, reply): Promise<SsnReveal> => {
+    const { id } = parseOr400(idParams, request.params, 'application id');
+    reply.header('cache-control', PRIVATE);
+    return revealSsn(deps, requireViewer(request), id);
+  });
+
+  app.get('/applications/:id/documents/:side', { config: ADMIN_ONLY, schema: documented({ summary: "A photo of the applicant's driver's licence (staff; audited)", tags: ['applications'], params: documentParams }) }, async (request, reply) => {
+    const { id, side } = parseOr400(documentParams, request.params, 'document');
+    const { mime, bytes } = await readDocument(deps, requireViewer(request), id, side);
+    return reply
+      .header('cache-control', PRIVATE)
+      .header('content-type', mime)
+      .header('content-disposition', `inline; filename="application-${id}-${side}.jpg"`)
+      .send(bytes);
+  });
+
+  app.patch('/applications/applicant', { bodyLimit: APPLICATION_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: "Correct the applicant's fields (staff; audited by field name)", tags: ['applications'], body: applicantPatchSchema }) }, async (request, reply): Promise<StaffApplication> => {
+    const patch = parseOr400(applicantPatchSchema, request.body, 'applicant');
+    reply.header('cache-control', PRIVATE);
+    return editApplicant(deps, requireViewer(request), patch);
+  });
+
+  app.patch('/applications/:id/status', { config: ADMIN_ONLY, schema: documented({ summary: "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified)", tags: ['applications'], params: idParams, body: statusBody }) }, async (request, reply): Promise<StaffApplication> => {
+    const { id } = parseOr400(idParams, request.params, 'application id');
+    const { status } = parseOr400(statusBody, request.body, 'status');
+    reply.header('cache-control', PRIVATE);
+    return changeStatus(deps, requireViewer(request), id, status);
+  });
+
+  app.get('/applications/:id/history', { config: ADMIN_ONLY, schema: documented({ summary: "The application's audit trail, newest first (staff)", tags: ['applications'], params: idParams, querystring: trailQuery }) }, async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {
+    const { id } = parseOr400(idParams, request.params, 'application id');
+    const { page, limit } = parseOr400(trailQuery, request.query, 'query');
+    reply.header('cache-control', PRIVATE);
+    return applicationTrail(deps, requireViewer(request), id, page, limit);
+  });
+};
