@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LANGUAGES } from '../enums.ts';
+import type { Paged } from './paged.ts';
 
 /**
  * A FAQ (spec §3 FAQ) as the API answers it: the home page's public list (GET /api/faqs/public)
@@ -16,3 +17,6 @@ export const faqItemSchema = v.object({
 });
 
 export type FaqItem = v.InferOutput<typeof faqItemSchema>;
+
+/** GET /api/faqs: one page of the staff FAQ list. */
+export type FaqPage = Paged<FaqItem>;

@@ -1,4 +1,4 @@
-import type { Language } from '../enums.ts';
+import type { ApplicationStatus, Language } from '../enums.ts';
 
 /** A user as the dashboard lists it (spec §3 User), plus last_active_at and tag (spec §2 users table). */
 export interface UserItem {
@@ -13,6 +13,12 @@ export interface UserItem {
   registered_at: string | null;
   last_active_at: string | null;
   tag: string | null;
+}
+
+/** A row of GET /api/users: the user and, when they have applied, their application's id and status. */
+export interface UserListItem extends UserItem {
+  applicationId: number | null;
+  applicationStatus: ApplicationStatus | null;
 }
 
 /** The signed-in user as /api/me shows it: the list fields plus our own camelCase additions. */

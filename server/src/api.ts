@@ -9,6 +9,7 @@ import { auditRoutes } from './audit/audit.routes.ts';
 import { carsRoutes } from './cars/cars.routes.ts';
 import { draftsRoutes } from './applications/drafts.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
+import { faqsRoutes } from './faqs/faqs.routes.ts';
 import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -35,7 +36,7 @@ export const api: FastifyPluginAsync = async (app) => {
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
-  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes]) {
+  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes]) {
     await app.register(routes);
   }
 };

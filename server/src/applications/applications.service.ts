@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { ApplicantPatch, DealerBlock } from '../../../domain/application.schema.ts';
 import type { Submission } from '../../../domain/application-submission.schema.ts';
 import { findConsentProblems } from '../../../domain/consents.ts';
@@ -300,8 +301,6 @@ export async function readDocument(deps: ApplicationsDeps, actor: Viewer, applic
   return { mime: document.mime, bytes: deps.pii.decryptBytes(document.contentEncrypted, { context: DOCUMENT_CONTENT_CONTEXT }) };
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 const employmentRecord = (employment: ApplicantPatch['currentEmployment']): EmploymentRecord => ({
   employerName: employment.employerName,
   occupation: employment.occupation,
@@ -332,16 +331,16 @@ function diffApplicant(pii: PiiCipher, row: ApplicationRow, patch: ApplicantPatc
   change('monthsAtCurrentAddress', patch.monthsAtCurrentAddress !== row.months_at_current_address, { months_at_current_address: patch.monthsAtCurrentAddress });
   change('housingStatus', patch.housingStatus !== row.housing_status, { housing_status: patch.housingStatus });
   change('mortgageOrRentAmount', patch.mortgageOrRentAmount !== row.mortgage_or_rent_amount, { mortgage_or_rent_amount: patch.mortgageOrRentAmount });
-  change('address', !sameJson(patch.address, row.address), { address: JSON.stringify(patch.address) });
-  change('previousAddress', !sameJson(patch.previousAddress, row.previous_address), { previous_address: toJson(patch.previousAddress) });
+  change('address', !isDeepStrictEqual(patch.address, row.address), { address: JSON.stringify(patch.address) });
+  change('previousAddress', !isDeepStrictEqual(patch.previousAddress, row.previous_address), { previous_address: toJson(patch.previousAddress) });
   change('income', patch.income !== row.income, { income: patch.income });
   change('incomeFrequency', patch.incomeFrequency !== row.income_frequency, { income_frequency: patch.incomeFrequency });
   change('otherIncomeSource', patch.otherIncomeSource !== row.other_income_source, { other_income_source: patch.otherIncomeSource });
   change('otherIncomeAmount', patch.otherIncomeAmount !== row.other_income_amount, { other_income_amount: patch.otherIncomeAmount });
   const current = employmentRecord(patch.currentEmployment);
-  change('currentEmployment', !sameJson(current, row.current_employment), { current_employment: JSON.stringify(current) });
+  change('currentEmployment', !isDeepStrictEqual(current, row.current_employment), { current_employment: JSON.stringify(current) });
   const previous = patch.previousEmployment === null ? null : employmentRecord(patch.previousEmployment);
-  change('previousEmployment', !sameJson(previous, row.previous_employment), { previous_employment: toJson(previous) });
+  change('previousEmployment', !isDeepStrictEqual(previous, row.previous_employment), { previous_employment: toJson(previous) });
   // Absent keeps the stored SSN (the form showed it masked); null clears it; nine digits replace it.
   if (patch.ssn !== undefined) {
     change('ssn', patch.ssn !== openSsn(pii, row), {

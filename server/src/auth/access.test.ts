@@ -43,6 +43,12 @@ describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
         { method: 'GET', url: '/api/users' },
         { method: 'POST', url: '/api/users/admin' },
         { method: 'GET', url: '/api/audit' },
+        { method: 'GET', url: '/api/applications/user/:userId' },
+        { method: 'POST', url: '/api/applications/:id/ssn/reveal' },
+        { method: 'GET', url: '/api/applications/:id/documents/:side' },
+        { method: 'PATCH', url: '/api/applications/applicant' },
+        { method: 'PATCH', url: '/api/applications/:id/status' },
+        { method: 'GET', url: '/api/applications/:id/history' },
       ]),
     );
   });

@@ -115,6 +115,8 @@ export interface ApplicationsTable {
   previous_employment: NullableJson<EmploymentRecord>;
   dealer: Json<Record<string, unknown>>;
   idempotency_key: string | null;
+  /** HMAC of the request first sent with idempotency_key (migration 0006). */
+  idempotency_fingerprint: string | null;
   submitted_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -122,8 +124,6 @@ export interface ApplicationsTable {
 export interface ApplicationDocumentsTable {
   id: Generated<number>;
   /** The uploader; a guest's unattached documents move to the Telegram user on merge. */
-  /** HMAC of the request first sent with idempotency_key (migration 0006). */
-  idempotency_fingerprint: string | null;
   owner_user_id: number;
   /** Null until the application is submitted; unattached documents are purged after 7 days. */
   application_id: number | null;

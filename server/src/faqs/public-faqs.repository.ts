@@ -1,6 +1,7 @@
 import type { FaqItem } from '../../../domain/contracts/faqs.ts';
 import type { Language } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
+import { toFaqItem } from './faqs.repository.ts';
 
 const PUBLIC_FAQ_LIMIT = 100;
 
@@ -8,18 +9,11 @@ const PUBLIC_FAQ_LIMIT = 100;
 export async function listPublicFaqs(db: Db, lang: Language): Promise<FaqItem[]> {
   const rows = await db
     .selectFrom('faqs')
-    .select(['id', 'question', 'answer', 'url', 'lang', 'created_at'])
+    .selectAll()
     .where('lang', '=', lang)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(PUBLIC_FAQ_LIMIT)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    question: row.question,
-    answer: row.answer,
-    url: row.url,
-    lang: row.lang,
-    createdAt: row.created_at.toISOString(),
-  }));
+  return rows.map(toFaqItem);
 }

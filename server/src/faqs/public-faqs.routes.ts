@@ -1,5 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import type { FaqItem } from '../../../domain/contracts/faqs.ts';
 import { DEFAULT_LANGUAGE } from '../../../domain/enums.ts';
 import { languageParam } from '../../../domain/query-params.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -9,21 +11,39 @@ import { documented } from '../http/openapi.ts';
 
 const publicFaqsQuery = v.object({ lang: languageParam() });
 
+/** An If-None-Match list ("a", W/"b", or *) names this tag; a weak match is enough for a GET. */
+function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Staff edit FAQs at any moment and the home page must show the change at once (issue 10), so
+ * caches must ask every time (no-cache); the ETag, a hash of the answer, lets an unchanged list
+ * cost a 304 without a body.
+ */
+function sendRevalidated(request: FastifyRequest, reply: FastifyReply, faqs: FaqItem[], scope: 'public' | 'private') {
+  const body = JSON.stringify(faqs);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', `${scope}, no-cache`).header('etag', etag);
+  if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 /**
  * GET /api/faqs/public?lang=xx: what the home page shows, for anyone. Spec §4's language rule: a
  * supported language is used, any other falls back to en; with none asked, the signed-in user's
- * language. The staff FAQ management (GET/POST/PATCH/DELETE /api/faqs) is a separate, admin-only
- * feature.
+ * language, which makes that answer private. The staff FAQ management (GET/POST/PATCH/DELETE
+ * /api/faqs, faqs.routes.ts) is a separate, admin-only feature.
  */
 export const publicFaqsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/faqs/public', { schema: documented({ summary: 'FAQs shown on the home page, in one language', tags: ['faqs'], querystring: publicFaqsQuery }) }, async (request, reply) => {
     const { lang } = parseOr400(publicFaqsQuery, request.query, 'query');
-    if (lang) {
-      reply.header('cache-control', 'public, max-age=60');
-      return listPublicFaqs(app.db, lang);
-    }
+    if (lang) return sendRevalidated(request, reply, await listPublicFaqs(app.db, lang), 'public');
     const viewer = request.viewer && (await findUserById(app.db, request.viewer.userId));
-    reply.header('cache-control', 'private, max-age=60');
-    return listPublicFaqs(app.db, viewer ? viewer.language : DEFAULT_LANGUAGE);
+    return sendRevalidated(request, reply, await listPublicFaqs(app.db, viewer ? viewer.language : DEFAULT_LANGUAGE), 'private');
   });
 };

@@ -1,9 +1,9 @@
 import { sql, type Expression } from 'kysely';
 import { toSupportedLanguage } from '../../../domain/enums.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
-import type { CurrentUser, UserItem } from '../../../domain/contracts/users.ts';
+import type { CurrentUser, UserItem, UserListItem } from '../../../domain/contracts/users.ts';
 import type { Db } from '../db/database.ts';
-import type { Language } from '../../../domain/enums.ts';
+import type { ApplicationStatus, Language } from '../../../domain/enums.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { TelegramProfile } from './telegram-profile.schema.ts';
 
@@ -137,6 +137,7 @@ export interface UserListQuery {
   phone?: string | undefined;
   language?: Language | undefined;
   is_admin?: boolean | undefined;
+  applicationStatus?: ApplicationStatus | undefined;
   sortBy: UserSort;
   sortOrder: 'asc' | 'desc';
 }
@@ -146,30 +147,40 @@ const SEARCHABLE = ['first_name', 'last_name', 'username', 'email', 'phone'] as 
 /** LIKE treats % and _ as wildcards and \ as the escape; a search for "50%" must mean exactly that. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Spec §7 and §9: filters, paging (1 and 10 by default) and sorting of the users table; guests are not listed. */
-export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserItem>> {
-  let filtered = db.selectFrom('users').where('kind', '=', 'telegram');
+/**
+ * Spec §7 and §9: filters, paging (1 and 10 by default) and sorting of the users table, with each
+ * user's application. Telegram users are listed, and web guests once they have applied (a guest
+ * who only browsed is a cookie, not a person staff can act on).
+ */
+export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserListItem>> {
+  let filtered = db
+    .selectFrom('users')
+    .leftJoin('applications', 'applications.user_id', 'users.id')
+    .where((eb) => eb.or([eb('users.kind', '=', 'telegram'), eb('applications.id', 'is not', null)]));
   for (const column of SEARCHABLE) {
     const text = q[column];
-    if (text !== undefined) filtered = filtered.where(sql<string>`lower(${sql.ref(column)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
+    if (text !== undefined) filtered = filtered.where(sql<string>`lower(${sql.ref(`users.${column}`)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
   }
-  if (q.language !== undefined) filtered = filtered.where('language', '=', q.language);
-  if (q.is_admin !== undefined) filtered = filtered.where('is_admin', '=', q.is_admin);
+  if (q.language !== undefined) filtered = filtered.where('users.language', '=', q.language);
+  if (q.is_admin !== undefined) filtered = filtered.where('users.is_admin', '=', q.is_admin);
+  if (q.applicationStatus !== undefined) filtered = filtered.where('applications.status', '=', q.applicationStatus);
 
   // Text sorts are case-insensitive (matching the lower(column), id indexes); nulls always go last.
-  const sortKey: Expression<unknown> =
-    q.sortBy === 'registered_at' || q.sortBy === 'last_active_at' ? sql.ref(q.sortBy) : sql`lower(${sql.ref(q.sortBy)})`;
+  const column = sql.ref(`users.${q.sortBy}`);
+  const sortKey: Expression<unknown> = q.sortBy === 'registered_at' || q.sortBy === 'last_active_at' ? column : sql`lower(${column})`;
   const page = filtered
-    .selectAll()
+    .selectAll('users')
+    .select(['applications.id as applicationId', 'applications.status as applicationStatus'])
     .orderBy(sortKey, (ob) => (q.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-    .orderBy('id', q.sortOrder)
+    .orderBy('users.id', q.sortOrder)
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const [rows, counted] = await Promise.all([
     page.execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return toPaged(rows.map(toUserItem), Number(counted.total), q.page, q.limit);
+  const items = rows.map(({ applicationId, applicationStatus, ...user }) => ({ ...toUserItem(user), applicationId, applicationStatus }));
+  return toPaged(items, Number(counted.total), q.page, q.limit);
 }
 
 export interface ApplicantProfile {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { USER_LIST_DEFAULTS } from '../../../domain/constants.ts';
-import { LANGUAGES } from '../../../domain/enums.ts';
+import { APPLICATION_STATUSES, LANGUAGES } from '../../../domain/enums.ts';
 import { booleanParam, choiceParam, pagingParams, rowIdParam, textParam } from '../../../domain/query-params.ts';
 import { USER_SORTS, type UserListQuery } from './users.repository.ts';
 
@@ -19,6 +19,7 @@ export const userListQuerySchema = v.pipe(
     phone: search('phone'),
     language: choiceParam(LANGUAGES, 'language must be en, uk, es or ru'),
     is_admin: booleanParam('is_admin must be true or false'),
+    applicationStatus: choiceParam(APPLICATION_STATUSES, 'applicationStatus must be in_review, approved or rejected'),
     sortBy: choiceParam(USER_SORTS, `sortBy must be one of ${USER_SORTS.join(', ')}`),
     sortOrder: choiceParam(['asc', 'desc'], 'sortOrder must be asc or desc'),
   }),

@@ -4,7 +4,8 @@ import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, createTelegramUser, injectAs, tmaHeaders } from '../../test/identity.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
-import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserItem } from '../../../domain/contracts/users.ts';
+import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } from '../../../domain/contracts/users.ts';
+import { submitTestApplication } from '../../test/applications.ts';
 
 describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
   const t = useTestApp(kind);
@@ -62,7 +63,7 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/users${qs ? `?${qs}` : ''}` });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<Paged<UserItem>>();
+    return res.json<Paged<UserListItem>>();
   };
 
   beforeAll(async () => {
@@ -88,12 +89,12 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
   it('carries the spec user fields plus last_active_at and tag', async () => {
     const [user] = (await list({ username: 'bobby' })).items;
     expect(Object.keys(user!).sort()).toEqual(
-      ['id', 'is_admin', 'first_name', 'last_name', 'username', 'email', 'phone', 'language', 'registered_at', 'last_active_at', 'tag'].sort(),
+      ['id', 'is_admin', 'first_name', 'last_name', 'username', 'email', 'phone', 'language', 'registered_at', 'last_active_at', 'tag', 'applicationId', 'applicationStatus'].sort(),
     );
-    expect(user).toMatchObject({ first_name: 'bob', tag: 'vip', language: 'uk', is_admin: false });
+    expect(user).toMatchObject({ first_name: 'bob', tag: 'vip', language: 'uk', is_admin: false, applicationId: null, applicationStatus: null });
   });
 
-  it('does not list web guests', async () => {
+  it('does not list web guests who have not applied', async () => {
     const guests = await t.db.selectFrom('users').select('id').where('kind', '=', 'guest').execute();
     const ids = (await list({ limit: 100 })).items.map((u) => u.id);
     expect(guests.length).toBeGreaterThan(0);
@@ -176,6 +177,55 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
   it('answers 400 when a parameter is repeated', async () => {
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?page=1&page=2' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe.each(DATABASE_KINDS)("applicants in the users list on %s", (kind) => {
+  const t = useTestApp(kind, { seed: { cars: 1 } });
+  const ADMIN = { id: 4500 };
+  const list = async (query = '') => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/users?limit=100${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Paged<UserListItem>>().items;
+  };
+  let applicant: { userId: number; applicationId: number };
+  let guest: { userId: number; applicationId: number };
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ADMIN.id);
+    const who = { id: 4501 };
+    const userId = (await createTelegramUser(t.db, who.id, { first_name: 'Applying' })).id;
+    applicant = { userId, applicationId: (await submitTestApplication(t.app, who, userId)).id };
+    await injectAs(t.app, ADMIN, { method: 'PATCH', url: `/api/applications/${applicant.applicationId}/status`, payload: { status: 'approved' } });
+    const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
+    const web = await createGuest(t.app, car.uuid);
+    guest = { userId: web.userId, applicationId: (await submitTestApplication(t.app, { cookie: web.cookie }, web.userId)).id };
+    await createGuest(t.app, car.uuid);
+  });
+
+  it("shows each user's application id and status", async () => {
+    const row = (await list()).find((user) => user.id === applicant.userId);
+    expect(row).toMatchObject({ applicationId: applicant.applicationId, applicationStatus: 'approved' });
+  });
+
+  it('lists a web guest who applied, under the name on the application', async () => {
+    const row = (await list()).find((user) => user.id === guest.userId);
+    expect(row).toMatchObject({ first_name: 'Mary', last_name: 'Major', email: 'mary.major@example.com', applicationId: guest.applicationId, applicationStatus: 'in_review' });
+    expect(row?.registered_at).not.toBeNull();
+  });
+
+  it.each([
+    ['approved', () => [applicant.userId]],
+    ['in_review', () => [guest.userId]],
+    ['rejected', () => []],
+  ] as const)('filters by application status %s', async (status, expected) => {
+    expect((await list(`&applicationStatus=${status}`)).map((user) => user.id)).toEqual(expected());
+  });
+
+  it('refuses an application status outside the three (400)', async () => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?applicationStatus=pending' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toEqual({ applicationStatus: 'applicationStatus must be in_review, approved or rejected' });
   });
 });
 
