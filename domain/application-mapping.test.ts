@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { applicationEditSchema } from './application-edit.schema.ts';
-import { applicationToFormValues, buildCreationPayload, formValuesToApplicantPatch } from './application-mapping.ts';
+import { applicationToFormValues, buildCreationPayload, buildSubmissionPayload, formValuesToApplicantPatch } from './application-mapping.ts';
 import { applicantPatchSchema, applicationRecordSchema, createCreationPayloadSchema } from './application.schema.ts';
 import {
   addressInput,
@@ -130,6 +130,12 @@ describe('creation payload (POST /api/applications)', () => {
   ])('passes the server’s payload schema unchanged with %s', (_case, housing, income) => {
     const payload = buildCreationPayload(draftFrom({ housing: housingInput(housing), income: incomeInput(income) }), context);
     expect(v.parse(payloadSchema, payload)).toStrictEqual(payload);
+  });
+
+  it('leaves the dealer block out of what a client submits (the server fills its own)', () => {
+    const draft = draftFrom();
+    const { dealer: _dealer, ...withoutDealer } = buildCreationPayload(draft, context);
+    expect(buildSubmissionPayload(draft, { userId: 7 })).toStrictEqual(withoutDealer);
   });
 });
 

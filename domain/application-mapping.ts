@@ -25,8 +25,16 @@ function toWireAddress(address: AddressFormValues): WireAddress {
   return { ...address, line2: emptyToNull(address.line2) };
 }
 
+/** The creation payload without its dealer block: what the wizard sends, since the server adds its own block. */
+export type SubmissionPayload = Omit<CreationPayload, 'dealer'>;
+
 /** The creation payload of spec §3 from a draft that passed applicationDraftSchema. */
 export function buildCreationPayload(draft: ApplicationDraft, context: CreationContext): CreationPayload {
+  return { ...buildSubmissionPayload(draft, context), dealer: context.dealer };
+}
+
+/** The creation payload minus the dealer block, for POST /api/applications (application-submission.schema.ts). */
+export function buildSubmissionPayload(draft: ApplicationDraft, context: Pick<CreationContext, 'userId'>): SubmissionPayload {
   const { personal, housing, income } = draft;
   // A student's school stands in for the employer (spec §5 Wizard: income).
   const isStudent = income.employmentStatus === 'Student';
@@ -92,7 +100,6 @@ export function buildCreationPayload(draft: ApplicationDraft, context: CreationC
       },
       ...APPLICATION_INDICATORS,
     },
-    dealer: context.dealer,
   };
 }
 

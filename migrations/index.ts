@@ -5,6 +5,7 @@ import * as m0003 from './0003_cars_default_order_index.ts';
 import * as m0004 from './0004_unattached_documents.ts';
 import * as m0005 from './0005_outbox_events.ts';
 import * as m0006 from './0006_submission_fingerprint.ts';
+import * as m0007 from './0007_metrics.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_unattached_documents': m0004,
   '0005_outbox_events': m0005,
   '0006_submission_fingerprint': m0006,
+  '0007_metrics': m0007,
 };

@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** The PDF renderer has no free slot within its queue and deadline: try again in a few seconds. */
+  pdf_busy: 503,
+  /** No Chromium to render PDFs with (none installed, or it will not start). */
+  pdf_unavailable: 503,
   database_unavailable: 503,
   // Last of the 503s: a dependency-free 503 from Fastify itself maps back to this generic code.
   unavailable: 503,

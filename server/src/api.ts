@@ -14,6 +14,8 @@ import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { sendNotFound } from './http/error-handling.ts';
+import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -36,7 +38,7 @@ export const api: FastifyPluginAsync = async (app) => {
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
-  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes]) {
+  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, metricsRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes, pdfRoutes]) {
     await app.register(routes);
   }
 };

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Catalogues } from './i18n/catalogues.ts';
 import type { PiiCipher } from './security/pii-crypto.ts';
+import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import cookie from '@fastify/cookie';
 import { api } from './api.ts';
@@ -20,6 +21,8 @@ export interface AppDeps {
   db: Db;
   pii: PiiCipher;
   catalogues: Catalogues;
+  /** The runtime's one Chromium; an app built without it answers every PDF with 503 pdf_unavailable. */
+  pdf?: PdfRenderer;
   /** Folder of the built web app; tests may point it elsewhere or leave it missing. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -33,11 +36,13 @@ declare module 'fastify' {
     readonly pii: PiiCipher;
     /** The web app's translations, for text the server writes itself (see i18n/catalogues.ts). */
     readonly catalogues: Catalogues;
+    /** Renders PDFs in this process's one Chromium, a few at a time (see pdf/pdf-renderer.ts). */
+    readonly pdf: PdfRenderer;
   }
 }
 
 /** Builds the whole HTTP app; used by the entry point and by every test alike. */
-export async function buildApp({ config, db, pii, catalogues, webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, pii, catalogues, pdf = createPdfRenderer({ chromePath: undefined }), webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
   const { headersMs, idleMs, requestMs } = config.httpTimeouts;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -56,6 +61,7 @@ export async function buildApp({ config, db, pii, catalogues, webDist = WEB_DIST
   app.decorate('db', db);
   app.decorate('pii', pii);
   app.decorate('catalogues', catalogues);
+  app.decorate('pdf', pdf);
 
   registerRouteTable(app);
   await registerOpenApi(app);

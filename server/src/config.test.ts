@@ -66,6 +66,8 @@ describe('configuration', () => {
     ['CHROME_PATH', '/no/such/browser'],
     ['ALLOWED_ORIGINS', 'https://ok.example.com,nope'],
     ['TRUST_PROXY', 'sometimes'],
+    ['TIMEZONE', 'Mars/Olympus_Mons'],
+    ['TIMEZONE', '+05:00'],
     ['DEALER_ID', 'x'.repeat(101)],
     ['DEALER_TOGGLES', 'autoDecision=maybe'],
   ])('stops on a bad %s with a message naming it and the fix', (name, value) => {
@@ -121,6 +123,11 @@ describe('configuration', () => {
     ['1', 1],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it("counts the dealer's days in America/Chicago unless TIMEZONE names another zone", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).timeZone).toBe('America/Chicago');
+    expect(loadConfig({ DATA_DIR: dataDir(), TIMEZONE: 'America/New_York' }).timeZone).toBe('America/New_York');
   });
 
   it('is frozen', () => {

@@ -25,6 +25,15 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const integerIn = (min: number, max: number) =>
   v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
 
@@ -116,6 +125,11 @@ const rules = {
     'use comma-separated origins such as https://a.example.com,https://b.example.com',
   ],
   LOG_LEVEL: [v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'use fatal, error, warn, info, debug, trace or silent'],
+  // Zone names only: PostgreSQL would read a bare offset such as +05:00 with the opposite sign (POSIX).
+  TIMEZONE: [
+    v.pipe(v.string(), v.regex(/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)*$/), v.check(isTimeZone)),
+    'use an IANA time zone name such as America/Chicago or America/New_York',
+  ],
   GEO_COUNTRY_HEADER: [v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]+$/)), 'use an HTTP header name such as cf-ipcountry'],
   GEO_LOOKUP_URL: [
     v.pipe(v.string(), v.url()),
@@ -230,6 +244,8 @@ export function loadConfig(env: Env = process.env) {
       requestMs: readVariable(env, 'HTTP_REQUEST_TIMEOUT_MS') ?? 120_000,
     },
     logLevel: readVariable(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    /** The dealer's time zone: where the staff metrics' "today" and "this week" begin. */
+    timeZone: readVariable(env, 'TIMEZONE') ?? 'America/Chicago',
     publicUrl,
     allowedOrigins: readVariable(env, 'ALLOWED_ORIGINS') ?? [],
     /** Behind a load balancer, client addresses and Host come from X-Forwarded-* headers. */

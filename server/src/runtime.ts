@@ -5,6 +5,7 @@ import { createDatabase, databaseTargetFor, type Db } from './db/database.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
+import { createPdfRenderer } from './pdf/pdf-renderer.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
@@ -55,7 +56,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 
     const pii = piiCipherFromConfig(config);
     const catalogues = await loadCatalogues();
-    const app = await buildApp({ config, db, pii, catalogues, webDist: overrides.webDist, logger: overrides.logger });
+    // Closed after the HTTP server, so requests still printing finish first; Chromium starts on the first PDF.
+    const pdf = createPdfRenderer({ chromePath: config.chromePath });
+    parts.push({ name: 'PDF renderer', stop: () => pdf.close() });
+    const app = await buildApp({ config, db, pii, catalogues, pdf, webDist: overrides.webDist, logger: overrides.logger });
     parts.push({ name: 'HTTP server', stop: () => app.close() });
     if (seeded && !seeded.skipped) app.log.info({ cars: seeded.cars, faqs: seeded.faqs }, 'seeded an empty database with demo data');
 

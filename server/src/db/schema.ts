@@ -70,6 +70,13 @@ export interface CarViewsTable {
   viewed_at: Timestamp;
 }
 
+/** Maintained by triggers on car_views (migration 0007): read it, never write it. */
+export interface CarViewsPerUserTable {
+  user_id: number;
+  views: number;
+  first_viewed_at: Date;
+}
+
 export interface AddressRecord {
   line1: string;
   line2: string | null;
@@ -227,6 +234,7 @@ export interface Database {
   cars: CarsTable;
   favorites: FavoritesTable;
   car_views: CarViewsTable;
+  car_views_per_user: CarViewsPerUserTable;
   applications: ApplicationsTable;
   application_documents: ApplicationDocumentsTable;
   application_status_history: ApplicationStatusHistoryTable;

@@ -13,6 +13,11 @@ function StartupFallback() {
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+// The wizard's layout and its steps come from one chunk, downloaded once on entering /application.
+const applicationModule = () => import('../features/application/application-page.tsx');
+type ApplicationStep = keyof Awaited<ReturnType<typeof applicationModule>>['applicationSteps'];
+const applicationStep = (step: ApplicationStep) => async () => ({ Component: (await applicationModule()).applicationSteps[step] });
+
 /**
  * The whole route table. Home is in the entry chunk (it is the landing page); every other screen
  * is its own chunk, and the dashboard's never reaches a public visitor (design: Web app).
@@ -31,7 +36,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ErrorBoundary: RouteErrorPage,
         children: [
           { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
-          { path: 'application', lazy: page(() => import('../features/application/application-page.tsx')) },
+          {
+            path: 'application',
+            lazy: page(applicationModule),
+            children: [
+              { index: true, lazy: applicationStep('intro') },
+              { path: 'personal', lazy: applicationStep('personal') },
+              { path: 'housing', lazy: applicationStep('housing') },
+              { path: 'income', lazy: applicationStep('income') },
+              { path: 'license', lazy: applicationStep('license') },
+              { path: 'review', lazy: applicationStep('review') },
+            ],
+          },
           {
             path: 'cars',
             lazy: page(() => import('../features/cars/cars-page.tsx')),

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { createContext, createElement, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { webMainButtonAtom } from './main-button.ts';
+import { screenBackAtom, webMainButtonAtom } from './main-button.ts';
 import type { Host } from './types.ts';
 import { createWebHost } from './web-host.ts';
 
@@ -46,6 +46,7 @@ export function useHost(): HostApi {
       requestLocation: host.requestLocation,
       sendData: host.sendData,
       haptic: host.haptic,
+      confirmClosing: host.confirmClosing,
     }),
     [host, isDark],
   );
@@ -93,4 +94,24 @@ export function useMainButton({ text, visible = true, enabled = true, loading = 
     if (native) return () => native.setMainButton({ text: lastText.current || ' ', visible: false, enabled: false, loading: false });
     return () => setWebButton(null);
   }, [native, setWebButton]);
+}
+
+/**
+ * The screen's Back action (a wizard going to its previous step). Inside Telegram the native Back
+ * button runs it while the screen is mounted; returns true when there is no native button and
+ * the screen shows a Back button of its own.
+ */
+export function useBackAction(onBack: () => void): boolean {
+  const native = useHostInstance().native;
+  const setScreenBack = useSetAtom(screenBackAtom);
+  const handler = useRef(onBack);
+  useEffect(() => {
+    handler.current = onBack;
+  });
+  useEffect(() => {
+    if (!native) return;
+    setScreenBack({ run: () => handler.current() });
+    return () => setScreenBack(null);
+  }, [native, setScreenBack]);
+  return native === null;
 }

@@ -9,3 +9,10 @@ export interface WebMainButton {
 }
 
 export const webMainButtonAtom = atom<WebMainButton | null>(null);
+
+/** A screen's own Back action (a wizard's previous step), which the native Back button runs instead of going back in history. */
+export interface ScreenBack {
+  run: () => void;
+}
+
+export const screenBackAtom = atom<ScreenBack | null>(null);

@@ -2,6 +2,7 @@ import {
   addToHomeScreen,
   backButton,
   closeMiniApp,
+  closingBehavior,
   downloadFile,
   hapticFeedback,
   init,
@@ -153,6 +154,11 @@ export function createTelegramHost(): Host | null {
       if (kind === 'selection') hapticFeedback.selectionChanged.ifAvailable();
       else if (kind === 'success' || kind === 'warning' || kind === 'error') hapticFeedback.notificationOccurred.ifAvailable(kind);
       else hapticFeedback.impactOccurred.ifAvailable(kind);
+    },
+    confirmClosing(enabled) {
+      if (!closingBehavior.isMounted()) closingBehavior.mount.ifAvailable();
+      if (enabled) closingBehavior.enableConfirmation.ifAvailable();
+      else closingBehavior.disableConfirmation.ifAvailable();
     },
     native: {
       showBackButton(visible) {

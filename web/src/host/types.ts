@@ -53,5 +53,7 @@ export interface Host {
   requestLocation: () => Promise<HostLocation | null>;
   sendData: (data: string) => void;
   haptic: (kind: HapticKind) => void;
+  /** Asks before the app or tab is closed while the screen holds work that is not saved yet. */
+  confirmClosing: (enabled: boolean) => void;
   readonly native: NativeControls | null;
 }

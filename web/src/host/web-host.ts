@@ -17,6 +17,11 @@ async function copyToClipboard(text: string): Promise<boolean> {
   }
 }
 
+/** The browser shows its own "Leave site?" question; the text cannot be chosen. */
+function askBeforeUnload(event: BeforeUnloadEvent) {
+  event.preventDefault();
+}
+
 /** The plain-web host: every Telegram feature has a browser equivalent, or quietly does nothing. */
 export function createWebHost(): Host {
   return {
@@ -85,5 +90,9 @@ export function createWebHost(): Host {
     sendData() {},
     // Vibration without a fresh user gesture is blocked and logged by browsers; the web needs none.
     haptic() {},
+    confirmClosing(enabled) {
+      window.removeEventListener('beforeunload', askBeforeUnload);
+      if (enabled) window.addEventListener('beforeunload', askBeforeUnload);
+    },
   };
 }

@@ -44,12 +44,10 @@ function readErrorBody(data: unknown): Partial<ErrorBody['error']> {
   };
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
+/** An answer's body as text and content type, read the same way whoever transported it (fetch or XMLHttpRequest). */
+export function parseBody(text: string, contentType: string | null): unknown {
   if (text === '') return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) return text;
+  if (!(contentType ?? '').includes('json')) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -57,11 +55,28 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** The one place the web app talks to its API: same origin, cookies included, Telegram identity attached. */
-export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  return parseBody(await response.text(), response.headers.get('content-type'));
+}
+
+/** The ApiError for an answer that is not 2xx. */
+export function apiErrorFor(status: number, statusText: string, data: unknown): ApiError {
+  const { code, message, fields } = readErrorBody(data);
+  return new ApiError(status, code ?? `http_${status}`, message ?? (statusText || `HTTP ${status}`), fields);
+}
+
+/** What every API call sends besides its body: JSON wanted and, inside Telegram, who is asking. */
+export function apiHeaders(extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   const raw = getRawInitData();
   if (raw) headers.authorization = `tma ${raw}`;
+  return headers;
+}
+
+/** The one place the web app talks to its API: same origin, cookies included, Telegram identity attached. */
+export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  const headers = apiHeaders(init.headers);
   let body: string | undefined;
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -84,10 +99,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   }
 
   const data = await readBody(response).catch(() => undefined);
-  if (!response.ok) {
-    const { code, message, fields } = readErrorBody(data);
-    throw new ApiError(response.status, code ?? `http_${response.status}`, message ?? (response.statusText || `HTTP ${response.status}`), fields);
-  }
+  if (!response.ok) throw apiErrorFor(response.status, response.statusText, data);
   return data as T;
 }
 

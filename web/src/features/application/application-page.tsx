@@ -1,72 +1,182 @@
+import './application.css';
 import { useLingui } from '@lingui/react';
-import { useAtom } from 'jotai';
-import { Link } from 'react-router';
-import * as v from 'valibot';
-import { carUuidSchema } from '../../../../domain/cars.ts';
-import { useCar } from '../../lib/api/get-car.ts';
-import { draftCarIdAtom } from '../../lib/application-draft.ts';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
+import { useHost } from '../../host/index.ts';
+import { draftAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useDeleteDraft } from './api/delete-draft.ts';
+import { useServerDraft } from './api/get-draft.ts';
+import { useMyApplication } from './api/get-my-application.ts';
+import { useSaveDraft } from './api/save-draft.ts';
+import { ApplicationStatusView } from './status/application-status-view.tsx';
+import { HousingStep } from './steps/housing-step.tsx';
+import { IncomeStep } from './steps/income-step.tsx';
+import { IntroStep } from './steps/intro-step.tsx';
+import { LicenseStep } from './steps/license-step.tsx';
+import { PersonalStep } from './steps/personal-step.tsx';
+import { ReviewStep } from './steps/review-step.tsx';
+import { firstInvalidStep, hasAnswers, savedDraftOf, STEPS, stepPath, type StepId } from './wizard-steps.ts';
 
-function ChosenCar() {
+/** Spec §9 does not fix it: long enough to save once per pause in typing, short enough to lose nothing. */
+const SAVE_DELAY_MS = 800;
+
+function Loading() {
   const { i18n } = useLingui();
-  const [carId, setCarId] = useAtom(draftCarIdAtom);
-  // The draft may hold anything (storage is user-editable): only a well-formed id is asked for.
-  const car = useCar(carId ?? '', { enabled: v.is(carUuidSchema, carId) });
-  if (!carId) {
-    return (
-      <p>
-        {i18n._('You have not chosen a car yet.')} <Link to="/cars">{i18n._('Browse cars')}</Link>
-      </p>
-    );
-  }
   return (
-    <div className="card chosen-car" aria-live="polite">
-      <h2 className="chosen-car__title">{i18n._('Your chosen car')}</h2>
-      {car.data ? (
-        <p className="chosen-car__name">
-          {car.data.year} {car.data.brand} {car.data.model} ·{' '}
-          {i18n.number(car.data.price, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })}
-        </p>
-      ) : car.isError || !car.isFetching ? (
-        <p>{i18n._('We could not load the chosen car.')}</p>
-      ) : (
-        <p>{i18n._('Loading...')}</p>
-      )}
-      <div className="button-row">
-        <Link to="/cars" className="button button--secondary">
-          {i18n._('Choose another car')}
-        </Link>
-        <button type="button" className="button button--ghost" onClick={() => setCarId('')}>
-          {i18n._('Remove car')}
-        </button>
-      </div>
-    </div>
+    <p className="page page--narrow inline-status" role="status">
+      {i18n._('Loading...')}
+    </p>
   );
 }
 
-/** The wizard arrives with its own issue; until then an honest introduction (spec §2). */
-export default function ApplicationPage() {
+/**
+ * Saves the draft to the server a moment after each change (save and resume on any device), and
+ * asks before the app or tab closes while a change is not saved yet.
+ */
+function DraftAutosave() {
+  const draft = useAtomValue(draftAtom);
+  const host = useHost();
+  const { mutate } = useSaveDraft();
+  // What the server holds: the draft this visit started from, then each draft it confirmed.
+  const [saved, setSaved] = useState(draft);
+  const unsaved = draft !== saved && (hasAnswers(draft) || draft.carId !== '');
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const timer = setTimeout(() => mutate(savedDraftOf(draft), { onSuccess: () => setSaved(draft) }), SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, unsaved, mutate]);
+
+  useEffect(() => {
+    host.confirmClosing(unsaved);
+  }, [host, unsaved]);
+  useEffect(() => () => host.confirmClosing(false), [host]);
+  return null;
+}
+
+/** "Welcome back": the draft saved on this or another device, continued or discarded. */
+function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => void }) {
   const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const setDraft = useSetAtom(draftAtom);
+  const resetDraft = useSetAtom(resetDraftAtom);
+  const discard = useDeleteDraft();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   usePageTitle(i18n._('Car loan application'));
+  const savedAt = i18n.date(new Date(saved.updatedAt), { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section className="page page--narrow" aria-labelledby="application-title">
-      <h1 id="application-title">{i18n._('Car loan application')}</h1>
-      <p className="lead">
-        {i18n._(
-          'The application takes about 10 minutes: personal information, housing, income and photos of your driver license.',
-        )}
-      </p>
-      <p className="notice">
-        <strong>{i18n._('Please use Latin characters only (A–Z) when you fill in the application.')}</strong>
-      </p>
-      <ChosenCar />
-      <div className="card coming-soon">
-        <h2>{i18n._('Online application coming soon')}</h2>
-        <p>{i18n._('We are finishing the online form. Until then, call or write to us and we will help you apply.')}</p>
-        <Link to="/#contact" className="button button--primary">
-          {i18n._('Contact us')}
-        </Link>
+    <section className="page page--narrow wizard" aria-labelledby="resume-title">
+      <h1 id="resume-title" ref={heading} tabIndex={-1}>
+        {i18n._('Welcome back — continue where you left off?')}
+      </h1>
+      <p>{i18n._('You started an application on {date}. Your answers were saved.', { date: savedAt })}</p>
+      {discard.isError ? <p role="alert">{i18n._('We could not delete the saved application. Try again.')}</p> : null}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            const draft = toDraft(saved.draft);
+            setDraft(draft);
+            onDone();
+            void navigate(stepPath(firstInvalidStep(draft) ?? 'review'), { replace: true });
+          }}
+        >
+          {i18n._('Continue')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={discard.isPending}
+          onClick={() =>
+            discard.mutate(undefined, {
+              onSuccess: () => {
+                resetDraft();
+                onDone();
+                void navigate('/application', { replace: true });
+              },
+            })
+          }
+        >
+          {i18n._('Start over')}
+        </button>
       </div>
     </section>
   );
+}
+
+/** Opens the wizard once the server's draft is known: resumed, discarded, or none to speak of. */
+function Wizard() {
+  const local = useAtomValue(draftAtom);
+  // Answers in this tab (a reload) are the newest: they are kept without asking.
+  const [decided, setDecided] = useState(() => hasAnswers(local));
+  const server = useServerDraft({ enabled: !decided });
+  if (!decided && server.isPending) return <Loading />;
+  if (!decided && server.data && hasAnswers(toDraft(server.data.draft))) {
+    return <ResumePrompt saved={server.data} onDone={() => setDecided(true)} />;
+  }
+  return (
+    <>
+      <DraftAutosave />
+      <Outlet />
+    </>
+  );
+}
+
+/** A step opens only once every step before it is valid; otherwise the first invalid one opens. */
+function StepGuard({ step, children }: { step: StepId; children: ReactNode }) {
+  const draft = useAtomValue(draftAtom);
+  const firstInvalid = useMemo(() => firstInvalidStep(draft), [draft]);
+  if (firstInvalid && STEPS.indexOf(firstInvalid) < STEPS.indexOf(step)) return <Navigate to={stepPath(firstInvalid)} replace />;
+  return children;
+}
+
+const guarded = (step: StepId, Step: ComponentType) =>
+  function GuardedStep() {
+    return (
+      <StepGuard step={step}>
+        <Step />
+      </StepGuard>
+    );
+  };
+
+/** The child routes of /application (app/router.tsx), all in this lazily loaded chunk. */
+export const applicationSteps = {
+  intro: IntroStep,
+  personal: guarded('personal', PersonalStep),
+  housing: guarded('housing', HousingStep),
+  income: guarded('income', IncomeStep),
+  license: guarded('license', LicenseStep),
+  review: guarded('review', ReviewStep),
+} satisfies Record<StepId | 'intro', ComponentType>;
+
+/**
+ * /application: the credit application wizard (spec §2), or the application's status once the
+ * applicant has submitted one (issue 11).
+ */
+export default function ApplicationPage() {
+  const mine = useMyApplication();
+  const { pathname } = useLocation();
+  const resetDraft = useSetAtom(resetDraftAtom);
+  const submitted = mine.data !== undefined && mine.data !== null;
+  // One application per applicant: once there is one, the draft has served its purpose.
+  useEffect(() => {
+    if (submitted) resetDraft();
+  }, [submitted, resetDraft]);
+  if (mine.isPending) return <Loading />;
+  if (mine.data) {
+    if (pathname !== '/application') return <Navigate to="/application" replace />;
+    return (
+      <div className="page page--narrow">
+        <ApplicationStatusView application={mine.data} />
+      </div>
+    );
+  }
+  return <Wizard />;
 }

@@ -1,0 +1,54 @@
+import type { ApplicationStatus } from '../enums.ts';
+
+/** Spec §9, in the order the metrics table lists them. */
+export const METRIC_NAMES = [
+  'Total Users',
+  'Active Users Today',
+  'Applications Submitted',
+  'Cars Viewed (Total)',
+  'Average Cars Viewed per User',
+  'Cars Favorited (Total)',
+  'Popular Brand (Today)',
+  'Most Viewed Car (This Week)',
+  '% Users Who Submitted Application After Viewing',
+] as const;
+export type MetricName = (typeof METRIC_NAMES)[number];
+
+/** A value that cannot be given yet (no views today, nobody to average over). */
+export const NO_METRIC_VALUE = '—';
+
+/**
+ * One row of the metrics table (spec §3 Metrics row). Counts, averages and percentages are
+ * numbers, for the screen to format in the reader's language; a brand or a car is its name.
+ */
+export interface MetricRow {
+  metric: MetricName;
+  value: number | string;
+  /** How the value is counted, in English like the metric names. */
+  notes: string;
+}
+
+export interface DailyActivity {
+  /** A calendar date in the dealer's time zone, YYYY-MM-DD. */
+  date: string;
+  applications: number;
+  newUsers: number;
+  carViews: number;
+}
+
+/** GET /api/metrics (staff). */
+export interface MetricsAnswer {
+  /** Exactly the nine rows of METRIC_NAMES, in that order. */
+  rows: MetricRow[];
+  applicationsByStatus: Record<ApplicationStatus, number>;
+  /**
+   * Applications still in review against the Regulation B deadline (a decision within 30 days of
+   * submission): past it, and due within the next 5 days.
+   */
+  regB: { overdue: number; dueSoon: number };
+  /** The last 30 days, oldest first, today last. */
+  daily: DailyActivity[];
+  /** The dealer's IANA time zone, in which "today", "this week" and the dates above are counted. */
+  timeZone: string;
+  generatedAt: string;
+}

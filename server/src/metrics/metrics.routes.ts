@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { MetricsAnswer } from '../../../domain/contracts/metrics.ts';
+import { ADMIN_ONLY } from '../http/access.ts';
+import { documented } from '../http/openapi.ts';
+import { computeMetrics } from './metrics.service.ts';
+
+export const metricsRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/metrics',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: "Business metrics for staff: the spec's nine, applications by status and against the Regulation B deadline, and the last 30 days by day",
+        tags: ['metrics'],
+      }),
+    },
+    async (): Promise<MetricsAnswer> => computeMetrics(app.db, { now: new Date(), timeZone: app.config.timeZone }),
+  );
+};

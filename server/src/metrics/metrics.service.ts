@@ -1,0 +1,100 @@
+import { METRIC_NAMES, NO_METRIC_VALUE, type MetricName, type MetricRow, type MetricsAnswer } from '../../../domain/contracts/metrics.ts';
+import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
+import { REG_B_DAYS } from '../applications/applications.service.ts';
+import type { Db } from '../db/database.ts';
+import { applicationCounts, dailyCounts, favoriteCount, localCalendar, topBrand, topCar, userTotals, viewTotals } from './metrics.repository.ts';
+
+/** Staff are warned this many days before a Regulation B deadline. */
+const REG_B_WARNING_DAYS = 5;
+const DAY_MS = 86_400_000;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** One decimal, as the metrics table shows ratios. */
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * The staff metrics at `now`: the nine rows of spec §9 and what staff act on. "Today" runs from
+ * the last midnight in `timeZone`, "this week" from the last Sunday midnight there (a US week).
+ * Every figure comes from the database at the moment of the call; nothing is cached.
+ */
+export async function computeMetrics(db: Db, { now, timeZone }: { now: Date; timeZone: string }): Promise<MetricsAnswer> {
+  const calendar = await localCalendar(db, now, timeZone);
+  const series = calendar.days.slice(0, -1).map((day, i) => ({ ...day, ends: calendar.days[i + 1]!.starts }));
+  const today = series.at(-1)!;
+  const weekStarts = series.at(-1 - calendar.weekday)!.starts;
+  const overdueBefore = new Date(now.getTime() - REG_B_DAYS * DAY_MS);
+  const dueSoonBefore = new Date(now.getTime() - (REG_B_DAYS - REG_B_WARNING_DAYS) * DAY_MS);
+
+  // Independent reads: on PostgreSQL each takes its own connection, so they run side by side.
+  const [users, favorites, views, statuses, brand, car, daily] = await Promise.all([
+    userTotals(db, today),
+    favoriteCount(db),
+    viewTotals(db),
+    applicationCounts(db, overdueBefore, dueSoonBefore),
+    topBrand(db, today.starts, today.ends),
+    topCar(db, weekStarts, today.ends),
+    dailyCounts(db, series),
+  ]);
+
+  const applicationsByStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as MetricsAnswer['applicationsByStatus'];
+  for (const row of statuses) applicationsByStatus[row.status] = row.total;
+  const inReview = statuses.find((row) => row.status === 'in_review');
+  const applications = statuses.reduce((sum, row) => sum + row.total, 0);
+  const viewsToday = daily.at(-1)!.carViews;
+  const midnight = `midnight ${timeZone} time`;
+
+  const rows: Record<MetricName, Omit<MetricRow, 'metric'>> = {
+    'Total Users': {
+      value: users.users,
+      notes:
+        `Everyone the app knows: ${plural(users.telegramUsers, 'Telegram user')} (staff included) and ${plural(users.users - users.telegramUsers, 'web guest')}. ` +
+        'A web guest is one browser, known from its first car view, favourite or application until it signs in with Telegram.',
+    },
+    'Active Users Today': {
+      value: users.activeToday,
+      notes: `Users whose last activity in the app was today, since ${midnight}. The app records activity when a signed-in user opens it; web guests record none.`,
+    },
+    'Applications Submitted': {
+      value: applications,
+      notes: 'Credit applications ever submitted (one per user), whatever their status now.',
+    },
+    'Cars Viewed (Total)': {
+      value: views.views,
+      notes: 'Every opening of a car, by anyone, since the start; opening the same car again counts again.',
+    },
+    'Average Cars Viewed per User': {
+      value: views.viewers === 0 ? NO_METRIC_VALUE : oneDecimal(views.views / views.viewers),
+      notes: `Cars Viewed (Total) divided by the ${plural(views.viewers, 'user')} who viewed at least one car, to one decimal.`,
+    },
+    'Cars Favorited (Total)': {
+      value: favorites,
+      notes: 'Favourite marks held now, one per user and car; a favourite taken off no longer counts.',
+    },
+    'Popular Brand (Today)': {
+      value: brand?.name ?? NO_METRIC_VALUE,
+      notes: brand
+        ? `The brand whose cars were viewed most today, since ${midnight}: ${count(brand.views)} of ${plural(viewsToday, 'view')}. A tie goes to the brand first in alphabetical order.`
+        : `No car has been viewed today, since ${midnight}.`,
+    },
+    'Most Viewed Car (This Week)': {
+      value: car?.name ?? NO_METRIC_VALUE,
+      notes: car
+        ? `The car viewed most this week, since Sunday ${midnight}: ${plural(car.views, 'view')}. A tie goes to the car viewed last.`
+        : `No car has been viewed this week, since Sunday ${midnight}.`,
+    },
+    '% Users Who Submitted Application After Viewing': {
+      value: views.viewers === 0 ? NO_METRIC_VALUE : oneDecimal((100 * views.viewedThenApplied) / views.viewers),
+      notes: `Users who submitted an application after their first car view (${count(views.viewedThenApplied)}), as a percentage of the ${plural(views.viewers, 'user')} who viewed at least one car, to one decimal.`,
+    },
+  };
+
+  return {
+    rows: METRIC_NAMES.map((metric) => ({ metric, ...rows[metric] })),
+    applicationsByStatus,
+    regB: { overdue: inReview?.overdue ?? 0, dueSoon: inReview?.dueSoon ?? 0 },
+    daily,
+    timeZone,
+    generatedAt: now.toISOString(),
+  };
+}

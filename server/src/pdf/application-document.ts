@@ -1,0 +1,219 @@
+import type { SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { LicenceSide } from '../../../domain/contracts/documents.ts';
+import type { ConsentKind } from '../../../domain/consents.ts';
+import { CONSENTS } from '../../../domain/consents.ts';
+import { formatDateFromApi } from '../../../domain/dates.ts';
+import {
+  applicationStatusLabels,
+  carConditionLabels,
+  employmentStatusLabels,
+  housingStatusLabels,
+  maritalStatusLabels,
+  suffixLabels,
+} from '../../../domain/enums.ts';
+import { formatMoney, formatPhoneDisplay, formatSsnDisplay } from '../../../domain/format.ts';
+import type { LicenceImage } from '../applications/print.service.ts';
+import type { PrintDocument } from './pdf-renderer.ts';
+import { CONFIDENTIAL_STYLE, FOOTER_STYLE, printStylesheet } from './print-theme.ts';
+
+/** The application as printed: staff's view with the full SSN (the PDF is one of its two audited ways out). */
+export type PrintableApplication = StaffApplication & SsnReveal;
+
+type Address = StaffApplication['address'];
+type Employment = StaffApplication['currentEmployment'];
+
+/** A message id (the English text) in the document's language; the English text when untranslated. */
+export type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+export interface ApplicationDocumentInput {
+  application: PrintableApplication;
+  licence: readonly LicenceImage[];
+  company: string;
+  /** The staff member who asked for the PDF, by display name. */
+  generatedBy: string;
+  generatedAt: Date;
+  /** Times are printed in this IANA zone, its abbreviation beside them. */
+  timeZone: string;
+  lang: string;
+  t: Translate;
+}
+
+/** Spec §2: an empty value reads as an em dash. */
+const EMPTY = '—';
+
+const consentLabels: Record<ConsentKind, string> = {
+  credit_check: 'Credit check authorization',
+  privacy_notice: 'Privacy notice',
+  electronic_records: 'Electronic records (E-SIGN)',
+  marketing_contact: 'Marketing contact',
+};
+
+const sideLabels: Record<LicenceSide, string> = { front: 'Front', back: 'Back' };
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+const orEmpty = (value: string | null | undefined) => (value == null || value.trim() === '' ? EMPTY : value);
+
+/** Applicants' text and the document's own words alike are escaped here; nothing else reaches the page raw. */
+const field = (label: string, value: string | null | undefined) => `<div class="field"><dt>${esc(label)}</dt><dd>${esc(orEmpty(value))}</dd></div>`;
+
+const money = (amount: number | null | undefined) => (amount == null ? null : formatMoney(amount));
+
+function usDateTime(timeZone: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+  return (iso) => format.format(new Date(iso));
+}
+
+export function applicationDocument(input: ApplicationDocumentInput): PrintDocument {
+  const { application: a, t } = input;
+  const at = usDateTime(input.timeZone);
+  const months = (count: number | null | undefined) => (count == null ? null : t('{months, plural, one {# month} other {# months}}', { months: count }));
+
+  const addressLines = (address: Address) =>
+    `<dl class="lines">${[
+      field(t('Street'), address.line1),
+      field(t('Suite/Apt'), address.line2),
+      field(t('City'), address.city),
+      field(t('State'), address.state),
+      field(t('ZIP Code'), address.postalCode),
+    ].join('')}</dl>`;
+
+  const addressBlock = (heading: string, address: Address) => `<div class="block"><h3>${esc(heading)}</h3>${addressLines(address)}</div>`;
+
+  const employmentBlock = (heading: string, employment: Employment) => `<div class="block"><h3>${esc(heading)}</h3><dl class="lines">${[
+    field(t('Employer Name'), employment.employerName),
+    field(t('Occupation'), employment.occupation),
+    field(t('Work Phone'), employment.workPhone === null ? null : formatPhoneDisplay(employment.workPhone)),
+    field(t('Employment Status'), t(employmentStatusLabels[employment.status])),
+    field(t('Time Employed'), months(employment.totalMonthsEmployed)),
+  ].join('')}</dl><h3>${esc(t('Employer Address'))}</h3>${employment.employerAddress ? addressLines(employment.employerAddress) : `<p class="muted">${EMPTY}</p>`}</div>`;
+
+  const section = (heading: string, body: string, className = '') => `<section${className ? ` class="${className}"` : ''}><h2>${esc(heading)}</h2>${body}</section>`;
+  const grid = (...fields: string[]) => `<dl>${fields.join('')}</dl>`;
+  const blocks = (...items: string[]) => `<div class="blocks">${items.join('')}</div>`;
+
+  const personal = section(
+    t('Personal Information'),
+    grid(
+      field(t('First Name'), a.firstName),
+      field(t('Last Name'), a.lastName),
+      field(t('Suffix'), a.suffix ?? t(suffixLabels.none)),
+      field(t('Date of Birth'), a.dateOfBirth === null ? null : formatDateFromApi(a.dateOfBirth)),
+      field(t('Email'), a.email),
+      field(t('Phone'), formatPhoneDisplay(a.phone)),
+      field(t('SSN'), a.ssn === null ? null : formatSsnDisplay(a.ssn)),
+      field(t('Marital Status'), t(maritalStatusLabels[a.maritalStatus])),
+      field(t('Consent Given'), t(a.consentGiven ? 'Yes' : 'No')),
+    ),
+  );
+
+  const housing = section(
+    t('Housing Information'),
+    grid(
+      field(t('Housing Type'), t(housingStatusLabels[a.housingStatus])),
+      field(t('Monthly Payment'), money(a.mortgageOrRentAmount)),
+      field(t('Time at Current Address'), months(a.monthsAtCurrentAddress)),
+    ) + blocks(addressBlock(t('Current Address'), a.address), a.previousAddress ? addressBlock(t('Previous Address'), a.previousAddress) : ''),
+  );
+
+  const income = section(
+    t('Income Information'),
+    grid(
+      field(t('Monthly Income'), money(a.income)),
+      field(t('Income Frequency'), t(a.incomeFrequency)),
+      field(t('Additional Income Source'), a.otherIncomeSource),
+      field(t('Additional Income Amount'), money(a.otherIncomeAmount)),
+    ) +
+      blocks(
+        employmentBlock(t('Current Employment'), a.currentEmployment),
+        a.previousEmployment ? employmentBlock(t('Previous Employment'), a.previousEmployment) : '',
+      ),
+  );
+
+  const car = a.car;
+  const vehicle = section(
+    t('Vehicle'),
+    car
+      ? grid(
+          field(t('Brand'), car.brand),
+          field(t('Model'), car.model),
+          field(t('Year'), String(car.year)),
+          field(t('Trim'), car.trim),
+          field(t('Condition'), t(carConditionLabels[car.condition])),
+          field(t('Mileage'), `${car.mileage.toLocaleString('en-US')} mi`),
+          field(t('Price'), formatMoney(car.price)),
+        )
+      : `<p class="muted">${esc(t('No car chosen'))}</p>`,
+  );
+
+  const statusClass = `status status-${a.status}`;
+  const history = section(
+    t('Status'),
+    grid(
+      `<div class="field"><dt>${esc(t('Status'))}</dt><dd class="${statusClass}">${esc(t(applicationStatusLabels[a.status]))}</dd></div>`,
+      field(t('Submitted'), at(a.submittedAt)),
+      field(t('Decision due (Regulation B)'), at(a.regBDueAt)),
+      field(t('Last updated'), at(a.updatedAt)),
+    ) +
+      `<h3>${esc(t('Status History'))}</h3><table><thead><tr><th>${esc(t('Date'))}</th><th>${esc(t('Status'))}</th><th>${esc(t('Changed By'))}</th></tr></thead><tbody>${a.history
+        .map(
+          (change) =>
+            `<tr><td class="nowrap">${esc(at(change.at))}</td><td class="status status-${change.status}">${esc(t(applicationStatusLabels[change.status]))}</td><td>${esc(
+              change.from === null ? t('Applicant') : orEmpty(change.by?.name),
+            )}</td></tr>`,
+        )
+        .join('')}</tbody></table>`,
+  );
+
+  const consentText = (kind: ConsentKind) => {
+    const terms = CONSENTS.find((consent) => consent.kind === kind);
+    return terms ? `<div class="consent-text">${esc(t(terms.text, { company: input.company }))}</div>` : '';
+  };
+  const consents = section(
+    t('Consents'),
+    a.consents.length === 0
+      ? `<p class="muted">${EMPTY}</p>`
+      : `<table><thead><tr><th>${esc(t('Consent'))}</th><th>${esc(t('Version'))}</th><th>${esc(t('Accepted'))}</th></tr></thead><tbody>${a.consents
+          .map(
+            (consent) =>
+              `<tr><td>${esc(t(consentLabels[consent.kind]))}${consentText(consent.kind)}</td><td class="nowrap">${esc(consent.version)}</td><td class="nowrap">${esc(at(consent.acceptedAt))}</td></tr>`,
+          )
+          .join('')}</tbody></table>`,
+  );
+
+  const photo = (side: LicenceSide) => {
+    const image = input.licence.find((candidate) => candidate.side === side);
+    const body = image ? `<img src="data:${esc(image.mime)};base64,${image.bytes.toString('base64')}" alt="${esc(t(sideLabels[side]))}">` : `<p class="muted">${esc(t('No photo'))}</p>`;
+    return `<figure><figcaption>${esc(t(sideLabels[side]))}</figcaption>${body}</figure>`;
+  };
+  const licence = section(t('Driver License'), photo('front') + photo('back'), 'licence');
+
+  const applicant = `${a.firstName} ${a.lastName}${a.suffix ? ` ${a.suffix}` : ''}`;
+  const html = `<!doctype html><html lang="${esc(input.lang)}"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'">
+<title>${esc(`${input.company} — ${t('Application #{id}', { id: a.id })} — ${applicant}`)}</title>
+<style>${printStylesheet()}</style></head><body>
+<header class="masthead"><div><div class="dealer">${esc(input.company)}</div><div class="title">${esc(t('Credit Application'))}</div></div>
+<div class="reference"><strong>${esc(t('Application #{id}', { id: a.id }))}</strong>${esc(applicant)}</div></header>
+${personal}${housing}${income}${vehicle}${history}${consents}${licence}
+</body></html>`;
+
+  // Chromium fills the spans; the words around them are translated like the rest.
+  const pageOf = esc(t('Page {page} of {pages}', { page: '{page}', pages: '{pages}' }))
+    .replace('{page}', '<span class="pageNumber"></span>')
+    .replace('{pages}', '<span class="totalPages"></span>');
+  const footerHtml = `<div style="${FOOTER_STYLE}"><span style="${CONFIDENTIAL_STYLE}">${esc(t('Confidential'))}</span><span>${esc(
+    t('Generated by {name} on {date}', { name: input.generatedBy, date: at(input.generatedAt.toISOString()) }),
+  )}</span><span>${pageOf}</span></div>`;
+
+  return { html, footerHtml };
+}

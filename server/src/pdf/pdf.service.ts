@@ -1,0 +1,55 @@
+import type { Language } from '../../../domain/enums.ts';
+import { loadApplicationForPrint, type ApplicationsDeps } from '../applications/applications.service.ts';
+import { loadLicenceImages } from '../applications/print.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Viewer } from '../http/viewer.ts';
+import type { Catalogues } from '../i18n/catalogues.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { applicationDocument } from './application-document.ts';
+import type { PdfRenderer, PrintDocument } from './pdf-renderer.ts';
+
+export interface ApplicationPdfDeps extends ApplicationsDeps {
+  renderer: PdfRenderer;
+  catalogues: Catalogues;
+  company: string;
+  /** The dealer's zone (TIMEZONE); every printed time carries its abbreviation, so none is ambiguous. */
+  timeZone: string;
+}
+
+/** "First Last", else "@username", else "User 12": as staff are named in status histories. */
+async function staffName(deps: ApplicationsDeps, userId: number): Promise<string> {
+  const user = await findUserById(deps.db, userId);
+  const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim();
+  if (name) return name;
+  return user?.username ? `@${user.username}` : `User ${userId}`;
+}
+
+/** The application's document in `lang`, ready to print; the bench renders it on its own too. */
+export async function buildApplicationDocument(deps: ApplicationPdfDeps, actor: Viewer, applicationId: number, lang: Language, now = new Date()): Promise<PrintDocument> {
+  // All at once: an unknown id still ends in loadApplicationForPrint's 404, the photos then unused.
+  const [application, licence, generatedBy] = await Promise.all([
+    loadApplicationForPrint(deps, applicationId, now),
+    loadLicenceImages(deps, applicationId),
+    staffName(deps, actor.userId),
+  ]);
+  return applicationDocument({
+    application,
+    licence,
+    company: deps.company,
+    generatedBy,
+    generatedAt: now,
+    timeZone: deps.timeZone,
+    lang,
+    t: (id, values) => deps.catalogues.translate(lang, id, values),
+  });
+}
+
+/**
+ * GET /api/applications/{id}/pdf: the whole application, full SSN included, as a US Letter PDF.
+ * The download is audited once it exists; a render that fails hands nothing out and records nothing.
+ */
+export async function applicationPdf(deps: ApplicationPdfDeps, actor: Viewer, applicationId: number, lang: Language): Promise<Buffer> {
+  const pdf = await deps.renderer.render(await buildApplicationDocument(deps, actor, applicationId, lang));
+  await recordAudit(deps.db, { actorUserId: actor.userId, action: 'application.pdf_downloaded', entity: 'application', entityId: applicationId, details: { lang } });
+  return pdf;
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DraftAnswer } from '../../../../../domain/contracts/applications.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/applications/draft: the draft saved from any device, or null when there is none (404). */
+export async function getDraft(signal?: AbortSignal): Promise<DraftAnswer | null> {
+  try {
+    return await apiFetch<DraftAnswer>('/api/applications/draft', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const draftQueryOptions = () =>
+  queryOptions({
+    queryKey: ['applications', 'draft'] as const,
+    queryFn: ({ signal }) => getDraft(signal),
+    // Read once on entry to offer resuming; from then on this tab's draft is the newer one.
+    staleTime: Infinity,
+  });
+
+export function useServerDraft({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...draftQueryOptions(), enabled });
+}

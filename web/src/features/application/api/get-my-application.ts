@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+
+export const myApplicationQueryKey = ['applications', 'mine'] as const;
+
+/** GET /api/applications/mine; null when the visitor has not applied (the server's 404). */
+export async function getMyApplication(signal?: AbortSignal): Promise<MyApplication | null> {
+  try {
+    return await apiFetch<MyApplication>('/api/applications/mine', { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const myApplicationQueryOptions = () =>
+  queryOptions({
+    queryKey: myApplicationQueryKey,
+    queryFn: ({ signal }) => getMyApplication(signal),
+  });
+
+export function useMyApplication() {
+  return useQuery(myApplicationQueryOptions());
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
+import { apiFetch, type ApiError } from '../../../lib/api-client.ts';
+import { myApplicationQueryKey } from './get-my-application.ts';
+
+export interface SubmitApplicationInput {
+  /** The creation payload (buildCreationPayload); the server checks it against submissionSchema. */
+  body: unknown;
+  /** A UUID made once per attempt and repeated on its retries, so a double submit makes one application. */
+  idempotencyKey: string;
+}
+
+/** POST /api/applications. */
+export function submitApplication({ body, idempotencyKey }: SubmitApplicationInput): Promise<MyApplication> {
+  return apiFetch<MyApplication>('/api/applications', { method: 'POST', json: body, headers: { 'idempotency-key': idempotencyKey } });
+}
+
+/** The answer is the applicant's application, so the status screen shows it without asking again. */
+export function useSubmitApplication() {
+  const queryClient = useQueryClient();
+  return useMutation<MyApplication, ApiError, SubmitApplicationInput>({
+    mutationFn: submitApplication,
+    onSuccess: (application) => {
+      queryClient.setQueryData(myApplicationQueryKey, application);
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { useLingui } from '@lingui/react';
+import { useAtom } from 'jotai';
+import { Link } from 'react-router';
+import * as v from 'valibot';
+import { carUuidSchema } from '../../../../../domain/cars.ts';
+import { useCar } from '../../../lib/api/get-car.ts';
+import { draftCarIdAtom } from '../../../lib/application-draft.ts';
+
+/** The car chosen in the catalogue (spec §3 carId), with change and remove. */
+export function ChosenCar() {
+  const { i18n } = useLingui();
+  const [carId, setCarId] = useAtom(draftCarIdAtom);
+  // The draft may hold anything (storage is user-editable): only a well-formed id is asked for.
+  const car = useCar(carId ?? '', { enabled: v.is(carUuidSchema, carId) });
+  if (!carId) {
+    return (
+      <p>
+        {i18n._('You have not chosen a car yet.')} <Link to="/cars">{i18n._('Browse cars')}</Link>
+      </p>
+    );
+  }
+  return (
+    <div className="card chosen-car" aria-live="polite">
+      <h2 className="chosen-car__title">{i18n._('Your chosen car')}</h2>
+      {car.data ? (
+        <p className="chosen-car__name">
+          {car.data.year} {car.data.brand} {car.data.model} ·{' '}
+          {i18n.number(car.data.price, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })}
+        </p>
+      ) : car.isError || !car.isFetching ? (
+        <p>{i18n._('We could not load the chosen car.')}</p>
+      ) : (
+        <p>{i18n._('Loading...')}</p>
+      )}
+      <div className="button-row">
+        <Link to="/cars" className="button button--secondary">
+          {i18n._('Choose another car')}
+        </Link>
+        <button type="button" className="button button--ghost" onClick={() => setCarId('')}>
+          {i18n._('Remove car')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
+import type { PublicSite } from '../../../../../domain/contracts/site.ts';
+import { createWebHost } from '../../../host/web-host.ts';
+import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { ApplicationStatusView } from './application-status-view.tsx';
+
+// Midday UTC: the same calendar day in every time zone the tests may run in.
+const application: MyApplication = {
+  id: 314,
+  status: 'in_review',
+  submittedAt: '2026-11-21T12:00:00.000Z',
+  car: {
+    uuid: '5b1d0f3e-8c52-4d7a-9f0e-1c2b3a4d5e6f',
+    brand: 'Honda',
+    model: 'Civic',
+    year: 2022,
+    trim: 'EX',
+    price: 23_500,
+    mileage: 18_000,
+    condition: 'used',
+    photo: null,
+  },
+  history: [{ status: 'in_review', at: '2026-11-21T12:00:00.000Z' }],
+  regBDueAt: '2026-12-21T12:00:00.000Z',
+};
+
+const site = (botUsername: string | null): PublicSite => ({
+  company: { name: 'Dealer', address: '1 Main St', phone: '555', email: 'a@b.c', socialLinks: [] },
+  botUsername,
+  telegramLoginEnabled: false,
+});
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+  vi.restoreAllMocks();
+});
+
+function renderView(value: MyApplication, botUsername: string | null = 'dealer_bot', host = createWebHost()) {
+  restore = mockFetch({ 'GET /api/site': () => site(botUsername) }).restore;
+  return renderWithProviders(<ApplicationStatusView application={value} />, { host });
+}
+
+const statusOf = () => screen.getByText('Status').nextElementSibling as HTMLElement;
+
+describe('ApplicationStatusView', () => {
+  it('shows an application in review: hourglass, when it was received, and the Regulation B date', async () => {
+    renderView(application);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Your application' });
+    expect(heading.tabIndex).toBe(-1);
+    expect(statusOf().textContent).toBe('In Review');
+    expect(statusOf().querySelector('svg.status-icon--in_review')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByText('Received').nextElementSibling!.textContent).toMatch(/^November 21, 2026/);
+    expect(screen.getByText('314')).toBeTruthy();
+    expect(screen.getByText('We will tell you our decision by December 21, 2026.')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Chat with the dealer on Telegram' })).toMatchObject({ href: 'https://t.me/dealer_bot' });
+  });
+
+  it('shows an approval with a green check and what comes next', () => {
+    renderView({ ...application, status: 'approved', history: [...application.history, { status: 'approved', at: '2026-11-23T12:00:00.000Z' }] });
+    expect(statusOf().textContent).toBe('Approved');
+    expect(statusOf().querySelector('svg.status-icon--approved')).not.toBeNull();
+    expect(screen.getByText(/Your loan is approved/)).toBeTruthy();
+    expect(screen.queryByText(/We will tell you our decision by/)).toBeNull();
+  });
+
+  it('shows a rejection with a red cross and the notice to come', () => {
+    renderView({ ...application, status: 'rejected' });
+    expect(statusOf().textContent).toBe('Rejected');
+    expect(statusOf().querySelector('svg.status-icon--rejected')).not.toBeNull();
+    expect(screen.getByText('We will send you a written notice with the main reasons for our decision.')).toBeTruthy();
+  });
+
+  it('lists the status history, oldest first, in words', () => {
+    renderView({ ...application, status: 'approved', history: [...application.history, { status: 'approved', at: '2026-11-23T12:00:00.000Z' }] });
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('span')!.textContent)).toEqual(['In Review', 'Approved']);
+    expect(items[1]!.querySelector('time')!.getAttribute('dateTime')).toBe('2026-11-23T12:00:00.000Z');
+  });
+
+  it('shows the chosen car with a link to its page, and no car section without one', () => {
+    const { unmount } = renderView(application);
+    expect(screen.getByText('2022 Honda Civic EX')).toBeTruthy();
+    expect(screen.getByText('$23,500')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View the car' }).getAttribute('href')).toBe(`/cars/${application.car!.uuid}`);
+    unmount();
+    restore?.();
+    renderView({ ...application, car: null });
+    expect(screen.queryByRole('heading', { name: 'Your chosen car' })).toBeNull();
+  });
+
+  it('opens the chat through Telegram inside Telegram', async () => {
+    const openTelegramLink = vi.fn();
+    renderView(application, 'dealer_bot', { ...createWebHost(), kind: 'telegram', openTelegramLink });
+    await userEvent.click(await screen.findByRole('link', { name: 'Chat with the dealer on Telegram' }));
+    expect(openTelegramLink).toHaveBeenCalledWith('https://t.me/dealer_bot');
+  });
+
+  it('points to the contact section when no bot is configured', async () => {
+    renderView(application, null);
+    expect((await screen.findByRole('link', { name: 'Contact us' })).getAttribute('href')).toBe('/#contact');
+  });
+});

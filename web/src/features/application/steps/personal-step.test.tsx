@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DRAFT_STORAGE_KEY } from '../../../lib/application-draft.ts';
+import { mockWizardApi, pathname, renderWizard } from '../test/wizard-harness.tsx';
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+const savedPersonal = () => (JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY)!) as { personal: Record<string, unknown> }).personal;
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+function paste(input: HTMLElement, text: string) {
+  (input as HTMLInputElement).focus();
+  fireEvent.input(input, { target: { value: text } });
+}
+
+describe('the intro (spec §2)', () => {
+  it('says what is needed, to use Latin characters, and starts the wizard', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Car loan application' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText(/about 10 minutes/)).toBeTruthy();
+    expect(screen.getByText('Please use Latin characters only (A–Z) when you fill in the application.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Start application' }));
+    const step = await screen.findByRole('heading', { level: 1, name: 'Personal Information' });
+    expect(screen.getByText('Step 1 of 5')).toBeTruthy();
+    expect(document.activeElement).toBe(step);
+    expect(pathname()).toBe('/application/personal');
+  });
+});
+
+describe('Personal Information (spec §5 Wizard: personal)', () => {
+  it('shows every rule’s message under its field and a summary that takes focus', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application/personal');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    await next();
+
+    const summary = await screen.findByRole('group', { name: 'Please fix the following:' });
+    expect(document.activeElement).toBe(summary);
+    const links = within(summary).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual([
+      'First name: First name is required.',
+      'Last name: Last name is required.',
+      'Date of birth: Date of birth is required.',
+      'Email: Email is required.',
+      'Confirm email: Please confirm your email address.',
+      'Phone number: Phone number is required.',
+      'Social Security number: SSN is required.',
+      'Marital status: Marital status is required.',
+    ]);
+    const firstName = screen.getByLabelText('First name');
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(firstName.getAttribute('aria-describedby')!)?.textContent).toBe('First name is required.');
+
+    await userEvent.click(within(summary).getByRole('link', { name: /Email: Email is required/ }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(pathname()).toBe('/application/personal');
+  });
+
+  it('checks Latin names, matching emails and the masked phone and SSN', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application/personal');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    await userEvent.type(screen.getByLabelText('First name'), 'Мария');
+    await userEvent.type(screen.getByLabelText('Email'), 'mary@example.com');
+    await userEvent.type(screen.getByLabelText('Confirm email'), 'other@example.com');
+    await userEvent.type(screen.getByLabelText('Phone number'), '55512');
+    await next();
+    expect(await screen.findByText('Invalid first name', { selector: '.field__error' })).toBeTruthy();
+    expect(screen.getByText('Emails must match.', { selector: '.field__error' })).toBeTruthy();
+    expect(screen.getByText('Phone number must be 10 digits.', { selector: '.field__error' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(555) 12');
+  });
+
+  it('masks pasted phone, SSN and date text the way the schemas read them', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application/personal');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    const phone = screen.getByLabelText<HTMLInputElement>('Phone number');
+    const ssn = screen.getByLabelText<HTMLInputElement>('Social Security number');
+    const birth = screen.getByLabelText<HTMLInputElement>('Date of birth');
+    paste(phone, '+1 555 123 4567');
+    paste(ssn, '123 45 6789');
+    paste(birth, '1990-01-31');
+    expect(phone.value).toBe('(555) 123-4567');
+    expect(ssn.value).toBe('123-45-6789');
+    expect(birth.value).toBe('01/31/1990');
+    await waitFor(() =>
+      expect(savedPersonal()).toMatchObject({
+        phone: '(555) 123-4567',
+        ssn: '123-45-6789',
+        dateOfBirth: '01/31/1990',
+      }),
+    );
+  });
+
+  it('undoes and redoes typing in a masked field', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application/personal');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    const phone = screen.getByLabelText<HTMLInputElement>('Phone number');
+    await userEvent.type(phone, '5551');
+    expect(phone.value).toBe('(555) 1');
+    fireEvent.keyDown(phone, { key: 'z', keyCode: 90, ctrlKey: true });
+    expect(phone.value).toBe('(555');
+    fireEvent.keyDown(phone, { key: 'y', keyCode: 89, ctrlKey: true });
+    expect(phone.value).toBe('(555) 1');
+  });
+
+  it('goes on to Housing with valid answers, kept in the draft', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application/personal');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    await userEvent.type(screen.getByLabelText('First name'), 'Mary Ann');
+    await userEvent.type(screen.getByLabelText('Last name'), "O'Brien");
+    await userEvent.type(screen.getByLabelText('Date of birth'), '01311990');
+    await userEvent.type(screen.getByLabelText('Email'), 'mary@example.com');
+    await userEvent.type(screen.getByLabelText('Confirm email'), 'Mary@Example.com');
+    await userEvent.type(screen.getByLabelText('Phone number'), '5551234567');
+    await userEvent.type(screen.getByLabelText('Social Security number'), '123456789');
+    await userEvent.selectOptions(screen.getByLabelText('Marital status'), 'Married');
+    await next();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Housing' })).toBeTruthy();
+    expect(screen.getByText('Step 2 of 5')).toBeTruthy();
+    expect(savedPersonal()).toMatchObject({ firstName: 'Mary Ann', maritalStatus: 'Married' });
+  });
+});

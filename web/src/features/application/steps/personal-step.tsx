@@ -1,0 +1,45 @@
+import { useLingui } from '@lingui/react';
+import { useSetAtom, useStore } from 'jotai';
+import { useState } from 'react';
+import { MARITAL_STATUSES, maritalStatusLabels, SUFFIXES, suffixLabels, toOptions } from '../../../../../domain/enums.ts';
+import { createPersonalSchema } from '../../../../../domain/wizard.schema.ts';
+import { draftPersonalAtom } from '../../../lib/application-draft.ts';
+import { MaskedField, SelectField, TextField } from '../components/fields.tsx';
+import { StepShell, useStepForm } from '../components/step-shell.tsx';
+import { formValuesOf } from '../wizard-steps.ts';
+
+const SUFFIX_OPTIONS = toOptions(SUFFIXES, suffixLabels);
+const MARITAL_OPTIONS = toOptions(MARITAL_STATUSES, maritalStatusLabels);
+
+/** Step 1, Personal Information (spec §3 Applicant: personal; §5 Wizard: personal). */
+export function PersonalStep() {
+  const { i18n } = useLingui();
+  const store = useStore();
+  const save = useSetAtom(draftPersonalAtom);
+  // Built once per visit of the step: the age rule reads today's date.
+  const [schema] = useState(() => createPersonalSchema());
+  const [defaultValues] = useState(() => formValuesOf('personal', store.get(draftPersonalAtom)));
+  const form = useStepForm({ step: 'personal', schema, defaultValues, save });
+  return (
+    <StepShell step="personal" form={form}>
+      <p className="notice">{i18n._('Please use Latin characters only (A–Z) when you fill in the application.')}</p>
+      <div className="field-grid">
+        <TextField name="firstName" label={i18n._('First name')} autoComplete="given-name" spellCheck={false} maxLength={50} />
+        <TextField name="lastName" label={i18n._('Last name')} autoComplete="family-name" spellCheck={false} maxLength={50} />
+        <SelectField name="suffix" label={i18n._('Suffix')} autoComplete="honorific-suffix" options={SUFFIX_OPTIONS} required={false} emptyOption={false} />
+        <MaskedField name="dateOfBirth" kind="date" label={i18n._('Date of birth')} hint={i18n._('MM/DD/YYYY')} autoComplete="bday" />
+        <TextField name="email" type="email" inputMode="email" label={i18n._('Email')} autoComplete="email" spellCheck={false} />
+        <TextField name="verifyEmail" type="email" inputMode="email" label={i18n._('Confirm email')} autoComplete="email" spellCheck={false} />
+        <MaskedField name="phone" kind="phone" label={i18n._('Phone number')} autoComplete="tel-national" />
+        <MaskedField
+          name="ssn"
+          kind="ssn"
+          label={i18n._('Social Security number')}
+          hint={i18n._('Used only for the credit check; stored encrypted.')}
+          autoComplete="off"
+        />
+        <SelectField name="maritalStatus" label={i18n._('Marital status')} options={MARITAL_OPTIONS} />
+      </div>
+    </StepShell>
+  );
+}

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { housingInput, incomeInput, personalInput } from '../../../../../domain/test-fixtures.ts';
+import { DRAFT_STORAGE_KEY } from '../../../lib/application-draft.ts';
+import { json, mockWizardApi, pathname, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+const complete = () => ({
+  carId: '',
+  personal: personalInput(),
+  housing: housingInput(),
+  income: incomeInput(),
+  driverLicense: { front: '12', back: '13' },
+});
+
+const submitButton = () => screen.getByRole('button', { name: 'Submit Application' });
+
+async function tickRequired() {
+  await userEvent.click(await screen.findByRole('checkbox', { name: /obtain my consumer credit report/ }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /Privacy Notice/ }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /E-SIGN Act/ }));
+}
+
+describe('Review Your Application (spec §2)', () => {
+  it('shows every answer by step with Edit links, and the SSN masked until asked', async () => {
+    storeDraft(complete());
+    restore = mockWizardApi().restore;
+    renderWizard('/application/review');
+    await screen.findByRole('heading', { level: 1, name: 'Review Your Application' });
+    expect(screen.getByText('Step 5 of 5')).toBeTruthy();
+    const personal = screen.getByRole('region', { name: 'Personal Information' });
+    expect(within(personal).getByText("Mary Ann O'Brien")).toBeTruthy();
+    expect(within(personal).getByText('***-**-6789')).toBeTruthy();
+    await userEvent.click(within(personal).getByRole('button', { name: 'Show SSN' }));
+    expect(within(personal).getByText('123-45-6789')).toBeTruthy();
+    const edit = within(screen.getByRole('region', { name: 'Housing' })).getByRole('link', { name: /^Edit\s*Housing$/ });
+    expect(edit.getAttribute('href')).toBe('/application/housing?return=review');
+    await userEvent.click(edit);
+    await screen.findByRole('heading', { level: 1, name: 'Housing' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Application' })).toBeTruthy();
+  });
+
+  it('asks for the required consents before submitting', async () => {
+    storeDraft(complete());
+    const api = mockWizardApi();
+    restore = api.restore;
+    renderWizard('/application/review');
+    await screen.findByRole('checkbox', { name: /Privacy Notice/ });
+    await userEvent.click(submitButton());
+    expect(await screen.findByText('Authorize the credit check to submit your application.')).toBeTruthy();
+    expect(screen.getByText('Acknowledge the privacy notice to submit your application.')).toBeTruthy();
+    expect(screen.getByText('Tick the required consents to submit your application.')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('submits once with one Idempotency-Key, kept for the retry, then shows the status and clears the draft', async () => {
+    storeDraft(complete());
+    let answers = 0;
+    const api = mockWizardApi({
+      'POST /api/applications': () => {
+        answers += 1;
+        if (answers === 1) return json(503, { error: { code: 'database_unavailable', message: 'down' } });
+        return json(201, submitted);
+      },
+      'GET /api/applications/mine': () => (answers >= 2 ? submitted : json(404, { error: { code: 'not_found', message: 'none' } })),
+    });
+    restore = api.restore;
+    renderWizard('/application/review');
+    await tickRequired();
+    await userEvent.dblClick(submitButton());
+    expect(await screen.findByText(/check your connection and press Submit Application again/)).toBeTruthy();
+    await userEvent.click(submitButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
+
+    const posts = api.calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/applications');
+    expect(posts).toHaveLength(2);
+    const keys = posts.map((post) => post.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(posts[0]!.body).toMatchObject({
+      userId: 7,
+      carId: null,
+      images: { front: '12', back: '13' },
+      application: { applicant: { firstName: 'Mary Ann', phone: '+15551234567', ssn: '123456789', dateOfBirth: '1990-01-31' } },
+      consents: [
+        { kind: 'credit_check', version: '2026-11-01' },
+        { kind: 'privacy_notice', version: '2026-11-01' },
+        { kind: 'electronic_records', version: '2026-11-01' },
+      ],
+    });
+    expect(posts[0]!.body).not.toHaveProperty('dealer');
+    expect(pathname()).toBe('/application');
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY)!)).toEqual({ carId: '', personal: {}, housing: {}, income: {}, driverLicense: {} }));
+  });
+
+  it('takes the applicant to the step the server refused', async () => {
+    storeDraft(complete());
+    restore = mockWizardApi({
+      'POST /api/applications': () =>
+        json(400, { error: { code: 'bad_request', message: 'Invalid', fields: { 'application.applicant.address.city': 'City is required.' } } }),
+    }).restore;
+    renderWizard('/application/review');
+    await tickRequired();
+    await userEvent.click(submitButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Housing' })).toBeTruthy();
+    expect(pathname()).toBe('/application/housing');
+  });
+});
+
+describe('status and save and resume', () => {
+  it('shows the status to someone who already applied', async () => {
+    restore = mockWizardApi({ 'GET /api/applications/mine': () => submitted }).restore;
+    renderWizard('/application/personal');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
+  });
+
+  it('offers the server draft, and Continue opens the first unfinished step', async () => {
+    const saved = { carId: '', personal: personalInput(), housing: { city: 'Springfield' } };
+    restore = mockWizardApi({ 'GET /api/applications/draft': () => ({ draft: saved, updatedAt: '2026-06-15T12:00:00.000Z' }) }).restore;
+    renderWizard('/application');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back — continue where you left off?' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Housing' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('Springfield');
+  });
+
+  it('Start over deletes the server draft and starts empty; later changes are saved', async () => {
+    const saved = { carId: '', personal: personalInput() };
+    const api = mockWizardApi({ 'GET /api/applications/draft': () => ({ draft: saved, updatedAt: '2026-06-15T12:00:00.000Z' }) });
+    restore = api.restore;
+    renderWizard('/application');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start over' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Car loan application' })).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/applications/draft')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start application' }));
+    await userEvent.type(await screen.findByLabelText('First name'), 'Ann');
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PUT')).toBe(true), { timeout: 3000 });
+    const put = api.calls.filter((call) => call.method === 'PUT').at(-1)!;
+    expect(put.body).toMatchObject({ carId: '', personal: { firstName: 'Ann', lastName: '' } });
+  });
+});
