@@ -18,6 +18,9 @@ const mine: MyApplication = {
   regBDueAt: '2026-12-21T12:00:00.000Z',
 };
 
+/** GET /api/me for a visitor the server knows. */
+const known = { 'GET /api/me': () => ({ user: { id: 7 }, isAdmin: false, via: 'guest' }) };
+
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let restore: (() => void) | undefined;
@@ -35,21 +38,30 @@ function setup() {
 
 describe('useMyApplication', () => {
   it('answers the application', async () => {
-    restore = mockFetch({ 'GET /api/applications/mine': () => mine }).restore;
+    restore = mockFetch({ ...known, 'GET /api/applications/mine': () => mine }).restore;
     const { result } = renderHook(() => useMyApplication(), setup());
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual(mine);
   });
 
   it('answers null when there is none (404)', async () => {
-    restore = mockFetch({ 'GET /api/applications/mine': () => json(404, { error: { code: 'not_found', message: 'none' } }) }).restore;
+    restore = mockFetch({ ...known, 'GET /api/applications/mine': () => json(404, { error: { code: 'not_found', message: 'none' } }) }).restore;
     const { result } = renderHook(() => useMyApplication(), setup());
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toBeNull();
   });
 
+  it('answers null without asking when the server does not know the visitor', async () => {
+    const network = mockFetch({ 'GET /api/me': () => ({ user: null, isAdmin: false, via: null }) });
+    restore = network.restore;
+    const { result } = renderHook(() => useMyApplication(), setup());
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toBeNull();
+    expect(network.calls.map((call) => call.url.pathname)).toEqual(['/api/me']);
+  });
+
   it('fails on anything else', async () => {
-    restore = mockFetch({ 'GET /api/applications/mine': () => json(503, { error: { code: 'unavailable', message: 'down' } }) }).restore;
+    restore = mockFetch({ ...known, 'GET /api/applications/mine': () => json(503, { error: { code: 'unavailable', message: 'down' } }) }).restore;
     const { result } = renderHook(() => useMyApplication(), setup());
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toMatchObject({ status: 503 });

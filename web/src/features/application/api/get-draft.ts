@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DraftAnswer } from '../../../../../domain/contracts/applications.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { isKnownVisitor } from './get-me.ts';
 
 /** GET /api/applications/draft: the draft saved from any device, or null when there is none (404). */
 export async function getDraft(signal?: AbortSignal): Promise<DraftAnswer | null> {
@@ -15,7 +16,7 @@ export async function getDraft(signal?: AbortSignal): Promise<DraftAnswer | null
 export const draftQueryOptions = () =>
   queryOptions({
     queryKey: ['applications', 'draft'] as const,
-    queryFn: ({ signal }) => getDraft(signal),
+    queryFn: async ({ signal, client }) => ((await isKnownVisitor(client)) ? getDraft(signal) : null),
     // Read once on entry to offer resuming; from then on this tab's draft is the newer one.
     staleTime: Infinity,
   });

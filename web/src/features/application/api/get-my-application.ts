@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { isKnownVisitor } from './get-me.ts';
 
 export const myApplicationQueryKey = ['applications', 'mine'] as const;
 
@@ -17,7 +18,7 @@ export async function getMyApplication(signal?: AbortSignal): Promise<MyApplicat
 export const myApplicationQueryOptions = () =>
   queryOptions({
     queryKey: myApplicationQueryKey,
-    queryFn: ({ signal }) => getMyApplication(signal),
+    queryFn: async ({ signal, client }) => ((await isKnownVisitor(client)) ? getMyApplication(signal) : null),
   });
 
 export function useMyApplication() {

@@ -109,15 +109,21 @@ function ErrorSummary({ items, focusToken }: { items: SummaryItem[]; focusToken:
   const { i18n } = useLingui();
   const { errors } = useFormState();
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focusToken > 0) box.current?.focus();
-  }, [focusToken]);
   // Fixed fields drop out of the list as the applicant corrects them.
   const open = items.flatMap((item) => {
     const message = messageAt(errors, item.path);
     return message === undefined ? [] : [{ ...item, message }];
   });
-  if (open.length === 0) return null;
+  const shown = open.length > 0;
+  // Once per Next, when the list is on screen: the form library publishes the errors a moment
+  // after it reports them, so the list may appear one render after the token changed.
+  const focusedToken = useRef(0);
+  useEffect(() => {
+    if (!shown || focusToken <= focusedToken.current) return;
+    focusedToken.current = focusToken;
+    box.current?.focus();
+  }, [focusToken, shown]);
+  if (!shown) return null;
   return (
     <div ref={box} className="error-summary" tabIndex={-1} role="group" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="error-summary__title">
@@ -166,6 +172,8 @@ export function useStepForm<TInput extends FieldValues, TOutput>({ schema, defau
     shouldUnregister: true,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // The error summary takes focus (spec §8); the library would move it on to the first field.
+    shouldFocusError: false,
   });
   const saveRef = useRef(save);
   useEffect(() => {

@@ -71,6 +71,19 @@ function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
   );
 }
 
+/**
+ * Photos are sent one after another, never at once: a web visitor with no session yet gets one
+ * from their first upload, and two uploads at the same moment would each make a different guest,
+ * so the application could not use both photos.
+ */
+let uploadQueue: Promise<unknown> = Promise.resolve();
+
+function queuedUpload(...args: Parameters<typeof uploadDocument>): ReturnType<typeof uploadDocument> {
+  const upload = uploadQueue.then(() => uploadDocument(...args));
+  uploadQueue = upload.catch(() => undefined);
+  return upload;
+}
+
 export interface LicencePhotoFieldProps {
   /** The id of the camera input, which error summaries link to. */
   id: string;
@@ -132,7 +145,7 @@ export function LicencePhotoField({ id, side, label, value, onChange, onUploadin
     }
     setUpload({ state: 'uploading', photo, progress: 0 });
     try {
-      const stored = await uploadDocument(side, photo, {
+      const stored = await queuedUpload(side, photo, {
         signal: controller.signal,
         onProgress: (progress) =>
           setUpload((current) => (current.state === 'uploading' && current.photo === photo ? { ...current, progress } : current)),

@@ -270,7 +270,7 @@ export function ReviewStep() {
     }
   };
 
-  const submit = () => {
+  const submit = async () => {
     if (submission.isPending || !draft) return;
     setFailure(null);
     setShowErrors(true);
@@ -281,9 +281,9 @@ export function ReviewStep() {
       fail(i18n._('Tick the required consents to submit your application.'));
       return;
     }
-    const userId = me.data?.user?.id;
+    // The answer cached on entry may predate the guest that the photo uploads created: ask again.
+    const userId = me.data?.user?.id ?? (await me.refetch()).data?.user?.id;
     if (userId === undefined) {
-      void me.refetch();
       fail(i18n._('We could not confirm who you are. Upload your license photos again, or reload the page, then submit.'));
       return;
     }
@@ -302,7 +302,7 @@ export function ReviewStep() {
     text: i18n._('Submit Application'),
     loading: submission.isPending,
     enabled: draft !== null && !submission.isPending,
-    onClick: submit,
+    onClick: () => void submit(),
   });
 
   return (
