@@ -5,6 +5,7 @@ import { ensureViewer } from '../auth/identity.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { deleteDraft } from './drafts.repository.ts';
+import { PiiDecryptError } from '../security/pii-crypto.ts';
 import { loadDraft, saveDraft } from './drafts.service.ts';
 
 /** A whole wizard draft is a few kilobytes; a bigger body is not one. */
@@ -26,7 +27,16 @@ const draftSavedSchema = { type: 'object', additionalProperties: false, required
 export const draftsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/applications/draft', { schema: documented({ summary: "The visitor's saved application draft; 404 when there is none", tags: ['applications'], response: { 200: draftAnswerSchema } }) }, async (request): Promise<DraftAnswer> => {
     const userId = request.viewer?.userId;
-    const saved = userId === undefined ? undefined : await loadDraft(app.db, app.pii, userId);
+    let saved: DraftAnswer | undefined;
+    try {
+      saved = userId === undefined ? undefined : await loadDraft(app.db, app.pii, userId);
+    } catch (error) {
+      if (!(error instanceof PiiDecryptError)) throw error;
+      // Sealed with a key this server no longer has: nothing in it can be read back, so the wizard
+      // starts afresh and its next save replaces it.
+      request.log.warn({ userId, reason: error.message }, 'saved application draft cannot be decrypted');
+      throw notFound('Your saved application draft could not be opened. Please start again.');
+    }
     if (!saved) throw notFound('No saved application draft.');
     return saved;
   });

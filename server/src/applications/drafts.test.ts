@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DraftAnswer, DraftSaved } from '../../../domain/contracts/applications.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import { useTestApp } from '../../test/app.ts';
+import { createPiiCipher } from '../security/pii-crypto.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createGuest, injectAs, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
 
@@ -29,6 +30,20 @@ describe.each(DATABASE_KINDS)('application drafts on %s', (kind) => {
   const guestCount = async () => (await t.db.selectFrom('users').select('id').where('kind', '=', 'guest').execute()).length;
   const telegramUserId = async (telegramId: number) =>
     (await t.db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirstOrThrow()).id;
+
+  it('starts afresh, with a 404, when the saved draft was sealed with a key the server no longer has, and saves over it', async () => {
+    const user: TestTelegramUser = { id: 9190 };
+    expect((await put(user, halfwayDraft('Lost', '123-45-6789'))).statusCode).toBe(200);
+    const userId = await telegramUserId(user.id);
+    const foreign = createPiiCipher({ current: Buffer.alloc(32, 9).toString('base64') });
+    const sealed = foreign.encrypt(JSON.stringify(halfwayDraft('Lost', '123-45-6789')), { context: 'application_drafts.payload_encrypted' });
+    await t.db.updateTable('application_drafts').set({ payload_encrypted: sealed }).where('user_id', '=', userId).execute();
+    const unreadable = await get(user);
+    expect(unreadable.statusCode).toBe(404);
+    expect(unreadable.json<ErrorBody>().error.message).toContain('could not be opened');
+    expect((await put(user, halfwayDraft('Found', '123-45-6789'))).statusCode).toBe(200);
+    expect((await get(user)).json<DraftAnswer>().draft.personal).toMatchObject({ firstName: 'Found' });
+  });
 
   it('lets a Telegram user resume on another phone what they saved on one', async () => {
     const user: TestTelegramUser = { id: 9101 };
