@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, REPO_ROOT, chromiumPath, launchBrowser, startProductionServer } from '../web/e2e/harness.ts';
+import { CHROMIUM_ARGS } from '../server/src/pdf/pdf-renderer.ts';
+import { REPO_ROOT, chromiumPath, launchBrowser, startProductionServer } from '../web/e2e/harness.ts';
 
 const DIST = join(REPO_ROOT, 'web/dist');
 const FIRST_LOAD_BUDGET_KB = 150;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sign } from '@telegram-apps/init-data-node';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../server/src/pdf/pdf-renderer.ts';
 
 /**
  * End-to-end harness: the real production entry (`npm start`), real Chromium, and a faked
@@ -19,15 +20,6 @@ export const E2E_BOT_TOKEN = '123456789:TEST-token-for-signing-init-data-000';
 export const E2E_BOT_USERNAME = 'LibertyAutoTestBot';
 
 const CHROME_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The system Chromium (CHROME_PATH first), or undefined when this machine has none. */
 export function chromiumPath(): string | undefined {

@@ -35,7 +35,8 @@ const PDF_CONCURRENCY = 2;
 const PDF_QUEUE_LIMIT = 8;
 const PDF_TIMEOUT_MS = 15_000;
 
-const CHROMIUM_ARGS = [
+/** Headless Chromium as this machine and a container run it; the browser tests launch with the same flags. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',

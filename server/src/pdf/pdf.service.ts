@@ -1,10 +1,10 @@
 import type { Language } from '../../../domain/enums.ts';
 import { loadApplicationForPrint, type ApplicationsDeps } from '../applications/applications.service.ts';
+import { findActorName } from '../applications/applications.repository.ts';
 import { loadLicenceImages } from '../applications/print.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
-import { findUserById } from '../users/users.repository.ts';
 import { applicationDocument } from './application-document.ts';
 import type { PdfRenderer, PrintDocument } from './pdf-renderer.ts';
 
@@ -16,21 +16,13 @@ export interface ApplicationPdfDeps extends ApplicationsDeps {
   timeZone: string;
 }
 
-/** "First Last", else "@username", else "User 12": as staff are named in status histories. */
-async function staffName(deps: ApplicationsDeps, userId: number): Promise<string> {
-  const user = await findUserById(deps.db, userId);
-  const name = [user?.first_name, user?.last_name].filter(Boolean).join(' ').trim();
-  if (name) return name;
-  return user?.username ? `@${user.username}` : `User ${userId}`;
-}
-
 /** The application's document in `lang`, ready to print; the bench renders it on its own too. */
 export async function buildApplicationDocument(deps: ApplicationPdfDeps, actor: Viewer, applicationId: number, lang: Language, now = new Date()): Promise<PrintDocument> {
   // All at once: an unknown id still ends in loadApplicationForPrint's 404, the photos then unused.
   const [application, licence, generatedBy] = await Promise.all([
     loadApplicationForPrint(deps, applicationId, now),
     loadLicenceImages(deps, applicationId),
-    staffName(deps, actor.userId),
+    findActorName(deps.db, actor.userId),
   ]);
   return applicationDocument({
     application,

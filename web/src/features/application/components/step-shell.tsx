@@ -230,13 +230,19 @@ export function StepShell<TInput extends FieldValues, TOutput>({ step, form, can
           </button>
         </form>
       </FormProvider>
-      {pageBack && step !== 'personal' ? (
-        <div className="wizard-nav">
-          <button type="button" className="button button--secondary" onClick={back}>
-            {i18n._('Back')}
-          </button>
-        </div>
-      ) : null}
+      {pageBack && step !== 'personal' ? <WizardBackBar onBack={back} /> : null}
     </section>
+  );
+}
+
+/** The page's own Back button, for hosts without a native one (spec §4: Back from Housing onward). */
+export function WizardBackBar({ onBack }: { onBack: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="wizard-nav">
+      <button type="button" className="button button--secondary" onClick={onBack}>
+        {i18n._('Back')}
+      </button>
+    </div>
   );
 }

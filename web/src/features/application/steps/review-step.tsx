@@ -22,7 +22,7 @@ import { meQueryOptions } from '../api/get-me.ts';
 import { myApplicationQueryKey } from '../api/get-my-application.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ChosenCar } from '../components/chosen-car.tsx';
-import { StepHeader, useStepBack } from '../components/step-shell.tsx';
+import { StepHeader, useStepBack, WizardBackBar } from '../components/step-shell.tsx';
 import { STEP_TITLES, stepOfSubmissionField, stepPath, type FormStepId } from '../wizard-steps.ts';
 
 function ReviewSection({ step, children }: { step: FormStepId; children: ReactNode }) {
@@ -332,13 +332,7 @@ export function ReviewStep() {
       ) : (
         <p>{i18n._('Loading...')}</p>
       )}
-      {pageBack ? (
-        <div className="wizard-nav">
-          <button type="button" className="button button--secondary" onClick={back}>
-            {i18n._('Back')}
-          </button>
-        </div>
-      ) : null}
+      {pageBack ? <WizardBackBar onBack={back} /> : null}
     </section>
   );
 }
