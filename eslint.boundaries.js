@@ -61,6 +61,23 @@ const zones = [
     message:
       "A server feature uses another only through its *.service.ts, *.repository.ts or *.schema.ts, never its routes or internals.",
   })),
+  {
+    target: 'bot/**',
+    from: ['web', 'migrations', 'bench', 'scripts'],
+    message: 'The bot builds on domain/ and the server\'s services, never on the web app or migrations.',
+  },
+  {
+    // The bot's own code; its tests set up data the way server tests do.
+    target: 'bot/src/**/!(*.test).ts',
+    from: `server/src/!(${SERVER_CROSS_CUTTING.join('|')})/**`,
+    except: SERVER_PUBLIC_MODULES,
+    message: "The bot calls the server's services and repositories (*.service.ts, *.repository.ts, *.schema.ts), never its routes or internals.",
+  },
+  {
+    target: ['server/src/*/**', 'server/src/!(runtime|telegram-webhook).ts'],
+    from: 'bot',
+    message: 'Only the composition root (server/src/runtime.ts) and the webhook route know the bot.',
+  },
 ];
 
 const domainPackages = (allowed) => ({

@@ -16,8 +16,6 @@ const config: KnipConfig = {
   project: ['**/*.{ts,tsx,js}', '!dist/**', '!web/dist/**', '!coverage/**', '!data/**'],
   // One file per endpoint exports its fetcher, query options and hook even where a caller uses only one.
   ignoreExportsUsedInFile: true,
-  // The bot (bot/, grammY) is the next part to land; drop this line when it does.
-  ignoreDependencies: ['grammy'],
   vite: { config: ['web/vite.config.ts'] },
   vitest: { config: ['vitest.config.ts'] },
   // react-router is used as a library here; the plugin expects framework mode (app/routes.ts).

@@ -104,6 +104,12 @@ export function usedMessageIds(source: string): string[] {
   return ids;
 }
 
+/** Ids the bot passes literally to its translate functions: t('…') and staffT('…') (bot/src/texts.ts). */
+export function botMessageIds(source: string): string[] {
+  const call = /\b(?:t|staffT)\(\s*(['"])((?:\\.|(?!\1)[^\\])*)\1/g;
+  return [...source.matchAll(call)].map((match) => decodeLiteral(match[1]!, match[2]!));
+}
+
 describe('translation catalogues', () => {
   it('parses every catalogue and English has messages', () => {
     expect(catalogs.en.size).toBeGreaterThan(0);
@@ -143,6 +149,18 @@ describe('translation catalogues', () => {
     expect(missing).toEqual([]);
   });
 
+  it('has every message id used in bot/src', () => {
+    const missing: string[] = [];
+    const files = sourceFiles(join(ROOT, 'bot', 'src'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      for (const id of botMessageIds(readFileSync(file, 'utf8'))) {
+        if (!catalogs.en.has(id)) missing.push(`${relative(ROOT, file)}: ${id}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('has every validation message of domain/', async () => {
     let messages: Record<string, unknown> = {};
     try {
@@ -158,6 +176,10 @@ describe('translation catalogues', () => {
   it('has every consent text of domain/', async () => {
     const { CONSENTS } = await import('../domain/consents.ts');
     expect(CONSENTS.map((consent) => consent.text).filter((text) => !catalogs.en.has(text))).toEqual([]);
+  });
+
+  it("finds the bot's ids the way the scanner should", () => {
+    expect(botMessageIds(`t('Open the app'); staffT("The applicant's card"); format('x'); it('no')`)).toEqual(['Open the app', "The applicant's card"]);
   });
 
   it('finds ids the way the scanner should', () => {

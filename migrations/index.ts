@@ -6,6 +6,7 @@ import * as m0004 from './0004_unattached_documents.ts';
 import * as m0005 from './0005_outbox_events.ts';
 import * as m0006 from './0006_submission_fingerprint.ts';
 import * as m0007 from './0007_metrics.ts';
+import * as m0008 from './0008_bot_delivery.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_outbox_events': m0005,
   '0006_submission_fingerprint': m0006,
   '0007_metrics': m0007,
+  '0008_bot_delivery': m0008,
 };

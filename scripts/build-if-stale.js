@@ -16,7 +16,7 @@ const BUILDS = [
   {
     script: 'build:server',
     output: 'dist/server/src/start.js',
-    inputs: ['server/src', 'domain', 'migrations', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
+    inputs: ['server/src', 'bot/src', 'domain', 'migrations', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
   },
 ];
 

@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { registerIdentity } from './auth/identity.service.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { carsRoutes } from './cars/cars.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 import { draftsRoutes } from './applications/drafts.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { faqsRoutes } from './faqs/faqs.routes.ts';
@@ -38,7 +39,7 @@ export const api: FastifyPluginAsync = async (app) => {
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
-  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, metricsRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes, pdfRoutes]) {
+  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, metricsRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes, pdfRoutes, chatRoutes]) {
     await app.register(routes);
   }
 };

@@ -8,6 +8,8 @@ import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDatabase } from './seed/seed.ts';
+import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
+import { registerTelegramWebhook } from './telegram-webhook.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 
 /** Everything one server process runs, built in dependency order and closed in reverse. */
@@ -17,6 +19,8 @@ export interface Runtime {
   readonly pii: PiiCipher;
   readonly catalogues: Catalogues;
   readonly app: FastifyInstance;
+  /** The bot as BOT_MODE starts it; undefined with BOT_MODE=off. */
+  readonly bot: TelegramBot | undefined;
   /** Stops everything in reverse order; a part that overruns the deadline is left behind, logged. */
   close(deadlineMs?: number): Promise<void>;
 }
@@ -28,6 +32,8 @@ export interface RuntimeOverrides {
   /** Folder of the built web app; tests point it elsewhere or leave it missing. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Tests give the bot its identity (no getMe) and quicker timers. */
+  bot?: TelegramBotOptions;
 }
 
 interface Part {
@@ -63,7 +69,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'HTTP server', stop: () => app.close() });
     if (seeded && !seeded.skipped) app.log.info({ cars: seeded.cars, faqs: seeded.faqs }, 'seeded an empty database with demo data');
 
-    return { config, db, pii, catalogues, app, close };
+    // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
+    const bot = startTelegramBot(config, { db, catalogues, log: app.log.child({ component: 'bot' }) }, overrides.bot);
+    if (bot) {
+      parts.push({ name: 'bot', stop: () => bot.close() });
+      if (bot.mode === 'webhook') registerTelegramWebhook(app, bot);
+    }
+
+    return { config, db, pii, catalogues, app, bot, close };
   } catch (error) {
     await close();
     throw error;

@@ -110,6 +110,19 @@ describe('lint boundaries', () => {
     expect(await problems(`server/src/${importingServerFeature}/example.ts`, code)).toEqual([]);
   });
 
+  it("stops the bot from importing a server feature's routes", async () => {
+    expect(await problems('bot/src/example.ts', `export * from '../../server/src/${routedFeature}/${routesFile}';`)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("lets the bot use a server feature's repository and the configuration", async () => {
+    const code = `export * from '../../server/src/${repositoryFeature}/${repositoryFile}';\nexport * from '../../server/src/config.ts';`;
+    expect(await problems('bot/src/example.ts', code)).toEqual([]);
+  });
+
+  it('stops a server feature from importing the bot', async () => {
+    expect(await problems(`server/src/${importingServerFeature}/example.ts`, "export * from '../../../bot/src/create-bot.ts';")).toEqual(['import-x/no-restricted-paths']);
+  });
+
   it('reports an import cycle', async () => {
     // runtime.ts builds the app, so the app importing the runtime closes a loop.
     const code = "import { createRuntime } from './runtime.ts';\nexport const start = createRuntime;";

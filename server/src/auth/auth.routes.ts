@@ -8,7 +8,7 @@ import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import { mergeGuestIntoUser } from '../users/guest-merge.service.ts';
 import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { findUserById, findUserByTelegramId, toCurrentUser, upsertTelegramUser } from '../users/users.repository.ts';
-import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.ts';
+import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.service.ts';
 import { clearGuestCookie, clearSessionCookie, readGuestCookie, setSessionCookie } from './session-cookies.ts';
 import { verifyWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
 import { documented } from '../http/openapi.ts';

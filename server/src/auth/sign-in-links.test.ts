@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createAdmin, createTelegramUser } from '../../test/identity.ts';
 import type { UserRow } from '../db/schema.ts';
-import { issueSignInLink } from './sign-in-links.ts';
+import { issueSignInLink } from './sign-in-links.service.ts';
 
 const tokenOf = (url: string) => new URL(url).hash.replace('#token=', '');
 

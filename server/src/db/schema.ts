@@ -227,6 +227,17 @@ export interface OutboxEventsTable {
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Timestamp;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when delivery was given up (retries exhausted, or refused for good); such an event is never tried again. */
+  failed_at: NullableTimestamp;
+}
+
+/** One photo of an album on its way through the bot, until the album is copied as a whole (migration 0008). */
+export interface BotAlbumPartsTable {
+  chat_id: number;
+  message_id: number;
+  media_group_id: string;
+  message_thread_id: number | null;
+  received_at: Timestamp;
 }
 
 export interface Database {
@@ -244,6 +255,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   bot_threads: BotThreadsTable;
   bot_relayed_messages: BotRelayedMessagesTable;
+  bot_album_parts: BotAlbumPartsTable;
   login_tokens: LoginTokensTable;
   outbox_events: OutboxEventsTable;
 }

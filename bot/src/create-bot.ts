@@ -1,0 +1,65 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import { Bot, type Api } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { ClaimedOutboxEvent } from '../../server/src/outbox/outbox.repository.ts';
+import type { BotDeps } from './bot-deps.ts';
+import { loginFeature } from './features/login.ts';
+import { notifications } from './features/notifications.ts';
+import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
+import { staffFeature } from './features/staff.ts';
+import { startFeature } from './features/start.ts';
+import { describeError } from './telegram-errors.ts';
+import { createTopics } from './topics.ts';
+
+/** Every Bot API call gives up after this long, so a hung Telegram never holds a handler or the outbox. */
+const API_TIMEOUT_SECONDS = 20;
+
+export interface BotOptions {
+  /** Skips getMe (tests, or a known bot). */
+  botInfo?: UserFromGetMe;
+  albumWindowMs?: number;
+}
+
+export interface CarBot {
+  bot: Bot;
+  /** Delivers one outbox event through the bot; throws when it was not delivered. */
+  deliver(event: ClaimedOutboxEvent): Promise<void>;
+  /** Sends album parts left behind. */
+  sweepAlbums(): Promise<void>;
+  /** Stops timers the bot started (album sends still waiting). */
+  close(): void;
+}
+
+/**
+ * The bot, with no globals: one Composer per feature, inside an error boundary that logs the
+ * update id and lets the next update run. 429s and Telegram's 5xx answers are retried by
+ * auto-retry (briefly: the outbox has its own, longer backoff).
+ */
+export function createBot(config: BotDeps['config'], deps: Omit<BotDeps, 'config'>, options: BotOptions = {}): CarBot {
+  const all: BotDeps = { ...deps, config };
+  const token = config.bot.token;
+  if (!token) throw new Error('createBot needs BOT_TOKEN');
+  const bot = new Bot(token, { botInfo: options.botInfo, client: { apiRoot: config.bot.apiRoot, timeoutSeconds: API_TIMEOUT_SECONDS } });
+  // Network failures are not retried here (auto-retry would retry them without end): the caller
+  // fails fast, and the outbox retries with its own backoff.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 10, rethrowHttpErrors: true }));
+
+  const staffChatId = config.bot.staffChatId;
+  const api: Api = bot.api;
+  const topics = staffChatId === undefined ? undefined : createTopics(all, api, staffChatId);
+  const relay = relayFeature(all, topics, staffChatId, options.albumWindowMs ?? ALBUM_WINDOW_MS);
+
+  const features = [loginFeature(all), startFeature(all), ...(staffChatId === undefined ? [] : [staffFeature(all, staffChatId)]), relay.composer];
+  bot.errorBoundary((error) => {
+    deps.log.error({ updateId: error.ctx.update.update_id, error: describeError(error.error) }, 'a bot update failed');
+  }, ...features);
+  // Polling reports here what the boundary did not see (such as a failed getUpdates answer).
+  bot.catch((error) => deps.log.error({ updateId: error.ctx.update.update_id, error: describeError(error.error) }, 'a bot update failed'));
+
+  return {
+    bot,
+    deliver: notifications(all, api, topics),
+    sweepAlbums: () => relay.sweepAlbums(api),
+    close: () => relay.close(),
+  };
+}

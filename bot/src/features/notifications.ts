@@ -1,0 +1,51 @@
+import type { Api } from 'grammy';
+import { applicationStatusLabels } from '../../../domain/enums.ts';
+import type { ClaimedOutboxEvent } from '../../../server/src/outbox/outbox.repository.ts';
+import { findUserById } from '../../../server/src/users/users.repository.ts';
+import { displayName } from '../applicant-card.ts';
+import type { BotDeps } from '../bot-deps.ts';
+import { appUrl, withAppButton, withLinkButton } from '../links.ts';
+import { STAFF_LANGUAGE, textsIn } from '../texts.ts';
+import type { Topics } from '../topics.ts';
+
+/** Delivers one outbox event; throws when it should be tried again (or given up, for a permanent refusal). */
+export type Deliver = (event: ClaimedOutboxEvent) => Promise<void>;
+
+/**
+ * What the outbox events say in Telegram (issue 12 item 5). Staff hear of a new application in
+ * the applicant's topic; the applicant hears of a status change in their language. Neither ever
+ * carries financial or personal detail beyond a name and a status: they link to the app instead.
+ */
+export function notifications(deps: BotDeps, api: Api, topics: Topics | undefined): Deliver {
+  const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
+
+  return async (event) => {
+    const user = await findUserById(deps.db, event.payload.userId);
+    // The user was deleted since: there is no one to tell.
+    if (!user) return;
+
+    if (event.kind === 'application.submitted') {
+      if (!topics) return;
+      const { applicationId } = event.payload;
+      const dashboard = appUrl(deps.config, `/dashboard/users/${user.id}`);
+      const label = staffT('Open in dashboard');
+      if (user.telegram_id !== null) {
+        const note = withLinkButton(deps.config, staffT('📝 New application #{id} submitted.', { id: applicationId }), label, dashboard);
+        await topics.inTopic(user.id, (thread) =>
+          api.sendMessage(thread.staffChatId, note.text, { message_thread_id: thread.messageThreadId, reply_markup: note.keyboard }),
+        );
+      } else {
+        // A web visitor has no Telegram chat, so no topic: the note goes to the group's General chat.
+        const note = withLinkButton(deps.config, staffT('📝 New application #{id} from {name}, submitted on the web.', { id: applicationId, name: displayName(user) }), label, dashboard);
+        await api.sendMessage(deps.config.bot.staffChatId!, note.text, { reply_markup: note.keyboard });
+      }
+      return;
+    }
+
+    if (user.telegram_id === null) return;
+    const t = textsIn(deps.catalogues, user.language);
+    const text = t('Your application is now: {status}.', { status: t(applicationStatusLabels[event.payload.to]) });
+    const reply = withAppButton(deps.config, text, t('Open the app'), '/application');
+    await api.sendMessage(user.telegram_id, reply.text, { reply_markup: reply.keyboard });
+  };
+}

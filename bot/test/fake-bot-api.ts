@@ -1,0 +1,197 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Button = { text: string; url?: string; web_app?: { url: string } };
+
+/** A Bot API request body, with the fields tests read typed (the rest stays unknown). */
+export interface ApiPayload {
+  chat_id?: number;
+  from_chat_id?: number;
+  message_id?: number;
+  message_ids?: number[];
+  message_thread_id?: number;
+  name?: string;
+  text?: string;
+  url?: string;
+  secret_token?: string;
+  language_code?: string;
+  protect_content?: boolean;
+  scope?: { type: string; chat_id?: number };
+  commands?: Array<{ command: string; description: string }>;
+  menu_button?: unknown;
+  media?: unknown;
+  reply_parameters?: { message_id: number; allow_sending_without_reply?: boolean };
+  reply_markup?: { inline_keyboard: Button[][] };
+  [field: string]: unknown;
+}
+
+/** What the fake answered, where tests read it. */
+interface ApiResult {
+  message_id?: number;
+  message_thread_id?: number;
+}
+
+/** One Bot API call the fake received. */
+export interface ApiCall {
+  method: string;
+  payload: ApiPayload;
+  /** What the fake answered (undefined for a scripted failure). */
+  result?: ApiResult;
+}
+
+interface Failure {
+  error_code: number;
+  description: string;
+  parameters?: { retry_after?: number };
+}
+
+export const FAKE_BOT_INFO = {
+  id: 7_000_000_001,
+  is_bot: true as const,
+  first_name: 'Cars Test Bot',
+  username: 'cars_test_bot',
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: true,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
+async function readJson(request: IncomingMessage): Promise<ApiPayload> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks).toString('utf8');
+  return body ? (JSON.parse(body) as ApiPayload) : {};
+}
+
+/**
+ * A Bot API server on 127.0.0.1 that records every call and answers like Telegram, so the bot runs
+ * offline exactly as in production (grammY's real client, auto-retry included). Tests script
+ * failures per method and can take the whole API down and bring it back.
+ */
+export class FakeBotApi {
+  readonly calls: ApiCall[] = [];
+  private readonly failures = new Map<string, Failure[]>();
+  // An empty long poll answers after a moment, as Telegram's would, instead of spinning.
+  private readonly delays = new Map<string, number>([['getUpdates', 200]]);
+  private nextMessageId = 1000;
+  private nextThreadId = 500;
+  private server: Server;
+  private port = 0;
+
+  private constructor() {
+    this.server = this.makeServer();
+  }
+
+  static async start(): Promise<FakeBotApi> {
+    const fake = new FakeBotApi();
+    await fake.listen();
+    return fake;
+  }
+
+  /** BOT_API_ROOT for the bot under test. */
+  get apiRoot(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  callsOf(method: string): ApiCall[] {
+    return this.calls.filter((call) => call.method === method);
+  }
+
+  /** The next `times` calls of `method` fail with this Telegram error. */
+  failNext(method: string, failure: Failure, times = 1): void {
+    this.failures.set(method, [...(this.failures.get(method) ?? []), ...Array.from({ length: times }, () => failure)]);
+  }
+
+  /** Every call of `method` waits this long before answering. */
+  delay(method: string, ms: number): void {
+    this.delays.set(method, ms);
+  }
+
+  /** Waits until `method` has been called `count` times in all. */
+  async waitFor(method: string, count = 1, timeoutMs = 10_000): Promise<ApiCall[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.callsOf(method).length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} ${method} call(s), got ${this.callsOf(method).length}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.callsOf(method);
+  }
+
+  /** Telegram unreachable: connections are refused until up(). */
+  async down(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  async up(): Promise<void> {
+    if (this.server.listening) return;
+    this.server = this.makeServer();
+    await this.listen();
+  }
+
+  async close(): Promise<void> {
+    if (this.server.listening) await this.down();
+  }
+
+  private listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.port, '127.0.0.1', () => {
+        this.port = (this.server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  }
+
+  private makeServer(): Server {
+    return createServer((request, response) => {
+      void (async () => {
+        const method = (request.url ?? '').split('/').pop() ?? '';
+        const payload = await readJson(request);
+        const call: ApiCall = { method, payload };
+        this.calls.push(call);
+        const wait = this.delays.get(method);
+        if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+        const failure = this.failures.get(method)?.shift();
+        if (!failure) call.result = this.answer(method, payload) as ApiResult;
+        const body = failure ? { ok: false, ...failure } : { ok: true, result: call.result };
+        response.writeHead(failure ? failure.error_code : 200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      })();
+    });
+  }
+
+  private answer(method: string, payload: ApiPayload): unknown {
+    const date = Math.floor(Date.now() / 1000);
+    switch (method) {
+      case 'getMe':
+        return FAKE_BOT_INFO;
+      case 'getUpdates':
+        return [];
+      case 'sendMessage':
+        return { message_id: this.nextMessageId++, date, chat: { id: payload.chat_id, type: 'private' }, text: payload.text };
+      case 'copyMessage':
+        return { message_id: this.nextMessageId++ };
+      case 'copyMessages':
+        return (payload.message_ids ?? []).map(() => ({ message_id: this.nextMessageId++ }));
+      case 'createForumTopic':
+        return { message_thread_id: this.nextThreadId++, name: payload.name, icon_color: 7322096 };
+      default:
+        return true;
+    }
+  }
+}
+
+/** The inline keyboard a call sent; fails the test when it sent none. */
+export function keyboardOf(call: ApiCall): Button[][] {
+  const keyboard = call.payload.reply_markup?.inline_keyboard;
+  if (!keyboard) throw new Error(`${call.method} sent no inline keyboard`);
+  return keyboard;
+}

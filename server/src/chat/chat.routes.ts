@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import type { ChatLink } from '../../../domain/contracts/chat.ts';
+import { rowIdParam } from '../../../domain/query-params.ts';
+import { ADMIN_ONLY } from '../http/access.ts';
+import { HttpError, parseOr400 } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { chatLinkFor } from './chat-link.service.ts';
+import { findThreadOfUser } from './chat.repository.ts';
+
+const userParams = v.object({ userId: rowIdParam('userId') });
+
+/** The dashboard's Chat button (issue 12 item 6, spec §7). */
+export const chatRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/chat/:userId',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: "Where staff chat with a user: their forum topic in the staff group, else t.me/<username>, else null (staff)",
+        tags: ['chat'],
+        params: userParams,
+      }),
+    },
+    async (request): Promise<ChatLink> => {
+      const { userId } = parseOr400(userParams, request.params, 'user id');
+      const user = await findUserById(app.db, userId);
+      if (!user) throw new HttpError('not_found', 'No such user.');
+      const staffChatId = app.config.bot.staffChatId;
+      const thread = staffChatId === undefined ? undefined : await findThreadOfUser(app.db, userId, staffChatId);
+      return chatLinkFor(staffChatId, { username: user.username, messageThreadId: thread?.messageThreadId ?? null });
+    },
+  );
+};
