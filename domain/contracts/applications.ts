@@ -125,3 +125,10 @@ export interface ApplicationTrailEvent {
   /** Field names and statuses; never a value of personal data. */
   details: Record<string, unknown>;
 }
+
+/** POST /api/applications/{id}/review: a staff member confirmed they reviewed the application. */
+export interface ReviewConfirmation {
+  applicationId: number;
+  at: string;
+  by: Actor;
+}

@@ -19,6 +19,8 @@ export interface UserItem {
 export interface UserListItem extends UserItem {
   applicationId: number | null;
   applicationStatus: ApplicationStatus | null;
+  /** Where the dashboard's Chat button goes (the applicant's staff topic, else their username); null disables it. */
+  chatUrl: string | null;
 }
 
 /** The signed-in user as /api/me shows it: the list fields plus our own camelCase additions. */

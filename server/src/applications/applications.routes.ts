@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { applicantPatchSchema } from '../../../domain/application.schema.ts';
 import { submissionSchema } from '../../../domain/application-submission.schema.ts';
-import type { ApplicationTrailEvent, MyApplication, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { ApplicationTrailEvent, MyApplication, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
@@ -15,6 +15,7 @@ import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import {
   applicationTrail,
   changeStatus,
+  confirmReview,
   editApplicant,
   loadMyApplication,
   readDocument,
@@ -125,6 +126,12 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     const { status } = parseOr400(statusBody, request.body, 'status');
     reply.header('cache-control', PRIVATE);
     return changeStatus(deps, requireViewer(request), id, status);
+  });
+
+  app.post('/applications/:id/review', { config: ADMIN_ONLY, schema: documented({ summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)', tags: ['applications'], params: idParams }) }, async (request, reply): Promise<ReviewConfirmation> => {
+    const { id } = parseOr400(idParams, request.params, 'application id');
+    reply.header('cache-control', PRIVATE);
+    return confirmReview(deps, requireViewer(request), id);
   });
 
   app.get('/applications/:id/history', { config: ADMIN_ONLY, schema: documented({ summary: "The application's audit trail, newest first (staff)", tags: ['applications'], params: idParams, querystring: trailQuery }) }, async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {

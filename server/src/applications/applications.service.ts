@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ApplicantPatch, DealerBlock } from '../../../domain/application.schema.ts';
 import type { Submission } from '../../../domain/application-submission.schema.ts';
 import { findConsentProblems } from '../../../domain/consents.ts';
-import type { ApplicationTrailEvent, MyApplication, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { ApplicationTrailEvent, MyApplication, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
@@ -26,6 +26,7 @@ import {
   findApplicationById,
   findApplicationByIdempotencyKey,
   findApplicationByUser,
+  findActorName,
   findApplicationCar,
   findDocumentContent,
   findUnattachedDocuments,
@@ -66,6 +67,9 @@ interface SubmissionDeps extends ApplicationsDeps {
 }
 
 const regBDueAt = (submittedAt: Date) => new Date(submittedAt.getTime() + REG_B_DAYS * DAY_MS);
+
+/** Applications submitted before this instant and still in review are past the Regulation B deadline at `now`. */
+export const regBOverdueBefore = (now: Date) => new Date(now.getTime() - REG_B_DAYS * DAY_MS);
 
 const toJson = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
@@ -390,4 +394,15 @@ export async function applicationTrail(deps: ApplicationsDeps, actor: Viewer, ap
   await audit(deps.db, actor, 'application.history_viewed', row.id);
   const { events, total } = await listTrail(deps.db, { applicationId: row.id, page, limit });
   return toPaged(events, total, page, limit);
+}
+
+/**
+ * POST /api/applications/{id}/review: the detail page's Confirm (spec §2 left it doing nothing). It
+ * records that this staff member has gone through the application, so the history shows who
+ * reviewed it and when, whatever its status.
+ */
+export async function confirmReview(deps: ApplicationsDeps, actor: Viewer, applicationId: number, now = new Date()): Promise<ReviewConfirmation> {
+  const row = await applicationOrThrow(deps.db, applicationId);
+  await audit(deps.db, actor, 'application.reviewed', row.id, { status: row.status });
+  return { applicationId: row.id, at: now.toISOString(), by: { id: actor.userId, name: await findActorName(deps.db, actor.userId) } };
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationTrailEvent, MyApplication, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { ApplicationTrailEvent, MyApplication, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -180,7 +180,28 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
     expect(trail).toMatchObject({ total: 5, page: 1, limit: 10, totalPages: 1 });
   });
 
+  it('records that a staff member reviewed the application, and the history shows who and when', async () => {
+    const { application } = await submitted();
+    const res = await asAdmin({ method: 'POST', url: `/api/applications/${application.id}/review` });
+    expect(res.statusCode, res.body).toBe(200);
+    const confirmation = res.json<ReviewConfirmation>();
+    expect(confirmation).toMatchObject({ applicationId: application.id, by: { name: 'Ada Staff' } });
+    const reviewed = (await trailOf(application.id)).find((event) => event.action === 'application.reviewed');
+    expect(reviewed).toMatchObject({ actor: { name: 'Ada Staff' }, details: { status: 'in_review' } });
+    expect(Math.abs(Date.parse(reviewed!.at) - Date.parse(confirmation.at))).toBeLessThan(60_000);
+  });
+
+  it('leaves the status as it was when a review is confirmed', async () => {
+    const { userId, application } = await submitted();
+    await asAdmin({ method: 'PATCH', url: `/api/applications/${application.id}/status`, payload: { status: 'approved' } });
+    await asAdmin({ method: 'POST', url: `/api/applications/${application.id}/review` });
+    const record = (await asAdmin({ method: 'GET', url: `/api/applications/user/${userId}` })).json<StaffApplication>();
+    expect(record.status).toBe('approved');
+    expect(record.history).toHaveLength(2);
+  });
+
   it.each([
+    ['POST', '/api/applications/999999/review'],
     ['GET', '/api/applications/999999/history'],
     ['POST', '/api/applications/999999/ssn/reveal'],
     ['GET', '/api/applications/999999/documents/front'],
@@ -208,6 +229,7 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
       ['PATCH', '/api/applications/applicant'],
       ['PATCH', `/api/applications/${application.id}/status`],
       ['GET', `/api/applications/${application.id}/history`],
+      ['POST', `/api/applications/${application.id}/review`],
     ] as const;
     const callers = [
       [null, 401],

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { ApplicationStatus, Language } from '../../../domain/enums.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { TelegramProfile } from './telegram-profile.schema.ts';
+import { chatLinkFor } from '../chat/chat-link.service.ts';
 
 export const toUserItem = (row: UserRow): UserItem => ({
   id: row.id,
@@ -138,8 +139,17 @@ export interface UserListQuery {
   language?: Language | undefined;
   is_admin?: boolean | undefined;
   applicationStatus?: ApplicationStatus | undefined;
+  /** Only applicants still in review past the Regulation B deadline (true), or everyone else (false). */
+  regBOverdue?: boolean | undefined;
   sortBy: UserSort;
   sortOrder: 'asc' | 'desc';
+}
+
+/** What the users list needs besides the query: the staff group whose topics it links, and today's Regulation B cutoff. */
+export interface UserListContext {
+  staffChatId: number | undefined;
+  /** Applications submitted before this and still in review are past the Regulation B deadline. */
+  regBOverdueBefore: Date;
 }
 
 const SEARCHABLE = ['first_name', 'last_name', 'username', 'email', 'phone'] as const;
@@ -152,7 +162,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * user's application. Telegram users are listed, and web guests once they have applied (a guest
  * who only browsed is a cookie, not a person staff can act on).
  */
-export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserListItem>> {
+export async function listUsers(db: Db, q: UserListQuery, context: UserListContext): Promise<Paged<UserListItem>> {
   let filtered = db
     .selectFrom('users')
     .leftJoin('applications', 'applications.user_id', 'users.id')
@@ -164,13 +174,22 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserLis
   if (q.language !== undefined) filtered = filtered.where('users.language', '=', q.language);
   if (q.is_admin !== undefined) filtered = filtered.where('users.is_admin', '=', q.is_admin);
   if (q.applicationStatus !== undefined) filtered = filtered.where('applications.status', '=', q.applicationStatus);
+  if (q.regBOverdue !== undefined) {
+    // Users without an application are not overdue (coalesce), so false lists them too.
+    const overdue = sql<boolean>`coalesce(applications.status = 'in_review' and applications.submitted_at < ${context.regBOverdueBefore}, false)`;
+    filtered = filtered.where(overdue, '=', q.regBOverdue);
+  }
 
   // Text sorts are case-insensitive (matching the lower(column), id indexes); nulls always go last.
   const column = sql.ref(`users.${q.sortBy}`);
   const sortKey: Expression<unknown> = q.sortBy === 'registered_at' || q.sortBy === 'last_active_at' ? column : sql`lower(${column})`;
+  // A user has at most one topic in the staff group; without STAFF_CHAT_ID no row can match.
   const page = filtered
+    .leftJoin('bot_threads', (join) =>
+      join.onRef('bot_threads.user_id', '=', 'users.id').on('bot_threads.staff_chat_id', '=', context.staffChatId ?? null),
+    )
     .selectAll('users')
-    .select(['applications.id as applicationId', 'applications.status as applicationStatus'])
+    .select(['applications.id as applicationId', 'applications.status as applicationStatus', 'bot_threads.message_thread_id as messageThreadId'])
     .orderBy(sortKey, (ob) => (q.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy('users.id', q.sortOrder)
     .limit(q.limit)
@@ -179,7 +198,12 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserLis
     page.execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const items = rows.map(({ applicationId, applicationStatus, ...user }) => ({ ...toUserItem(user), applicationId, applicationStatus }));
+  const items = rows.map(({ applicationId, applicationStatus, messageThreadId, ...user }) => ({
+    ...toUserItem(user),
+    applicationId,
+    applicationStatus,
+    chatUrl: chatLinkFor(context.staffChatId, { username: user.username, messageThreadId }).url,
+  }));
   return toPaged(items, Number(counted.total), q.page, q.limit);
 }
 

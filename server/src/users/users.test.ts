@@ -6,6 +6,7 @@ import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } from '../../../domain/contracts/users.ts';
 import { submitTestApplication } from '../../test/applications.ts';
+import type { MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 
 describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
   const t = useTestApp(kind);
@@ -89,7 +90,7 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
   it('carries the spec user fields plus last_active_at and tag', async () => {
     const [user] = (await list({ username: 'bobby' })).items;
     expect(Object.keys(user!).sort()).toEqual(
-      ['id', 'is_admin', 'first_name', 'last_name', 'username', 'email', 'phone', 'language', 'registered_at', 'last_active_at', 'tag', 'applicationId', 'applicationStatus'].sort(),
+      ['id', 'is_admin', 'first_name', 'last_name', 'username', 'email', 'phone', 'language', 'registered_at', 'last_active_at', 'tag', 'applicationId', 'applicationStatus', 'chatUrl'].sort(),
     );
     expect(user).toMatchObject({ first_name: 'bob', tag: 'vip', language: 'uk', is_admin: false, applicationId: null, applicationStatus: null });
   });
@@ -226,6 +227,109 @@ describe.each(DATABASE_KINDS)("applicants in the users list on %s", (kind) => {
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?applicationStatus=pending' });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.fields).toEqual({ applicationStatus: 'applicationStatus must be in_review, approved or rejected' });
+  });
+});
+
+describe.each(DATABASE_KINDS)('Regulation B overdue applicants in the users list on %s', (kind) => {
+  const t = useTestApp(kind, { seed: { cars: 1 } });
+  const ADMIN = { id: 4700 };
+  const list = async (query: string) => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/users?limit=100&${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Paged<UserListItem>>();
+  };
+  const ids: Record<'overdue' | 'overdueDecided' | 'recent' | 'noApplication', number> = { overdue: 0, overdueDecided: 0, recent: 0, noApplication: 0 };
+
+  /** An application submitted `daysAgo` days ago, in `status`. */
+  async function applicant(telegramId: number, daysAgo: number, status: 'in_review' | 'approved') {
+    const userId = (await createTelegramUser(t.db, telegramId, { first_name: `Applicant${telegramId}` })).id;
+    const { id } = await submitTestApplication(t.app, { id: telegramId }, userId);
+    await t.db.updateTable('applications').set({ submitted_at: new Date(Date.now() - daysAgo * 86_400_000), status }).where('id', '=', id).execute();
+    return userId;
+  }
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ADMIN.id);
+    ids.overdue = await applicant(4701, 31, 'in_review');
+    ids.overdueDecided = await applicant(4702, 40, 'approved');
+    ids.recent = await applicant(4703, 29, 'in_review');
+    ids.noApplication = (await createTelegramUser(t.db, 4704)).id;
+  });
+
+  it('lists only applicants still in review more than 30 days after submitting', async () => {
+    const body = await list('regBOverdue=true');
+    expect(body.items.map((user) => user.id)).toEqual([ids.overdue]);
+    expect(body.total).toBe(1);
+  });
+
+  it('lists everyone else when asked for those not overdue', async () => {
+    const listed = (await list('regBOverdue=false')).items.map((user) => user.id);
+    expect(listed).toEqual(expect.arrayContaining([ids.overdueDecided, ids.recent, ids.noApplication]));
+    expect(listed).not.toContain(ids.overdue);
+  });
+
+  it('counts the same overdue applicants as the metrics page', async () => {
+    const metrics = (await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/metrics' })).json<MetricsAnswer>();
+    expect((await list('regBOverdue=true')).total).toBe(metrics.regB.overdue);
+  });
+
+  it('refuses a regBOverdue that is not true or false (400)', async () => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?regBOverdue=maybe' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toHaveProperty('regBOverdue');
+  });
+});
+
+const STAFF_CHAT_ID = '-1001234567890';
+
+describe.each(DATABASE_KINDS)('Chat links in the users list on %s', (kind) => {
+  const t = useTestApp(kind, { env: { STAFF_CHAT_ID } });
+  const ADMIN = { id: 4800 };
+  const chatUrlOf = async (userId: number) => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?limit=100' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Paged<UserListItem>>().items.find((user) => user.id === userId)?.chatUrl;
+  };
+  const openTopic = (userId: number, staffChatId: number, messageThreadId: number) =>
+    t.db.insertInto('bot_threads').values({ user_id: userId, staff_chat_id: staffChatId, message_thread_id: messageThreadId }).execute();
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ADMIN.id);
+  });
+
+  it("links to the applicant's topic in the staff group when the bot opened one", async () => {
+    const user = await createTelegramUser(t.db, 4801, { username: 'topic_user' });
+    await openTopic(user.id, Number(STAFF_CHAT_ID), 77);
+    expect(await chatUrlOf(user.id)).toBe('https://t.me/c/1234567890/77');
+  });
+
+  it('links to the username when there is no topic', async () => {
+    const user = await createTelegramUser(t.db, 4802, { username: 'plain_user' });
+    expect(await chatUrlOf(user.id)).toBe('https://t.me/plain_user');
+  });
+
+  it("ignores a topic in another group than today's staff group", async () => {
+    const user = await createTelegramUser(t.db, 4803, { username: 'moved_user' });
+    await openTopic(user.id, -1009999999999, 5);
+    expect(await chatUrlOf(user.id)).toBe('https://t.me/moved_user');
+  });
+
+  it('has no link for a user with neither a topic nor a username', async () => {
+    const user = await createTelegramUser(t.db, 4804, { username: null });
+    expect(await chatUrlOf(user.id)).toBeNull();
+  });
+});
+
+describe.each(DATABASE_KINDS)('Chat links without a staff group on %s', (kind) => {
+  const t = useTestApp(kind);
+  const ADMIN = { id: 4900 };
+
+  it('falls back to the username even when a topic row exists', async () => {
+    await createAdmin(t.db, ADMIN.id);
+    const user = await createTelegramUser(t.db, 4901, { username: 'no_group_user' });
+    await t.db.insertInto('bot_threads').values({ user_id: user.id, staff_chat_id: Number(STAFF_CHAT_ID), message_thread_id: 3 }).execute();
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?username=no_group_user' });
+    expect(res.json<Paged<UserListItem>>().items.map((item) => item.chatUrl)).toEqual(['https://t.me/no_group_user']);
   });
 });
 

@@ -1,17 +1,63 @@
 import { useLingui } from '@lingui/react';
+import { Spinner } from '@telegram-apps/telegram-ui';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useViewer } from './api/get-viewer.ts';
+import { DashboardShell } from './components/dashboard-shell.tsx';
+import { ListError } from './components/list-state.tsx';
+import { StaffSignIn } from './sign-in/staff-sign-in.tsx';
+import { UsersPage } from './users/users-page.tsx';
+import { ApplicationPage } from './application/application-page.tsx';
+import { FaqsPage } from './faqs/faqs-page.tsx';
+import './dashboard.css';
+
+// The chart library comes with the metrics page only; the other screens never download it.
+const MetricsPage = lazy(() => import('./metrics/metrics-page.tsx'));
+
+function Loading() {
+  const { i18n } = useLingui();
+  return (
+    <div className="dashboard-loading" aria-live="polite">
+      <Spinner size="l" />
+      <span className="visually-hidden">{i18n._('Loading...')}</span>
+    </div>
+  );
+}
+
+function DashboardNotFound() {
+  const { i18n } = useLingui();
+  return <p className="notice">{i18n._('This dashboard page does not exist.')}</p>;
+}
 
 /**
- * Staff dashboard entry (its own chunk; public pages never load it). The screens themselves come
- * with the dashboard issue.
+ * The staff dashboard (its own chunk; public pages never load it). Only an admin gets past the
+ * gate: everyone else sees how staff sign in, and no staff call is ever made for them.
  */
 export default function DashboardPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('Dashboard'));
+  const viewer = useViewer();
+  if (viewer.isPending) return <Loading />;
+  if (viewer.isError) return <ListError error={viewer.error} onRetry={() => void viewer.refetch()} />;
+  if (!viewer.data.isAdmin) return <StaffSignIn signedInAs={viewer.data.user} />;
   return (
-    <section className="page" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">{i18n._('Dashboard')}</h1>
-      <p>{i18n._('The staff dashboard is coming soon.')}</p>
-    </section>
+    <DashboardShell canSignOut={viewer.data.via === 'session'}>
+      <Routes>
+        <Route index element={<UsersPage />} />
+        <Route path="users" element={<UsersPage />} />
+        <Route path="users/:userId" element={<ApplicationPage />} />
+        <Route
+          path="metrics"
+          element={
+            <Suspense fallback={<Loading />}>
+              <MetricsPage />
+            </Suspense>
+          }
+        />
+        <Route path="faqs" element={<FaqsPage />} />
+        <Route path="*" element={<DashboardNotFound />} />
+      </Routes>
+    </DashboardShell>
   );
 }

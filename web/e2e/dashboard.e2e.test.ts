@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signWidgetLogin } from '../../server/test/identity.ts';
+import { submissionBody } from '../../server/test/applications.ts';
+import { useBrowserSuite } from './browser-suite.ts';
+import { axeViolations, E2E_BOT_TOKEN, reportMissingChromium, signedInitData, type TelegramUser } from './harness.ts';
+
+/**
+ * The staff dashboard (issue 13) in real Chromium against `npm start`: an admin signed in through
+ * the Telegram Login Widget endpoint (data signed here with the bot token, as Telegram signs it)
+ * finds an applicant, reviews, edits and decides, downloads the PDF, manages FAQs and reads the
+ * metrics; a visitor gets the sign-in page and no staff data. axe on every screen.
+ */
+
+const missing = reportMissingChromium('staff dashboard (web/e2e/dashboard.e2e.test.ts)');
+
+const ADMIN_TELEGRAM_ID = 710_000_001;
+const APPLICANT: TelegramUser = { id: 710_000_002, first_name: 'Mary', last_name: 'Major', username: 'mary_applicant', language_code: 'en' };
+const BROWSER: TelegramUser = { id: 710_000_003, first_name: 'Zed', last_name: 'Browser', username: 'zed_browser', language_code: 'uk' };
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 780 };
+const WAIT_MS = 10_000;
+
+describe.skipIf(missing)('the staff dashboard in a real browser', () => {
+  const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID), RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' });
+  let applicantUserId = 0;
+
+  /** The API as a Telegram user of the mini app would call it (signed init data). */
+  const asTelegram = (user: TelegramUser, path: string, init: RequestInit = {}) =>
+    fetch(`${suite.server.baseUrl}${path}`, { ...init, headers: { authorization: `tma ${signedInitData({ user })}`, ...init.headers } });
+
+  async function upload(user: TelegramUser, side: 'front' | 'back'): Promise<number> {
+    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: side === 'front' ? '#336699' : '#996633' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.set('side', side);
+    form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${side}.jpg`);
+    const response = await asTelegram(user, '/api/applications/documents', { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  beforeAll(async () => {
+    for (const user of [APPLICANT, BROWSER]) expect((await asTelegram(user, '/api/users/register', { method: 'POST' })).status).toBe(200);
+    applicantUserId = ((await (await asTelegram(APPLICANT, '/api/me')).json()) as { user: { id: number } }).user.id;
+    const images = { front: await upload(APPLICANT, 'front'), back: await upload(APPLICANT, 'back') };
+    const submitted = await asTelegram(APPLICANT, '/api/applications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(submissionBody(applicantUserId, images)),
+    });
+    expect(submitted.status, await submitted.clone().text()).toBe(201);
+  });
+
+  async function newPage(viewport = DESKTOP): Promise<Page> {
+    const context = await suite.newContext({ viewport, reducedMotion: 'reduce', acceptDownloads: true });
+    context.setDefaultTimeout(WAIT_MS);
+    return context.newPage();
+  }
+
+  /** Signs the page's browser in as the admin through POST /api/auth/telegram-widget, as the login button's page would. */
+  async function adminPage(path: string, viewport = DESKTOP): Promise<Page> {
+    const page = await newPage(viewport);
+    await page.goto(`${suite.server.baseUrl}/`);
+    const login = signWidgetLogin({ id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' }, E2E_BOT_TOKEN);
+    const status = await page.evaluate(async (body) => (await fetch('/api/auth/telegram-widget', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, login);
+    expect(status).toBe(200);
+    await page.goto(`${suite.server.baseUrl}${path}`);
+    return page;
+  }
+
+  const noViolations = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
+
+  it('shows a visitor the staff sign-in page and answers no staff call', async () => {
+    const page = await newPage();
+    const answers: string[] = [];
+    page.on('response', (response) => void response.text().then((text) => answers.push(text), () => {}));
+    await page.goto(`${suite.server.baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    expect(await page.getByText('Send /login').count()).toBe(1);
+    const statuses = await page.evaluate(async () => Promise.all(['/api/users', '/api/metrics', '/api/faqs'].map(async (path) => (await fetch(path)).status)));
+    expect(statuses).toEqual([401, 401, 401]);
+    expect(answers.join('\n')).not.toMatch(/mary_applicant|mary\.major@example\.com|Acme Corp/);
+    await noViolations(page);
+  });
+
+  it('never downloads the dashboard code on public pages', async () => {
+    const page = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(request.url())));
+    await page.goto(`${suite.server.baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto(`${suite.server.baseUrl}/cars`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => /dashboard-page|daily-chart|metrics-page/.test(url))).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  it('filters and sorts the users list, and a reload keeps both', async () => {
+    const page = await adminPage('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('row', { name: /Mary Major/ }).waitFor();
+    await page.getByLabel('Username', { exact: true }).fill('applicant');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('row', { name: /Zed Browser/ }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Email/ }).click();
+    await page.waitForURL(/sortBy=email/);
+    await page.reload();
+    await page.getByRole('row', { name: /Mary Major/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get('username')).toBe('applicant');
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe('applicant');
+    expect(await page.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await page.getByRole('row', { name: /Zed Browser/ }).count()).toBe(0);
+    const chat = page.getByRole('row', { name: /Mary Major/ }).getByRole('link', { name: 'Chat' });
+    expect(await chat.getAttribute('href')).toBe('https://t.me/mary_applicant');
+    await noViolations(page);
+  });
+
+  it('opens an application, reveals the SSN, saves an edit, changes the status and shows it all in the history', async () => {
+    const page = await adminPage('/dashboard?username=applicant');
+    await page.getByRole('row', { name: /Mary Major/ }).getByRole('link', { name: 'Open application' }).click();
+    await page.getByRole('heading', { name: 'Review & Submit' }).waitFor();
+    await page.getByText('***-**-6789').waitFor();
+    await page.getByRole('img', { name: 'Front of license' }).waitFor();
+    await noViolations(page);
+
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    await page.getByText('123-45-6789').waitFor();
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Last Name', { exact: true }).fill('Minor');
+    await noViolations(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByText('Minor', { exact: true }).waitFor();
+
+    await page.getByLabel('Status').selectOption('approved');
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText('Status changed from In Review to Approved').waitFor();
+    await history.getByText('Edited: Last Name').waitFor();
+    await history.getByText('SSN revealed').waitFor();
+    expect(await history.getByText(/Ada Staff/).count()).toBeGreaterThanOrEqual(3);
+
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await history.getByText('Review confirmed').waitFor();
+
+    // Back returns to the list as it was left.
+    await page.getByRole('link', { name: 'Back to Users' }).first().click();
+    await page.waitForURL(/\/dashboard\?username=applicant/);
+  });
+
+  it('downloads the application as application-{id}.pdf', async () => {
+    const page = await adminPage('/dashboard?username=applicant');
+    const row = page.getByRole('row', { name: /Major|Minor/ });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByRole('button', { name: 'PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^application-\d+\.pdf$/);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('shows icon buttons with tooltips on a 360 px phone', async () => {
+    const page = await adminPage(`/dashboard/users/${applicantUserId}`, PHONE);
+    const pdf = page.getByRole('button', { name: 'PDF' });
+    await pdf.waitFor();
+    expect(await pdf.getAttribute('data-tooltip')).toBe('PDF');
+    const label = await pdf.locator('.action-button__label').boundingBox();
+    expect(label?.width ?? 0).toBeLessThanOrEqual(1);
+    const scrollsSideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(scrollsSideways).toBe(false);
+    await noViolations(page);
+  });
+
+  it('creates, edits and deletes a FAQ, and the home page follows', async () => {
+    const page = await adminPage('/dashboard/faqs');
+    await page.getByRole('heading', { name: 'FAQ', exact: true }).waitFor();
+    await noViolations(page);
+    await page.getByRole('button', { name: 'New FAQ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New FAQ' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Question is required.').waitFor();
+    await noViolations(page);
+    await dialog.getByLabel('Question').fill('Can I trade in my old car?');
+    await dialog.getByLabel('Answer').fill('Yes, we value trade-ins on the spot.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The new FAQ is at the top of the list.
+    await page.getByRole('row').nth(1).getByText('Can I trade in my old car?').waitFor();
+
+    const home = await newPage();
+    await home.goto(`${suite.server.baseUrl}/`);
+    await home.getByText('Can I trade in my old car?').waitFor();
+
+    await page.getByRole('row', { name: /Can I trade in/ }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit FAQ' }).getByLabel('Question').fill('Do you take trade-ins?');
+    await page.getByRole('dialog', { name: 'Edit FAQ' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /Do you take trade-ins/ }).waitFor();
+    await home.reload();
+    await home.getByText('Do you take trade-ins?').waitFor();
+
+    await page.getByRole('row', { name: /Do you take trade-ins/ }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this FAQ?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('row', { name: /Do you take trade-ins/ }).waitFor({ state: 'detached' });
+    await home.reload();
+    await home.getByRole('heading', { level: 1 }).first().waitFor();
+    await home.waitForLoadState('networkidle');
+    expect(await home.getByText('Do you take trade-ins?').count()).toBe(0);
+  });
+
+  it('shows the metrics table and chart, loading the chart library only there, and links the overdue count to the users list', async () => {
+    const page = await adminPage('/dashboard');
+    await page.getByRole('row', { name: /Mary/ }).waitFor();
+    const chartChunkLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /daily-chart-[^/]*\.js$/.test(entry.name)));
+    expect(await chartChunkLoaded()).toBe(false);
+    await page.getByRole('link', { name: 'Metrics' }).click();
+    await page.getByRole('heading', { name: 'Metrics', exact: true }).waitFor();
+    await page.getByRole('row', { name: /Total Users/ }).waitFor();
+    await page.getByTestId('daily-chart').locator('canvas').waitFor();
+    expect(await chartChunkLoaded()).toBe(true);
+    await noViolations(page);
+    await page.getByRole('link', { name: 'Show these applicants' }).click();
+    await page.waitForURL(/regBOverdue=true/);
+    expect(await page.getByRole('checkbox', { name: /Only decisions overdue/ }).isChecked()).toBe(true);
+    await page.getByText('No users match these filters.').waitFor();
+  });
+
+  it('signs out in one click', async () => {
+    const page = await adminPage('/dashboard');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+  });
+});

@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '../../../components/toasts.tsx';
+import { fetchFile } from './fetch-file.ts';
+
+/** GET /api/applications/{id}/pdf, saved as application-{id}.pdf (spec §7), labels in the staff member's language. */
+export async function downloadApplicationPdf(applicationId: number, lang: string): Promise<void> {
+  const blob = await fetchFile(`/api/applications/${applicationId}/pdf?lang=${encodeURIComponent(lang)}`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `application-${applicationId}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; give it a moment before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useDownloadPdf() {
+  const { i18n } = useLingui();
+  return useMutation({
+    mutationFn: (applicationId: number) => downloadApplicationPdf(applicationId, i18n.locale),
+    onError: (error) => {
+      // Spec §8 logs a PDF failure; staff also need to know the file did not come.
+      console.warn('PDF download failed', error);
+      toast.error(i18n._('The PDF could not be downloaded. Please try again.'));
+    },
+  });
+}

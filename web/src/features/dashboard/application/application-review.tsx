@@ -1,0 +1,108 @@
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useLingui } from '@lingui/react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { applicationEditSchema, type ApplicationEditInput, type ApplicationEditValues } from '../../../../../domain/application-edit.schema.ts';
+import { applicationToFormValues, formValuesToApplicantPatch } from '../../../../../domain/application-mapping.ts';
+import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
+import { toast } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useConfirmReview } from '../api/confirm-review.ts';
+import { useDownloadPdf } from '../api/download-application-pdf.ts';
+import { useUpdateApplicant } from '../api/update-applicant.ts';
+import { ActionButton } from '../components/action-button.tsx';
+import { CheckIcon, CrossIcon, EditIcon, PdfIcon, SaveIcon, ShieldIcon } from '../components/icons.tsx';
+import { ApplicationEditForm, EDIT_FORM_ID } from './application-edit-form.tsx';
+import { ChatButton, useUsersListPath } from './navigation.tsx';
+import { ApplicationView } from './application-view.tsx';
+import { ChosenCar } from './chosen-car.tsx';
+import { HistoryPanel } from './history-panel.tsx';
+import { LicencePhotos } from './licence-photos.tsx';
+import { RegBClock } from './reg-b-clock.tsx';
+import { StatusSelect } from './status-select.tsx';
+
+/** The form's values for an application: what Cancel returns to (spec §4). */
+const formValuesOf = (application: StaffApplication): ApplicationEditInput => applicationToFormValues({ ...application, ssn: application.ssnMasked });
+
+/** The loaded application: title, status, actions, then view or edit mode, photos, car and history. */
+export function ApplicationReview({ application }: { application: StaffApplication }) {
+  const { i18n } = useLingui();
+  const back = useUsersListPath();
+  const [editing, setEditing] = useState(false);
+  const loaded = useMemo(() => formValuesOf(application), [application]);
+  const form = useForm<ApplicationEditInput, unknown, ApplicationEditValues>({ resolver: valibotResolver(applicationEditSchema), defaultValues: loaded, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const save = useUpdateApplicant();
+  const pdf = useDownloadPdf();
+  const confirm = useConfirmReview();
+
+  const startEditing = () => {
+    form.reset(loaded);
+    setEditing(true);
+  };
+  const cancel = () => {
+    form.reset(loaded);
+    setEditing(false);
+  };
+  const onSave = (values: ApplicationEditValues) =>
+    save.mutate(formValuesToApplicantPatch(application.id, values), {
+      onSuccess: () => {
+        setEditing(false);
+        toast.success(i18n._('Changes saved.'));
+      },
+      onError: (error) => {
+        // Spec §8 logs the failure and stays in edit mode; staff are also told (issue 13).
+        console.warn('Save failed', error);
+        if (error instanceof ApiError && error.fields) {
+          for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof ApplicationEditInput, { message });
+        }
+        toast.error(i18n._('Save failed. Your changes are still here; please try again.'));
+      },
+    });
+
+  const name = [application.firstName, application.lastName].join(' ');
+  return (
+    <article className="application" aria-labelledby="application-title">
+      <p className="application__back">
+        <Link to={back}>{i18n._('Back to Users')}</Link>
+      </p>
+      <header className="application__header">
+        <div>
+          <h2 id="application-title">{i18n._('Review & Submit')}</h2>
+          <p className="application__subtitle">
+            {name} · {i18n._('Application #{id}', { id: application.id })}
+          </p>
+        </div>
+        <StatusSelect applicationId={application.id} userId={application.userId} status={application.status} />
+      </header>
+      <div className="application__actions" role="toolbar" aria-label={i18n._('Application actions')}>
+        {editing ? (
+          <>
+            <ActionButton icon={<SaveIcon />} label={i18n._('Save')} variant="primary" type="submit" form={EDIT_FORM_ID} busy={save.isPending} />
+            <ActionButton icon={<CrossIcon />} label={i18n._('Cancel')} onClick={cancel} />
+          </>
+        ) : (
+          <ActionButton icon={<EditIcon />} label={i18n._('Edit')} onClick={startEditing} />
+        )}
+        <ActionButton icon={<PdfIcon />} label={i18n._('PDF')} busy={pdf.isPending} onClick={() => pdf.mutate(application.id)} />
+        <ChatButton userId={application.userId} label={i18n._('Chat')} />
+        <ActionButton
+          icon={confirm.isSuccess ? <CheckIcon /> : <ShieldIcon />}
+          label={i18n._('Confirm')}
+          busy={confirm.isPending}
+          onClick={() =>
+            confirm.mutate(application.id, {
+              onSuccess: () => toast.success(i18n._('Review confirmed. The history shows it.')),
+              onError: () => toast.error(i18n._('The review could not be recorded. Please try again.')),
+            })
+          }
+        />
+      </div>
+      <RegBClock dueAt={application.regBDueAt} daysLeft={application.regBDaysLeft} status={application.status} />
+      {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
+      <LicencePhotos applicationId={application.id} documents={application.documents} />
+      <ChosenCar car={application.car} />
+      <HistoryPanel applicationId={application.id} />
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+import { useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
+import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
+import { employmentStatusLabels, housingStatusLabels, maritalStatusLabels } from '../../../../../domain/enums.ts';
+import { formatDateFromApi } from '../../../../../domain/dates.ts';
+import { formatMoney, formatPhoneDisplay, requiresPreviousHistory } from '../../../../../domain/format.ts';
+import { displayOrDash, EMPTY } from '../format.ts';
+import { ADDRESS_LABELS, EMPLOYMENT_LABELS, FIELD_LABELS } from './labels.ts';
+import { SsnValue } from './ssn-value.tsx';
+
+type Address = StaffApplication['address'];
+type Employment = StaffApplication['currentEmployment'];
+
+/** One label and value; an empty value shows an em dash (spec §2). */
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail-item">
+      <dt>{label}</dt>
+      <dd>{typeof children === 'string' || children === null ? displayOrDash(children) : children}</dd>
+    </div>
+  );
+}
+
+/** A nested group of labelled lines (an address, an employment), or an em dash when absent. */
+function Group({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail-item detail-item--group">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function AddressLines({ address }: { address: Address | null }) {
+  const { i18n } = useLingui();
+  if (!address) return <>{EMPTY}</>;
+  return (
+    <dl className="detail-lines">
+      {(Object.keys(ADDRESS_LABELS) as Array<keyof typeof ADDRESS_LABELS>).map((key) => (
+        <Item key={key} label={i18n._(ADDRESS_LABELS[key])}>
+          {address[key]}
+        </Item>
+      ))}
+    </dl>
+  );
+}
+
+function useMonths() {
+  const { i18n } = useLingui();
+  return (months: number | undefined | null) => (months === undefined || months === null ? EMPTY : i18n._('{months, plural, one {# month} other {# months}}', { months }));
+}
+
+function EmploymentLines({ employment }: { employment: Employment | null }) {
+  const { i18n } = useLingui();
+  const months = useMonths();
+  if (!employment) return <>{EMPTY}</>;
+  return (
+    <dl className="detail-lines">
+      <Item label={i18n._(EMPLOYMENT_LABELS.employerName)}>{employment.employerName}</Item>
+      <Item label={i18n._(EMPLOYMENT_LABELS.occupation)}>{employment.occupation}</Item>
+      <Item label={i18n._(EMPLOYMENT_LABELS.workPhone)}>{employment.workPhone ? formatPhoneDisplay(employment.workPhone) : null}</Item>
+      <Item label={i18n._(EMPLOYMENT_LABELS.status)}>{i18n._(employmentStatusLabels[employment.status])}</Item>
+      <Item label={i18n._(EMPLOYMENT_LABELS.totalMonthsEmployed)}>{months(employment.totalMonthsEmployed)}</Item>
+      <Group label={i18n._(EMPLOYMENT_LABELS.employerAddress)}>
+        <AddressLines address={employment.employerAddress} />
+      </Group>
+    </dl>
+  );
+}
+
+/** Derived from the months given: two years or more at the address or job (spec §2 derived values). */
+function overTwoYears(months: number | undefined, yes: string, no: string): string {
+  return months === undefined ? EMPTY : requiresPreviousHistory(months) ? no : yes;
+}
+
+/** The application read-only (spec §2): Personal, Housing and Income sections. */
+export function ApplicationView({ application }: { application: StaffApplication }) {
+  const { i18n } = useLingui();
+  const months = useMonths();
+  const yes = i18n._('Yes');
+  const no = i18n._('No');
+  const money = (amount: number | null) => (amount === null ? null : formatMoney(amount));
+  return (
+    <div className="detail-sections">
+      <section className="card detail-section" aria-labelledby="section-personal">
+        <h3 id="section-personal">{i18n._('Personal Information')}</h3>
+        <dl className="detail-grid">
+          <Item label={i18n._(FIELD_LABELS.firstName)}>{application.firstName}</Item>
+          <Item label={i18n._(FIELD_LABELS.lastName)}>{application.lastName}</Item>
+          <Item label={i18n._(FIELD_LABELS.suffix)}>{application.suffix}</Item>
+          <Item label={i18n._(FIELD_LABELS.dateOfBirth)}>{application.dateOfBirth ? formatDateFromApi(application.dateOfBirth) : null}</Item>
+          <Item label={i18n._(FIELD_LABELS.email)}>{application.email}</Item>
+          <Item label={i18n._(FIELD_LABELS.phone)}>{formatPhoneDisplay(application.phone)}</Item>
+          <Item label={i18n._(FIELD_LABELS.ssn)}>
+            <SsnValue applicationId={application.id} masked={application.ssnMasked} />
+          </Item>
+          <Item label={i18n._(FIELD_LABELS.maritalStatus)}>{i18n._(maritalStatusLabels[application.maritalStatus])}</Item>
+          <Item label={i18n._(FIELD_LABELS.consentGiven)}>{application.consentGiven ? yes : no}</Item>
+        </dl>
+      </section>
+      <section className="card detail-section" aria-labelledby="section-housing">
+        <h3 id="section-housing">{i18n._('Housing Information')}</h3>
+        <dl className="detail-grid">
+          <Item label={i18n._(FIELD_LABELS.housingStatus)}>{i18n._(housingStatusLabels[application.housingStatus])}</Item>
+          <Item label={i18n._(FIELD_LABELS.mortgageOrRentAmount)}>{money(application.mortgageOrRentAmount)}</Item>
+          <Item label={i18n._(FIELD_LABELS.monthsAtCurrentAddress)}>{months(application.monthsAtCurrentAddress)}</Item>
+          <Item label={i18n._('Lived here over 2 years')}>{overTwoYears(application.monthsAtCurrentAddress, yes, no)}</Item>
+          <Group label={i18n._(FIELD_LABELS.address)}>
+            <AddressLines address={application.address} />
+          </Group>
+          <Group label={i18n._(FIELD_LABELS.previousAddress)}>
+            <AddressLines address={application.previousAddress} />
+          </Group>
+        </dl>
+      </section>
+      <section className="card detail-section" aria-labelledby="section-income">
+        <h3 id="section-income">{i18n._('Income Information')}</h3>
+        <dl className="detail-grid">
+          <Item label={i18n._(FIELD_LABELS.income)}>{formatMoney(application.income)}</Item>
+          <Item label={i18n._(FIELD_LABELS.incomeFrequency)}>{i18n._(application.incomeFrequency)}</Item>
+          <Item label={i18n._(FIELD_LABELS.otherIncomeSource)}>{application.otherIncomeSource}</Item>
+          <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>{money(application.otherIncomeAmount)}</Item>
+          <Item label={i18n._('Worked there over 2 years')}>{overTwoYears(application.currentEmployment.totalMonthsEmployed, yes, no)}</Item>
+          <Group label={i18n._(FIELD_LABELS.currentEmployment)}>
+            <EmploymentLines employment={application.currentEmployment} />
+          </Group>
+          <Group label={i18n._(FIELD_LABELS.previousEmployment)}>
+            <EmploymentLines employment={application.previousEmployment} />
+          </Group>
+        </dl>
+      </section>
+    </div>
+  );
+}

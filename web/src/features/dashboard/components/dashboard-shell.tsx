@@ -1,0 +1,58 @@
+import { useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from '../../../components/toasts.tsx';
+import { useSignOut } from '../api/sign-out.ts';
+
+const TABS = [
+  { to: '/dashboard', label: 'Users' },
+  { to: '/dashboard/metrics', label: 'Metrics' },
+  { to: '/dashboard/faqs', label: 'FAQ' },
+] as const;
+
+/** Spec §2: the first tab for /dashboard, /dashboard/users and below; FAQ is index 2. */
+export function activeTabIndex(pathname: string): number {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/dashboard/metrics' || path.startsWith('/dashboard/metrics/')) return 1;
+  if (path === '/dashboard/faqs' || path.startsWith('/dashboard/faqs/')) return 2;
+  return 0;
+}
+
+/** The header "Dashboard", its tabs and Sign out, around the current screen. */
+export function DashboardShell({ canSignOut, children }: { canSignOut: boolean; children: ReactNode }) {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const active = activeTabIndex(pathname);
+  return (
+    <div className="dashboard">
+      <header className="dashboard__header">
+        <h1 className="dashboard__title">{i18n._('Dashboard')}</h1>
+        <nav aria-label={i18n._('Dashboard sections')} className="dashboard__tabs">
+          {TABS.map((tab, index) => (
+            <Link key={tab.to} to={tab.to} className={index === active ? 'dashboard__tab dashboard__tab--active' : 'dashboard__tab'} aria-current={index === active ? 'page' : undefined}>
+              {i18n._(tab.label)}
+            </Link>
+          ))}
+        </nav>
+        {canSignOut ? (
+          <button
+            type="button"
+            className="button button--secondary dashboard__sign-out"
+            aria-busy={signOut.isPending || undefined}
+            onClick={() =>
+              signOut.mutate(undefined, {
+                onSuccess: () => void navigate('/', { replace: true }),
+                onError: () => toast.error(i18n._('Signing out failed. Please try again.')),
+              })
+            }
+          >
+            {i18n._('Sign out')}
+          </button>
+        ) : null}
+      </header>
+      <div className="dashboard__content">{children}</div>
+    </div>
+  );
+}

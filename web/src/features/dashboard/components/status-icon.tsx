@@ -1,0 +1,17 @@
+import { useLingui } from '@lingui/react';
+import { applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
+import { CheckIcon, CrossIcon, HourglassIcon } from './icons.tsx';
+
+const ICONS = { approved: CheckIcon, rejected: CrossIcon, in_review: HourglassIcon } as const;
+
+/** Spec §4: approved a green check, rejected a red cross, in review a warning hourglass; always with its name. */
+export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  const { i18n } = useLingui();
+  const Icon = ICONS[status];
+  return (
+    <span className={`status-badge status-badge--${status}`}>
+      <Icon />
+      {i18n._(applicationStatusLabels[status])}
+    </span>
+  );
+}

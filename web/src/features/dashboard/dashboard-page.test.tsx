@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MeAnswer } from '../../../../domain/contracts/users.ts';
+import { mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { activeTabIndex } from './components/dashboard-shell.tsx';
+import DashboardPage from './dashboard-page.tsx';
+import { pageOf } from './test/staff-fixtures.ts';
+
+let network: ReturnType<typeof mockFetch> | undefined;
+afterEach(() => network?.restore());
+
+const site = { company: { name: 'Liberty Auto', address: '', phone: '', email: '', socialLinks: [] }, botUsername: 'LibertyAutoBot', telegramLoginEnabled: true };
+
+function openDashboard(me: MeAnswer, route = '/dashboard') {
+  network = mockFetch({ 'GET /api/me': () => me, 'GET /api/site': () => site, 'GET /api/users': () => pageOf([]) });
+  renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/*" element={<DashboardPage />} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('the dashboard gate', () => {
+  it('shows a visitor the staff sign-in page, and fetches no staff data', async () => {
+    openDashboard({ user: null, isAdmin: false, via: null });
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(screen.getByText(/Send \/login/)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Log in with Telegram' })).getAttribute('href')).toBe('https://t.me/LibertyAutoBot?start=login');
+    expect(network!.calls.map((call) => call.url.pathname)).not.toContain('/api/users');
+  });
+
+  it('tells a signed-in user without staff rights that they have none', async () => {
+    openDashboard({ user: { id: 3, is_admin: false, first_name: 'Ann', last_name: null, username: null, email: null, phone: null, language: 'en', registered_at: null, last_active_at: null, tag: null, telegramId: 9, photoUrl: null, kind: 'telegram' }, isAdmin: false, via: 'telegram' });
+    expect(await screen.findByText(/no staff access/)).toBeTruthy();
+  });
+
+  it('shows an admin the dashboard with its three tabs and Sign out', async () => {
+    openDashboard({ user: null, isAdmin: true, via: 'session' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Dashboard sections' });
+    expect([...tabs.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('aria-current')])).toEqual([
+      ['Users', 'page'],
+      ['Metrics', null],
+      ['FAQ', null],
+    ]);
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('offers no Sign out inside Telegram, where the app itself says who the admin is', async () => {
+    openDashboard({ user: null, isAdmin: true, via: 'telegram' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+});
+
+describe('the highlighted tab (spec §2)', () => {
+  it.each([
+    ['/dashboard', 0],
+    ['/dashboard/', 0],
+    ['/dashboard/users', 0],
+    ['/dashboard/users/42', 0],
+    ['/dashboard/metrics', 1],
+    ['/dashboard/faqs', 2],
+  ])('%s highlights tab %i', (path, index) => {
+    expect(activeTabIndex(path)).toBe(index);
+  });
+});

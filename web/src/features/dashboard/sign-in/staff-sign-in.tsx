@@ -1,0 +1,31 @@
+import { useLingui } from '@lingui/react';
+import type { CurrentUser } from '../../../../../domain/contracts/users.ts';
+import { useSite } from '../../../lib/api/get-site.ts';
+
+/**
+ * What a visitor who is not staff sees at /dashboard: how staff sign in. The bot's /login sends an
+ * admin a one-time link; the Telegram button opens the bot to ask for one. Nothing about the
+ * dashboard's data is shown or fetched.
+ */
+export function StaffSignIn({ signedInAs }: { signedInAs: CurrentUser | null }) {
+  const { i18n } = useLingui();
+  const site = useSite();
+  const bot = site.data?.telegramLoginEnabled ? site.data.botUsername : null;
+  return (
+    <section className="page page--centered staff-sign-in" aria-labelledby="staff-sign-in-title">
+      <h1 id="staff-sign-in-title">{i18n._('Staff sign-in')}</h1>
+      {signedInAs ? <p className="notice">{i18n._('This account has no staff access. Ask an admin to grant it.')}</p> : null}
+      <p className="lead">{i18n._('The dashboard is for the dealer’s staff.')}</p>
+      <ol className="staff-sign-in__steps">
+        <li>{i18n._('Open the dealer’s bot in Telegram.')}</li>
+        <li>{i18n._('Send /login. The bot answers staff with a one-time sign-in link.')}</li>
+        <li>{i18n._('Open the link in this browser within 10 minutes. It works once.')}</li>
+      </ol>
+      {bot ? (
+        <a className="button button--primary button--large" href={`https://t.me/${bot}?start=login`} target="_blank" rel="noopener noreferrer">
+          {i18n._('Log in with Telegram')}
+        </a>
+      ) : null}
+    </section>
+  );
+}
