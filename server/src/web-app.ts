@@ -1,11 +1,26 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/error-handling.ts';
+import { pageMeta, withPageMeta } from './site/page-meta.ts';
+
+/** index.html as built, read again only when a rebuild changed it (no restart needed). */
+function indexHtmlReader(webDist: string): () => string {
+  const file = join(webDist, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
 
 /**
  * The built web app (web/dist) with its single-page fallback: client routes (/cars/…,
- * /dashboard/…) all load index.html. Outside the API plugin, so no API hook ever runs for a page.
+ * /dashboard/…) all load index.html, with the page's own title, description and Open Graph tags
+ * (site/page-meta.ts) so link previews and crawlers see more than a blank page. Outside the API
+ * plugin, so no API hook ever runs for a page.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const built = existsSync(webDist);
@@ -15,7 +30,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       // Files are looked up per request, so a rebuild of web/dist is served without a restart;
       // a missing file falls through to the not-found handler below.
       wildcard: true,
-      index: ['index.html'],
+      // "/" is a page like any other: it gets its meta tags below.
+      index: false,
       // The web build writes .br and .gz beside each asset; compressing once beats per request.
       preCompressed: true,
       cacheControl: false,
@@ -25,11 +41,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
+  const indexHtml = built ? indexHtmlReader(webDist) : null;
+  const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    if (!indexHtml) return sendNotFound(request, reply);
+    const companyName = app.config.company.name;
+    const meta = await pageMeta(app.db, companyName, path).catch((error: unknown) => {
+      // A page without its own tags still works; the database's trouble is logged, not shown.
+      request.log.warn({ err: error }, 'page meta unavailable');
+      return null;
+    });
+    const html = meta ? withPageMeta(indexHtml(), meta, origin(request), path, companyName) : indexHtml();
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/', (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
-    if (!built || !wantsPage) return sendNotFound(request, reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    if (!wantsPage) return sendNotFound(request, reply);
+    return sendPage(request, reply, path);
   });
 }

@@ -46,6 +46,8 @@ describe.skipIf(missing)('cars in a real browser', () => {
     const brand = page.getByRole('combobox', { name: 'Brand' });
     const model = page.getByRole('combobox', { name: 'Model' });
     await expect(model.isDisabled()).resolves.toBe(true);
+    // The brands arrive by their own request, possibly after the first cards.
+    await page.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select[id$="-brand"]')?.options.length ?? 0) > 4);
     const brands = (await brand.locator('option').allTextContents()).slice(1);
     expect(brands.length).toBeGreaterThan(3);
     const chosen = brands.includes('Toyota') ? 'Toyota' : brands[0]!;
@@ -236,5 +238,38 @@ describe.skipIf(missing)('cars in a real browser', () => {
       const draft = await page.evaluate(() => sessionStorage.getItem('applicationDraft'));
       expect((JSON.parse(draft ?? '{}') as { carId?: string }).carId).toMatch(/^[0-9a-f-]{36}$/);
     });
+  });
+
+  async function firstCarPage(viewport: { width: number; height: number }): Promise<Page> {
+    const list = await openPage('/cars?sort=price_desc', viewport);
+    await waitForCards(list);
+    const href = (await cardHrefs(list))[0]!;
+    await list.goto(`${suite.server.baseUrl}${href}`);
+    await list.getByRole('heading', { level: 1 }).waitFor();
+    return list;
+  }
+
+  it('on a desktop, the payment estimate follows Share closely in the right column', async () => {
+    const page = await firstCarPage({ width: 1280, height: 900 });
+    const gap = await page.evaluate(() => {
+      const actions = document.querySelector('.car-details__actions')!.getBoundingClientRect();
+      const estimate = document.querySelector('.estimate')!.getBoundingClientRect();
+      const photo = document.querySelector('.gallery__main img')!.getBoundingClientRect();
+      return { gap: estimate.top - actions.bottom, besidePhoto: estimate.left > photo.right };
+    });
+    expect(gap.besidePhoto).toBe(true);
+    expect(gap.gap).toBeLessThanOrEqual(40);
+  });
+
+  it("on a phone, the gallery's arrows sit below the photo instead of covering it", async () => {
+    const page = await firstCarPage({ width: 390, height: 844 });
+    const boxes = await page.evaluate(() => {
+      const photo = document.querySelector('.gallery__main img')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.gallery__nav')].map((arrow) => arrow.getBoundingClientRect().top - photo.bottom);
+    });
+    expect(boxes).toHaveLength(2);
+    for (const below of boxes) expect(below).toBeGreaterThanOrEqual(0);
+    await page.getByRole('button', { name: 'Next photo' }).click();
+    await expect.poll(() => page.locator('.gallery__main img').getAttribute('alt')).toMatch(/Photo 2 of/);
   });
 });

@@ -1,7 +1,11 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
 import {
+  axeViolations,
   DARK_THEME,
+  E2E_BOT_USERNAME,
+  LIGHT_THEME,
   emitTelegramEvent,
   lastTelegramCall,
   openTelegramPage,
@@ -10,15 +14,32 @@ import {
 } from './harness.ts';
 
 const noChromium = reportMissingChromium('mocked Telegram');
+const TABS_LABEL = /^(Tabs|Вкладки|Pestañas)$/;
+const ADMIN_USER = { id: 700_000_099, first_name: 'Staff', username: 'staff_member', language_code: 'en' };
+
+/** The tab bar's labels per language: Home, Cars, Favourites, Application, Chat. */
+const TAB_LABELS = {
+  en: ['Home', 'Cars', 'Favourites', 'Application', 'Chat'],
+  uk: ['Головна', 'Авто', 'Обране', 'Заявка', 'Чат'],
+  es: ['Inicio', 'Autos', 'Favoritos', 'Solicitud', 'Chat'],
+  ru: ['Главная', 'Авто', 'Избранное', 'Заявка', 'Чат'],
+} as const;
 
 describe.skipIf(noChromium)('inside a mocked Telegram client (production build, real Chromium)', () => {
-  const suite = useBrowserSuite();
+  const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_USER.id) });
 
   async function open(path: string, options: Parameters<typeof openTelegramPage>[3] = {}) {
     const page = await openTelegramPage(suite.browser, suite.server.baseUrl, path, options);
     suite.track(page);
     return page;
   }
+
+  async function firstCarUuid(): Promise<string> {
+    const cars = (await (await fetch(`${suite.server.baseUrl}/api/cars?limit=1`)).json()) as { items: Array<{ uuid: string }> };
+    return cars.items[0]!.uuid;
+  }
+
+  const tabbar = (page: Page) => page.getByRole('navigation', { name: TABS_LABEL });
 
   it('applies the Telegram theme through --tg-theme-* variables, in the dark scheme', async () => {
     const page = await open('/', { themeParams: DARK_THEME });
@@ -43,12 +64,12 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     expect(await page.evaluate(() => document.documentElement.dataset.scheme)).toBe('light');
   });
 
-  it('signals ready, expands, and disables vertical swipes', async () => {
+  it('signals ready and expands, leaving swipes to the client outside a form', async () => {
     const page = await open('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const methods = (await telegramEvents(page)).map(([method]) => method);
     expect(methods).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
-    expect(await lastTelegramCall(page, 'web_app_setup_swipe_behavior')).toEqual({ allow_vertical_swipe: false });
+    expect([undefined, { allow_vertical_swipe: true }]).toContainEqual(await lastTelegramCall(page, 'web_app_setup_swipe_behavior'));
   });
 
   it('uses the native Main button for the home call to action', async () => {
@@ -67,42 +88,43 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ text: 'Start application', is_visible: true });
   });
 
-  it('shows the Back button on a nested page, and it returns', async () => {
+  it('shows the Back button on a deeper screen, and it returns', async () => {
     const page = await open('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // Hidden on home (the SDK sends nothing while the button stays hidden).
     expect([undefined, { is_visible: false }]).toContainEqual(await lastTelegramCall(page, 'web_app_setup_back_button'));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Apply' }).click();
+    await page.getByRole('link', { name: 'Start Application' }).click();
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
+    await emitTelegramEvent(page, 'main_button_pressed');
+    await page.getByRole('heading', { level: 1, name: 'Personal Information' }).waitFor();
     await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
     await emitTelegramEvent(page, 'back_button_pressed');
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Start Application' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/application');
     await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: false });
   });
 
-  it('opens /application for the start parameter "application", replacing the history entry', async () => {
+  it('opens the Application tab for the start parameter "application", replacing the history entry', async () => {
     const page = await open('/', { startParam: 'application' });
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/application');
     // The launch entry was replaced: this is the app's first entry and before it there is only the blank tab.
     expect(await page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx ?? 0)).toBe(0);
-    const lengthBefore = await page.evaluate(() => window.history.length);
-    // Nothing to go back to inside the app: Back leads home instead of leaving.
-    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
-    await emitTelegramEvent(page, 'back_button_pressed');
-    await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => window.history.length)).toBe(lengthBefore);
+    await expect.poll(() => tabbar(page).getByRole('button', { name: 'Application' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('opens a car for the start parameter car_<uuid>', async () => {
-    const cars = (await (await fetch(`${suite.server.baseUrl}/api/cars?limit=1`)).json()) as { items: Array<{ uuid: string }> };
-    const uuid = cars.items[0]!.uuid;
+  it('opens a shared car for the start parameter car_<uuid>, with Back leading to the catalogue', async () => {
+    const uuid = await firstCarUuid();
     const page = await open('/', { startParam: `car_${uuid}` });
     await page.waitForURL((url) => url.pathname === `/cars/${uuid}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx ?? 0)).toBe(0);
-    await page.goBack();
-    expect(page.url()).toBe('about:blank');
+    // A car is a deeper screen: no tab bar, the native Back button instead.
+    expect(await tabbar(page).count()).toBe(0);
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+    await emitTelegramEvent(page, 'back_button_pressed');
+    await page.waitForURL((url) => url.pathname === '/cars');
+    await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: false });
   });
 
   it('registers the Telegram user and records activity once, sending the init data', async () => {
@@ -130,5 +152,179 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     });
     await page.getByRole('link', { name: 'Почати заявку' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('uk');
+  });
+
+  it.each(Object.entries(TAB_LABELS))('wears no website header but a tab bar whose %s labels fit on one line', async (lang, labels) => {
+    const page = await open('/', { user: { id: 700_000_010, first_name: 'Tab', language_code: lang }, viewport: { width: 390, height: 844 }, themeParams: DARK_THEME });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await tabbar(page).waitFor();
+    expect(await page.getByRole('navigation', { name: /^(Main|Головне|Principal|Главное)$/ }).count()).toBe(0);
+    expect(await page.locator('.site-header').count()).toBe(0);
+    const buttons = tabbar(page).getByRole('button');
+    expect(await buttons.allTextContents()).toEqual([...labels]);
+    // Each caption is on one line and shown whole (no ellipsis), inside the screen.
+    const captions = await buttons.evaluateAll((items) =>
+      items.map((item) => {
+        const caption = [...item.querySelectorAll('span')].at(-1)!;
+        const box = item.getBoundingClientRect();
+        return { cut: caption.scrollWidth > caption.clientWidth, lines: Math.round(caption.getBoundingClientRect().height / parseFloat(getComputedStyle(caption).lineHeight)), right: box.right };
+      }),
+    );
+    expect(captions.filter((caption) => caption.cut || caption.lines > 1 || caption.right > 390)).toEqual([]);
+  });
+
+  it('moves between tabs from the tab bar, each keeping its own scroll position', async () => {
+    const page = await open('/', { viewport: { width: 390, height: 844 } });
+    await page.getByText('Who can apply for a car loan?').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+
+    await tabbar(page).getByRole('button', { name: 'Cars' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
+    await expect.poll(() => tabbar(page).getByRole('button', { name: 'Cars' }).getAttribute('aria-current')).toBe('page');
+    await page.locator('.car-card').nth(5).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);
+
+    await tabbar(page).getByRole('button', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Start Application' }).waitFor();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+
+    await tabbar(page).getByRole('button', { name: 'Cars' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);
+    // Choosing a tab is felt as a selection change.
+    const haptics = (await telegramEvents(page)).filter(([method]) => method === 'web_app_trigger_haptic_feedback').map(([, params]) => params);
+    expect(haptics).toContainEqual({ type: 'selection_change' });
+  });
+
+  it('opens the chat with the bot from the Chat tab', async () => {
+    const page = await open('/');
+    await tabbar(page).getByRole('button', { name: 'Chat' }).click();
+    await expect.poll(() => lastTelegramCall(page, 'web_app_open_tg_link')).toMatchObject({ path_full: `/${E2E_BOT_USERNAME}` });
+  });
+
+  it('shows Back and Main per screen: tabs without Back, a car with Back and its Main action, never a page copy', async () => {
+    const uuid = await firstCarUuid();
+    const page = await open('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ text: 'Fill out an application', is_visible: true });
+
+    await tabbar(page).getByRole('button', { name: 'Cars' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
+    // The catalogue has no main action: Home's button is gone.
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: false });
+    expect([undefined, { is_visible: false }]).toContainEqual(await lastTelegramCall(page, 'web_app_setup_back_button'));
+
+    await page.locator(`a[href="/cars/${uuid}"]`).click();
+    await page.waitForURL((url) => url.pathname === `/cars/${uuid}`);
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ text: 'Apply for financing', is_visible: true, is_active: true });
+    expect(await page.getByRole('button', { name: 'Apply for financing' }).count()).toBe(0);
+    expect(await tabbar(page).count()).toBe(0);
+
+    await emitTelegramEvent(page, 'back_button_pressed');
+    await page.waitForURL((url) => url.pathname === '/cars');
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: false });
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ is_visible: false });
+  });
+
+  it("paints Telegram's header, background and bottom bar from the theme, and repaints on a theme change", async () => {
+    const page = await open('/', { themeParams: DARK_THEME });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await lastTelegramCall(page, 'web_app_set_header_color')).toEqual({ color: DARK_THEME.bg_color });
+    expect(await lastTelegramCall(page, 'web_app_set_background_color')).toEqual({ color: DARK_THEME.bg_color });
+    expect(await lastTelegramCall(page, 'web_app_set_bottom_bar_color')).toEqual({ color: DARK_THEME.secondary_bg_color });
+    // The tab bar wears the bottom bar's colour, so the two read as one.
+    expect(await tabbar(page).locator('.tabbar__bar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).toBe('rgb(35, 46, 60)');
+
+    await emitTelegramEvent(page, 'theme_changed', { theme_params: { ...LIGHT_THEME, bottom_bar_bg_color: '#f7f7f7' } });
+    await expect.poll(() => lastTelegramCall(page, 'web_app_set_header_color')).toEqual({ color: LIGHT_THEME.bg_color });
+    expect(await lastTelegramCall(page, 'web_app_set_background_color')).toEqual({ color: LIGHT_THEME.bg_color });
+    expect(await lastTelegramCall(page, 'web_app_set_bottom_bar_color')).toEqual({ color: '#f7f7f7' });
+  });
+
+  it('turns swipes off and asks before closing while the wizard holds answers, and restores both on leaving it', async () => {
+    const page = await open('/application', { user: { id: 700_000_011, first_name: 'Swipe', language_code: 'en' } });
+    await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
+    await emitTelegramEvent(page, 'main_button_pressed');
+    await page.getByRole('heading', { level: 1, name: 'Personal Information' }).waitFor();
+    expect([undefined, { need_confirmation: false }]).toContainEqual(await lastTelegramCall(page, 'web_app_setup_closing_behavior'));
+
+    await page.getByLabel('First name').fill('Olena');
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_swipe_behavior')).toEqual({ allow_vertical_swipe: false });
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_closing_behavior')).toEqual({ need_confirmation: true });
+
+    // Back out of the wizard to the tab, then to another tab: the form is left.
+    await emitTelegramEvent(page, 'back_button_pressed');
+    await page.waitForURL((url) => url.pathname === '/application');
+    await tabbar(page).getByRole('button', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Start Application' }).waitFor();
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_swipe_behavior')).toEqual({ allow_vertical_swipe: true });
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_closing_behavior')).toEqual({ need_confirmation: false });
+  });
+
+  it('keeps the content clear of the status bar, the close button and the home indicator in full screen', async () => {
+    const page = await open('/', { viewport: { width: 390, height: 844 } });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await emitTelegramEvent(page, 'fullscreen_changed', { is_fullscreen: true });
+    await emitTelegramEvent(page, 'safe_area_changed', { top: 47, bottom: 34, left: 0, right: 0 });
+    await emitTelegramEvent(page, 'content_safe_area_changed', { top: 46, bottom: 0, left: 0, right: 0 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--tg-viewport-safe-area-inset-top'))).toBe('47px');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const layout = await page.evaluate(() => {
+      const first = document.querySelector('main')!.firstElementChild!.getBoundingClientRect();
+      const tabbarBox = document.querySelector('.tabbar__bar')!.getBoundingClientRect();
+      const lastTab = document.querySelector('.tabbar__bar > button')!.getBoundingClientRect();
+      return { contentTop: first.top, tabbarBottom: tabbarBox.bottom, tabsBottom: lastTab.bottom, height: window.innerHeight };
+    });
+    expect(layout.contentTop).toBeGreaterThanOrEqual(47 + 46);
+    // The bar reaches the screen's edge; its buttons stay above the home indicator.
+    expect(layout.tabbarBottom).toBe(layout.height);
+    expect(layout.tabsBottom).toBeLessThanOrEqual(layout.height - 34);
+  });
+
+  it('opens the language sheet from the Settings item, and keeps the language in the footer of Home', async () => {
+    const page = await open('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_settings_button')).toEqual({ is_visible: true });
+    await page.locator('footer').getByRole('combobox', { name: 'Language' }).waitFor();
+    await emitTelegramEvent(page, 'settings_button_pressed');
+    const sheet = page.getByRole('dialog', { name: 'Language' });
+    await sheet.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await sheet.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('link', { name: 'Iniciar solicitud' }).waitFor();
+    expect(await sheet.isVisible()).toBe(false);
+    expect(await tabbar(page).getByRole('button').allTextContents()).toEqual([...TAB_LABELS.es]);
+  });
+
+  it('shares a car as a link that opens it in the mini app', async () => {
+    const uuid = await firstCarUuid();
+    const page = await open(`/cars/${uuid}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Share' }).click();
+    const opened = (await lastTelegramCall(page, 'web_app_open_tg_link')) as { path_full: string };
+    const shared = new URL(`https://t.me${opened.path_full}`).searchParams.get('url');
+    expect(shared).toBe(`https://t.me/${E2E_BOT_USERNAME}?startapp=car_${uuid}`);
+  });
+
+  it('gives staff a way into the dashboard from the top of Home, and nobody else', async () => {
+    const staff = await open('/', { user: ADMIN_USER });
+    await staff.getByRole('link', { name: 'Dashboard' }).click();
+    await staff.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await expect.poll(() => lastTelegramCall(staff, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+
+    const applicant = await open('/');
+    await applicant.getByText('Who can apply for a car loan?').waitFor();
+    expect(await applicant.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+  });
+
+  it('axe finds no serious or critical issue on the tabs in a dark theme', async () => {
+    const page = await open('/favorites', { themeParams: DARK_THEME });
+    await page.getByRole('heading', { level: 1, name: 'Favourites' }).waitFor();
+    await page.getByText('No favourites yet').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -8,11 +8,14 @@ import { startLanguage } from './app/language.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { applyStartLink } from './app/start-link.ts';
+import { loadTelegramLayout } from './app/telegram-layout-chunk.ts';
 import { bootHost } from './host/index.ts';
 import { createQueryClient } from './lib/api-client.ts';
 
 async function start() {
   const host = await bootHost();
+  // The shell's chunk downloads while the language loads, not after the first render asks for it.
+  if (host.kind === 'telegram') void loadTelegramLayout();
   applyStartLink(host.startParam);
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);

@@ -14,8 +14,9 @@ afterEach(async () => {
   await activateLanguage('en');
 });
 
-function renderApp(path = '/') {
+function renderApp(path = '/', { isAdmin = false } = {}) {
   network = mockFetch({
+    'GET /api/me': () => ({ user: isAdmin ? { id: 1 } : null, isAdmin, via: isAdmin ? 'session' : null }),
     'GET /api/site': () => ({
       company: { name: 'Liberty Auto Credit', address: 'A', phone: '+1 (214) 555-0147', email: 'a@b.example', socialLinks: [] },
       botUsername: null,
@@ -29,16 +30,43 @@ function renderApp(path = '/') {
 }
 
 describe('the app layout', () => {
-  it('offers a skip link and the header navigation Home, Apply, Contact', async () => {
+  it('offers a skip link and the header navigation Home, Cars, Favourites, Apply, Contact', async () => {
     renderApp();
     expect(await screen.findByRole('link', { name: 'Skip to content' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
+      ['Cars', '/cars'],
+      ['Favourites', '/favorites'],
       ['Apply', '/application'],
       ['Contact', '/#contact'],
     ]);
     expect(screen.getByRole('main').id).toBe('main');
+  });
+
+  it('marks the current page in the header', async () => {
+    renderApp('/favorites');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Favourites' }).getAttribute('aria-current')).toBe('page'));
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('adds the dashboard to the header for staff only', async () => {
+    renderApp('/', { isAdmin: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect((await within(nav).findByRole('link', { name: 'Dashboard' })).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('folds the pages behind a Menu button that closes with Escape', async () => {
+    renderApp();
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(menu.getAttribute('aria-controls')!)!.contains(screen.getByRole('navigation', { name: 'Main' }))).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
   });
 
   it('switches the language at once from the picker and remembers it for the tab', async () => {

@@ -1,59 +1,18 @@
 import { useLingui } from '@lingui/react';
-import type React from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { useHost } from '../host/index.ts';
-import { useSite } from '../lib/api/get-site.ts';
-import { LanguagePicker } from './language-picker.tsx';
-import { ScrollManager } from './scroll-manager.tsx';
-import { TelegramBackButton } from './telegram-back-button.tsx';
-import { TelegramSession } from './telegram-session.tsx';
+import { lazy, Suspense, type MouseEvent } from 'react';
+import { Outlet } from 'react-router';
 import { Toaster } from '../components/toasts.tsx';
 import { WebMainButton } from '../components/web-main-button.tsx';
+import { useHost } from '../host/index.ts';
+import { ScrollManager } from './scroll-manager.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { loadTelegramLayout } from './telegram-layout-chunk.ts';
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-}
-
-function SiteHeader() {
-  const { i18n } = useLingui();
-  const { pathname, hash } = useLocation();
-  const onContact = pathname === '/' && hash === '#contact';
-  const onHome = pathname === '/' && !onContact;
-  const site = useSite();
-  return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <Link to="/" className="site-header__brand">
-          <span className="site-header__logo" aria-hidden="true">
-            {initials(site.data?.company.name ?? '')}
-          </span>
-          {site.data ? <span className="site-header__name">{site.data.company.name}</span> : <span className="visually-hidden">{i18n._('Home')}</span>}
-        </Link>
-        <nav aria-label={i18n._('Main')} className="site-nav">
-          {/* Home and Contact share the path "/": the hash tells which one is current. */}
-          <Link to="/" className={onHome ? 'site-nav__link active' : 'site-nav__link'} aria-current={onHome ? 'page' : undefined}>
-            {i18n._('Home')}
-          </Link>
-          <NavLink to="/application" className="site-nav__link">
-            {i18n._('Apply')}
-          </NavLink>
-          <Link to="/#contact" className={onContact ? 'site-nav__link active' : 'site-nav__link'} aria-current={onContact ? 'location' : undefined}>
-            {i18n._('Contact')}
-          </Link>
-        </nav>
-        <LanguagePicker />
-      </div>
-    </header>
-  );
-}
+// The Telegram shell (tab bar, settings sheet, native buttons) is its own chunk: a web visitor never downloads it.
+const TelegramLayout = lazy(loadTelegramLayout);
 
 /** Moves focus without touching the URL, so the router does not treat it as navigation. */
-function skipToContent(event: React.MouseEvent<HTMLAnchorElement>) {
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('main');
   if (!main) return;
   event.preventDefault();
@@ -61,11 +20,11 @@ function skipToContent(event: React.MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView({ block: 'start' });
 }
 
-export function RootLayout() {
+/** The website: header with the pages and the language (spec §2), the screen, its Main button as a page button. */
+function WebLayout() {
   const { i18n } = useLingui();
-  const host = useHost();
   return (
-    <div className={`layout layout--${host.kind}`}>
+    <div className="layout layout--web">
       <a href="#main" className="skip-link" onClick={skipToContent}>
         {i18n._('Skip to content')}
       </a>
@@ -76,8 +35,19 @@ export function RootLayout() {
       </main>
       <Toaster />
       <ScrollManager />
-      <TelegramBackButton />
-      <TelegramSession />
     </div>
   );
+}
+
+/** Inside Telegram the app looks like a mini app (issue 17); on the plain web, like a website. */
+export function RootLayout() {
+  const host = useHost();
+  if (host.kind === 'telegram') {
+    return (
+      <Suspense fallback={<div className="startup-fallback" aria-busy="true" />}>
+        <TelegramLayout />
+      </Suspense>
+    );
+  }
+  return <WebLayout />;
 }

@@ -58,6 +58,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
           },
           { path: 'cars/:uuid', lazy: page(() => import('../features/cars/car-details-page.tsx')) },
+          { path: 'favorites', lazy: page(() => import('../features/cars/favorites-page.tsx')) },
           { path: 'auth/link', lazy: page(() => import('../features/auth/auth-link-page.tsx')) },
           { path: 'dashboard/*', lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
           { path: '*', Component: NotFoundPage },

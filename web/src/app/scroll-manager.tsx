@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { SCROLL_BEHAVIOR_OVERRIDE_MS } from '../../../domain/constants.ts';
+import { restoreScrollOf } from './tab-memory.ts';
 
 export { SCROLL_BEHAVIOR_OVERRIDE_MS };
 
@@ -85,6 +86,30 @@ function followAnchor(hash: string): () => void {
   };
 }
 
+/**
+ * Returns to a remembered position. The screen's content may still be arriving (a lazy chunk,
+ * cached data rendering), so it tries again each frame for a moment until the page is tall enough.
+ */
+function returnTo(y: number): () => void {
+  const scroller = createInstantScroller();
+  const deadline = performance.now() + ANCHOR_SETTLE_MS / 2;
+  let frame = 0;
+  const stop = () => cancelAnimationFrame(frame);
+  const attempt = () => {
+    scroller.jump(() => window.scrollTo(0, y));
+    if (Math.abs(window.scrollY - y) > 1 && performance.now() < deadline) frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+  // The user scrolling takes over at once.
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true, once: true });
+  return () => {
+    stop();
+    for (const type of inputs) window.removeEventListener(type, stop);
+    scroller.dispose();
+  };
+}
+
 /** Where each visited history entry was scrolled to, so Back returns to the same place. */
 const savedPositions = new Map<string, number>();
 
@@ -95,12 +120,16 @@ const savedPositions = new Map<string, number>();
  * the card the shopper came from.
  */
 export function ScrollManager() {
-  const { pathname, hash, key } = useLocation();
+  const location = useLocation();
+  const { pathname, hash, key } = location;
   const navigationType = useNavigationType();
   // Following the same anchor link again jumps again; query changes (filters) never scroll.
   const anchorVisit = hash ? key : null;
   // A pop to an entry is a new visit even when path and hash repeat (list → car → back to list).
   const poppedTo = navigationType === NavigationType.Pop ? key : null;
+  // A tab of the Telegram shell opens where the user left it (tab-memory.ts).
+  const restoreY = restoreScrollOf(location.state as unknown);
+  const restoreVisit = restoreY === null ? null : key;
   const currentKey = useRef(key);
   // Layout phase: the key must match the committed page before any scroll event it causes is saved.
   useLayoutEffect(() => {
@@ -121,14 +150,17 @@ export function ScrollManager() {
   }, []);
 
   useEffect(() => {
-    const saved = poppedTo === null ? undefined : savedPositions.get(poppedTo);
+    const saved = (poppedTo === null ? undefined : savedPositions.get(poppedTo)) ?? restoreY ?? undefined;
+    if (saved !== undefined && saved > 0) return returnTo(saved);
     if (saved !== undefined || !hash) {
       const scroller = createInstantScroller();
-      scroller.jump(() => window.scrollTo(0, saved ?? 0));
+      scroller.jump(() => window.scrollTo(0, 0));
       return () => scroller.dispose();
     }
     return followAnchor(hash);
-  }, [pathname, hash, anchorVisit, poppedTo]);
+    // restoreY is read only for the visit that carried it (restoreVisit).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, hash, anchorVisit, poppedTo, restoreVisit]);
 
   return null;
 }

@@ -1,15 +1,7 @@
+import { startLinkPath } from '../../../domain/start-links.ts';
 import { getRawInitData } from '../host/init-data.ts';
 
 const HANDLED_KEY = 'startParamHandled';
-const CAR_PARAM = /^car_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
-/** Where a Telegram start parameter leads (spec §2), or null for none/unknown values. */
-export function startLinkPath(startParam: string | null | undefined): string | null {
-  if (!startParam) return null;
-  if (startParam === 'application') return '/application';
-  const car = CAR_PARAM.exec(startParam);
-  return car ? `/cars/${car[1]!.toLowerCase()}` : null;
-}
 
 /**
  * Runs before the router starts: a start link replaces the launch entry, so Back never returns to

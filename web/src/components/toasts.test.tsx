@@ -62,4 +62,14 @@ describe('toasts (spec §9)', () => {
     expect(screen.getByText('Message 6')).toBeTruthy();
     expect(screen.getByText('Message 25')).toBeTruthy();
   });
+
+  it('offers an Undo button that runs the action and closes the toast, kept for 6 s', () => {
+    renderWithProviders(<Toaster />);
+    const undo = vi.fn();
+    act(() => void toast('Removed from favourites', { action: { label: 'Undo', onClick: undo } }));
+    act(() => void vi.advanceTimersByTime(5999));
+    act(() => screen.getByRole('button', { name: 'Undo' }).click());
+    expect(undo).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Removed from favourites')).toBeNull();
+  });
 });

@@ -12,10 +12,25 @@ const TOAST_DURATION_MS = {
 
 type ToastKind = keyof typeof TOAST_DURATION_MS;
 
+/** A button in the toast ("Undo"); pressing it runs the action and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+/** Long enough to find and press a toast's button (WCAG 2.2.1), unlike a plain notice. */
+const ACTION_TOAST_MS = 6000;
+
+interface ToastOptions {
+  id?: string;
+  action?: ToastAction;
+}
+
 interface ToastItem {
   id: string;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 let items: ToastItem[] = [];
@@ -40,35 +55,35 @@ function dismiss(id?: string): void {
   }
 }
 
-function show(kind: ToastKind, message: string, options: { id?: string } = {}): string {
+function show(kind: ToastKind, message: string, options: ToastOptions = {}): string {
   const id = options.id ?? `toast-${++counter}`;
   clearTimeout(timers.get(id));
   timers.delete(id);
   const rest = items.filter((item) => item.id !== id);
   // The oldest toasts make room for new ones.
-  items = [...rest, { id, kind, message }].slice(-MAX_TOASTS);
+  items = [...rest, { id, kind, message, action: options.action }].slice(-MAX_TOASTS);
   for (const key of [...timers.keys()]) if (!items.some((item) => item.id === key)) {
     clearTimeout(timers.get(key));
     timers.delete(key);
   }
-  const duration = TOAST_DURATION_MS[kind];
+  const duration = options.action ? Math.max(ACTION_TOAST_MS, TOAST_DURATION_MS[kind]) : TOAST_DURATION_MS[kind];
   if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismiss(id), duration));
   emit();
   return id;
 }
 
 type ToastFn = {
-  (message: string, options?: { id?: string }): string;
-  success(message: string, options?: { id?: string }): string;
-  error(message: string, options?: { id?: string }): string;
+  (message: string, options?: ToastOptions): string;
+  success(message: string, options?: ToastOptions): string;
+  error(message: string, options?: ToastOptions): string;
   /** Stays until dismissed; pass its id to success/error to turn it into the outcome. */
   loading(message: string, options?: { id?: string }): string;
   dismiss(id?: string): void;
 };
 
-export const toast: ToastFn = Object.assign((message: string, options?: { id?: string }) => show('blank', message, options), {
-  success: (message: string, options?: { id?: string }) => show('success', message, options),
-  error: (message: string, options?: { id?: string }) => show('error', message, options),
+export const toast: ToastFn = Object.assign((message: string, options?: ToastOptions) => show('blank', message, options), {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
   loading: (message: string, options?: { id?: string }) => show('loading', message, options),
   dismiss,
 });
@@ -115,6 +130,18 @@ function ToastView({ item }: { item: ToastItem }) {
         </span>
       ) : null}
       <span className="toast__message">{item.message}</span>
+      {item.action ? (
+        <button
+          type="button"
+          className="toast__action"
+          onClick={() => {
+            dismiss(item.id);
+            item.action?.onClick();
+          }}
+        >
+          {item.action.label}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFetch } from '../lib/api-client.ts';
 import { mockFetch } from '../test/render.tsx';
 import { mockTelegram, type RecordedEvent } from '../test/telegram.ts';
-import { bootHost, HostProvider, useHost, type Host } from './index.ts';
+import { bootHost, HostProvider, useFormGuard, useHost, type Host } from './index.ts';
 import { getRawInitData } from './init-data.ts';
 
 let host: Host;
@@ -33,9 +33,39 @@ describe('the host inside Telegram', () => {
     expect(result.current.user).toMatchObject({ id: 42, firstName: 'Olena', username: 'olena', languageCode: 'uk' });
   });
 
-  it('signals ready, expands and keeps vertical swipes from closing the app', () => {
+  it('signals ready and expands', () => {
     expect(methods()).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
-    expect(events).toContainEqual(['web_app_setup_swipe_behavior', { allow_vertical_swipe: false }]);
+  });
+
+  it("paints Telegram's header, background and bottom bar in the theme's colours", () => {
+    expect(events).toContainEqual(['web_app_set_header_color', { color: '#17212b' }]);
+    expect(events).toContainEqual(['web_app_set_background_color', { color: '#17212b' }]);
+    expect(events).toContainEqual(['web_app_set_bottom_bar_color', { color: '#17212b' }]);
+  });
+
+  it('keeps swipes from closing the app and asks before closing while a form is in progress, and restores both after', () => {
+    const { rerender, unmount } = renderHook(({ inProgress }) => useFormGuard({ inProgress, unsaved: false }), {
+      wrapper,
+      initialProps: { inProgress: true },
+    });
+    expect(events.at(-2)).toEqual(['web_app_setup_closing_behavior', { need_confirmation: true }]);
+    expect(events.at(-1)).toEqual(['web_app_setup_swipe_behavior', { allow_vertical_swipe: false }]);
+    rerender({ inProgress: false });
+    expect(events.at(-2)).toEqual(['web_app_setup_closing_behavior', { need_confirmation: false }]);
+    expect(events.at(-1)).toEqual(['web_app_setup_swipe_behavior', { allow_vertical_swipe: true }]);
+    rerender({ inProgress: true });
+    unmount();
+    expect(events.at(-1)).toEqual(['web_app_setup_swipe_behavior', { allow_vertical_swipe: true }]);
+  });
+
+  it('shows the Settings item and reports its presses', () => {
+    host.native!.showSettingsButton(true);
+    expect(events).toContainEqual(['web_app_setup_settings_button', { is_visible: true }]);
+    let pressed = 0;
+    const off = host.native!.onSettingsButton(() => pressed++);
+    act(() => emitEvent('settings_button_pressed'));
+    off();
+    expect(pressed).toBe(1);
   });
 
   it('binds the theme to CSS variables', () => {
@@ -48,6 +78,7 @@ describe('the host inside Telegram', () => {
     act(() => emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000' } }));
     expect(result.current.isDark).toBe(false);
     expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#ffffff');
+    expect(events.filter(([method]) => method === 'web_app_set_header_color').at(-1)).toEqual(['web_app_set_header_color', { color: '#ffffff' }]);
   });
 
   it('sends the raw init data with every API call', async () => {

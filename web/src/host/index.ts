@@ -115,3 +115,32 @@ export function useBackAction(onBack: () => void): boolean {
   }, [native, setScreenBack]);
   return native === null;
 }
+
+export interface FormGuardState {
+  /** The form holds answers the user has not submitted yet. */
+  inProgress: boolean;
+  /** Some of them are not saved anywhere yet. */
+  unsaved: boolean;
+}
+
+/**
+ * Keeps a form's work from being thrown away by accident. Inside Telegram, while the form is in
+ * progress, a vertical swipe no longer closes the app and closing asks first (issue 17: scrolling
+ * a long form must never close it). The web asks before the tab closes only while something is
+ * not saved, since the browser's question cannot say more than "Leave site?". Leaving or
+ * submitting the form restores both.
+ */
+export function useFormGuard({ inProgress, unsaved }: FormGuardState): void {
+  const host = useHostInstance();
+  const native = host.native;
+  const guarded = native ? inProgress || unsaved : unsaved;
+  useEffect(() => {
+    if (!guarded) return;
+    host.confirmClosing(true);
+    native?.allowVerticalSwipes(false);
+    return () => {
+      host.confirmClosing(false);
+      native?.allowVerticalSwipes(true);
+    };
+  }, [host, native, guarded]);
+}

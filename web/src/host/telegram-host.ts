@@ -13,12 +13,15 @@ import {
   miniApp,
   openLink,
   openTelegramLink,
+  postEvent,
   retrieveLaunchParams,
   sendData,
+  settingsButton,
   shareURL,
   swipeBehavior,
   themeParams,
   viewport,
+  type ThemeParams,
   type User,
 } from '@telegram-apps/sdk-react';
 import { setRawInitData } from './init-data.ts';
@@ -50,6 +53,20 @@ function isLocation(value: unknown): value is HostLocation {
 }
 
 /**
+ * Telegram's header, background and bottom bar take the page's colours, so the app melts into
+ * the client; repainted on every theme change. The bottom bar matches our tab bar.
+ */
+function paintClientChrome(theme: ThemeParams = themeParams.state()) {
+  const background = theme.bg_color;
+  const bottomBar = theme.bottom_bar_bg_color ?? theme.secondary_bg_color ?? background;
+  // Posted directly: miniApp's setters would pin its colour state to a fixed colour, and
+  // miniApp.isDark (the app's light/dark switch) would stop following the theme.
+  if (background && miniApp.setHeaderColor.isAvailable()) postEvent('web_app_set_header_color', { color: background });
+  if (background && miniApp.setBackgroundColor.isAvailable()) postEvent('web_app_set_background_color', { color: background });
+  if (bottomBar && miniApp.setBottomBarColor.isAvailable()) postEvent('web_app_set_bottom_bar_color', { color: bottomBar });
+}
+
+/**
  * Starts the SDK and returns the Telegram host, or null when this is not a Telegram launch.
  * Throws when the client sent launch data the SDK cannot handle; the caller then falls back to
  * the plain web (telegram.md: "wrap boot in try/catch anyway").
@@ -65,9 +82,14 @@ export function createTelegramHost(): Host | null {
   miniApp.bindCssVars.ifAvailable();
   backButton.mount.ifAvailable();
   mainButton.mount.ifAvailable();
+  settingsButton.mount.ifAvailable();
+  // Swiping down minimises the app as users expect; only a form in progress turns it off
+  // (useFormGuard). Mounting restores a reload's last state, so the default is set again.
   swipeBehavior.mount.ifAvailable();
-  // Long pages and forms must scroll without the swipe closing the app.
-  swipeBehavior.disableVertical.ifAvailable();
+  swipeBehavior.enableVertical.ifAvailable();
+  paintClientChrome();
+  // The new theme comes as the argument: the colour signals may not have caught up yet.
+  themeParams.state.sub((theme) => paintClientChrome(theme));
 
   // viewport.mount can hang on some clients: never block rendering on it.
   const [viewportStarted, mounting] = viewport.mount.ifAvailable({ timeout: VIEWPORT_MOUNT_TIMEOUT_MS });
@@ -175,6 +197,18 @@ export function createTelegramHost(): Host | null {
       onMainButton(listener) {
         const [added, off] = mainButton.onClick.ifAvailable(listener);
         return added ? off : () => {};
+      },
+      showSettingsButton(visible) {
+        if (visible) settingsButton.show.ifAvailable();
+        else settingsButton.hide.ifAvailable();
+      },
+      onSettingsButton(listener) {
+        const [added, off] = settingsButton.onClick.ifAvailable(listener);
+        return added ? off : () => {};
+      },
+      allowVerticalSwipes(allowed) {
+        if (allowed) swipeBehavior.enableVertical.ifAvailable();
+        else swipeBehavior.disableVertical.ifAvailable();
       },
     },
   };

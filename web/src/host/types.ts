@@ -30,6 +30,11 @@ export interface NativeControls {
   onBackButton(listener: () => void): () => void;
   setMainButton(params: MainButtonParams): void;
   onMainButton(listener: () => void): () => void;
+  /** The Settings item of the mini app's menu. */
+  showSettingsButton(visible: boolean): void;
+  onSettingsButton(listener: () => void): () => void;
+  /** False keeps a vertical swipe from minimising or closing the app (client 7.7+). */
+  allowVerticalSwipes(allowed: boolean): void;
 }
 
 // Function properties rather than methods: useHost hands them out detached, so none may rely on `this`.

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
-import { useHost } from '../../host/index.ts';
+import { useFormGuard } from '../../host/index.ts';
 import { draftAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useDeleteDraft } from './api/delete-draft.ts';
@@ -34,11 +34,10 @@ function Loading() {
 
 /**
  * Saves the draft to the server a moment after each change (save and resume on any device), and
- * asks before the app or tab closes while a change is not saved yet.
+ * guards the answers while the wizard is open (useFormGuard).
  */
 function DraftAutosave() {
   const draft = useAtomValue(draftAtom);
-  const host = useHost();
   const { mutate } = useSaveDraft();
   // What the server holds: the draft this visit started from, then each draft it confirmed.
   const [saved, setSaved] = useState(draft);
@@ -50,10 +49,7 @@ function DraftAutosave() {
     return () => clearTimeout(timer);
   }, [draft, unsaved, mutate]);
 
-  useEffect(() => {
-    host.confirmClosing(unsaved);
-  }, [host, unsaved]);
-  useEffect(() => () => host.confirmClosing(false), [host]);
+  useFormGuard({ inProgress: hasAnswers(draft), unsaved });
   return null;
 }
 

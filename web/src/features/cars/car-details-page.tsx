@@ -10,12 +10,15 @@ import type { CarItem } from '../../../../domain/contracts/cars.ts';
 import { useHost, useMainButton } from '../../host/index.ts';
 import { useCar } from '../../lib/api/get-car.ts';
 import { draftCarIdAtom } from '../../lib/application-draft.ts';
+import { carStartParam } from '../../../../domain/start-links.ts';
+import { useShareLink } from '../../lib/share-link.ts';
 import { useRecordCarView } from './api/record-car-view.ts';
 import { CarBadges } from './components/car-badges.tsx';
 import { CarSpecs } from './components/car-specs.tsx';
 import { FavoriteButton } from './components/favorite-button.tsx';
 import { PaymentEstimate } from './components/payment-estimate.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
+import { rememberViewedCar } from './recently-viewed.ts';
 import { errorStatusText, isNotFound } from './error-text.ts';
 import { carTitle, useCarFormat } from './format.ts';
 
@@ -78,6 +81,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
   const host = useHost();
   const navigate = useNavigate();
   const setDraftCarId = useSetAtom(draftCarIdAtom);
+  const shareLink = useShareLink();
   const title = carTitle(car);
 
   // One view per opened page (StrictMode runs effects twice in development); failures are ignored.
@@ -87,6 +91,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
     if (recorded.current === car.uuid) return;
     recorded.current = car.uuid;
     recordView(car.uuid);
+    rememberViewedCar(car.uuid);
   }, [car.uuid, recordView]);
 
   useMainButton({
@@ -98,7 +103,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
   });
 
   const share = () => {
-    const url = new URL(`/cars/${car.uuid}`, window.location.origin).href;
+    const url = shareLink(`/cars/${car.uuid}`, carStartParam(car.uuid));
     void host.share({ url, text: i18n._('{car} for {price}', { car: title, price: format.price(car.price) }) });
   };
 
@@ -106,25 +111,27 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
     <article className="car-details" aria-labelledby="car-details-title">
       <title>{title}</title>
       {backLink}
-      <div className="car-details__top">
+      {/* One grid: the summary and the estimate share the right column, so neither leaves a gap beside the photos. */}
+      <div className="car-details__layout">
         <PhotoGallery photos={car.photos} title={title} />
-        <div className="car-details__summary">
-          <h1 id="car-details-title">{title}</h1>
-          <p className="car-details__price">{format.price(car.price)}</p>
-          <p className="car-details__mileage">{format.mileage(car.mileage)}</p>
-          <CarBadges car={car} />
-          <div className="car-details__actions">
-            <FavoriteButton car={car} />
-            <button type="button" className="share-button" onClick={share}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              {i18n._('Share')}
-            </button>
+        <div className="car-details__aside">
+          <div className="car-details__summary">
+            <h1 id="car-details-title">{title}</h1>
+            <p className="car-details__price">{format.price(car.price)}</p>
+            <p className="car-details__mileage">{format.mileage(car.mileage)}</p>
+            <CarBadges car={car} />
+            <div className="car-details__actions">
+              <FavoriteButton car={car} />
+              <button type="button" className="share-button" onClick={share}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                {i18n._('Share')}
+              </button>
+            </div>
           </div>
+          <PaymentEstimate price={car.price} />
         </div>
-      </div>
-      <div className="car-details__body">
         <div className="car-details__info">
           <section aria-labelledby="car-specs-title">
             <h2 id="car-specs-title">{i18n._('Key specs')}</h2>
@@ -147,7 +154,6 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
             </section>
           ) : null}
         </div>
-        <PaymentEstimate price={car.price} />
       </div>
     </article>
   );

@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { draftAtom } from '../../../lib/application-draft.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useConsents } from '../api/get-consents.ts';
-import { meQueryOptions } from '../api/get-me.ts';
+import { meQueryOptions } from '../../../lib/api/get-me.ts';
 import { myApplicationQueryKey } from '../api/get-my-application.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ChosenCar } from '../components/chosen-car.tsx';

@@ -4,20 +4,27 @@ import type { CarCard, FavoriteState } from '../../../../../domain/contracts/car
 import { toast } from '../../../components/toasts.tsx';
 import { getCarQueryOptions } from '../../../lib/api/get-car.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import type { Paged } from '../../../../../domain/contracts/paged.ts';
 import { carListsQueryKey, type CarPages } from './get-cars.ts';
+import { favoritesQueryKey } from './get-favorites.ts';
 
 /** POST /api/viewed-cars/toggle-favorite: flips the favourite for the verified user and answers the new state. */
 export function toggleFavorite(carUuid: string): Promise<FavoriteState> {
   return apiFetch<FavoriteState>('/api/viewed-cars/toggle-favorite', { method: 'POST', json: { car_uuid: carUuid } });
 }
 
-/** Writes one car's favourite flag into every cached list (cards) and its details (the whole car), so all screens agree. */
+/**
+ * Writes one car's favourite flag into every cached list (cards), the favourites and its details
+ * (the whole car), so all screens agree. The favourites keep an unmarked car until they are next
+ * fetched: the screen hides it, and Undo brings it back in the same place.
+ */
 export function setFavoriteInCache(queryClient: QueryClient, carUuid: string, isFavorite: boolean): void {
   const patch = <T extends Pick<CarCard, 'uuid' | 'is_favorite'>>(car: T): T =>
     car.uuid === carUuid && car.is_favorite !== isFavorite ? { ...car, is_favorite: isFavorite } : car;
   queryClient.setQueriesData<CarPages>({ queryKey: carListsQueryKey }, (data) =>
     data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) },
   );
+  queryClient.setQueryData<Paged<CarCard>>(favoritesQueryKey, (data) => data && { ...data, items: data.items.map(patch) });
   queryClient.setQueryData(getCarQueryOptions(carUuid).queryKey, (car) => car && patch(car));
 }
 
@@ -37,10 +44,16 @@ export function useToggleFavorite() {
       await Promise.all([
         queryClient.cancelQueries({ queryKey: carListsQueryKey }),
         queryClient.cancelQueries({ queryKey: getCarQueryOptions(carUuid).queryKey }),
+        queryClient.cancelQueries({ queryKey: favoritesQueryKey }),
       ]);
       setFavoriteInCache(queryClient, carUuid, !wasFavorite);
     },
-    onSuccess: (state) => setFavoriteInCache(queryClient, state.car_uuid, state.is_favorite),
+    onSuccess: (state) => {
+      setFavoriteInCache(queryClient, state.car_uuid, state.is_favorite);
+      // A newly marked car is missing from the cached favourites: fetch them afresh. A removal is already
+      // reflected by the flag, and refetching at once would lose the card's place for Undo.
+      void queryClient.invalidateQueries({ queryKey: favoritesQueryKey, refetchType: state.is_favorite ? 'active' : 'none' });
+    },
     onError: (_error, { carUuid, wasFavorite }) => {
       setFavoriteInCache(queryClient, carUuid, wasFavorite);
       toast.error(i18n._('Could not update favourites. Please try again.'));

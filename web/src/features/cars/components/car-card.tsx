@@ -16,10 +16,14 @@ interface CarCardProps {
   eager?: boolean;
   /** The list's query string, so "Back to cars" on the details page returns to the same filters. */
   listSearch: string;
+  /** h3 where the cards sit under a section heading (the favourites screen). */
+  titleLevel?: 2 | 3;
+  onFavoriteToggled?: (isFavorite: boolean) => void;
 }
 
-export function CarCard({ car, eager = false, listSearch }: CarCardProps) {
+export function CarCard({ car, eager = false, listSearch, titleLevel = 2, onFavoriteToggled }: CarCardProps) {
   const { i18n } = useLingui();
+  const Title = titleLevel === 3 ? 'h3' : 'h2';
   const format = useCarFormat();
   const titleId = useId();
   const title = carTitle(car);
@@ -38,16 +42,16 @@ export function CarCard({ car, eager = false, listSearch }: CarCardProps) {
             />
           ) : null}
         </div>
-        <h2 className="car-card__title" id={titleId}>
+        <Title className="car-card__title" id={titleId}>
           {/* The link stretches over the whole card (CSS) so the photo is clickable too. */}
           <Link to={`/cars/${car.uuid}`} state={{ listSearch }} className="car-card__link">
             {title}
           </Link>
-        </h2>
+        </Title>
         <p className="car-card__price">{format.price(car.price)}</p>
         <p className="car-card__mileage">{format.mileage(car.mileage)}</p>
         <CarBadges car={car} />
-        <FavoriteButton car={car} className="car-card__favorite" />
+        <FavoriteButton car={car} className="car-card__favorite" onToggled={onFavoriteToggled} />
       </article>
     </li>
   );

@@ -1,15 +1,19 @@
 import { useLingui } from '@lingui/react';
 import type { CarItem } from '../../../../../domain/contracts/cars.ts';
+import { useHost } from '../../../host/index.ts';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 
 interface FavoriteButtonProps {
   car: Pick<CarItem, 'uuid' | 'is_favorite'>;
   className?: string;
+  /** Called with the new state as soon as the user changes it. */
+  onToggled?: (isFavorite: boolean) => void;
 }
 
 /** Heart toggle; the flag flips at once and rolls back if the server says no (toggle-favorite.ts). */
-export function FavoriteButton({ car, className }: FavoriteButtonProps) {
+export function FavoriteButton({ car, className, onToggled }: FavoriteButtonProps) {
   const { i18n } = useLingui();
+  const host = useHost();
   const toggle = useToggleFavorite();
   const label = car.is_favorite ? i18n._('Remove from favourites') : i18n._('Add to favourites');
   return (
@@ -23,6 +27,8 @@ export function FavoriteButton({ car, className }: FavoriteButtonProps) {
         // The server toggles rather than sets, so a second click before the answer would race it.
         if (toggle.isPending) return;
         toggle.mutate({ carUuid: car.uuid, wasFavorite: car.is_favorite });
+        host.haptic(car.is_favorite ? 'selection' : 'success');
+        onToggled?.(!car.is_favorite);
       }}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

@@ -1,0 +1,73 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
+import { fakeWebBuild } from '../../test/web-build.ts';
+
+/** The built page's head as the web build writes it: a generic title and description. */
+function webBuildWithHead(): string {
+  const dir = fakeWebBuild();
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><meta name="description" content="generic" /><title>Car loans and leases</title></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(':', '\\:')}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('link previews and crawlers read each public page from the server (issue 17)', () => {
+  const t = useTestApp('pglite', { seed: true, webDist: webBuildWithHead(), env: { COMPANY_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example' } });
+
+  async function firstCar() {
+    return t.db.selectFrom('cars').select(['uuid', 'year', 'brand', 'model', 'trim', 'price', 'photos']).orderBy('uuid').executeTakeFirstOrThrow();
+  }
+
+  it('names the car, its price and its picture on a car page', async () => {
+    const car = await firstCar();
+    const res = await t.app.inject(`/cars/${car.uuid}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const name = [car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ');
+    expect(res.body).toContain(`<title>${name} · Test Motors</title>`);
+    expect(metaContent(res.body, 'og:title')).toBe(`${name} · Test Motors`);
+    expect(metaContent(res.body, 'og:description')).toContain(`$${car.price.toLocaleString('en-US')}`);
+    expect(metaContent(res.body, 'og:image')).toBe(new URL(car.photos[0]!, 'https://cars.example').href);
+    expect(metaContent(res.body, 'og:url')).toBe(`https://cars.example/cars/${car.uuid}`);
+    expect(metaContent(res.body, 'og:type')).toBe('product');
+  });
+
+  it('gives the home page and the catalogue their own title and one description each', async () => {
+    const home = (await t.app.inject('/')).body;
+    expect(home).toContain('<title>Car loans and leases · Test Motors</title>');
+    expect(home.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(metaContent(home, 'og:site_name')).toBe('Test Motors');
+    const cars = (await t.app.inject('/cars?brand=Ford')).body;
+    expect(cars).toContain('<title>Available Cars · Test Motors</title>');
+    expect(metaContent(cars, 'description')).toContain('Test Motors');
+  });
+
+  it('falls back to the site title for an unknown car, still serving the app', async () => {
+    const res = await t.app.inject('/cars/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Car loans and leases · Test Motors</title>');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('escapes what it writes into the page', async () => {
+    const res = await t.app.inject('/cars/%22%3E%3Cscript%3E');
+    expect(res.body).not.toContain('"><script>');
+  });
+});
+
+describe('staff pages', () => {
+  const t = useTestApp('pglite', { webDist: webBuildWithHead() });
+
+  it('serve the built page untouched: they are nobody\'s link preview', async () => {
+    const res = await t.app.inject('/dashboard/users/5');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Car loans and leases</title>');
+    expect(res.body).not.toContain('og:title');
+  });
+});

@@ -1,0 +1,84 @@
+import * as v from 'valibot';
+import { carUuidSchema } from '../../../domain/cars.ts';
+import { formatMoney } from '../../../domain/format.ts';
+import { findCar } from '../cars/cars.repository.ts';
+import type { Db } from '../db/database.ts';
+
+/**
+ * What a link preview or a crawler reads about a public page (issue 17): the page is built in the
+ * browser, so its title, description and Open Graph tags are written into index.html here.
+ */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Root-relative or absolute; made absolute when rendered. */
+  image: string | null;
+  type: 'website' | 'product';
+}
+
+const SITE_TITLE = 'Car loans and leases';
+const SITE_DESCRIPTION = 'Browse our cars and apply for a car loan or lease online.';
+
+const CAR_PATH = /^\/cars\/([^/]+)\/?$/;
+
+/** Staff and sign-in pages are nobody's link preview: they keep the built page as it is. */
+const PRIVATE_PATH = /^\/(dashboard|auth)(\/|$)/;
+
+/** The meta of a public path (a car page names the car, its price and its first photo); null for a private one. */
+export async function pageMeta(db: Db, companyName: string, path: string): Promise<PageMeta | null> {
+  if (PRIVATE_PATH.test(path)) return null;
+  const site = (page: string, description = SITE_DESCRIPTION): PageMeta => ({
+    title: `${page} · ${companyName}`,
+    description,
+    image: null,
+    type: 'website',
+  });
+  const carId = CAR_PATH.exec(path)?.[1];
+  if (carId !== undefined && v.is(carUuidSchema, carId)) {
+    const car = await findCar(db, carId.toLowerCase(), null);
+    if (car) {
+      const name = [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
+      return {
+        title: `${name} · ${companyName}`,
+        description: `${name} for ${formatMoney(car.price)}, ${car.mileage.toLocaleString('en-US')} miles. Apply for financing online at ${companyName}.`,
+        image: car.photos[0] ?? null,
+        type: 'product',
+      };
+    }
+  }
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  switch (normalized) {
+    case '/':
+      return site(SITE_TITLE);
+    case '/cars':
+      return site('Available Cars', `Cars for sale at ${companyName}, with prices, mileage and photos. Finance or lease online.`);
+    case '/application':
+      return site('Car loan application', `Apply for a car loan or lease with ${companyName} in about 10 minutes.`);
+    case '/favorites':
+      return site('Favourites');
+    default:
+      return site(SITE_TITLE);
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** index.html with the page's own <title>, description and Open Graph tags in place of the generic ones. */
+export function withPageMeta(html: string, meta: PageMeta, origin: string, path: string, siteName: string): string {
+  const absolute = (url: string) => new URL(url, origin).href;
+  const tag = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    tag('name', 'description', meta.description),
+    tag('property', 'og:type', meta.type),
+    tag('property', 'og:site_name', siteName),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description),
+    tag('property', 'og:url', absolute(path)),
+    ...(meta.image ? [tag('property', 'og:image', absolute(meta.image)), tag('name', 'twitter:card', 'summary_large_image')] : [tag('name', 'twitter:card', 'summary')]),
+  ].join('\n    ');
+  return html
+    .replace(/<meta name="description"[^>]*>\s*/i, '')
+    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(meta.title)}</title>\n    ${tags}`);
+}
