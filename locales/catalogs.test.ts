@@ -70,9 +70,20 @@ export function parsePo(text: string): Map<string, string> {
   return entries;
 }
 
-const catalogs = Object.fromEntries(
-  LANGS.map((lang) => [lang, parsePo(readFileSync(join(ROOT, 'locales', lang, 'messages.po'), 'utf8'))]),
-) as Record<(typeof LANGS)[number], Map<string, string>>;
+/** One catalogue per audience (lingui.config.ts); the server reads them all, the web app some. */
+const FILES = ['messages', 'application', 'dashboard', 'server'] as const;
+type CatalogueFile = (typeof FILES)[number];
+type Lang = (typeof LANGS)[number];
+
+const byFile = Object.fromEntries(
+  LANGS.map((lang) => [lang, Object.fromEntries(FILES.map((file) => [file, parsePo(readFileSync(join(ROOT, 'locales', lang, `${file}.po`), 'utf8'))]))]),
+) as Record<Lang, Record<CatalogueFile, Map<string, string>>>;
+
+const union = (maps: Map<string, string>[]) => new Map(maps.flatMap((map) => [...map]));
+/** Every message of a language, whichever file holds it (what the server sees). */
+const catalogs = Object.fromEntries(LANGS.map((lang) => [lang, union(FILES.map((file) => byFile[lang][file]))])) as Record<Lang, Map<string, string>>;
+/** What a screen can show: the catalogues its route loads (web/src/lib/i18n.ts, app/router.tsx). */
+const loadedBy = (...files: CatalogueFile[]) => union(files.map((file) => byFile.en[file]));
 
 function sourceFiles(dir: string): string[] {
   const files: string[] = [];
@@ -139,19 +150,38 @@ describe('translation catalogues', () => {
     expect(broken).toEqual([]);
   });
 
-  it('has every message id used in web/src', () => {
+  it('keeps each message in one catalogue, the same one in every language', () => {
+    const seen = new Map<string, CatalogueFile>();
+    const twice: string[] = [];
+    for (const file of FILES) {
+      for (const id of byFile.en[file].keys()) {
+        if (seen.has(id)) twice.push(id);
+        seen.set(id, file);
+      }
+    }
+    expect(twice).toEqual([]);
+    for (const lang of LANGS) {
+      for (const file of FILES) expect([...byFile[lang][file].keys()].sort(), `${lang}/${file}.po`).toEqual([...byFile.en[file].keys()].sort());
+    }
+  });
+
+  it.each([
+    ['every page', join('web', 'src'), (path: string) => !/features[\\/](application|dashboard)[\\/]/.test(path), loadedBy('messages')],
+    ['the application wizard', join('web', 'src', 'features', 'application'), () => true, loadedBy('messages', 'application')],
+    ['the dashboard', join('web', 'src', 'features', 'dashboard'), () => true, loadedBy('messages', 'application', 'dashboard')],
+  ])('has every message id used by %s in a catalogue it loads', (_screens, dir, included, available) => {
     const missing: string[] = [];
-    for (const file of sourceFiles(join(ROOT, 'web', 'src'))) {
+    for (const file of sourceFiles(join(ROOT, dir)).filter(included)) {
       for (const id of usedMessageIds(readFileSync(file, 'utf8'))) {
-        if (!catalogs.en.has(id)) missing.push(`${relative(ROOT, file)}: ${id}`);
+        if (!available.has(id)) missing.push(`${relative(ROOT, file)}: ${id}`);
       }
     }
     expect(missing).toEqual([]);
   });
 
-  it('has every message id used in bot/src', () => {
+  it('has every message id the bot and the PDF use', () => {
     const missing: string[] = [];
-    const files = sourceFiles(join(ROOT, 'bot', 'src'));
+    const files = [...sourceFiles(join(ROOT, 'bot', 'src')), ...sourceFiles(join(ROOT, 'server', 'src', 'pdf'))];
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       for (const id of botMessageIds(readFileSync(file, 'utf8'))) {
@@ -170,7 +200,8 @@ describe('translation catalogues', () => {
       // domain/messages.ts not written yet: nothing to check.
     }
     const texts = Object.values(messages).filter((value): value is string => typeof value === 'string');
-    expect(texts.filter((text) => !catalogs.en.has(text))).toEqual([]);
+    // Validation runs on public pages, in the wizard and in the dashboard alike.
+    expect(texts.filter((text) => !byFile.en.messages.has(text))).toEqual([]);
   });
 
   it('has every consent text of domain/', async () => {

@@ -8,6 +8,7 @@ import { notifications } from './features/notifications.ts';
 import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
 import { staffFeature } from './features/staff.ts';
 import { startFeature } from './features/start.ts';
+import { retryDroppedConnections } from './network-retry.ts';
 import { describeError } from './telegram-errors.ts';
 import { createTopics } from './topics.ts';
 
@@ -40,9 +41,7 @@ export function createBot(config: BotDeps['config'], deps: Omit<BotDeps, 'config
   const token = config.bot.token;
   if (!token) throw new Error('createBot needs BOT_TOKEN');
   const bot = new Bot(token, { botInfo: options.botInfo, client: { apiRoot: config.bot.apiRoot, timeoutSeconds: API_TIMEOUT_SECONDS } });
-  // Network failures are not retried here (auto-retry would retry them without end): the caller
-  // fails fast, and the outbox retries with its own backoff.
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 10, rethrowHttpErrors: true }));
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 10, rethrowHttpErrors: true }), retryDroppedConnections);
 
   const staffChatId = config.bot.staffChatId;
   const api: Api = bot.api;

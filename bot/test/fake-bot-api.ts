@@ -151,7 +151,7 @@ export class FakeBotApi {
   }
 
   private makeServer(): Server {
-    return createServer((request, response) => {
+    const server = createServer((request, response) => {
       void (async () => {
         const method = (request.url ?? '').split('/').pop() ?? '';
         const payload = await readJson(request);
@@ -166,6 +166,9 @@ export class FakeBotApi {
         response.end(JSON.stringify(body));
       })();
     });
+    // Telegram keeps connections open for long; Node's 5 s default would close them under a busy client.
+    server.keepAliveTimeout = 65_000;
+    return server;
   }
 
   private answer(method: string, payload: ApiPayload): unknown {

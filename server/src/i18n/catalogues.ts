@@ -7,19 +7,26 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../domain/enum
 import { LOCALES_DIR } from '../paths.ts';
 
 /**
- * The web app's catalogues (locales/<lang>/messages.po), for text the server writes itself: the
- * PDF's labels and the bot's replies use the same translations as the screens.
+ * The translation catalogues (locales/<lang>/*.po), for text the server writes itself: the PDF's
+ * labels, the bot's replies and the consent texts use the same translations as the screens.
  */
 export interface Catalogues {
   /** The text for a message id (the English text) in `lang`, English where a translation is missing. */
   translate(lang: Language, id: string, values?: Record<string, unknown>): string;
 }
 
+/** The catalogues of one language (lingui.config.ts): the web app ships them apart, the server reads them all. */
+const CATALOGUE_FILES = ['messages', 'application', 'dashboard', 'server'] as const;
+
 async function readCatalogue(lang: Language, localesDir: string): Promise<Messages> {
-  const filename = join(localesDir, lang, 'messages.po');
   const po = formatter({ explicitIdAsDefault: true, origins: false });
-  const catalog = await po.parse(await readFile(filename, 'utf8'), { locale: lang, sourceLocale: DEFAULT_LANGUAGE, filename });
-  return Object.fromEntries(Object.entries(catalog).map(([id, entry]) => [id, entry.translation || id]));
+  const messages: Messages = {};
+  for (const name of CATALOGUE_FILES) {
+    const filename = join(localesDir, lang, `${name}.po`);
+    const catalog = await po.parse(await readFile(filename, 'utf8'), { locale: lang, sourceLocale: DEFAULT_LANGUAGE, filename });
+    for (const [id, entry] of Object.entries(catalog)) messages[id] = entry.translation || id;
+  }
+  return messages;
 }
 
 export async function loadCatalogues(localesDir = LOCALES_DIR): Promise<Catalogues> {

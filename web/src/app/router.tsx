@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { prefetchCarList } from '../features/cars/prefetch-cars.ts';
 import NotFoundPage from '../features/errors/not-found-page.tsx';
 import RouteErrorPage from '../features/errors/route-error-page.tsx';
+import { loadScreenCatalogues } from '../lib/i18n.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function StartupFallback() {
@@ -13,8 +13,11 @@ function StartupFallback() {
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/** A screen's code together with its own texts, so it never renders before they are there. */
+const withTexts = async <M,>(code: Promise<M>, texts: Promise<void>): Promise<M> => (await Promise.all([code, texts]))[0];
+
 // The wizard's layout and its steps come from one chunk, downloaded once on entering /application.
-const applicationModule = () => import('../features/application/application-page.tsx');
+const applicationModule = () => withTexts(import('../features/application/application-page.tsx'), loadScreenCatalogues('application'));
 type ApplicationStep = keyof Awaited<ReturnType<typeof applicationModule>>['applicationSteps'];
 const applicationStep = (step: ApplicationStep) => async () => ({ Component: (await applicationModule()).applicationSteps[step] });
 
@@ -51,16 +54,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           {
             path: 'cars',
             lazy: page(() => import('../features/cars/cars-page.tsx')),
-            // Not awaited: the list downloads alongside the page's code instead of after it.
+            // Not awaited: the list downloads alongside the page's code instead of after it. The
+            // prefetch is its own small chunk, so the home page does not carry the list's parsing.
             loader: ({ request }) => {
-              prefetchCarList(queryClient, request.url).catch(() => {});
+              import('../features/cars/prefetch-cars.ts')
+                .then(({ prefetchCarList }) => prefetchCarList(queryClient, request.url))
+                .catch(() => {});
               return null;
             },
           },
           { path: 'cars/:uuid', lazy: page(() => import('../features/cars/car-details-page.tsx')) },
           { path: 'favorites', lazy: page(() => import('../features/cars/favorites-page.tsx')) },
           { path: 'auth/link', lazy: page(() => import('../features/auth/auth-link-page.tsx')) },
-          { path: 'dashboard/*', lazy: page(() => import('../features/dashboard/dashboard-page.tsx')) },
+          // Staff screens reuse the wizard's field labels and messages.
+          { path: 'dashboard/*', lazy: page(() => withTexts(import('../features/dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard'))) },
           { path: '*', Component: NotFoundPage },
         ],
       },

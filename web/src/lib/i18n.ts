@@ -5,26 +5,67 @@ import { LANGUAGE_STORAGE_KEY } from '../../../domain/constants.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../domain/enums.ts';
 import { messages as englishMessages } from '../../../locales/en/messages.po';
 
-// English ships in the main chunk; the other catalogues are fetched when first chosen.
+// English public texts ship in the main chunk; everything else is fetched when first needed.
 i18n.load('en', englishMessages);
 i18n.activate('en');
 
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ messages: Messages }>> = {
+type Loader = () => Promise<{ messages: Messages }>;
+
+/** The public texts of every page, per language (English is already loaded). */
+const pageTexts: Record<Exclude<Language, 'en'>, Loader> = {
   uk: () => import('../../../locales/uk/messages.po'),
   es: () => import('../../../locales/es/messages.po'),
   ru: () => import('../../../locales/ru/messages.po'),
 };
-const loaded = new Set<Language>(['en']);
+
+/** The wizard's and the dashboard's own texts (lingui.config.ts), in their chunks' catalogues. */
+export type ScreenCatalogue = 'application' | 'dashboard';
+const screenTexts: Record<ScreenCatalogue, Record<Language, Loader>> = {
+  application: {
+    en: () => import('../../../locales/en/application.po'),
+    uk: () => import('../../../locales/uk/application.po'),
+    es: () => import('../../../locales/es/application.po'),
+    ru: () => import('../../../locales/ru/application.po'),
+  },
+  dashboard: {
+    en: () => import('../../../locales/en/dashboard.po'),
+    uk: () => import('../../../locales/uk/dashboard.po'),
+    es: () => import('../../../locales/es/dashboard.po'),
+    ru: () => import('../../../locales/ru/dashboard.po'),
+  },
+};
+
+const loaded = new Set<string>(['messages:en']);
+const screensInUse = new Set<ScreenCatalogue>();
 let latestRequest: Language = 'en';
 
-/** Loads the catalogue if needed, switches Lingui, and sets <html lang>. Last call wins. */
+async function ensureLoaded(name: string, lang: Language, load: Loader): Promise<void> {
+  const key = `${name}:${lang}`;
+  if (loaded.has(key)) return;
+  // Lingui merges what is loaded for a language into what it already has.
+  i18n.load(lang, (await load()).messages);
+  loaded.add(key);
+}
+
+const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE);
+
+/**
+ * Loads a screen's own catalogue in the current language before the screen renders (the router
+ * awaits it with the screen's code), and in every language chosen from then on.
+ */
+export async function loadScreenCatalogues(...names: ScreenCatalogue[]): Promise<void> {
+  for (const name of names) screensInUse.add(name);
+  const lang = currentLanguage();
+  await Promise.all(names.map((name) => ensureLoaded(name, lang, screenTexts[name][lang])));
+}
+
+/** Loads the catalogues if needed, switches Lingui, and sets <html lang>. Last call wins. */
 export async function activateLanguage(lang: Language): Promise<void> {
   latestRequest = lang;
-  if (!loaded.has(lang) && lang !== 'en') {
-    const { messages } = await loaders[lang]();
-    i18n.load(lang, messages);
-    loaded.add(lang);
-  }
+  await Promise.all([
+    lang === 'en' ? undefined : ensureLoaded('messages', lang, pageTexts[lang]),
+    ...[...screensInUse].map((name) => ensureLoaded(name, lang, screenTexts[name][lang])),
+  ]);
   if (latestRequest !== lang) return;
   i18n.activate(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

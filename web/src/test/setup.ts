@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
+import { loadScreenCatalogues } from '../lib/i18n.ts';
+
+// The router loads the wizard's and the dashboard's texts with their code; screens tested alone get them here.
+beforeAll(() => loadScreenCatalogues('application', 'dashboard'));
 
 // An unexpected console error (a React warning, a failed prop type, invalid nesting) fails the test.
 let consoleErrors: unknown[][] = [];
