@@ -18,6 +18,8 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   vite: { config: ['web/vite.config.ts'] },
   vitest: { config: ['vitest.config.ts'] },
+  // System tools the disk fault runs (bench/faults/pglite-disk.ts), not npm packages.
+  ignoreBinaries: ['mount', 'umount'],
   // react-router is used as a library here; the plugin expects framework mode (app/routes.ts).
   'react-router': false,
 };

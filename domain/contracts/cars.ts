@@ -64,3 +64,8 @@ export interface FavoriteState {
   car_uuid: string;
   is_favorite: boolean;
 }
+
+/** GET /api/viewed-cars: the cars the visitor opened lately, newest first, each once. */
+export interface RecentlyViewedCars {
+  items: CarCard[];
+}

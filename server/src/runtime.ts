@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { createDatabase, databaseTargetFor, type Db } from './db/database.ts';
+import { createDatabase, databaseTargetFor, embeddedDirectory, type Db } from './db/database.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
+import { explainEmbeddedFailure } from './db/embedded-storage.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
@@ -56,7 +57,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 
   try {
     const db = overrides.db ?? openDatabase(config, parts);
-    await migrateToLatest(db);
+    await migrateToLatest(db).catch((error: unknown) => {
+      throw overrides.db || config.databaseUrl ? error : explainEmbeddedFailure(error, embeddedDirectory(config));
+    });
     await promoteConfiguredAdmins(db, config.adminTelegramIds);
     const seeded = !overrides.db && config.seedDemo ? await seedDatabase(db) : undefined;
 

@@ -1,4 +1,4 @@
-import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
+import type { CarCard, CarItem, RecentlyViewedCars } from '../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 
 /**
@@ -59,3 +59,5 @@ export const carCardPageSchema = strictObject({
   limit: integer,
   totalPages: integer,
 } satisfies Properties<Paged<CarCard>>);
+
+export const recentlyViewedSchema = strictObject({ items: { type: 'array', items: carCardSchema } } satisfies Properties<RecentlyViewedCars>);

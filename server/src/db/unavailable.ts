@@ -10,15 +10,18 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
+/** SQLSTATE disk_full: the server (or the embedded database's folder) has no room to write. */
+export const DISK_FULL = '53100';
+
 /** Node's socket errors when the database host refuses, drops or cannot be found. */
 const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * PostgreSQL SQLSTATEs that mean "not now" rather than "bad statement": connection exceptions
- * (class 08), too many connections, shutting down or starting up, and a statement cancelled by
- * statement_timeout.
+ * (class 08), a full disk, too many connections, shutting down or starting up, and a statement
+ * cancelled by statement_timeout.
  */
-const isUnavailableSqlState = (code: string) => code.startsWith('08') || ['53300', '57P01', '57P02', '57P03', '57014'].includes(code);
+const isUnavailableSqlState = (code: string) => code.startsWith('08') || [DISK_FULL, '53300', '57P01', '57P02', '57P03', '57014'].includes(code);
 
 /** pg and pg-pool report lost connections and timeouts only by message. */
 const UNAVAILABLE_MESSAGE = /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed)/;
@@ -36,5 +39,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function asDatabaseError(error: unknown): unknown {
   if (error instanceof DatabaseUnavailableError || !isDatabaseUnavailable(error)) return error;
   const code = (error as { code?: unknown }).code;
-  return new DatabaseUnavailableError(typeof code === 'string' ? code : (error as Error).message);
+  if (typeof code !== 'string') return new DatabaseUnavailableError((error as Error).message);
+  // A server's own message says which ("No space left on device"); a socket's code says all there is.
+  return new DatabaseUnavailableError(NETWORK_ERROR_CODES.has(code) ? code : `${code} ${(error as Error).message}`);
 }

@@ -25,6 +25,32 @@ export async function toggleFavorite(db: Db, userId: number, carUuid: string): P
 }
 
 /** The user's favourite cars, most recently added first (car uuid breaks ties). */
+/**
+ * The cars a user opened lately, newest first, each once, with their favourite flag. Reads the
+ * user's own views through car_views_user_idx; cars deleted since are simply gone.
+ */
+export async function listRecentlyViewedCars(db: Db, userId: number, limit: number): Promise<CarCard[]> {
+  const recent = db
+    .selectFrom('car_views')
+    .select(['car_uuid', (eb) => eb.fn.max('viewed_at').as('last_viewed_at')])
+    .where('user_id', '=', userId)
+    .groupBy('car_uuid')
+    .orderBy('last_viewed_at', 'desc')
+    .limit(limit)
+    .as('recent');
+  const rows = await db
+    .selectFrom(recent)
+    .innerJoin('cars', 'cars.uuid', 'recent.car_uuid')
+    .select(carCardColumns)
+    .select((eb) =>
+      eb.exists(eb.selectFrom('favorites').select('favorites.car_uuid').where('favorites.user_id', '=', userId).whereRef('favorites.car_uuid', '=', 'cars.uuid')).as('is_favorite'),
+    )
+    .orderBy('recent.last_viewed_at', 'desc')
+    .orderBy('cars.uuid')
+    .execute();
+  return rows.map(toCarCard);
+}
+
 export async function listFavoriteCars(db: Db, userId: number, page: number, limit: number): Promise<Paged<CarCard>> {
   const mine = db.selectFrom('favorites').innerJoin('cars', 'cars.uuid', 'favorites.car_uuid').where('favorites.user_id', '=', userId);
   const [rows, counted] = await Promise.all([

@@ -2,13 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../domain/cars.ts';
 import { findCar } from '../cars/cars.repository.ts';
-import { carCardPageSchema, carItemSchema } from '../cars/cars-response.schema.ts';
+import { carCardPageSchema, carItemSchema, recentlyViewedSchema } from '../cars/cars-response.schema.ts';
 import { ensureViewer } from '../auth/identity.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { pagingParams } from '../../../domain/query-params.ts';
-import { carExists, listFavoriteCars, recordCarView, toggleFavorite } from './favorites.repository.ts';
+import { carExists, listFavoriteCars, listRecentlyViewedCars, recordCarView, toggleFavorite } from './favorites.repository.ts';
 import { documented } from '../http/openapi.ts';
-import type { FavoriteState } from '../../../domain/contracts/cars.ts';
+import type { FavoriteState, RecentlyViewedCars } from '../../../domain/contracts/cars.ts';
 import { toPaged } from '../../../domain/contracts/paged.ts';
 
 /**
@@ -50,6 +50,11 @@ const favoritesQuery = v.pipe(
   v.transform((q) => ({ page: q.page ?? 1, limit: q.limit ?? 20 })),
 );
 
+const recentlyViewedQuery = v.pipe(
+  v.object({ limit: v.optional(pagingParams(24).limit) }),
+  v.transform((q) => ({ limit: q.limit ?? 8 })),
+);
+
 const SMALL_BODY = 4 * 1024;
 
 /** Checked before a guest is created: a new guest cannot be the user some other id names. */
@@ -86,4 +91,14 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
     if (userId === undefined) return toPaged([], 0, page, limit);
     return listFavoriteCars(app.db, userId, page, limit);
   });
+
+  app.get(
+    '/viewed-cars',
+    { schema: documented({ summary: 'The cars the visitor opened lately, newest first, each once (limit 1–24, default 8)', tags: ['favorites'], querystring: recentlyViewedQuery, response: { 200: recentlyViewedSchema } }) },
+    async (request): Promise<RecentlyViewedCars> => {
+      const { limit } = parseOr400(recentlyViewedQuery, request.query, 'query');
+      const userId = request.viewer?.userId;
+      return { items: userId === undefined ? [] : await listRecentlyViewedCars(app.db, userId, limit) };
+    },
+  );
 };

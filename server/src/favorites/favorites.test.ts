@@ -136,3 +136,48 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
     expect(res.json()).toEqual({ items: [], total: 0, page: 1, limit: 20, totalPages: 0 });
   });
 });
+
+describe.each(DATABASE_KINDS)('recently viewed cars on %s', (kind) => {
+  const t = useTestApp(kind, { seed: { cars: 6 } });
+  let cars: string[];
+
+  beforeAll(async () => {
+    cars = (await t.db.selectFrom('cars').select('uuid').orderBy('uuid').execute()).map((c) => c.uuid);
+  });
+
+  const view = (telegramId: number, carUuid: string) => t.app.inject({ method: 'POST', url: '/api/viewed-cars', payload: { carUuid }, headers: tmaHeaders({ id: telegramId }) });
+  const recent = (telegramId: number, query = '') => t.app.inject({ method: 'GET', url: `/api/viewed-cars${query}`, headers: tmaHeaders({ id: telegramId }) });
+
+  it('lists the cars the visitor opened, newest first, each once, with their favourite flag', async () => {
+    for (const uuid of [cars[0]!, cars[1]!, cars[0]!, cars[2]!]) {
+      expect((await view(3001, uuid)).statusCode).toBe(200);
+      // Views within one millisecond would tie; the order is by the last view.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await t.app.inject({ method: 'POST', url: '/api/viewed-cars/toggle-favorite', payload: { car_uuid: cars[1]! }, headers: tmaHeaders({ id: 3001 }) });
+    const res = await recent(3001);
+    expect(res.statusCode).toBe(200);
+    const items = res.json<{ items: CarCard[] }>().items;
+    expect(items.map((car) => car.uuid)).toEqual([cars[2], cars[0], cars[1]]);
+    expect(items.map((car) => car.is_favorite)).toEqual([false, false, true]);
+  });
+
+  it('shows the same list on every device of a Telegram user, and nothing of anyone else', async () => {
+    await view(3002, cars[3]!);
+    expect((await recent(3002)).json<{ items: CarCard[] }>().items.map((car) => car.uuid)).toEqual([cars[3]]);
+    expect((await recent(3003)).json()).toEqual({ items: [] });
+  });
+
+  it('answers an empty list to a visitor the server does not know yet, creating no guest', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/viewed-cars' });
+    expect(res.json()).toEqual({ items: [] });
+    expect(res.cookies.find((c) => c.name === 'guest')).toBeUndefined();
+  });
+
+  it('keeps to the limit asked for, and refuses one out of range', async () => {
+    for (const uuid of cars) await view(3004, uuid);
+    expect((await recent(3004)).json<{ items: CarCard[] }>().items).toHaveLength(6);
+    expect((await recent(3004, '?limit=2')).json<{ items: CarCard[] }>().items).toHaveLength(2);
+    expect((await recent(3004, '?limit=25')).statusCode).toBe(400);
+  });
+});

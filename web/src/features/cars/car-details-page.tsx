@@ -18,7 +18,6 @@ import { CarSpecs } from './components/car-specs.tsx';
 import { FavoriteButton } from './components/favorite-button.tsx';
 import { PaymentEstimate } from './components/payment-estimate.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
-import { rememberViewedCar } from './recently-viewed.ts';
 import { errorStatusText, isNotFound } from './error-text.ts';
 import { carTitle, useCarFormat } from './format.ts';
 
@@ -91,7 +90,6 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
     if (recorded.current === car.uuid) return;
     recorded.current = car.uuid;
     recordView(car.uuid);
-    rememberViewedCar(car.uuid);
   }, [car.uuid, recordView]);
 
   useMainButton({

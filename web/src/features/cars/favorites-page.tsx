@@ -1,31 +1,16 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
-import { useQueries } from '@tanstack/react-query';
 import { Button } from '@telegram-apps/telegram-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { CarCard as CarCardData, CarItem } from '../../../../domain/contracts/cars.ts';
+import type { CarCard as CarCardData } from '../../../../domain/contracts/cars.ts';
 import { toast } from '../../components/toasts.tsx';
-import { getCarQueryOptions } from '../../lib/api/get-car.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useFavorites } from './api/get-favorites.ts';
+import { useRecentlyViewed } from './api/get-recently-viewed.ts';
 import { useToggleFavorite } from './api/toggle-favorite.ts';
 import { CarCard } from './components/car-card.tsx';
-import { errorStatusText, isNotFound } from './error-text.ts';
-import { forgetViewedCar, readRecentlyViewed } from './recently-viewed.ts';
-
-const asCard = (car: CarItem): CarCardData => ({ ...car, photo: car.photos[0] ?? null });
-
-/** The cars this browser opened lately, fetched one by one (cached with the car pages). */
-function useRecentlyViewed(): CarCardData[] {
-  const [uuids] = useState(readRecentlyViewed);
-  const results = useQueries({ queries: uuids.map((uuid) => ({ ...getCarQueryOptions(uuid), retry: false })) });
-  const gone = results.flatMap((result, index) => (result.isError && isNotFound(result.error) ? [uuids[index]!] : []));
-  useEffect(() => {
-    for (const uuid of gone) forgetViewedCar(uuid);
-  }, [gone.join()]); // eslint-disable-line react-hooks/exhaustive-deps -- the ids, not the array's identity
-  return results.flatMap((result) => (result.data ? [asCard(result.data)] : []));
-}
+import { errorStatusText } from './error-text.ts';
 
 function FavoritesEmpty() {
   const { i18n } = useLingui();
@@ -58,7 +43,7 @@ export default function FavoritesPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('Favourites'));
   const favorites = useFavorites();
-  const recent = useRecentlyViewed();
+  const recent = useRecentlyViewed().data?.items ?? [];
   const toggle = useToggleFavorite();
   const favoritesHeading = useRef<HTMLHeadingElement>(null);
   const kept = favorites.data?.items.filter((car) => car.is_favorite) ?? [];
