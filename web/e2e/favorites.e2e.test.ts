@@ -57,7 +57,10 @@ describe.skipIf(noChromium)('the favourites screen on the plain web (production 
     const titles: string[] = [];
     for (const n of [0, 1, 2]) {
       titles.push((await cards.nth(n).getByRole('heading').textContent())!);
+      // The heart turns at once; the next page load must wait for the server to have it.
+      const saved = page.waitForResponse((response) => response.url().endsWith('/api/viewed-cars/toggle-favorite') && response.ok());
       await cards.nth(n).getByRole('button', { name: 'Add to favourites' }).click();
+      await saved;
       await expect.poll(() => cards.nth(n).getByRole('button', { name: 'Remove from favourites' }).count()).toBe(1);
     }
     await page.goto(`${suite.server.baseUrl}/favorites`);
@@ -72,7 +75,9 @@ describe.skipIf(noChromium)('the favourites screen on the plain web (production 
     await page.getByRole('status').getByText('Removed from favourites').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    const restored = page.waitForResponse((response) => response.url().endsWith('/api/viewed-cars/toggle-favorite') && response.ok());
     await page.getByRole('button', { name: 'Undo' }).click();
+    await restored;
     await expect.poll(() => cardTitles(page, 'Your favourite cars')).toEqual(before);
     // The server agrees after a reload.
     await page.reload();
@@ -80,7 +85,9 @@ describe.skipIf(noChromium)('the favourites screen on the plain web (production 
 
     // Removing the last ones leaves the empty state.
     for (const title of before) {
+      const saved = page.waitForResponse((response) => response.url().endsWith('/api/viewed-cars/toggle-favorite') && response.ok());
       await section.locator('.car-card', { hasText: title }).getByRole('button', { name: 'Remove from favourites' }).click();
+      await saved;
     }
     await page.getByText('No favourites yet').waitFor();
     await page.reload();

@@ -187,13 +187,14 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     await page.evaluate(() => window.scrollTo(0, 600));
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);
 
+    // The screen's content comes back first (data from cache, then late parts); the position follows it.
     await tabbar(page).getByRole('button', { name: 'Home' }).click();
     await page.getByRole('link', { name: 'Start Application' }).waitFor();
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(900);
 
     await tabbar(page).getByRole('button', { name: 'Cars' }).click();
     await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
-    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(600);
     // Choosing a tab is felt as a selection change.
     const haptics = (await telegramEvents(page)).filter(([method]) => method === 'web_app_trigger_haptic_feedback').map(([, params]) => params);
     expect(haptics).toContainEqual({ type: 'selection_change' });

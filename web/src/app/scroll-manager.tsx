@@ -92,7 +92,8 @@ function followAnchor(hash: string): () => void {
  */
 function returnTo(y: number): () => void {
   const scroller = createInstantScroller();
-  const deadline = performance.now() + ANCHOR_SETTLE_MS / 2;
+  // As long as an anchor jump: a slow phone may take that long to bring the screen's content back.
+  const deadline = performance.now() + ANCHOR_SETTLE_MS;
   let frame = 0;
   const stop = () => cancelAnimationFrame(frame);
   const attempt = () => {
