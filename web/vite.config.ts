@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pruneTelegramUiCss } from './build/prune-telegram-ui-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +45,7 @@ export default defineConfig({
   plugins: [
     react(),
     lingui({ cwd: repoRoot, configPath: fileURLToPath(new URL('../lingui.config.ts', import.meta.url)) }),
+    pruneTelegramUiCss({ sourceDir: join(root, 'src'), packageDir: join(repoRoot, 'node_modules/@telegram-apps/telegram-ui') }),
     precompress(),
   ],
   build: {

@@ -50,9 +50,11 @@ export function useToggleFavorite() {
     },
     onSuccess: (state) => {
       setFavoriteInCache(queryClient, state.car_uuid, state.is_favorite);
-      // A newly marked car is missing from the cached favourites: fetch them afresh. A removal is already
-      // reflected by the flag, and refetching at once would lose the card's place for Undo.
-      void queryClient.invalidateQueries({ queryKey: favoritesQueryKey, refetchType: state.is_favorite ? 'active' : 'none' });
+      // A newly marked car is missing from the cached favourites: fetch them afresh. A removal is
+      // already reflected by the flag, and so is an Undo (the card is still cached, in its place):
+      // refetching then would move it to the top, as the newest favourite, under the user's eyes.
+      const cached = queryClient.getQueryData<Paged<CarCard>>(favoritesQueryKey)?.items.some((car) => car.uuid === state.car_uuid) ?? false;
+      void queryClient.invalidateQueries({ queryKey: favoritesQueryKey, refetchType: state.is_favorite && !cached ? 'active' : 'none' });
     },
     onError: (_error, { carUuid, wasFavorite }) => {
       setFavoriteInCache(queryClient, carUuid, wasFavorite);
