@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BotCommand, Update, UserFromGetMe } from 'grammy/types';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../../domain/enums.ts';
 import type { BotDeps } from './bot-deps.ts';
@@ -53,16 +54,12 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
   const { bot } = parts;
   const deliver = parts.deliver.bind(parts);
   const inFlight = new Set<Promise<unknown>>();
-  let closed = false;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  // Closing aborts every wait at once: a retry's pause, the tick's pause and a getMe in flight.
+  const stopping = new AbortController();
+  const closed = () => stopping.signal.aborted;
+  const pause = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => undefined);
+  // grammY declares its signal with the abort-controller package's type; Node's own is what it uses at run time.
+  const grammySignal = (signal: AbortSignal) => signal as unknown as Parameters<typeof bot.init>[0];
 
   if (config.bot.staffChatId === undefined) {
     log.warn({}, 'STAFF_CHAT_ID is not set: relay to staff is off; applicants who write to the bot get the contact details');
@@ -99,18 +96,19 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
   }
 
   async function begin() {
-    for (let delay = FIRST_START_RETRY_MS; !closed && !bot.isInited(); delay = Math.min(delay * 2, LAST_START_RETRY_MS)) {
+    for (let delay = FIRST_START_RETRY_MS; !closed() && !bot.isInited(); delay = Math.min(delay * 2, LAST_START_RETRY_MS)) {
       try {
-        await bot.init();
+        await bot.init(grammySignal(stopping.signal));
       } catch (error) {
+        if (closed()) return;
         log.warn({ error: describeError(error), retryInMs: delay }, 'cannot reach the Bot API yet; retrying');
-        await sleep(delay);
+        await pause(delay);
       }
     }
-    if (closed) return;
+    if (closed()) return;
     log.info({ mode, username: bot.botInfo.username }, 'bot started');
     await setUp();
-    if (mode === 'polling' && !closed) {
+    if (mode === 'polling' && !closed()) {
       bot.start({ allowed_updates: ALLOWED_UPDATES, timeout: 10 }).catch((error: unknown) => log.error({ error: describeError(error) }, 'bot polling stopped'));
     }
   }
@@ -118,7 +116,7 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
   let lastTickError: string | undefined;
   async function tick() {
     try {
-      while ((await deliverDueEvents(deps.db, deliver, log)) === OUTBOX_BATCH && !closed);
+      while ((await deliverDueEvents(deps.db, deliver, log)) === OUTBOX_BATCH && !closed());
       await parts.sweepAlbums();
       lastTickError = undefined;
     } catch (error) {
@@ -131,9 +129,9 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
 
   const tickMs = options.tickMs ?? 1000;
   async function loop() {
-    while (!closed) {
+    while (!closed()) {
       await tick();
-      if (!closed) await sleep(tickMs);
+      await pause(tickMs);
     }
   }
 
@@ -146,19 +144,25 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
     parts,
     async handleWebhook(update) {
       if (!bot.isInited()) {
-        const ready = await Promise.race([bot.init().then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), WEBHOOK_ANSWER_MS))]);
+        // Joins the start-up's getMe rather than aborting it; the update waits for it only briefly.
+        const ready = await Promise.race([
+          bot.init().then(
+            () => true,
+            () => false,
+          ),
+          sleep(WEBHOOK_ANSWER_MS, false, { ref: false }),
+        ]);
         if (!ready) return 'not_ready';
       }
       const work = bot.handleUpdate(update).catch((error: unknown) => log.error({ updateId: update.update_id, error: describeError(error) }, 'a bot update failed'));
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
-      await Promise.race([work, new Promise((resolve) => setTimeout(resolve, WEBHOOK_ANSWER_MS).unref())]);
+      await Promise.race([work, sleep(WEBHOOK_ANSWER_MS, undefined, { ref: false })]);
       return 'accepted';
     },
     tick,
     async close() {
-      closed = true;
-      wake?.();
+      stopping.abort();
       parts.close();
       if (bot.isRunning()) await bot.stop();
       await Promise.allSettled([started, ticking, ...inFlight]);

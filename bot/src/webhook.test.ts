@@ -96,3 +96,22 @@ describe('the bot when Telegram is unreachable at start', () => {
     expect((await h.fake.waitFor('sendMessage'))[0]!.payload.chat_id).toBe(applicant.id);
   });
 });
+
+describe('stopping the server while Telegram is unreachable', () => {
+  const h = useBotRuntime('pglite', { BOT_MODE: 'polling' }, { knownBot: false, fakeDownAtStart: true });
+
+  it('stops the bot cleanly, without waiting for Telegram', async () => {
+    const complaints: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      complaints.push(String(chunk));
+      return true;
+    });
+    try {
+      await h.runtime.close(3000);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(complaints.filter((line) => line.includes('did not stop cleanly'))).toEqual([]);
+  });
+});
