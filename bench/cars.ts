@@ -1,6 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +14,7 @@ import { createDatabase, type DatabaseTarget, type Db } from '../server/src/db/d
 import { migrateToLatest } from '../server/src/db/migrate.ts';
 import { seedDatabase } from '../server/src/seed/seed.ts';
 import { MIX, PATHS } from './cars-mix.ts';
+import { freePort } from '../server/test/local-services.ts';
 
 /**
  * npm run bench:cars — seeds 100,000 cars into a dedicated benchmark database and loads
@@ -36,16 +36,6 @@ const P99_BUDGET_MS = 50;
 const FLOOR_RATIO_TARGET = 0.7;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function prepareDatabase(databaseUrl: string | undefined, dataDir: string): Promise<{ target: DatabaseTarget; env: Record<string, string> }> {
   if (!databaseUrl) {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { redisAnswers } from './load/cluster.ts';
+import { redisAnswers } from '../server/test/local-services.ts';
 import { runLoad } from './load/run.ts';
 import { REALISTIC_MIX, type Mix } from './load/traffic.ts';
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { redisAnswers } from './load/cluster.ts';
+import { redisAnswers } from '../server/test/local-services.ts';
 import { REALISTIC_MIX } from './load/traffic.ts';
 import { runLoad, type LoadResult } from './load/run.ts';
 

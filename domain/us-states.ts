@@ -1,3 +1,5 @@
+import type { Option } from './enums.ts';
+
 /** The 50 states and the District of Columbia, for the state selects and the state rules (USPS codes). */
 export const US_STATES = [
   { code: 'AL', name: 'Alabama' },
@@ -56,6 +58,9 @@ export const US_STATES = [
 export type UsStateCode = (typeof US_STATES)[number]['code'];
 
 export const US_STATE_CODES = US_STATES.map((state) => state.code) as [UsStateCode, ...UsStateCode[]];
+
+/** The state select's options: the code is stored, the name (English in every language) is shown. */
+export const US_STATE_OPTIONS: readonly Option<UsStateCode>[] = US_STATES.map((state) => ({ value: state.code, label: state.name }));
 
 export function usStateName(code: string): string | undefined {
   return US_STATES.find((state) => state.code === code)?.name;

@@ -6,13 +6,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PATHS } from '../bench/cars-mix.ts';
+import { freePort } from '../server/test/local-services.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENTRY = 'dist/server/src/start.js';
@@ -25,17 +25,6 @@ const CONNECTIONS = 32;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Runs statements on the server DATABASE_URL names (creating and dropping the measured database). */
 async function onServer(url: string, ...statements: string[]) {

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { adminUrl, databaseUrl } from '../../server/test/postgres-urls.ts';
 import { TEST_BOT_TOKEN } from '../../server/test/app.ts';
+import { freePort } from '../../server/test/local-services.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -14,7 +15,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export type Say = (line: string) => void;
 export const quiet: Say = () => {};
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The PostgreSQL server the PostgreSQL faults use: the tests' one, or the bench's DATABASE_URL. */
@@ -66,14 +67,6 @@ export async function throwawayPostgres(serverUrl: string, prefix: string): Prom
       await admin.destroy();
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The environment of a production server process on 127.0.0.1 with the test bot token (signed init data works) and no bot. */

@@ -3,8 +3,8 @@ import type { ApiCall } from '../../bot/test/fake-bot-api.ts';
 import type { Cluster } from './cluster.ts';
 import { STAFF_CHAT_ID } from './cluster.ts';
 import type { Submitted } from './traffic.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Senders of webhook updates: ids no shopper or admin has, so every reply to them is one /start's. */
 const WEBHOOK_SENDER_BASE = 3_900_000_000;

@@ -7,6 +7,7 @@ import { testConfig, useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { tmaHeaders } from '../../test/identity.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
+import { redisAnswers } from '../../test/local-services.ts';
 
 const directives = (csp: string) =>
   Object.fromEntries(
@@ -187,22 +188,10 @@ describe.each(DATABASE_KINDS)('request size limits on %s', (kind) => {
 
 /** Redis is optional infrastructure: without it these tests say so and skip. */
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const redisAnswers = await (async () => {
-  const { Redis } = await import('ioredis');
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
-if (!redisAnswers) console.warn(`Redis is not answering at ${REDIS_URL}: skipping the shared rate-limit store tests.`);
+const redisUp = await redisAnswers(REDIS_URL);
+if (!redisUp) console.warn(`Redis is not answering at ${REDIS_URL}: skipping the shared rate-limit store tests.`);
 
-describe.skipIf(!redisAnswers)('rate limits shared through Redis', () => {
+describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
   const env = { RATE_LIMIT_MAX: '3', REDIS_URL };
   const first = useTestApp('pglite', { env });
   const second = useTestApp('pglite', { env });

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react';
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, HTMLAttributes, ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
-import type { Option } from '../../../../../domain/enums.ts';
-import { US_STATES } from '../../../../../domain/us-states.ts';
+import { US_STATE_OPTIONS } from '../../../../../domain/us-states.ts';
+import { SelectOptions } from '../../../components/select-options.tsx';
 import { fieldId } from '../wizard-steps.ts';
 import { useMaskedInput, type MaskKind } from './use-masked-input.ts';
 
@@ -93,16 +93,9 @@ export function TextField({ name, label, hint, required = true, autoComplete = '
   );
 }
 
-interface SelectFieldProps extends BaseFieldProps {
-  options: readonly Option<string>[];
-  /** Options are domain display names, translated here; US state names are not. */
-  translate?: boolean;
-  /** False when one of the options already means "nothing chosen" (suffix None). */
-  emptyOption?: boolean;
-}
+type SelectFieldProps = BaseFieldProps & ComponentProps<typeof SelectOptions>;
 
-export function SelectField({ name, label, hint, required = true, autoComplete = 'off', options, translate = true, emptyOption = true }: SelectFieldProps) {
-  const { i18n } = useLingui();
+export function SelectField({ name, label, hint, required = true, autoComplete = 'off', options, translate, emptyOption }: SelectFieldProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -110,22 +103,15 @@ export function SelectField({ name, label, hint, required = true, autoComplete =
     <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
       {(control) => (
         <select {...control} {...register(name)} className="field__input field__select" autoComplete={autoComplete}>
-          {emptyOption ? <option value="">{i18n._('Choose…')}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {translate ? i18n._(option.label) : option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} translate={translate} emptyOption={emptyOption} />
         </select>
       )}
     </FieldFrame>
   );
 }
 
-const STATE_OPTIONS: Option<string>[] = US_STATES.map((state) => ({ value: state.code, label: state.name }));
-
 export function StateField(props: Omit<SelectFieldProps, 'options' | 'translate'>) {
-  return <SelectField {...props} options={STATE_OPTIONS} translate={false} />;
+  return <SelectField {...props} options={US_STATE_OPTIONS} translate={false} />;
 }
 
 interface MaskedInputProps {

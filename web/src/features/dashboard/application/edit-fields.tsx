@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Controller, get, useFormContext, useFormState } from 'react-hook-form';
 import type { Option } from '../../../../../domain/enums.ts';
 import { applyDateMask, applyPhoneMask, applySsnMask } from '../../../../../domain/masks.ts';
-import { US_STATES } from '../../../../../domain/us-states.ts';
+import { US_STATE_OPTIONS } from '../../../../../domain/us-states.ts';
+import { SelectOptions } from '../../../components/select-options.tsx';
 import { ADDRESS_LABELS, EMPLOYMENT_LABELS } from './labels.ts';
 
 const fieldId = (name: string) => `edit-${name.replace(/\./g, '-')}`;
@@ -79,26 +80,18 @@ export function MaskedInput({ name, label, mask }: { name: string; label: string
   );
 }
 
-export function SelectInput({ name, label, options, translate = true, emptyOption = true }: { name: string; label: string; options: readonly Option<string>[]; translate?: boolean; emptyOption?: boolean }) {
-  const { i18n } = useLingui();
+export function SelectInput({ name, label, ...choices }: { name: string; label: string } & ComponentProps<typeof SelectOptions>) {
   const { register } = useFormContext();
   return (
     <Frame name={name} label={label}>
       {(control) => (
         <select {...control} {...register(name)}>
-          {emptyOption ? <option value="">{i18n._('Choose…')}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {translate ? i18n._(option.label) : option.label}
-            </option>
-          ))}
+          <SelectOptions {...choices} />
         </select>
       )}
     </Frame>
   );
 }
-
-const STATE_OPTIONS: Option<string>[] = US_STATES.map((state) => ({ value: state.code, label: state.name }));
 
 /** Street, Suite/Apt, City, State, ZIP Code under one legend (spec §2 labelled address lines). */
 export function AddressFields({ prefix, legend }: { prefix: string; legend: string }) {
@@ -109,7 +102,7 @@ export function AddressFields({ prefix, legend }: { prefix: string; legend: stri
       <TextInput name={`${prefix}.line1`} label={i18n._(ADDRESS_LABELS.line1)} />
       <TextInput name={`${prefix}.line2`} label={i18n._(ADDRESS_LABELS.line2)} />
       <TextInput name={`${prefix}.city`} label={i18n._(ADDRESS_LABELS.city)} />
-      <SelectInput name={`${prefix}.state`} label={i18n._(ADDRESS_LABELS.state)} options={STATE_OPTIONS} translate={false} />
+      <SelectInput name={`${prefix}.state`} label={i18n._(ADDRESS_LABELS.state)} options={US_STATE_OPTIONS} translate={false} />
       <TextInput name={`${prefix}.postalCode`} label={i18n._(ADDRESS_LABELS.postalCode)} inputMode="numeric" />
     </fieldset>
   );
