@@ -11,7 +11,7 @@ import { runLoad, type LoadResult } from './load/run.ts';
  * keep favourites, save drafts and submit applications with both licence photos; staff list users,
  * read applications and their trail, change statuses and download a PDF now and then; Telegram
  * posts /start to the webhook of each instance in turn. Prints p50/p99 per route, errors (any answer
- * a step did not expect; 503 pdf_busy apart), CPU and memory per process, and what shows that
+ * a step did not expect; 503 pdf_busy and busy apart), CPU and memory per process, and what shows that
  * nothing lives in one process's memory: every webhook update answered once, every outbox event
  * delivered once, one rate-limit counter for both instances (through Redis).
  * Needs DATABASE_URL (a PostgreSQL server where this user may create a database; the bench makes
@@ -44,7 +44,7 @@ function report(result: LoadResult) {
       (r) => `${r.route.padEnd(42)}${String(r.requests).padStart(9)}${ms(r.p50).padStart(9)}${ms(r.p99).padStart(9)}${String(r.errors).padStart(8)}${String(r.busy).padStart(6)}`,
     ),
     `throughput    ${(total.requests / result.seconds).toFixed(0)} requests/s; ${result.submitted} applications submitted (warm-up included)`,
-    `errors        ${total.errors + result.warmUpErrors}${result.warmUpErrors ? ` (${result.warmUpErrors} in the warm-up)` : ''}; 503 pdf_busy ${total.busy}`,
+    `errors        ${total.errors + result.warmUpErrors}${result.warmUpErrors ? ` (${result.warmUpErrors} in the warm-up)` : ''}; 503 pdf_busy or busy ${total.busy}`,
     ...result.errorSamples.map((sample) => `              ${sample}`),
     `server log    ${result.serverErrors.length === 0 ? 'no error or fatal lines' : `${result.serverErrors.length} error lines:`}`,
     ...result.serverErrors.map((line) => `              ${line}`),

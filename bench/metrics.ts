@@ -92,8 +92,8 @@ async function seed(db: Db) {
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-async function measure(db: Db, timeZone: string, poolSize: number) {
-  const run = () => computeMetrics(db, { now: new Date(), timeZone });
+async function measure(db: Db, timeZone: string, poolSize: number, guestRetentionDays: number) {
+  const run = () => computeMetrics(db, { now: new Date(), timeZone, guestRetentionDays });
   for (let i = 0; i < WARM_UP_RUNS; i++) await run();
   const timings: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -142,7 +142,7 @@ async function main() {
     }
     const db = createDatabase({ kind: 'postgres', url: url.toString(), pool: config.databasePool });
     try {
-      await measure(db, config.timeZone, config.databasePool.size);
+      await measure(db, config.timeZone, config.databasePool.size, config.retention.guestDays);
     } finally {
       await db.destroy();
     }

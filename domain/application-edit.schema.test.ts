@@ -66,6 +66,14 @@ describe('application edit form (staff)', () => {
   });
 
   it.each([
+    ['the area 666', '666-12-3456'],
+    ['the area 987', '987-65-4321'],
+    ['the group 00', '123-00-6789'],
+  ])('SSN with %s is refused: the SSA never issues it', (_case, ssn) => {
+    expect(errorsOf(applicationEditSchema, formValues({ ssn }))).toEqual({ ssn: m.ssnNeverIssued });
+  });
+
+  it.each([
     ['Rent', '', { mortgageOrRentAmount: m.monthlyPaymentRequired }],
     ['Rent', '99.99', { mortgageOrRentAmount: m.rentTooLow }],
     ['Rent', '100', {}],

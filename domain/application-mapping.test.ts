@@ -220,7 +220,7 @@ describe('edit form round trip', () => {
   it.each([
     ['a masked SSN is left out, so the server keeps the stored number', '***-**-6789', false, undefined],
     ['an emptied SSN is sent as null', '', true, null],
-    ['a new SSN is sent as nine digits', '987-65-4321', true, '987654321'],
+    ['a new SSN is sent as nine digits', '234-56-7890', true, '234567890'],
   ])('%s', (_case, ssn, sent, expected) => {
     const values = v.parse(applicationEditSchema, { ...applicationToFormValues(applicationRecord()), ssn });
     const patch = formValuesToApplicantPatch(11, values);

@@ -64,6 +64,7 @@ describe('server validation of POST /api/applications', () => {
   it.each([
     ['a phone of +1 and 9 digits', { phone: '+1555123456' }, { phone: m.phoneInvalid }],
     ['an SSN of 8 digits', { ssn: '12345678' }, { ssn: m.ssnInvalid }],
+    ['an SSN with the area 000', { ssn: '000123456' }, { ssn: m.ssnNeverIssued }],
     ['a first name in Cyrillic', { firstName: 'Иван' }, { firstName: m.firstNameInvalid }],
     ['an unknown suffix', { suffix: 'none' }, { suffix: m.chooseOption }],
     ['a date of birth in MM/DD/YYYY', { dateOfBirth: '01/31/1990' }, { dateOfBirth: m.isoDateInvalid }],
@@ -141,13 +142,14 @@ describe('server validation of PATCH /api/applications/applicant', () => {
   it.each([
     ['left out (keep the stored SSN)', undefined, undefined],
     ['null (clear it)', null, null],
-    ['formatted', '987-65-4321', '987654321'],
+    ['formatted', '234-56-7890', '234567890'],
   ])('accepts an SSN %s', (_case, ssn, expected) => {
     expect(v.parse(applicantPatchSchema, { ...patch(), ssn }).ssn).toBe(expected);
   });
 
   it.each([
     ['a masked SSN', { ssn: '***-**-6789' }, { ssn: m.ssnInvalid }],
+    ['an SSN the SSA never issues', { ssn: '666-12-3456' }, { ssn: m.ssnNeverIssued }],
     ['an impossible date of birth', { dateOfBirth: '2001-02-29' }, { dateOfBirth: m.isoDateInvalid }],
     ['rent of $99.99', { housingStatus: 'Rent', mortgageOrRentAmount: 99.99 }, { mortgageOrRentAmount: m.rentTooLow }],
     ['no application id', { applicationId: undefined }, { applicationId: m.invalidValue }],

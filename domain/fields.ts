@@ -171,12 +171,25 @@ export const optionalWirePhoneField = v.pipe(optionalPhoneField, v.transform((ph
 
 const isSsn = (ssn: string) => ssn === '' || toSsnDigits(ssn) !== undefined;
 
+/**
+ * The SSA never issues an area (first three digits) of 000, 666 or 900–999, a group (middle two) of 00 or a
+ * serial (last four) of 0000, so such a number is a typo or made up. Text that is not nine digits passes here:
+ * the nine-digit rule reports it.
+ */
+function isIssuableSsn(ssn: string): boolean {
+  const digits = toSsnDigits(ssn);
+  if (digits === undefined) return true;
+  const area = digits.slice(0, 3);
+  return area !== '000' && area !== '666' && !area.startsWith('9') && digits.slice(3, 5) !== '00' && digits.slice(5) !== '0000';
+}
+
 /** Required SSN in the display form XXX-XX-XXXX. */
 export const ssnField = v.pipe(
   v.optional(v.string(m.ssnRequired), ''),
   v.trim(),
   v.nonEmpty(m.ssnRequired),
   v.check(isSsn, m.ssnInvalid),
+  v.check(isIssuableSsn, m.ssnNeverIssued),
   v.transform(formatSsnDisplay),
 );
 
@@ -191,6 +204,7 @@ export const editSsnField = v.pipe(
   v.nullish(v.string(m.ssnInvalid), ''),
   v.trim(),
   v.check((ssn) => isMaskedSsn(ssn) || isSsn(ssn), m.ssnInvalid),
+  v.check(isIssuableSsn, m.ssnNeverIssued),
   v.transform(formatSsnDisplay),
 );
 

@@ -140,6 +140,27 @@ describe('personal information step', () => {
   });
 
   it.each([
+    ['the area 000', '000-12-3456'],
+    ['the area 666', '666-12-3456'],
+    ['the area 900', '900-12-3456'],
+    ['the area 999', '999-12-3456'],
+    ['the group 00', '123-00-4567'],
+    ['the serial 0000', '123-45-0000'],
+    ['nothing but zeros', '000000000'],
+  ])('SSN with %s (%j) is refused: the SSA never issues it', (_case, ssn) => {
+    expect(errorsOf(personal, personalInput({ ssn }))).toEqual({ ssn: m.ssnNeverIssued });
+  });
+
+  it.each([
+    ['the area 001', '001-01-0001'],
+    ['the area 665', '665-12-3456'],
+    ['the area 667', '667-12-3456'],
+    ['the area 899', '899-99-9999'],
+  ])('SSN with %s (%j) is accepted: the SSA can issue it', (_case, ssn) => {
+    expect(errorsOf(personal, personalInput({ ssn }))).toEqual({});
+  });
+
+  it.each([
     ['02/29 of a leap year', '02/29/2000', {}],
     ['02/29 of a year that is not a leap year', '02/29/2001', { dateOfBirth: m.dateInvalid }],
     ['02/29/1900, a century that is not a leap year', '02/29/1900', { dateOfBirth: m.dateInvalid }],

@@ -7,6 +7,9 @@ import * as m0005 from './0005_outbox_events.ts';
 import * as m0006 from './0006_submission_fingerprint.ts';
 import * as m0007 from './0007_metrics.ts';
 import * as m0008 from './0008_bot_delivery.ts';
+import * as m0009 from './0009_staff_sessions.ts';
+import * as m0010 from './0010_guest_limits.ts';
+import * as m0011 from './0011_used_widget_logins.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006_submission_fingerprint': m0006,
   '0007_metrics': m0007,
   '0008_bot_delivery': m0008,
+  '0009_staff_sessions': m0009,
+  '0010_guest_limits': m0010,
+  '0011_used_widget_logins': m0011,
 };

@@ -2,6 +2,7 @@ import { testConfig } from '../../server/test/app.ts';
 import { botApiOutageFault } from './bot-api-outage.ts';
 import { chromiumKilledFault } from './chromium-killed.ts';
 import { diskFaultUnavailable, pgliteDiskFault } from './pglite-disk.ts';
+import { pixelBombAttack } from './pixel-bomb.ts';
 import { postgresRestartFault } from './postgres-restart.ts';
 import { sigkillSubmissionsFault } from './sigkill-submissions.ts';
 import { postgresServerUrl, runIfMain, type Say } from './support.ts';
@@ -19,6 +20,7 @@ runIfMain(import.meta.url, async (say: Say) => {
     ['SIGKILL during submissions', () => (postgres ? sigkillSubmissionsFault(say, postgres, { applicants: 40 }) : 'set DATABASE_URL')],
     ['Bot API unreachable for a while', () => botApiOutageFault(say, { applicants: 12, downMs: 15_000, deliveryTimeoutMs: 60_000 })],
     ['PGlite disk full and read-only', () => diskFaultUnavailable() ?? pgliteDiskFault(say, { clients: 16, beforeMs: 5000, afterMs: 5000 })],
+    ['Pixel bombs uploaded while visitors load pages', () => (process.platform === 'linux' ? pixelBombAttack(say, postgres) : 'it reads the server’s memory from /proc (Linux)')],
   ];
   for (const [name, run] of faults) {
     say(`\n== ${name}`);

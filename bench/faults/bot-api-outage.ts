@@ -52,7 +52,7 @@ export async function botApiOutageFault(say: Say, options: BotOutageOptions): Pr
   try {
     await app.ready();
     const admin = await createAdmin(db, 9_990_001);
-    const staff = { cookie: sessionCookie(app, admin.id) };
+    const staff = { cookie: await sessionCookie(app, admin.id) };
 
     await fake.down();
     const wentDown = Date.now();

@@ -5,7 +5,7 @@ export interface RouteFigures {
   p50: number;
   p99: number;
   errors: number;
-  /** 503 pdf_busy: the renderer's queue was full, counted apart from errors. */
+  /** 503 pdf_busy or busy: the PDF renderer's or the photo decoder's queue was full, counted apart from errors. */
   busy: number;
 }
 

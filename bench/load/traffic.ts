@@ -109,7 +109,7 @@ class Visitor {
       this.ctx.recorder.record(route, ms, 'ok');
       return answer;
     }
-    if (busyAllowed && answer.status === 503 && answer.body.includes('pdf_busy')) {
+    if (busyAllowed && answer.status === 503 && /"code":"(pdf_)?busy"/.test(answer.body.toString())) {
       this.ctx.recorder.record(route, ms, 'busy');
       return undefined;
     }
@@ -148,7 +148,7 @@ async function apply(ctx: TrafficContext, visitor: Visitor, carUuid: string): Pr
   const photos: Record<string, number> = {};
   for (const side of ['front', 'back'] as const) {
     const { payload, headers } = licencePhoto(ctx.photos[side], { side });
-    const uploaded = await visitor.call('POST /api/applications/documents', { method: 'POST', path: '/api/applications/documents', headers, body: payload }, [201]);
+    const uploaded = await visitor.call('POST /api/applications/documents', { method: 'POST', path: '/api/applications/documents', headers, body: payload }, [201], true);
     if (!uploaded) return;
     photos[side] = json<{ id: number }>(uploaded).id;
   }

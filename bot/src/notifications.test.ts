@@ -23,7 +23,7 @@ async function telegramApplicant(h: BotRuntimeHarness, language_code = 'uk') {
 
 async function setStatus(h: BotRuntimeHarness, applicationId: number, status: string) {
   const admin = await createAdmin(h.runtime.db, nextTelegramId++);
-  const res = await h.runtime.app.inject({ method: 'PATCH', url: `/api/applications/${applicationId}/status`, headers: { cookie: sessionCookie(h.runtime.app, admin.id) }, payload: { status } });
+  const res = await h.runtime.app.inject({ method: 'PATCH', url: `/api/applications/${applicationId}/status`, headers: { cookie: await sessionCookie(h.runtime.app, admin.id) }, payload: { status } });
   expect(res.statusCode).toBe(200);
 }
 

@@ -78,6 +78,7 @@ export class FakeBotApi {
   private readonly failures = new Map<string, Failure[]>();
   // An empty long poll answers after a moment, as Telegram's would, instead of spinning.
   private readonly delays = new Map<string, number>([['getUpdates', 200]]);
+  private readonly updates: unknown[] = [];
   private nextMessageId = 1000;
   private nextThreadId = 500;
   private server: Server;
@@ -105,6 +106,11 @@ export class FakeBotApi {
   /** The next `times` calls of `method` fail with this Telegram error. */
   failNext(method: string, failure: Failure, times = 1): void {
     this.failures.set(method, [...(this.failures.get(method) ?? []), ...Array.from({ length: times }, () => failure)]);
+  }
+
+  /** An update for a polling bot: the next getUpdates hands it over, as Telegram does with what a user sent. */
+  deliver(update: unknown): void {
+    this.updates.push(update);
   }
 
   /** Every call of `method` waits this long before answering. */
@@ -177,7 +183,7 @@ export class FakeBotApi {
       case 'getMe':
         return FAKE_BOT_INFO;
       case 'getUpdates':
-        return [];
+        return this.updates.splice(0);
       case 'sendMessage':
         return { message_id: this.nextMessageId++, date, chat: { id: payload.chat_id, type: 'private' }, text: payload.text };
       case 'copyMessage':

@@ -4,8 +4,13 @@ import * as v from 'valibot';
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
+  /** A staff session on the web must confirm a passkey before it reaches personal data (STAFF_MFA). */
+  mfa_required: 403,
+  // Last of the 403s: a bare 403 maps back to this generic code.
   forbidden: 403,
   not_found: 404,
+  /** The request, or its body, arrived too slowly (HTTP_REQUEST_TIMEOUT_MS, HTTP_BODY_MIN_BYTES_PER_SECOND). */
+  request_timeout: 408,
   /** One application per user: the answer carries the existing one's applicationId. */
   application_exists: 409,
   /** A consent was given for a text that has changed since: show the new text (fields name the kinds). */
@@ -15,13 +20,17 @@ export const ERROR_STATUS = {
   // Last of the 409s: a bare 409 maps back to this generic code.
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   /** The PDF renderer has no free slot within its queue and deadline: try again in a few seconds. */
   pdf_busy: 503,
   /** No Chromium to render PDFs with (none installed, or it will not start). */
   pdf_unavailable: 503,
+  /** Too many images are being decoded right now: try again after Retry-After seconds. */
+  busy: 503,
   database_unavailable: 503,
   // Last of the 503s: a dependency-free 503 from Fastify itself maps back to this generic code.
   unavailable: 503,

@@ -62,3 +62,9 @@ export interface SignInAnswer {
   redirect: string;
   user: CurrentUser;
 }
+
+/** POST /api/auth/sign-out-everywhere: how many staff sessions (browsers) were ended. */
+export interface SignOutEverywhereAnswer {
+  ok: true;
+  ended: number;
+}

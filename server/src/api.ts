@@ -4,6 +4,7 @@ import { applicationsRoutes } from './applications/applications.routes.ts';
 import { consentsRoutes } from './applications/consents.routes.ts';
 import { documentsRoutes } from './applications/documents.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { passkeysRoutes } from './auth/passkeys.routes.ts';
 import { registerIdentity } from './auth/identity.service.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { carsRoutes } from './cars/cars.routes.ts';
@@ -28,6 +29,13 @@ import { usersRoutes } from './users/users.routes.ts';
  * the Telegram webhook, are registered beside it (see docs/architecture.md).
  */
 export const api: FastifyPluginAsync = async (app) => {
+  // Answers depend on who asks (a car card's favourite flag, a draft's SSN, staff lists), so no
+  // cache may keep one unless its route says so with a Cache-Control of its own (the site's
+  // details, public FAQs, consent texts); an error answer is never kept.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   // Guards first: they must see every route below, and the admin-route registry must too.
   await registerApiGuards(app);
   registerIdentity(app);
@@ -39,7 +47,7 @@ export const api: FastifyPluginAsync = async (app) => {
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
-  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, usersRoutes, metricsRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes, pdfRoutes, chatRoutes]) {
+  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, passkeysRoutes, usersRoutes, metricsRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes, pdfRoutes, chatRoutes]) {
     await app.register(routes);
   }
 };

@@ -4,13 +4,16 @@ import type { Db } from './db/database.ts';
 import type { Catalogues } from './i18n/catalogues.ts';
 import type { PiiCipher } from './security/pii-crypto.ts';
 import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.ts';
+import { createImageDecoder, type ImageDecoder } from './applications/image-decoding.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import cookie from '@fastify/cookie';
 import { api } from './api.ts';
+import { registerBodyRate } from './http/body-rate.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/early-errors.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRouteTable } from './http/route-table.ts';
-import { registerSecurityHeaders } from './security/headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './security/headers.ts';
 import { registerWebApp } from './web-app.ts';
 import './http/viewer.ts';
 import { loggerOptions, registerRequestLogging } from './http/logger.ts';
@@ -23,6 +26,8 @@ export interface AppDeps {
   catalogues: Catalogues;
   /** The runtime's one Chromium; an app built without it answers every PDF with 503 pdf_unavailable. */
   pdf?: PdfRenderer;
+  /** The runtime's bounded image decoding; an app built without it makes its own from config. */
+  images?: ImageDecoder;
   /** Folder of the built web app; tests may point it elsewhere or leave it missing. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -38,12 +43,24 @@ declare module 'fastify' {
     readonly catalogues: Catalogues;
     /** Renders PDFs in this process's one Chromium, a few at a time (see pdf/pdf-renderer.ts). */
     readonly pdf: PdfRenderer;
+    /** Decodes uploaded photos, refusing pixel bombs and a few at a time (see applications/image-decoding.ts). */
+    readonly images: ImageDecoder;
   }
 }
 
 /** Builds the whole HTTP app; used by the entry point and by every test alike. */
-export async function buildApp({ config, db, pii, catalogues, pdf = createPdfRenderer({ chromePath: undefined }), webDist = WEB_DIST, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  pii,
+  catalogues,
+  pdf = createPdfRenderer({ chromePath: undefined }),
+  images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency }),
+  webDist = WEB_DIST,
+  logger,
+}: AppDeps): Promise<FastifyInstance> {
   const { headersMs, idleMs, requestMs } = config.httpTimeouts;
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     // One cheap line per interesting request instead (registerRequestLogging).
@@ -53,22 +70,26 @@ export async function buildApp({ config, db, pii, catalogues, pdf = createPdfRen
     // Node checks header and request deadlines on this interval (30 s by default), so it sets their precision.
     http: { headersTimeout: headersMs, connectionsCheckingInterval: Math.min(1000, headersMs) },
     bodyLimit: 1024 * 1024,
-    // A hop count trusts that many proxies nearest to us (proxy-addr semantics).
-    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers),
   });
+  limitConnections(app, config.httpLimits.maxConnections);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('pii', pii);
   app.decorate('catalogues', catalogues);
   app.decorate('pdf', pdf);
+  app.decorate('images', images);
 
   registerRouteTable(app);
   await registerOpenApi(app);
   registerErrorHandling(app);
   registerRequestLogging(app);
   // Security headers go on every answer, pages and refusals included.
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, headers);
+  registerBodyRate(app, config.httpLimits.minBodyBytesPerSecond, headers);
   // Cookies are parsed for every request; only the API reads them.
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
 
@@ -76,4 +97,24 @@ export async function buildApp({ config, db, pii, catalogues, pdf = createPdfRen
   await app.register(mediaRoutes);
   await registerWebApp(app, webDist);
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us (proxy-addr semantics). */
+function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return Array.isArray(trust) ? [...trust] : trust;
+}
+
+/**
+ * HTTP_MAX_CONNECTIONS: Node closes any connection beyond it at once, so hoarding clients cannot
+ * exhaust the process's sockets and memory. Said in the log at most once a minute while it happens.
+ */
+function limitConnections(app: FastifyInstance, maxConnections: number) {
+  app.server.maxConnections = maxConnections;
+  let saidAt = -Infinity;
+  app.server.on('drop', () => {
+    if (performance.now() - saidAt < 60_000) return;
+    saidAt = performance.now();
+    app.log.warn({ maxConnections }, 'connection limit reached: refusing new connections (HTTP_MAX_CONNECTIONS)');
+  });
 }

@@ -66,10 +66,19 @@ describe('configuration', () => {
     ['CHROME_PATH', '/no/such/browser'],
     ['ALLOWED_ORIGINS', 'https://ok.example.com,nope'],
     ['TRUST_PROXY', 'sometimes'],
+    ['TRUST_PROXY', '10.0.0.2,10.0.0.300'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['HTTP_BODY_MIN_BYTES_PER_SECOND', 'fast'],
+    ['HTTP_MAX_CONNECTIONS', '0'],
     ['TIMEZONE', 'Mars/Olympus_Mons'],
     ['TIMEZONE', '+05:00'],
     ['DEALER_ID', 'x'.repeat(101)],
     ['DEALER_TOGGLES', 'autoDecision=maybe'],
+    ['GUEST_MAX_PER_ADDRESS', '0'],
+    ['DRAFT_MAX_PER_ADDRESS', 'many'],
+    ['LICENCE_PHOTO_MAX_PER_ADDRESS', '-1'],
+    ['GUEST_RETENTION_DAYS', '0'],
+    ['DRAFT_RETENTION_DAYS', '3651'],
   ])('stops on a bad %s with a message naming it and the fix', (name, value) => {
     const error = failure({ [name]: value });
     expect(error.variable).toBe(name);
@@ -103,6 +112,15 @@ describe('configuration', () => {
     expect(config.dealer).toMatchObject({ creditProvider: 'Lender One', dealerId: 'D-7', toggles: { autoDecision: false, softPull: true } });
   });
 
+  it('caps web guests per client address and expires idle ones after 30 days unless told otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.guestLimits).toEqual({ guestsPerHour: 100, draftsPerDay: 50, photosPerDay: 40 });
+    expect(defaults.retention).toEqual({ guestDays: 30, draftDays: 30 });
+    const config = loadConfig({ DATA_DIR: dataDir(), GUEST_MAX_PER_ADDRESS: '500', DRAFT_MAX_PER_ADDRESS: '5', LICENCE_PHOTO_MAX_PER_ADDRESS: '8', GUEST_RETENTION_DAYS: '7', DRAFT_RETENTION_DAYS: '90' });
+    expect(config.guestLimits).toEqual({ guestsPerHour: 500, draftsPerDay: 5, photosPerDay: 8 });
+    expect(config.retention).toEqual({ guestDays: 7, draftDays: 90 });
+  });
+
   it('runs the bot by polling when there is a token but no public URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi' });
     expect(config.bot.mode).toBe('polling');
@@ -123,6 +141,40 @@ describe('configuration', () => {
     ['1', 1],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it('reads TRUST_PROXY as the addresses and ranges of the proxies in front of the app', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: ' 10.0.0.2, 172.16.0.0/12 ,fd00::/8,loopback' });
+    expect(config.trustProxy).toEqual(['10.0.0.2', '172.16.0.0/12', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses TRUST_PROXY=true in production, naming the hop count and the address list as the fix', () => {
+    const error = failure({ TRUST_PROXY: 'true', NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY });
+    expect(error.variable).toBe('TRUST_PROXY');
+    expect(error.message).toContain('X-Forwarded-For');
+    expect(error.message).toContain('such as 1');
+    expect(error.message).toContain('10.0.0.2');
+  });
+
+  it('takes a hop count or proxy addresses in production', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, TRUST_PROXY: '10.0.0.2' }).trustProxy).toEqual(['10.0.0.2']);
+  });
+
+  it('cuts bodies slower than 2 KB a second and holds at most 1000 connections unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).httpLimits).toEqual({ minBodyBytesPerSecond: 2048, maxConnections: 1000 });
+    const config = loadConfig({ DATA_DIR: dataDir(), HTTP_BODY_MIN_BYTES_PER_SECOND: '0', HTTP_MAX_CONNECTIONS: '200' });
+    expect(config.httpLimits).toEqual({ minBodyBytesPerSecond: 0, maxConnections: 200 });
+  });
+
+  it('asks staff on the web for a passkey before personal data in production, and not in development or tests, unless STAFF_MFA says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }).staffMfa).toBe('required');
+    expect(loadConfig({ DATA_DIR: dataDir() }).staffMfa).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).staffMfa).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir(), STAFF_MFA: 'required' }).staffMfa).toBe('required');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY, STAFF_MFA: 'off' }).staffMfa).toBe('off');
+    expect(failure({ STAFF_MFA: 'sometimes' }).variable).toBe('STAFF_MFA');
   });
 
   it("counts the dealer's days in America/Chicago unless TIMEZONE names another zone", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { BOT_USERNAME_PATTERN } from '../../domain/contracts/site.ts';
@@ -24,6 +25,17 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** An address or range a proxy connects from, as Fastify's trustProxy takes it: 10.0.0.2, 10.0.0.0/8, ::1, fd00::/8 or loopback. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isTimeZone(name: string): boolean {
   try {
@@ -56,6 +68,11 @@ const rules = {
   HTTP_HEADERS_TIMEOUT_MS: [integerIn(1000, 120_000), 'use the milliseconds a client has to send request headers, such as 10000'],
   HTTP_IDLE_TIMEOUT_MS: [integerIn(1000, 600_000), 'use the milliseconds a connection may stay silent mid-request, such as 30000'],
   HTTP_REQUEST_TIMEOUT_MS: [integerIn(1000, 3_600_000), 'use the milliseconds a client has to send a whole request (uploads included), such as 120000'],
+  HTTP_BODY_MIN_BYTES_PER_SECOND: [
+    integerIn(0, 100_000_000),
+    'use the slowest rate in bytes per second a request body (an upload included) may arrive at, such as 2048, or 0 for no minimum',
+  ],
+  HTTP_MAX_CONNECTIONS: [integerIn(1, 1_000_000), 'use the number of connections one server process accepts at once, such as 1000'],
   BOT_TOKEN: [v.pipe(v.string(), v.regex(/^\d+:[\w-]{30,}$/)), 'use the token BotFather gave you, like 123456:ABC-DEF…'],
   BOT_USERNAME: [
     v.pipe(v.string(), v.transform((s) => s.replace(/^@/, '')), v.regex(BOT_USERNAME_PATTERN)),
@@ -101,17 +118,36 @@ const rules = {
   ],
   INIT_DATA_MAX_AGE: [integerIn(1, 31 * 86400), 'use a number of seconds from 1 to 2678400'],
   TRUST_PROXY: [
-    v.pipe(v.string(), v.regex(/^(true|false|\d{1,2})$/), v.transform((s) => (s === 'true' ? true : s === 'false' ? false : Number(s)))),
-    'use true, false, or the number of proxies in front of the app (such as 1)',
+    v.union([
+      v.pipe(v.string(), v.regex(/^(true|false|\d{1,2})$/), v.transform((s) => (s === 'true' ? true : s === 'false' ? false : Number(s)))),
+      v.pipe(
+        v.string(),
+        v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+        v.array(v.pipe(v.string(), v.check(isProxyAddress))),
+        v.minLength(1),
+      ),
+    ]),
+    'use the number of proxies in front of the app (such as 1), or their comma-separated addresses or ranges (such as 10.0.0.2,172.16.0.0/12), or false',
   ],
   RATE_LIMIT_MAX: [integerIn(1, 1_000_000), 'use the number of API requests one client may make per minute, such as 600'],
   RATE_LIMIT_STRICT_MAX: [integerIn(1, 100_000), 'use the number of sign-in attempts (or other guarded actions, such as submitting an application) one client may make per minute, such as 10'],
+  GUEST_MAX_PER_ADDRESS: [integerIn(1, 1_000_000), 'use the number of new web guests one client address may create per hour, such as 100'],
+  DRAFT_MAX_PER_ADDRESS: [integerIn(1, 1_000_000), 'use the number of application drafts web guests from one client address may start per day, such as 50'],
+  LICENCE_PHOTO_MAX_PER_ADDRESS: [
+    integerIn(1, 1_000_000),
+    'use the number of licence photos web guests from one client address may upload per day that no application uses yet, such as 40',
+  ],
+  GUEST_RETENTION_DAYS: [integerIn(1, 3650), 'use the number of days an idle web guest with no favourite, draft or application is kept, such as 30'],
+  DRAFT_RETENTION_DAYS: [integerIn(1, 3650), 'use the number of days an application draft nobody saves again is kept, such as 30'],
   REDIS_URL: [
     v.pipe(v.string(), v.regex(/^rediss?:\/\/.+/)),
     'use a Redis URL such as redis://127.0.0.1:6379, or unset it to keep rate limits in memory (one instance)',
   ],
   CHROME_PATH: [v.pipe(v.string(), v.check((path: string) => existsSync(path))), 'use the path of an installed Chromium or Chrome executable'],
+  IMAGE_MAX_PIXELS: [integerIn(1_000_000, 200_000_000), 'use the most pixels (width × height) an uploaded photo may have, such as 24000000'],
+  IMAGE_DECODE_CONCURRENCY: [integerIn(1, 16), 'use the number of uploaded photos one process may decode at once, such as 1'],
   DEV_LOGIN: [v.picklist(['0', '1']), 'use 1 to enable the development sign-in, 0 or unset otherwise'],
+  STAFF_MFA: [v.picklist(['required', 'off']), 'use required (staff on the web confirm a passkey before personal data) or off'],
   SEED_DEMO: [
     v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true')),
     'use true to load the demo cars and FAQs into an empty database at start, or false',
@@ -216,6 +252,14 @@ export function loadConfig(env: Env = process.env) {
     throw new ConfigError('PUBLIC_URL', 'must be https in production (Telegram opens mini apps only over https)');
   }
 
+  const trustProxy = readVariable(env, 'TRUST_PROXY') ?? false;
+  if (production && trustProxy === true) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      "true believes the client address any caller writes into X-Forwarded-For, so rate limits and logs would take a client's word for it; use the number of proxies in front of the app (such as 1) or their addresses (such as 10.0.0.2,172.16.0.0/12)",
+    );
+  }
+
   const devLogin = readVariable(env, 'DEV_LOGIN') === '1';
   if (devLogin && nodeEnv !== 'development') {
     throw new ConfigError('DEV_LOGIN', 'the development sign-in exists only with NODE_ENV=development; unset DEV_LOGIN');
@@ -243,13 +287,26 @@ export function loadConfig(env: Env = process.env) {
       idleMs: readVariable(env, 'HTTP_IDLE_TIMEOUT_MS') ?? 30_000,
       requestMs: readVariable(env, 'HTTP_REQUEST_TIMEOUT_MS') ?? 120_000,
     },
+    /**
+     * A body slower than this, after a few seconds' grace, is cut with 408 (http/body-rate.ts): a
+     * phone on a poor 3G link still sends tens of kilobytes a second, a connection-hoarding client
+     * sends a few bytes. The connection cap bounds what such clients can hold at once.
+     */
+    httpLimits: {
+      minBodyBytesPerSecond: readVariable(env, 'HTTP_BODY_MIN_BYTES_PER_SECOND') ?? 2048,
+      maxConnections: readVariable(env, 'HTTP_MAX_CONNECTIONS') ?? 1000,
+    },
     logLevel: readVariable(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     /** The dealer's time zone: where the staff metrics' "today" and "this week" begin. */
     timeZone: readVariable(env, 'TIMEZONE') ?? 'America/Chicago',
     publicUrl,
     allowedOrigins: readVariable(env, 'ALLOWED_ORIGINS') ?? [],
-    /** Behind a load balancer, client addresses and Host come from X-Forwarded-* headers. */
-    trustProxy: readVariable(env, 'TRUST_PROXY') ?? false,
+    /**
+     * Which X-Forwarded-* headers to believe for the client address, Host and scheme: false (none),
+     * a hop count, or the proxies' addresses. true, believing whatever a client writes, is for
+     * development only (see README, Configuration).
+     */
+    trustProxy,
     bot: {
       token: botToken,
       username: readVariable(env, 'BOT_USERNAME'),
@@ -267,8 +324,37 @@ export function loadConfig(env: Env = process.env) {
       strictMax: readVariable(env, 'RATE_LIMIT_STRICT_MAX') ?? 10,
       redisUrl: readVariable(env, 'REDIS_URL'),
     },
+    /**
+     * What anonymous web guests may create per client address, counted in the database so that
+     * every instance sees one count (docs/decisions/011-guest-costs-and-merges.md, which explains
+     * the defaults: many real people share one address behind a dealership's Wi-Fi or a carrier's NAT).
+     */
+    guestLimits: {
+      guestsPerHour: readVariable(env, 'GUEST_MAX_PER_ADDRESS') ?? 100,
+      draftsPerDay: readVariable(env, 'DRAFT_MAX_PER_ADDRESS') ?? 50,
+      photosPerDay: readVariable(env, 'LICENCE_PHOTO_MAX_PER_ADDRESS') ?? 40,
+    },
+    /** Idle guests holding nothing of value, and drafts nobody saved again, are deleted after these many days. */
+    retention: {
+      guestDays: readVariable(env, 'GUEST_RETENTION_DAYS') ?? 30,
+      draftDays: readVariable(env, 'DRAFT_RETENTION_DAYS') ?? 30,
+    },
     chromePath: readVariable(env, 'CHROME_PATH') ?? findChrome(),
+    /**
+     * Uploaded photos (docs/decisions/007-licence-uploads.md): the wizard sends about 2,000 pixels
+     * on the longest edge (4 MP), so 24 MP leaves room for a phone's full-size photo and refuses
+     * what only a pixel bomb needs; each decode takes one core.
+     */
+    images: {
+      maxPixels: readVariable(env, 'IMAGE_MAX_PIXELS') ?? 24_000_000,
+      decodeConcurrency: readVariable(env, 'IMAGE_DECODE_CONCURRENCY') ?? 1,
+    },
     devLogin,
+    /**
+     * On the plain web, staff reach customers' personal data only after a passkey check in their
+     * session; inside Telegram the signed init data is the factor (docs/decisions/010-staff-sessions-and-passkeys.md).
+     */
+    staffMfa: readVariable(env, 'STAFF_MFA') ?? (production ? 'required' : 'off'),
     /** The embedded default shows a catalogue on first start; a configured PostgreSQL is never seeded unasked. */
     seedDemo: readVariable(env, 'SEED_DEMO') ?? !readVariable(env, 'DATABASE_URL'),
     geo: {

@@ -4,9 +4,11 @@ import type { Config } from './config.ts';
 import { createDatabase, databaseTargetFor, embeddedDirectory, type Db } from './db/database.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { explainEmbeddedFailure } from './db/embedded-storage.ts';
+import { startExpiryJob, type ExpiryTiming } from './expiry/expiry.service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
+import { createImageDecoder } from './applications/image-decoding.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
@@ -35,6 +37,8 @@ export interface RuntimeOverrides {
   logger?: FastifyServerOptions['logger'];
   /** Tests give the bot its identity (no getMe) and quicker timers. */
   bot?: TelegramBotOptions;
+  /** Tests run the expiry job sooner than a minute after start. */
+  expiry?: ExpiryTiming;
 }
 
 interface Part {
@@ -68,9 +72,15 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Closed after the HTTP server, so requests still printing finish first; Chromium starts on the first PDF.
     const pdf = createPdfRenderer({ chromePath: config.chromePath });
     parts.push({ name: 'PDF renderer', stop: () => pdf.close() });
-    const app = await buildApp({ config, db, pii, catalogues, pdf, webDist: overrides.webDist, logger: overrides.logger });
+    // One per process: its bound on decodes at once holds only if every upload goes through it.
+    const images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency });
+    const app = await buildApp({ config, db, pii, catalogues, pdf, images, webDist: overrides.webDist, logger: overrides.logger });
     parts.push({ name: 'HTTP server', stop: () => app.close() });
     if (seeded && !seeded.skipped) app.log.info({ cars: seeded.cars, faqs: seeded.faqs }, 'seeded an empty database with demo data');
+
+    // Stopped before the HTTP server closes and the database with it; a run in progress ends after its batch.
+    const expiry = startExpiryJob(db, config.retention, app.log.child({ component: 'expiry' }), overrides.expiry);
+    parts.push({ name: 'expiry job', stop: () => expiry.close() });
 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
     const bot = startTelegramBot(config, { db, catalogues, log: app.log.child({ component: 'bot' }) }, overrides.bot);

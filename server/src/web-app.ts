@@ -17,6 +17,15 @@ function indexHtmlReader(webDist: string): () => string {
 }
 
 /**
+ * Without PUBLIC_URL, the origin the page was asked from (development, a preview host). The Host
+ * header is the client's to write: one that names no host falls back to localhost.
+ */
+function requestOrigin(request: FastifyRequest): string {
+  const origin = `${request.protocol}://${request.host}`;
+  return URL.canParse(origin) ? new URL(origin).origin : 'http://localhost';
+}
+
+/**
  * The built web app (web/dist) with its single-page fallback: client routes (/cars/…,
  * /dashboard/…) all load index.html, with the page's own title, description and Open Graph tags
  * (site/page-meta.ts) so link previews and crawlers see more than a blank page. Outside the API
@@ -42,7 +51,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     });
   }
   const indexHtml = built ? indexHtmlReader(webDist) : null;
-  const origin = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest) => app.config.publicUrl ?? requestOrigin(request);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!indexHtml) return sendNotFound(request, reply);

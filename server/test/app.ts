@@ -24,6 +24,10 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     // Suites make hundreds of requests from one address; the rate-limit tests set their own limits.
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_STRICT_MAX: '100000',
+    // Likewise every guest, draft and photo of a suite comes from 127.0.0.1; the cap tests set their own.
+    GUEST_MAX_PER_ADDRESS: '1000000',
+    DRAFT_MAX_PER_ADDRESS: '1000000',
+    LICENCE_PHOTO_MAX_PER_ADDRESS: '1000000',
     ...env,
   });
 }
@@ -50,17 +54,21 @@ export interface TestAppOptions {
 export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): TestApp {
   let state: TestApp | undefined;
   let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase(kind);
     drop = database.drop;
     if (options.seed) await seedDatabase(database.db, { now: TEST_NOW, ...(options.seed === true ? {} : options.seed) });
     const config = testConfig(options.env);
-    const { app } = await createRuntime(config, { db: database.db, logger: options.logger ?? false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
+    const runtime = await createRuntime(config, { db: database.db, logger: options.logger ?? false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
+    // The whole runtime, so that its timers (the expiry job's) stop with the suite.
+    close = () => runtime.close();
+    const { app } = runtime;
     await app.ready();
     state = { app, db: database.db, config };
   });
   afterAll(async () => {
-    await state?.app.close();
+    await close?.();
     await drop?.();
   });
   const get = () => {

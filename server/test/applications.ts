@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { CONSENTS } from '../../domain/consents.ts';
 import type { MyApplication } from '../../domain/contracts/applications.ts';
 import type { LicenceSide, UploadedDocument } from '../../domain/contracts/documents.ts';
+import type { ImageDecoder, ImageDecoderCounters } from '../src/applications/image-decoding.ts';
 import { injectAs, type TestTelegramUser } from './identity.ts';
 
 /** Who makes a request: a Telegram user (signed init data), a cookie (guest or session), or nobody. */
@@ -107,4 +109,10 @@ export async function submitTestApplication(app: FastifyInstance, who: Who, user
   const response = await submit(app, who, submissionBody(userId, { front: front.id, back: back.id }, overrides));
   if (response.statusCode !== 201) throw new Error(`submitTestApplication: ${response.statusCode} ${response.body}`);
   return response.json<MyApplication>();
+}
+
+/** Image headers are read on libuv's threads and may finish in any order: a test waits for the decoder state it sets up. */
+export async function untilCounters(decoder: ImageDecoder, expected: Partial<ImageDecoderCounters>): Promise<void> {
+  const reached = () => Object.entries(expected).every(([name, value]) => decoder.counters[name as keyof ImageDecoderCounters] === value);
+  while (!reached()) await sleep(5);
 }

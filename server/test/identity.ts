@@ -3,6 +3,8 @@ import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import type { UserRow } from '../src/db/schema.ts';
+import { hashSessionToken, openStaffSession } from '../src/auth/staff-sessions.service.ts';
+import { markSessionVerified, type SignInMethod } from '../src/auth/staff-sessions.repository.ts';
 import { TEST_BOT_TOKEN } from './app.ts';
 
 /** A Telegram user as it appears inside init data (snake_case, as Telegram sends it). */
@@ -38,9 +40,18 @@ export function injectAs(app: FastifyInstance, who: TestTelegramUser | { cookie:
   return app.inject({ ...request, headers: { ...identity, ...request.headers } });
 }
 
-/** A session cookie as /api/auth/link would set it, signed with the app's secret. */
-export function sessionCookie(app: FastifyInstance, userId: number, expiresAt = new Date(Date.now() + 3600_000)): string {
-  return `session=${app.signCookie(`s1.${userId}.${Math.floor(expiresAt.getTime() / 1000)}`)}`;
+export interface SessionOptions {
+  /** How the session was signed in; the one-time link by default. */
+  method?: SignInMethod;
+  /** A passkey was confirmed in it, as POST /api/auth/passkeys/authentication records. */
+  passkeyVerified?: boolean;
+}
+
+/** A live staff session for the user, and its cookie as /api/auth/link would set it. */
+export async function sessionCookie(app: FastifyInstance, userId: number, { method = 'link', passkeyVerified = false }: SessionOptions = {}): Promise<string> {
+  const token = await openStaffSession(app.db, userId, method, null);
+  if (passkeyVerified) await markSessionVerified(app.db, hashSessionToken(token));
+  return `session=${app.signCookie(`s2.${token}`)}`;
 }
 
 /** A Telegram user row, admin or not, created or updated directly in the database. */
@@ -73,12 +84,25 @@ export function cookieHeader(response: LightMyRequestResponse): string {
     .join('; ');
 }
 
-/** Login Widget data signed as Telegram signs it: secret = SHA-256(bot token), HMAC over sorted k=v lines. */
+/** The auth_date of every payload signed so far, per account. */
+const widgetAuthDates = new Map<number, Set<number>>();
+
+/**
+ * Login Widget data signed as Telegram signs it: secret = SHA-256(bot token), HMAC over sorted k=v lines.
+ * Each call is a new sign-in, as each press of Telegram's button is: a payload works once, so when the
+ * same account signs in twice within a second, the second is dated a second earlier rather than repeated.
+ * An auth_date given in `fields` is used as it is.
+ */
 export function signWidgetLogin(
   fields: { id: number; auth_date?: number; first_name?: string; last_name?: string; username?: string; photo_url?: string },
   token = TEST_BOT_TOKEN,
 ): Record<string, string | number> {
-  const data: Record<string, string | number> = { auth_date: Math.floor(Date.now() / 1000), ...fields };
+  const used = widgetAuthDates.get(fields.id) ?? new Set<number>();
+  widgetAuthDates.set(fields.id, used);
+  let authDate = Math.floor(Date.now() / 1000);
+  while (used.has(authDate)) authDate -= 1;
+  used.add(authDate);
+  const data: Record<string, string | number> = { auth_date: authDate, ...fields };
   const checkString = Object.keys(data)
     .sort()
     .map((key) => `${key}=${data[key]}`)

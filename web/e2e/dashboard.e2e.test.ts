@@ -24,7 +24,9 @@ const PHONE = { width: 360, height: 780 };
 const WAIT_MS = 10_000;
 
 describe.skipIf(missing)('the staff dashboard in a real browser', () => {
-  const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID), RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' });
+  // These screens are about reviewing, editing and deciding; the passkey step in front of them is
+  // web/e2e/passkeys.e2e.test.ts's subject, so this suite runs without it.
+  const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID), RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', STAFF_MFA: 'off' });
   let applicantUserId = 0;
 
   /** The API as a Telegram user of the mini app would call it (signed init data). */

@@ -8,7 +8,7 @@ import type { Paged } from '../../../domain/contracts/paged.ts';
 import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { ADMIN_WITH_MFA } from '../http/access.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
@@ -93,19 +93,19 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     return application;
   });
 
-  app.get('/applications/user/:userId', { config: ADMIN_ONLY, schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }) }, async (request, reply): Promise<StaffApplication> => {
+  app.get('/applications/user/:userId', { config: ADMIN_WITH_MFA, schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }) }, async (request, reply): Promise<StaffApplication> => {
     const { userId } = parseOr400(userParams, request.params, 'user id');
     reply.header('cache-control', PRIVATE);
     return viewUserApplication(deps, requireViewer(request), userId);
   });
 
-  app.post('/applications/:id/ssn/reveal', { config: ADMIN_ONLY, schema: documented({ summary: "The applicant's full SSN (staff; each reveal audited)", tags: ['applications'], params: idParams }) }, async (request, reply): Promise<SsnReveal> => {
+  app.post('/applications/:id/ssn/reveal', { config: ADMIN_WITH_MFA, schema: documented({ summary: "The applicant's full SSN (staff; each reveal audited)", tags: ['applications'], params: idParams }) }, async (request, reply): Promise<SsnReveal> => {
     const { id } = parseOr400(idParams, request.params, 'application id');
     reply.header('cache-control', PRIVATE);
     return revealSsn(deps, requireViewer(request), id);
   });
 
-  app.get('/applications/:id/documents/:side', { config: ADMIN_ONLY, schema: documented({ summary: "A photo of the applicant's driver's licence (staff; audited)", tags: ['applications'], params: documentParams }) }, async (request, reply) => {
+  app.get('/applications/:id/documents/:side', { config: ADMIN_WITH_MFA, schema: documented({ summary: "A photo of the applicant's driver's licence (staff; audited)", tags: ['applications'], params: documentParams }) }, async (request, reply) => {
     const { id, side } = parseOr400(documentParams, request.params, 'document');
     const { mime, bytes } = await readDocument(deps, requireViewer(request), id, side);
     return reply
@@ -115,26 +115,26 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
       .send(bytes);
   });
 
-  app.patch('/applications/applicant', { bodyLimit: APPLICATION_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: "Correct the applicant's fields (staff; audited by field name)", tags: ['applications'], body: applicantPatchSchema }) }, async (request, reply): Promise<StaffApplication> => {
+  app.patch('/applications/applicant', { bodyLimit: APPLICATION_BODY_LIMIT, config: ADMIN_WITH_MFA, schema: documented({ summary: "Correct the applicant's fields (staff; audited by field name)", tags: ['applications'], body: applicantPatchSchema }) }, async (request, reply): Promise<StaffApplication> => {
     const patch = parseOr400(applicantPatchSchema, request.body, 'applicant');
     reply.header('cache-control', PRIVATE);
     return editApplicant(deps, requireViewer(request), patch);
   });
 
-  app.patch('/applications/:id/status', { config: ADMIN_ONLY, schema: documented({ summary: "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified)", tags: ['applications'], params: idParams, body: statusBody }) }, async (request, reply): Promise<StaffApplication> => {
+  app.patch('/applications/:id/status', { config: ADMIN_WITH_MFA, schema: documented({ summary: "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified)", tags: ['applications'], params: idParams, body: statusBody }) }, async (request, reply): Promise<StaffApplication> => {
     const { id } = parseOr400(idParams, request.params, 'application id');
     const { status } = parseOr400(statusBody, request.body, 'status');
     reply.header('cache-control', PRIVATE);
     return changeStatus(deps, requireViewer(request), id, status);
   });
 
-  app.post('/applications/:id/review', { config: ADMIN_ONLY, schema: documented({ summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)', tags: ['applications'], params: idParams }) }, async (request, reply): Promise<ReviewConfirmation> => {
+  app.post('/applications/:id/review', { config: ADMIN_WITH_MFA, schema: documented({ summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)', tags: ['applications'], params: idParams }) }, async (request, reply): Promise<ReviewConfirmation> => {
     const { id } = parseOr400(idParams, request.params, 'application id');
     reply.header('cache-control', PRIVATE);
     return confirmReview(deps, requireViewer(request), id);
   });
 
-  app.get('/applications/:id/history', { config: ADMIN_ONLY, schema: documented({ summary: "The application's audit trail, newest first (staff)", tags: ['applications'], params: idParams, querystring: trailQuery }) }, async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {
+  app.get('/applications/:id/history', { config: ADMIN_WITH_MFA, schema: documented({ summary: "The application's audit trail, newest first (staff)", tags: ['applications'], params: idParams, querystring: trailQuery }) }, async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {
     const { id } = parseOr400(idParams, request.params, 'application id');
     const { page, limit } = parseOr400(trailQuery, request.query, 'query');
     reply.header('cache-control', PRIVATE);

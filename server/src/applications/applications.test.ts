@@ -215,6 +215,16 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     expect(res.json<ErrorBody>().error.fields).toMatchObject({ 'application.applicant.ssn': m.ssnInvalid, 'application.applicant.previousAddress': m.previousAddressRequired });
   });
 
+  it('refuses an SSN the SSA never issues, saying what is wrong with it (400)', async () => {
+    const { who, userId } = await applicant();
+    const body = submissionBody(userId, await photosOf(who));
+    body.application.applicant.ssn = '666123456';
+    const res = await submit(t.app, who, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toEqual({ 'application.applicant.ssn': m.ssnNeverIssued });
+    expect(await countApplications(userId)).toBe(0);
+  });
+
   it('refuses a car that is not in the catalogue (400)', async () => {
     const { who, userId } = await applicant();
     const res = await submit(t.app, who, submissionBody(userId, await photosOf(who), { carId: randomUUID() }));

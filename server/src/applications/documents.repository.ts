@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
+import { windowCountColumns, windowStart, type WindowCount } from '../db/address-window.ts';
 import type { Db } from '../db/database.ts';
 
 interface NewDocument {
@@ -12,6 +13,8 @@ interface NewDocument {
   sha256: string;
   contentEncrypted: Buffer;
   keyId: string;
+  /** The client address of a guest's upload, as its keyed HMAC; null for Telegram users. */
+  addressKey: string | null;
 }
 
 /** Deletes unattached documents older than the given number of days; answers how many went. */
@@ -34,6 +37,17 @@ export async function countUnattachedDocuments(db: Db, ownerUserId: number): Pro
   return Number(row.n);
 }
 
+/** Unattached documents uploaded from one client address within the window. */
+export async function countUnattachedFromAddress(db: Db, addressKey: string, windowSeconds: number): Promise<WindowCount> {
+  return db
+    .selectFrom('application_documents')
+    .select(windowCountColumns(windowSeconds))
+    .where('address_key', '=', addressKey)
+    .where('application_id', 'is', null)
+    .where('created_at', '>', windowStart(windowSeconds))
+    .executeTakeFirstOrThrow();
+}
+
 /** Locks the owner's user row for the rest of the transaction, so one owner's uploads are counted one at a time. */
 export async function lockOwner(db: Db, ownerUserId: number): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', ownerUserId).forUpdate().execute();
@@ -53,6 +67,7 @@ export async function insertDocument(db: Db, doc: NewDocument): Promise<number> 
       sha256: doc.sha256,
       content_encrypted: doc.contentEncrypted,
       key_id: doc.keyId,
+      address_key: doc.addressKey,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

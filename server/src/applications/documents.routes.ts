@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, documentUploadFields, LICENCE_SIDES, type UploadedDocument } from '../../../domain/contracts/documents.ts';
-import { ensureViewer } from '../auth/identity.service.ts';
+import { checkRoomForViewer, ensureViewer } from '../auth/identity.service.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
+import { DAY_SECONDS, guestAddressCap } from '../security/address-caps.ts';
+import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import { checkRoomForUpload, cleanLicencePhoto, storeLicencePhoto } from './documents.service.ts';
 
 const integer = { type: 'integer' } as const;
@@ -57,20 +59,24 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
     '/applications/documents',
     {
       schema: documented({
-        summary: `Upload a photo of the driver's licence (multipart/form-data: one JPEG, PNG or WebP file of at most ${MAX_MEGABYTES} MB, and side = front or back); stored re-encoded as JPEG, without metadata, encrypted, until an application uses it`,
+        summary: `Upload a photo of the driver's licence (multipart/form-data: one JPEG, PNG or WebP file of at most ${MAX_MEGABYTES} MB and ${app.images.maxPixels / 1_000_000} megapixels, and side = front or back); stored re-encoded as JPEG, without metadata, encrypted, until an application uses it`,
         tags: ['applications'],
         response: { 201: uploadedDocumentSchema },
       }),
+      // Each upload costs a decode, the scarcest thing a process has; an applicant needs two.
+      config: { rateLimit: STRICT_RATE_LIMIT },
     },
     async (request, reply): Promise<UploadedDocument> => {
       const { fields, file } = await readUpload(request);
       const { side } = parseOr400(documentUploadFields, fields, 'upload');
       if (!file || file.length === 0) throw new HttpError('bad_request', "Attach a photo of your driver's licence.", { file: 'file is required' });
-      // Someone already at the limit is told so before their photo is decoded.
-      if (request.viewer) await checkRoomForUpload(app.db, request.viewer.userId);
-      const image = await cleanLicencePhoto(file);
+      // Someone already at a limit (their own, their address's, or no room for a new guest) is told so before their photo is decoded.
+      const addressCap = guestAddressCap(request, app.config.guestLimits.photosPerDay, DAY_SECONDS);
+      await checkRoomForUpload(app.db, request.viewer?.userId, addressCap);
+      await checkRoomForViewer(request);
+      const image = await cleanLicencePhoto(app.images, file);
       const viewer = await ensureViewer(request, reply);
-      const document = await storeLicencePhoto(app.db, app.pii, viewer.userId, side, image);
+      const document = await storeLicencePhoto(app.db, app.pii, viewer.userId, side, image, addressCap);
       reply.status(201);
       return document;
     },

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedDocument } from '../../../domain/contracts/documents.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import { useTestApp } from '../../test/app.ts';
-import { licencePhoto as photo, multipart, solidImage } from '../../test/applications.ts';
+import { licencePhoto as photo, multipart, solidImage, untilCounters } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createGuest, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
 import { DOCUMENT_CONTENT_CONTEXT, MAX_UNATTACHED_DOCUMENTS, WRONG_TYPE_MESSAGE } from './documents.service.ts';
@@ -17,6 +17,10 @@ function noise(width: number, height: number) {
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
+
+/** One colour, 8000 × 8000: under a megabyte on disk, 64 megapixels (about 190 MB) once decoded. Made once for every suite. */
+let pixelBombPng: Promise<Buffer> | undefined;
+const pixelBomb = () => (pixelBombPng ??= solidImage(8000, 8000).png().toBuffer());
 
 /** The EXIF tag that points at the GPS block (0x8825), in either byte order. */
 const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
@@ -111,6 +115,48 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(400);
   });
 
+  it('refuses a pixel bomb from its header with 413 and says what to send instead, decoding nothing', async () => {
+    const { decoded, refusedTooLarge } = t.app.images.counters;
+    const res = await upload(photo(await pixelBomb(), { filename: 'licence.png', contentType: 'image/png' }), tmaHeaders(someone()));
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json<ErrorBody>().error).toEqual({
+      code: 'payload_too_large',
+      message: 'This photo has 64 megapixels; at most 24 are accepted. Take it again at a lower resolution, or send a smaller copy (a photo about 2,000 pixels wide is plenty).',
+    });
+    expect(t.app.images.counters).toMatchObject({ decoded, refusedTooLarge: refusedTooLarge + 1 });
+  });
+
+  it('decodes two uploads of big photos sent at once one after the other, never more than the cap at once, and stores both', async () => {
+    const big = await solidImage(4000, 3000).jpeg().toBuffer();
+    const before = { ...t.app.images.counters };
+    const answers = await Promise.all([upload(photo(big), tmaHeaders(someone())), upload(photo(big), tmaHeaders(someone()))]);
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201]);
+    const after = t.app.images.counters;
+    expect(after.decoded - before.decoded).toBe(2);
+    // They met: some waited for a slot, and no more than the cap ever decoded at once.
+    expect(after.queued - before.queued).toBeGreaterThan(0);
+    expect(after.peakInFlight).toBe(t.app.images.concurrency);
+  });
+
+  it('answers 503 busy with Retry-After when every decoding slot and the queue are taken, and decodes again once they free up', async () => {
+    const { images } = t.app;
+    let free = () => {};
+    const taken = new Promise<void>((resolve) => (free = resolve));
+    // Other uploads' decodes, still running: the cap of them in slots and a full queue behind them.
+    const held = Array.from({ length: images.concurrency + images.queueLimit }, () => images.decode(smallJpeg, () => taken));
+    try {
+      await untilCounters(images, { inFlight: images.concurrency, waiting: images.queueLimit });
+      const res = await upload(photo(smallJpeg), tmaHeaders(someone()));
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json<ErrorBody>().error).toEqual({ code: 'busy', message: 'Too many photos are being processed right now. Try again in a few seconds.' });
+    } finally {
+      free();
+      await Promise.all(held);
+    }
+    expect((await upload(photo(smallJpeg), tmaHeaders(someone()))).statusCode).toBe(201);
+  });
+
   it('refuses a file over 10 MB with 413', async () => {
     const big = Buffer.alloc(11 * 1024 * 1024, 0x41);
     smallJpeg.copy(big);
@@ -200,5 +246,19 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     expect(rows.map((r) => r.owner_user_id)).toEqual([await userIdOf(who.id), await userIdOf(who.id)]);
     // Still readable: the ciphertext is not bound to its owner.
     expect((await sharp(await storedImage(ids[0]!)).metadata()).format).toBe('jpeg');
+  });
+});
+
+describe.each(DATABASE_KINDS)('licence photo uploads under the strict per-client limit on %s', (kind) => {
+  const t = useTestApp(kind, { env: { RATE_LIMIT_STRICT_MAX: '2' } });
+
+  it('refuses the third upload in a minute from one address with 429, whoever signs it', async () => {
+    const body = photo(await solidImage(64, 48).jpeg().toBuffer());
+    const answers: string[] = [];
+    for (const id of [9201, 9202, 9203]) {
+      const res = await t.app.inject({ method: 'POST', url: URL, payload: body.payload, headers: { ...body.headers, ...tmaHeaders({ id }) } });
+      answers.push(res.statusCode === 201 ? '201' : `${res.statusCode} ${res.json<ErrorBody>().error.code}`);
+    }
+    expect(answers).toEqual(['201', '201', '429 rate_limited']);
   });
 });

@@ -5,8 +5,9 @@ import { ensureViewer } from '../auth/identity.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { deleteDraft } from './drafts.repository.ts';
+import { DAY_SECONDS, guestAddressCap } from '../security/address-caps.ts';
 import { PiiDecryptError } from '../security/pii-crypto.ts';
-import { loadDraft, saveDraft } from './drafts.service.ts';
+import { checkRoomForDraft, loadDraft, saveDraft } from './drafts.service.ts';
 
 /** A whole wizard draft is a few kilobytes; a bigger body is not one. */
 const DRAFT_BODY_LIMIT = 64 * 1024;
@@ -46,8 +47,11 @@ export const draftsRoutes: FastifyPluginAsync = async (app) => {
     const body: unknown = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError('bad_request', 'Send the draft as a JSON object.');
     const draft = parseOr400(savedDraftSchema, body, 'draft');
+    const addressCap = guestAddressCap(request, app.config.guestLimits.draftsPerDay, DAY_SECONDS);
+    // No guest is created for a draft that would be refused.
+    if (!request.viewer && addressCap) await checkRoomForDraft(app.db, addressCap);
     const viewer = await ensureViewer(request, reply);
-    return saveDraft(app.db, app.pii, viewer.userId, draft);
+    return saveDraft(app.db, app.pii, viewer.userId, draft, addressCap);
   });
 
   app.delete('/applications/draft', { schema: documented({ summary: "Discard the visitor's application draft", tags: ['applications'] }) }, async (request, reply) => {

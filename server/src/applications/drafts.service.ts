@@ -1,8 +1,10 @@
 import type { SavedDraft } from '../../../domain/application-draft.schema.ts';
 import type { DraftAnswer, DraftSaved } from '../../../domain/contracts/applications.ts';
+import { lockClientAddress } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
+import { refuseWhenFull, type AddressCap } from '../security/address-caps.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
-import { findDraft, upsertDraft } from './drafts.repository.ts';
+import { countDraftsFromAddress, findDraft, updateDraft, upsertDraft } from './drafts.repository.ts';
 
 /**
  * The context the draft is sealed under binds it to its column, not to its row: the guest merge
@@ -17,7 +19,35 @@ export async function loadDraft(db: Db, pii: PiiCipher, userId: number): Promise
   return { draft: JSON.parse(pii.decrypt(row.payloadEncrypted, DRAFT_CONTEXT)) as SavedDraft, updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function saveDraft(db: Db, pii: PiiCipher, userId: number, draft: SavedDraft): Promise<DraftSaved> {
-  const updatedAt = await upsertDraft(db, userId, pii.encrypt(JSON.stringify(draft), DRAFT_CONTEXT));
+const tooManyDrafts = (cap: AddressCap) => (wait: string) =>
+  `Too many applications have been started from your network today (${cap.max}) for us to save another. ` +
+  `Try again in ${wait}, or open the application in Telegram, where your Telegram account is enough.`;
+
+/**
+ * Refuses early, before a guest is created for it, a new draft from an address at its cap;
+ * saveDraft's count is the one that counts.
+ */
+export async function checkRoomForDraft(db: Db, cap: AddressCap): Promise<void> {
+  refuseWhenFull(await countDraftsFromAddress(db, cap.addressKey, cap.windowSeconds), cap, tooManyDrafts(cap));
+}
+
+/**
+ * Saves the user's draft. A web guest's new draft counts against its client address
+ * (`addressCap`, DRAFT_MAX_PER_ADDRESS a day: 429 beyond it); saving an existing draft again
+ * never does.
+ */
+export async function saveDraft(db: Db, pii: PiiCipher, userId: number, draft: SavedDraft, addressCap?: AddressCap): Promise<DraftSaved> {
+  const sealed = pii.encrypt(JSON.stringify(draft), DRAFT_CONTEXT);
+  const updatedAt =
+    (await updateDraft(db, userId, sealed)) ?? (addressCap ? await startGuestDraft(db, userId, sealed, addressCap) : await upsertDraft(db, userId, sealed));
   return { updatedAt: updatedAt.toISOString() };
+}
+
+/** The address's lock makes the count and the insert one step on every instance. */
+function startGuestDraft(db: Db, userId: number, sealed: string, cap: AddressCap): Promise<Date> {
+  return db.transaction().execute(async (trx) => {
+    await lockClientAddress(trx, cap.addressKey);
+    refuseWhenFull(await countDraftsFromAddress(trx, cap.addressKey, cap.windowSeconds), cap, tooManyDrafts(cap));
+    return upsertDraft(trx, userId, sealed, cap.addressKey);
+  });
 }

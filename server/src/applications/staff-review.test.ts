@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationTrailEvent, MyApplication, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
+import { validationMessages as m } from '../../../domain/messages.ts';
 import { useTestApp } from '../../test/app.ts';
 import { submitTestApplication, TEST_BIRTH_DATE, TEST_SSN } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
@@ -96,13 +97,13 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
     const { userId, application } = await submitted();
     const before = (await asAdmin({ method: 'GET', url: `/api/applications/user/${userId}` })).json<StaffApplication>();
     const { id: _id, userId: _user, status: _status, carId: _car, ssnMasked: _ssn, consentGiven: _consent, submittedAt: _s, updatedAt: _u, car: _c, documents: _d, consents: _cs, history: _h, regBDueAt: _r, regBDaysLeft: _l, ...fields } = before;
-    const patch = { ...fields, applicationId: application.id, lastName: 'Minor', income: 6100, ssn: '987654321' };
+    const patch = { ...fields, applicationId: application.id, lastName: 'Minor', income: 6100, ssn: '234567890' };
     const res = await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: patch });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<StaffApplication>()).toMatchObject({ lastName: 'Minor', income: 6100, ssnMasked: '***-**-4321', firstName: 'Mary' });
+    expect(res.json<StaffApplication>()).toMatchObject({ lastName: 'Minor', income: 6100, ssnMasked: '***-**-7890', firstName: 'Mary' });
     const edited = (await trailOf(application.id)).find((event) => event.action === 'application.edited');
     expect(edited).toMatchObject({ actor: { name: 'Ada Staff' }, details: { fields: ['lastName', 'income', 'ssn'] } });
-    expect(JSON.stringify(edited)).not.toMatch(/Minor|6100|987654321/);
+    expect(JSON.stringify(edited)).not.toMatch(/Minor|6100|234567890/);
   });
 
   it('keeps the stored SSN when an edit leaves it out', async () => {
@@ -119,6 +120,14 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
     const res = await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: { applicationId: application.id, firstName: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.fields).toHaveProperty('firstName');
+  });
+
+  it('refuses an edit to an SSN the SSA never issues and keeps the stored one (400)', async () => {
+    const { application } = await submitted();
+    const res = await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: { applicationId: application.id, ssn: '000-12-3456' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toHaveProperty('ssn', m.ssnNeverIssued);
+    expect((await asAdmin({ method: 'POST', url: `/api/applications/${application.id}/ssn/reveal` })).json<SsnReveal>()).toEqual({ ssn: TEST_SSN });
   });
 
   it('answers 404 to an edit of an application that does not exist', async () => {

@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
       guest: { cookie: guest.cookie },
       'Telegram user': tmaHeaders(CUSTOMER),
       admin: tmaHeaders(ADMIN),
-      'admin over a session': { cookie: sessionCookie(t.app, admin.id) },
+      'admin over a session': { cookie: await sessionCookie(t.app, admin.id) },
       'admin with a mismatching x-telegram-id': { ...tmaHeaders(ADMIN), 'x-telegram-id': String(CUSTOMER.id) },
     };
   });
@@ -89,9 +89,54 @@ describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
 
   it('takes away admin rights at once from a live session when an admin is revoked', async () => {
     const other = await createAdmin(t.db, 9003);
-    const cookie = sessionCookie(t.app, other.id);
+    const cookie = await sessionCookie(t.app, other.id);
     expect((await injectAs(t.app, { cookie }, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
     await t.db.updateTable('users').set({ is_admin: false }).where('id', '=', other.id).execute();
     expect((await injectAs(t.app, { cookie }, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+  });
+});
+
+type MfaCaller = 'admin over a session without a passkey check' | 'admin over a passkey-checked session' | 'admin in Telegram';
+
+describe.each(DATABASE_KINDS)('admin routes with STAFF_MFA=required on %s', (kind) => {
+  const t = useTestApp(kind, { env: { STAFF_MFA: 'required' }, seed: { cars: 2 } });
+  let identities: Record<MfaCaller, Record<string, string>>;
+
+  beforeAll(async () => {
+    const admin = await createAdmin(t.db, ADMIN.id);
+    identities = {
+      'admin over a session without a passkey check': { cookie: await sessionCookie(t.app, admin.id) },
+      'admin over a passkey-checked session': { cookie: await sessionCookie(t.app, admin.id, { passkeyVerified: true }) },
+      'admin in Telegram': tmaHeaders(ADMIN),
+    };
+  });
+
+  /** Personal data waits for the passkey on the web only; every other admin route opens to any admin. */
+  const expected = (caller: MfaCaller, access: string | undefined, status: number, code: string | undefined) =>
+    caller === 'admin over a session without a passkey check' && access === 'admin-mfa'
+      ? status === 403 && code === 'mfa_required'
+      : status < 500 && status !== 401 && status !== 403;
+
+  it('declares personal data on the route, so the route table shows which routes need the passkey', () => {
+    const declared = t.app.routeTable.filter((route) => route.access === 'admin-mfa').map(({ method, url }) => `${method} ${url}`);
+    expect(declared).toEqual(expect.arrayContaining(['POST /api/applications/:id/ssn/reveal', 'GET /api/applications/:id/pdf', 'GET /api/applications/:id/history']));
+    expect(declared).not.toContain('GET /api/users');
+  });
+
+  it('answers every admin route as the access table says, for sessions with and without the passkey step and for Telegram', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable.filter((r) => r.access === 'admin' || r.access === 'admin-mfa')) {
+      for (const caller of Object.keys(identities) as MfaCaller[]) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:(\w+)/g, '1'),
+          headers: identities[caller],
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const code = res.statusCode === 403 ? res.json<{ error: { code: string } }>().error.code : undefined;
+        if (!expected(caller, route.access, res.statusCode, code)) failures.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

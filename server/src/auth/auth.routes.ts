@@ -5,14 +5,17 @@ import type { UserRow } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
-import { mergeGuestIntoUser } from '../users/guest-merge.service.ts';
 import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { findUserById, findUserByTelegramId, toCurrentUser, upsertTelegramUser } from '../users/users.repository.ts';
 import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.service.ts';
-import { clearGuestCookie, clearSessionCookie, readGuestCookie, setSessionCookie } from './session-cookies.ts';
-import { verifyWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
+import { clearGuestCookie, clearSessionCookie, cookieName, readSessionToken, setSessionCookie } from './session-cookies.ts';
+import { endAllStaffSessions, endStaffSession, openStaffSession } from './staff-sessions.service.ts';
+import type { SignInMethod } from './staff-sessions.repository.ts';
+import { requireViewer } from './identity.service.ts';
+import { SIGNED_IN } from '../http/access.ts';
+import { acceptWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
 import { documented } from '../http/openapi.ts';
-import type { MeAnswer, SignInAnswer } from '../../../domain/contracts/users.ts';
+import type { MeAnswer, SignInAnswer, SignOutEverywhereAnswer } from '../../../domain/contracts/users.ts';
 
 /** Sign-in bodies are a token or a handful of Telegram fields; nothing bigger is legitimate. */
 const SIGN_IN_BODY_LIMIT = 4 * 1024;
@@ -29,26 +32,23 @@ const devLoginBody = v.object({
   isAdmin: v.optional(v.boolean('isAdmin must be true or false'), false),
 });
 
-type SignInMethod = 'link' | 'widget' | 'dev';
-
 /**
- * Starts a session after a verified sign-in. A guest cookie in the same browser is merged into
- * the signed-in user, as with mini-app identity, so nothing browsed as a guest is lost.
+ * Starts a new staff session after a verified sign-in, ending the one this browser had. A guest
+ * in the same browser is never merged into the staff member: on a dealership's shared computer
+ * the guest was a customer, whose application (SSN, photos) stays theirs. The guest cookie is
+ * cleared instead, so the next customer at that browser does not see it either.
  */
 async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod): Promise<SignInAnswer> {
-  const guestId = readGuestCookie(request);
-  if (guestId !== null) {
-    await mergeGuestIntoUser(db, guestId, user.id);
-    clearGuestCookie(reply);
-  }
+  if (request.cookies[cookieName(request.server.config, 'guest')] !== undefined) clearGuestCookie(reply);
+  const token = await openStaffSession(db, user.id, method, readSessionToken(request));
   await recordAudit(db, { actorUserId: user.id, action: 'auth.sign_in', entity: 'user', entityId: user.id, details: { method } });
-  setSessionCookie(reply, user.id);
+  setSessionCookie(reply, token);
   return { ok: true, redirect: user.is_admin ? '/dashboard' : '/', user: toCurrentUser(user) };
 }
 
-function widgetProfile(data: WidgetLoginData, botToken: string, maxAgeSeconds: number): TelegramProfile {
+async function widgetProfile(db: Db, data: WidgetLoginData, botToken: string): Promise<TelegramProfile> {
   try {
-    return verifyWidgetLogin(data, botToken, maxAgeSeconds);
+    return await acceptWidgetLogin(db, data, botToken);
   } catch (error) {
     if (error instanceof WidgetLoginError) throw new HttpError('unauthorized', error.message);
     throw error;
@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const data = parseOr400(widgetLoginSchema, request.body, 'Telegram sign-in');
     const botToken = app.config.bot.token;
     if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
-    const profile = widgetProfile(data, botToken, app.config.initDataMaxAge);
+    const profile = await widgetProfile(app.db, data, botToken);
     // Sessions exist for the dashboard; customers use the mini app, which signs every request itself.
     const known = await findUserByTelegramId(app.db, profile.id);
     if (!known?.is_admin) throw new HttpError('forbidden', 'Staff sign-in is for admins only. Customers can open the app in Telegram.');
@@ -80,12 +80,29 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/auth/logout', { bodyLimit: SIGN_IN_BODY_LIMIT, schema: documented({ summary: 'End the staff session', tags: ['auth'] }) }, async (request, reply) => {
     const viewer = request.viewer;
+    const token = readSessionToken(request);
+    if (token !== null) await endStaffSession(app.db, token);
     if (viewer?.via === 'session') {
       await recordAudit(app.db, { actorUserId: viewer.userId, action: 'auth.sign_out', entity: 'user', entityId: viewer.userId });
     }
     clearSessionCookie(reply);
     return { ok: true };
   });
+
+  app.post(
+    '/auth/sign-out-everywhere',
+    { bodyLimit: SIGN_IN_BODY_LIMIT, config: SIGNED_IN, schema: documented({ summary: "End every staff session of the signed-in user, in every browser (audited)", tags: ['auth'] }) },
+    async (request, reply): Promise<SignOutEverywhereAnswer> => {
+      const { userId, via } = requireViewer(request);
+      const ended = await app.db.transaction().execute(async (trx) => {
+        const count = await endAllStaffSessions(trx, userId);
+        await recordAudit(trx, { actorUserId: userId, action: 'auth.sign_out_everywhere', entity: 'user', entityId: userId, details: { sessions: count, via } });
+        return count;
+      });
+      if (via === 'session') clearSessionCookie(reply);
+      return { ok: true, ended };
+    },
+  );
 
   // Exists only with NODE_ENV=development and DEV_LOGIN=1 (config enforces the pair); elsewhere 404.
   if (app.config.devLogin) {

@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
+import { HOUR_SECONDS, type AddressCap } from '../security/address-caps.ts';
+import { requestAddressKey } from '../security/client-address.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
 import { mergeGuestIntoUser } from '../users/guest-merge.service.ts';
+import { touchGuestSeen } from '../users/guests.repository.ts';
+import { checkRoomForGuest, createGuest } from '../users/guests.service.ts';
 import type { TelegramProfile } from '../users/telegram-profile.schema.ts';
-import { createGuestUser, findUserById, findUserByTelegramId, upsertTelegramUser } from '../users/users.repository.ts';
+import { findUserById, findUserByTelegramId, upsertTelegramUser } from '../users/users.repository.ts';
 import { InitDataError, verifyInitData } from './init-data.ts';
-import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionCookie, setGuestCookie } from './session-cookies.ts';
+import { clearGuestCookie, clearSessionCookie, cookieName, readGuestCookie, readSessionToken, setGuestCookie } from './session-cookies.ts';
+import { resumeStaffSession } from './staff-sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,38 +41,47 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
   request.telegramProfile = profile;
 
   const guestId = readGuestCookie(request);
-  if (guestId !== null) {
-    await mergeGuestIntoUser(db, guestId, user.id);
-    clearGuestCookie(reply);
-  }
+  // A guest kept whole (it holds a submitted application) keeps its cookie, so this browser still sees that application.
+  if (guestId !== null && (await mergeGuestIntoUser(db, guestId, user.id)) !== 'kept') clearGuestCookie(reply);
   return { userId: user.id, telegramId: profile.id, isAdmin: user.is_admin, via: 'telegram' };
 }
 
 /**
  * Who is asking, in this order: Telegram init data (Authorization: tma …), the staff session
- * cookie, the guest cookie. A present but invalid Authorization header is a 401, never a silent
- * fall-back to a weaker identity. Rights (is_admin) are read from the database on every request,
- * so a revoked admin loses access at once even with a live session cookie.
+ * cookie (a live row in staff_sessions), the guest cookie. A present but invalid Authorization
+ * header is a 401, never a silent fall-back to a weaker identity. Rights (is_admin) are read from
+ * the database on every request, so a revoked admin loses access at once.
  */
 export async function resolveViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
   const authorization = request.headers.authorization;
   if (authorization !== undefined) return fromInitData(request, reply, authorization);
 
   const { db } = request.server;
-  const sessionUserId = readSessionCookie(request);
-  if (sessionUserId !== null) {
-    const user = await findUserById(db, sessionUserId);
-    if (user?.kind === 'telegram') return { userId: user.id, telegramId: user.telegram_id, isAdmin: user.is_admin, via: 'session' };
-    clearSessionCookie(reply);
+  const sessionToken = readSessionToken(request);
+  if (sessionToken !== null) {
+    const live = await resumeStaffSession(db, sessionToken);
+    if (live) return { userId: live.user.id, telegramId: live.user.telegram_id, isAdmin: live.user.is_admin, via: 'session', session: live.session };
   }
+  // Ended, expired, forged or from before server-side sessions: the browser may forget it.
+  if (request.cookies[cookieName(request.server.config, 'session')] !== undefined) clearSessionCookie(reply);
 
   const guestId = readGuestCookie(request);
   if (guestId !== null) {
     const user = await findUserById(db, guestId);
-    if (user?.kind === 'guest') return { userId: user.id, telegramId: null, isAdmin: false, via: 'guest' };
+    if (user?.kind === 'guest' && (await stillHere(db, user))) return { userId: user.id, telegramId: null, isAdmin: false, via: 'guest' };
     clearGuestCookie(reply);
   }
   return null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Guests expire when unseen for GUEST_RETENTION_DAYS (expiry/expiry.service.ts), so a guest's
+ * visit is recorded, at most once a day. False when the guest expired just now: its cookie is stale.
+ */
+async function stillHere(db: Db, guest: UserRow): Promise<boolean> {
+  return guest.last_seen_at.getTime() > Date.now() - DAY_MS || touchGuestSeen(db, guest.id);
 }
 
 /**
@@ -87,10 +103,25 @@ export function registerIdentity(api: FastifyInstance) {
  */
 export async function ensureViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer> {
   if (request.viewer) return request.viewer;
-  const guest = await createGuestUser(request.server.db);
+  const guest = await createGuest(request.server.db, guestCap(request));
   setGuestCookie(reply, guest.id);
   request.viewer = { userId: guest.id, telegramId: null, isAdmin: false, via: 'guest' };
   return request.viewer;
+}
+
+/** GUEST_MAX_PER_ADDRESS new guests an hour from the request's client address. */
+const guestCap = (request: FastifyRequest): AddressCap => ({
+  addressKey: requestAddressKey(request),
+  max: request.server.config.guestLimits.guestsPerHour,
+  windowSeconds: HOUR_SECONDS,
+});
+
+/**
+ * For routes that do costly work before ensureViewer (decoding a photo): refuses at once when an
+ * anonymous visitor could not be given a guest anyway.
+ */
+export async function checkRoomForViewer(request: FastifyRequest): Promise<void> {
+  if (!request.viewer) await checkRoomForGuest(request.server.db, guestCap(request));
 }
 
 /** The viewer of a route guarded by `access`; the guard already answered 401 when there is none. */

@@ -3,11 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
- * Identity on the plain web lives in signed, httpOnly cookies (design: scale-out keeps sessions in
- * signed cookies, so any instance can read them). The value carries its own expiry: a copied
- * cookie stops working on time even if a browser ignores Max-Age.
+ * Identity on the plain web lives in signed, httpOnly cookies. The staff session cookie holds only
+ * a random session id; the session itself is a database row (staff-sessions.service.ts), so
+ * signing out ends it at once. The guest cookie carries its own expiry: a copied cookie stops
+ * working on time even if a browser ignores Max-Age.
  */
 
+/** The absolute lifetime of a staff session (docs/decisions/010-staff-sessions-and-passkeys.md). */
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** Guests keep their favourites for a year; browsers cap cookie lifetimes near there anyway. */
 export const GUEST_TTL_SECONDS = 365 * 24 * 60 * 60;
@@ -25,24 +27,11 @@ const baseOptions = (config: Config): CookieSerializeOptions => ({
   signed: true,
 });
 
-function write(reply: FastifyReply, kind: CookieKind, userId: number, ttlSeconds: number, now: Date) {
-  const config = reply.server.config;
-  const expires = Math.floor(now.getTime() / 1000) + ttlSeconds;
-  reply.setCookie(cookieName(config, kind), `${kind === 'session' ? 's1' : 'g1'}.${userId}.${expires}`, {
-    ...baseOptions(config),
-    maxAge: ttlSeconds,
-  });
-}
-
-function read(request: FastifyRequest, kind: CookieKind, now: Date): number | null {
+function unsigned(request: FastifyRequest, kind: CookieKind): string | null {
   const raw = request.cookies[cookieName(request.server.config, kind)];
   if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || unsigned.value === null) return null;
-  const match = /^(s1|g1)\.(\d{1,10})\.(\d{1,12})$/.exec(unsigned.value);
-  if (!match || match[1] !== (kind === 'session' ? 's1' : 'g1')) return null;
-  if (Number(match[3]) * 1000 <= now.getTime()) return null;
-  return Number(match[2]);
+  const result = request.unsignCookie(raw);
+  return result.valid ? result.value : null;
 }
 
 function clear(reply: FastifyReply, kind: CookieKind) {
@@ -50,10 +39,33 @@ function clear(reply: FastifyReply, kind: CookieKind) {
   reply.clearCookie(cookieName(config, kind), { ...baseOptions(config), signed: false });
 }
 
-export const setSessionCookie = (reply: FastifyReply, userId: number, now = new Date()) => write(reply, 'session', userId, SESSION_TTL_SECONDS, now);
-export const readSessionCookie = (request: FastifyRequest, now = new Date()) => read(request, 'session', now);
+/** A session id: 32 random bytes, base64url without padding. */
+export const SESSION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function setSessionCookie(reply: FastifyReply, token: string) {
+  const config = reply.server.config;
+  reply.setCookie(cookieName(config, 'session'), `s2.${token}`, { ...baseOptions(config), maxAge: SESSION_TTL_SECONDS });
+}
+
+/** The session id the browser presented, or null (none, forged, or the old `s1` format). */
+export function readSessionToken(request: FastifyRequest): string | null {
+  const value = unsigned(request, 'session');
+  const token = value?.startsWith('s2.') ? value.slice(3) : null;
+  return token !== null && SESSION_TOKEN_PATTERN.test(token) ? token : null;
+}
+
 export const clearSessionCookie = (reply: FastifyReply) => clear(reply, 'session');
 
-export const setGuestCookie = (reply: FastifyReply, userId: number, now = new Date()) => write(reply, 'guest', userId, GUEST_TTL_SECONDS, now);
-export const readGuestCookie = (request: FastifyRequest, now = new Date()) => read(request, 'guest', now);
+export function setGuestCookie(reply: FastifyReply, userId: number, now = new Date()) {
+  const config = reply.server.config;
+  const expires = Math.floor(now.getTime() / 1000) + GUEST_TTL_SECONDS;
+  reply.setCookie(cookieName(config, 'guest'), `g1.${userId}.${expires}`, { ...baseOptions(config), maxAge: GUEST_TTL_SECONDS });
+}
+
+export function readGuestCookie(request: FastifyRequest, now = new Date()): number | null {
+  const match = /^g1\.(\d{1,10})\.(\d{1,12})$/.exec(unsigned(request, 'guest') ?? '');
+  if (!match || Number(match[2]) * 1000 <= now.getTime()) return null;
+  return Number(match[1]);
+}
+
 export const clearGuestCookie = (reply: FastifyReply) => clear(reply, 'guest');

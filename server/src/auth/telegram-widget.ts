@@ -1,8 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { withoutControlCharacters } from '../../../domain/text.ts';
+import type { Db } from '../db/database.ts';
 import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { CLOCK_SKEW_SECONDS } from './init-data.ts';
+import { claimWidgetLogin } from './widget-logins.repository.ts';
 
 /**
  * Telegram Login Widget and the bot's login button (login_url) sign differently from mini-app
@@ -10,7 +12,13 @@ import { CLOCK_SKEW_SECONDS } from './init-data.ts';
  * one verifier for the other (shared/telegram.md).
  */
 
-export type WidgetProblem = 'bad_signature' | 'expired' | 'malformed';
+/**
+ * A widget payload signs a staff member in for a few minutes after Telegram made it, and once: one
+ * copied from a browser's history, a proxy log or a shoulder cannot be replayed later.
+ */
+export const WIDGET_LOGIN_MAX_AGE_SECONDS = 5 * 60;
+
+export type WidgetProblem = 'bad_signature' | 'expired' | 'malformed' | 'replayed';
 
 export class WidgetLoginError extends Error {
   constructor(
@@ -35,7 +43,7 @@ export const widgetLoginSchema = v.pipe(
 );
 export type WidgetLoginData = v.InferOutput<typeof widgetLoginSchema>;
 
-export function verifyWidgetLogin(data: WidgetLoginData, botToken: string, maxAgeSeconds: number, now = new Date()): TelegramProfile {
+function verifyWidgetLogin(data: WidgetLoginData, botToken: string, now: Date): TelegramProfile {
   const hash = String(data.hash ?? '');
   const checkString = Object.keys(data)
     .filter((key) => key !== 'hash')
@@ -53,7 +61,9 @@ export function verifyWidgetLogin(data: WidgetLoginData, botToken: string, maxAg
   const id = Number(data.id);
   if (!Number.isSafeInteger(authDate) || !v.is(telegramIdSchema, id)) throw new WidgetLoginError('malformed', 'The Telegram sign-in data is incomplete.');
   const age = now.getTime() / 1000 - authDate;
-  if (age > maxAgeSeconds || age < -CLOCK_SKEW_SECONDS) throw new WidgetLoginError('expired', 'The Telegram sign-in has expired; sign in again.');
+  if (age > WIDGET_LOGIN_MAX_AGE_SECONDS || age < -CLOCK_SKEW_SECONDS) {
+    throw new WidgetLoginError('expired', 'The Telegram sign-in has expired (it works for 5 minutes); sign in with Telegram again.');
+  }
 
   const text = (key: string) => (typeof data[key] === 'string' && data[key] !== '' ? data[key] : null);
   return {
@@ -64,4 +74,18 @@ export function verifyWidgetLogin(data: WidgetLoginData, botToken: string, maxAg
     photoUrl: text('photo_url'),
     languageCode: text('language_code'),
   };
+}
+
+/**
+ * The profile of a genuine, fresh widget payload, which is spent by this call: the same payload again
+ * is refused as replayed, even when both arrive at once. Its record is kept until the payload would be
+ * too old anyway (plus the clock skew allowed, so a database clock a little ahead cannot forget it early).
+ */
+export async function acceptWidgetLogin(db: Db, data: WidgetLoginData, botToken: string, now = new Date()): Promise<TelegramProfile> {
+  const profile = verifyWidgetLogin(data, botToken, now);
+  const expiresAt = new Date((Number(data.auth_date) + WIDGET_LOGIN_MAX_AGE_SECONDS + CLOCK_SKEW_SECONDS) * 1000);
+  if (!(await claimWidgetLogin(db, String(data.hash), expiresAt))) {
+    throw new WidgetLoginError('replayed', 'This Telegram sign-in was already used; sign in with Telegram again.');
+  }
+  return profile;
 }

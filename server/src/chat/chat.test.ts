@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)('GET /api/chat/{userId} on %s', (kind) => {
   const t = useTestApp(kind, { env: { STAFF_CHAT_ID: String(STAFF_CHAT_ID) } });
   const asAdmin = async (url: string) => {
     const admin = await createAdmin(t.db, 7_200_001);
-    return t.app.inject({ method: 'GET', url, headers: { cookie: sessionCookie(t.app, admin.id) } });
+    return t.app.inject({ method: 'GET', url, headers: { cookie: await sessionCookie(t.app, admin.id) } });
   };
 
   it("gives staff the applicant's topic when the bot has opened one", async () => {
@@ -53,6 +53,6 @@ describe.each(DATABASE_KINDS)('GET /api/chat/{userId} on %s', (kind) => {
   it('is for staff only', async () => {
     const user = await createTelegramUser(t.db, 7_200_013);
     expect((await t.app.inject({ method: 'GET', url: `/api/chat/${user.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/chat/${user.id}`, headers: { cookie: sessionCookie(t.app, user.id) } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/chat/${user.id}`, headers: { cookie: await sessionCookie(t.app, user.id) } })).statusCode).toBe(403);
   });
 });

@@ -6,7 +6,7 @@ import { migrateAllDown, migrateToLatest } from './migrate.ts';
 
 const TABLES = [
   'application_consents', 'application_documents', 'application_drafts', 'application_status_history', 'applications',
-  'audit_events', 'bot_album_parts', 'bot_relayed_messages', 'bot_threads', 'car_views', 'car_views_per_user', 'cars', 'faqs', 'favorites', 'login_tokens', 'outbox_events', 'users',
+  'audit_events', 'bot_album_parts', 'bot_relayed_messages', 'bot_threads', 'car_views', 'car_views_per_user', 'cars', 'faqs', 'favorites', 'login_tokens', 'outbox_events', 'staff_passkeys', 'staff_sessions', 'used_widget_logins', 'users',
 ];
 
 describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {

@@ -29,6 +29,12 @@ export interface UsersTable {
   registered_at: NullableTimestamp;
   last_active_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Keyed HMAC of the client address a guest was created from (migration 0010); null for Telegram users. */
+  address_key: string | null;
+  /** When a guest was last seen, touched at most once a day; drives guest expiry. Unused for Telegram users. */
+  last_seen_at: Timestamp;
+  /** When a guest first saved a favourite, a draft or an application (set by triggers, migration 0010); null otherwise. */
+  engaged_at: NullableTimestamp;
 }
 
 export interface CarsTable {
@@ -144,6 +150,8 @@ export interface ApplicationDocumentsTable {
   width: number | null;
   height: number | null;
   created_at: Timestamp;
+  /** Keyed HMAC of the client address a guest uploaded it from (migration 0010), for the per-address cap. */
+  address_key: string | null;
 }
 
 export interface ApplicationStatusHistoryTable {
@@ -159,6 +167,10 @@ export interface ApplicationDraftsTable {
   user_id: number;
   payload_encrypted: string;
   updated_at: Timestamp;
+  /** When the draft was started (migration 0010); updated_at moves with every save. */
+  created_at: Timestamp;
+  /** Keyed HMAC of the client address a guest started it from, for the per-address cap. */
+  address_key: string | null;
 }
 
 export interface ApplicationConsentsTable {
@@ -215,6 +227,41 @@ export interface LoginTokensTable {
   created_at: Timestamp;
 }
 
+/** A signed-in staff browser (migration 0009); the cookie holds the id, this row only its SHA-256. */
+export interface StaffSessionsTable {
+  id_hash: string;
+  user_id: number;
+  method: 'link' | 'widget' | 'dev';
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  passkey_verified_at: NullableTimestamp;
+  challenge: string | null;
+  challenge_purpose: 'registration' | 'authentication' | null;
+  challenge_expires_at: NullableTimestamp;
+}
+
+/** A staff member's WebAuthn credential (migration 0009). */
+export interface StaffPasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url, as WebAuthn names the credential. */
+  credential_id: string;
+  /** COSE public key. */
+  public_key: Uint8Array;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+/** A Telegram Login Widget payload already used to sign in (migration 0011), by its signature. */
+export interface UsedWidgetLoginsTable {
+  hash: string;
+  expires_at: Timestamp;
+}
+
 export type OutboxEventKind = 'application.submitted' | 'application.status_changed';
 
 /** An event for the bot to deliver; its payload holds ids and statuses, never personal data. */
@@ -257,6 +304,9 @@ export interface Database {
   bot_relayed_messages: BotRelayedMessagesTable;
   bot_album_parts: BotAlbumPartsTable;
   login_tokens: LoginTokensTable;
+  staff_sessions: StaffSessionsTable;
+  staff_passkeys: StaffPasskeysTable;
+  used_widget_logins: UsedWidgetLoginsTable;
   outbox_events: OutboxEventsTable;
 }
 

@@ -412,7 +412,7 @@ describe.each(DATABASE_KINDS)('who may manage FAQs on %s', (kind) => {
     await createTelegramUser(t.db, CUSTOMER.id);
     const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
     const guest = await createGuest(t.app, car.uuid);
-    callers = { anonymous: null, 'web guest': { cookie: guest.cookie }, 'Telegram user': CUSTOMER, 'admin over a session': { cookie: sessionCookie(t.app, admin.id) } };
+    callers = { anonymous: null, 'web guest': { cookie: guest.cookie }, 'Telegram user': CUSTOMER, 'admin over a session': { cookie: await sessionCookie(t.app, admin.id) } };
     faqId = (await t.db.selectFrom('faqs').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   });
 

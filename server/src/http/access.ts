@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
+import type { Viewer } from './viewer.ts';
 
 /**
  * Route-level access rules, declared where the route is:
@@ -7,9 +9,12 @@ import { HttpError } from './errors.ts';
  *   app.get('/users', { config: ADMIN_ONLY }, handler)
  *
  * 'signed-in' needs a Telegram user (init data or a session) and answers 401 otherwise, web guests
- * included; 'admin' also answers 403 to anyone but an admin. Routes without `access` are public.
+ * included; 'admin' also answers 403 to anyone but an admin. 'admin-mfa' guards customers' personal
+ * data and the staff's own passkeys: an admin, and with STAFF_MFA=required a web session must also
+ * have confirmed a passkey (403 mfa_required until then). Inside Telegram the signed init data is
+ * the second factor (docs/decisions/010-staff-sessions-and-passkeys.md). Routes without `access` are public.
  */
-export type Access = 'admin' | 'signed-in';
+export type Access = 'admin' | 'admin-mfa' | 'signed-in';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +24,14 @@ declare module 'fastify' {
 
 export const ADMIN_ONLY = { access: 'admin' } as const;
 export const SIGNED_IN = { access: 'signed-in' } as const;
+export const ADMIN_WITH_MFA = { access: 'admin-mfa' } as const;
+
+/** Both admin levels: what app.adminRoutes lists and the access-matrix test walks. */
+export const isAdminAccess = (access: Access | undefined) => access === 'admin' || access === 'admin-mfa';
+
+/** A web staff session that has not confirmed a passkey yet, where STAFF_MFA asks for one. */
+export const needsPasskey = (config: Config, viewer: Viewer | null) =>
+  config.staffMfa === 'required' && viewer?.via === 'session' && viewer.session?.passkeyVerified !== true;
 
 /** Spec §6 header, sent by the original client with admin calls. */
 const CLAIMED_TELEGRAM_ID = 'x-telegram-id';
@@ -38,6 +51,9 @@ export function registerAccessControl(app: FastifyInstance) {
       if (!matches) throw new HttpError('forbidden', 'The x-telegram-id header does not match the signed-in user.');
     }
 
-    if (access === 'admin' && !viewer?.isAdmin) throw new HttpError('forbidden', 'This needs staff (admin) rights.');
+    if (isAdminAccess(access) && !viewer?.isAdmin) throw new HttpError('forbidden', 'This needs staff (admin) rights.');
+    if (access === 'admin-mfa' && needsPasskey(request.server.config, viewer)) {
+      throw new HttpError('mfa_required', "Confirm it's you with your passkey to see or change personal data.");
+    }
   });
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
@@ -40,5 +40,77 @@ describe.each(DATABASE_KINDS)('error logs on %s', (kind) => {
     expect(logged).toBeDefined();
     expect(logged).toContain('select 1 / 0');
     expect(lines.join('\n')).not.toContain(PERSONAL);
+  });
+});
+
+interface LogLine {
+  msg: string;
+  status?: number;
+  req?: { url?: string; ip?: string };
+}
+
+/** An app whose log lines are kept, parsed, for the test to read. */
+function loggedApp(kind: (typeof DATABASE_KINDS)[number], env: Record<string, string>) {
+  const lines: LogLine[] = [];
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const config = testConfig({ LOG_LEVEL: 'info', ...env });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)) as LogLine);
+        done();
+      },
+    });
+    app = (await createRuntime(config, { db: database.db, logger: { ...(loggerOptions(config) as object), stream } })).app;
+    app.get('/api/test/failing', async () => {
+      throw new Error('boom');
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+  return {
+    inject: (options: InjectOptions) => app.inject(options),
+    /** The address the line about `url` names. */
+    addressLogged: (url: string) => lines.find((line) => line.req?.url === url)?.req?.ip,
+  };
+}
+
+describe.each(DATABASE_KINDS)('client addresses in the logs on %s', (kind) => {
+  const direct = loggedApp(kind, {});
+  const proxied = loggedApp(kind, { TRUST_PROXY: '10.0.0.1' });
+
+  it('names the client of a refused request (4xx)', async () => {
+    expect((await direct.inject({ url: '/api/no-such-route-1', remoteAddress: '198.51.100.7' })).statusCode).toBe(404);
+    expect(direct.addressLogged('/api/no-such-route-1')).toBe('198.51.100.7');
+  });
+
+  it('names the client of a failed request (5xx)', async () => {
+    expect((await direct.inject({ url: '/api/test/failing', remoteAddress: '198.51.100.8' })).statusCode).toBe(500);
+    expect(direct.addressLogged('/api/test/failing')).toBe('198.51.100.8');
+  });
+
+  it('names the client of a request refused before any hook', async () => {
+    expect((await direct.inject({ url: '/api/cars/%E0%A4%A', remoteAddress: '198.51.100.9' })).statusCode).toBe(400);
+    expect(direct.addressLogged('/api/cars/%E0%A4%A')).toBe('198.51.100.9');
+  });
+
+  it('ignores X-Forwarded-For when no proxy is trusted', async () => {
+    await direct.inject({ url: '/api/no-such-route-2', remoteAddress: '198.51.100.10', headers: { 'x-forwarded-for': '203.0.113.66' } });
+    expect(direct.addressLogged('/api/no-such-route-2')).toBe('198.51.100.10');
+  });
+
+  it('takes the address a trusted proxy forwarded', async () => {
+    await proxied.inject({ url: '/api/no-such-route-3', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '203.0.113.67' } });
+    expect(proxied.addressLogged('/api/no-such-route-3')).toBe('203.0.113.67');
+  });
+
+  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
+    await proxied.inject({ url: '/api/no-such-route-4', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.68' } });
+    expect(proxied.addressLogged('/api/no-such-route-4')).toBe('10.0.0.2');
   });
 });

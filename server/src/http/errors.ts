@@ -3,6 +3,8 @@ import { ERROR_STATUS, getFieldErrors, type ErrorBody, type ErrorCode, type Fiel
 
 export class HttpError extends Error {
   readonly statusCode: number;
+  /** Sent as Retry-After when set: when trying again can succeed (503 busy). */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -219,10 +219,13 @@ function report(failures: Failure[], everyone: number): string[] {
 }
 
 describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
-  const t = useTestApp(kind, { seed: { cars: 24 }, webDist: fakeWebBuild(), logger: { level: 'error', stream: errorLogStream } });
+  // STAFF_MFA as in production, so web sessions with and without the passkey step are both probed.
+  const t = useTestApp(kind, { env: { STAFF_MFA: 'required' }, seed: { cars: 24 }, webDist: fakeWebBuild(), logger: { level: 'error', stream: errorLogStream } });
   let routes: Route[];
   let callers: Caller[];
   let admin: Caller;
+  /** Staff sessions, opened afresh for each route: a probe of Sign out (everywhere) ends them. */
+  let renewSessions: () => Promise<void>;
   /** Values that pass validation, so that the fuzzed one is the only thing wrong. */
   let plausible: Record<string, string>;
 
@@ -234,18 +237,26 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     const adminUser = await createAdmin(t.db, ADMIN.id);
     const guest = await createGuest(t.app, car.uuid);
     admin = { name: 'admin (Telegram)', headers: tmaHeaders(ADMIN) };
+    const uncheckedSession: Caller = { name: 'admin (session, no passkey check yet)', headers: {} };
+    const checkedSession: Caller = { name: 'admin (session, passkey checked)', headers: {} };
     callers = [
       { name: 'anonymous', headers: {} },
       { name: 'web guest', headers: { cookie: guest.cookie } },
       { name: 'Telegram user', headers: tmaHeaders(CUSTOMER) },
       admin,
-      { name: 'admin (session)', headers: { cookie: sessionCookie(t.app, adminUser.id) } },
+      uncheckedSession,
+      checkedSession,
       { name: 'init data signed by another bot', headers: tmaHeaders(CUSTOMER, { token: OTHER_BOT_TOKEN }) },
       {
         name: 'Telegram user with NULs in the signed profile',
         headers: tmaHeaders({ id: 7003, first_name: 'x\u0000', last_name: 'x\u0000', username: 'x\u0000', photo_url: 'x\u0000' }),
       },
     ];
+    renewSessions = async () => {
+      uncheckedSession.headers = { cookie: await sessionCookie(t.app, adminUser.id) };
+      checkedSession.headers = { cookie: await sessionCookie(t.app, adminUser.id, { passkeyVerified: true }) };
+    };
+    await renewSessions();
   });
 
   const pathOf = (route: Route, params: Record<string, string> = {}) =>
@@ -270,6 +281,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
   /** Sends every probe as every caller; answers the 5xx answers. */
   async function fuzz(route: Route, probes: Probe[]): Promise<Failure[]> {
     const failures: Failure[] = [];
+    await renewSessions();
     for (const probe of probes) {
       // A probe's header may replace a caller's identity; callers it makes alike send one request.
       const alike = new Map<string, { headers: Record<string, string>; callers: string[] }>();

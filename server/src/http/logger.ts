@@ -54,8 +54,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
-      // Query strings can carry tokens or personal filters; log the path only.
-      req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+      // Query strings can carry tokens or personal filters; log the path only. The client address
+      // is as TRUST_PROXY sees it, so abuse can be traced to whoever sent it, never to our proxy.
+      req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id, ip: req.ip }),
       err: serializeError,
     },
   };

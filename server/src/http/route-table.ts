@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Access } from './access.ts';
+import { isAdminAccess, type Access } from './access.ts';
 
 export interface RouteEntry {
   method: string;
@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route the app serves (HEAD twins of GET routes left out), for tests and the API document. */
     readonly routeTable: readonly RouteEntry[];
-    /** The admin-only ones, so a test can prove each one is guarded. */
+    /** The admin-only ones (with or without the passkey step), so a test can prove each one is guarded. */
     readonly adminRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
@@ -21,7 +21,7 @@ export function registerRouteTable(app: FastifyInstance) {
   const routes: RouteEntry[] = [];
   app.decorate('routeTable', routes);
   app.decorate('adminRoutes', {
-    getter: () => routes.filter((route) => route.access === 'admin').map(({ method, url }) => ({ method, url })),
+    getter: () => routes.filter((route) => isAdminAccess(route.access)).map(({ method, url }) => ({ method, url })),
   });
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();

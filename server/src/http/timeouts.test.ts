@@ -1,10 +1,12 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 
 /** What a slow or hostile client gets: the bytes the server answered with, and when it hung up. */
 function exchange(port: number, talk: (socket: Socket) => void): Promise<{ answer: string; seconds: number }> {
@@ -64,5 +66,115 @@ describe('a client that is too slow', () => {
   it('still serves a prompt client', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(res.status).toBe(200);
+  });
+});
+
+/** Sends `head`, then `chunk` every `everyMs` for as long as the connection lasts; answers what came back. */
+function trickle(port: number, head: string, chunk: string, everyMs: number): Promise<{ answer: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  return exchange(port, (socket) => {
+    socket.write(head);
+    timer = setInterval(() => socket.writable && socket.write(chunk), everyMs);
+    socket.on('close', () => clearInterval(timer));
+  });
+}
+
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorBody;
+
+describe('a request body that trickles in', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let port: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    // The whole-request and idle limits are far away: only the body rate can end these requests in time.
+    const config = testConfig({ HTTP_REQUEST_TIMEOUT_MS: '600000', HTTP_IDLE_TIMEOUT_MS: '600000', HTTP_BODY_MIN_BYTES_PER_SECOND: '2048' });
+    app = (await createRuntime(config, { db: database.db, logger: false })).app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('is cut with 408 request_timeout long before the request timeout, uploads included', async () => {
+    const head =
+      'POST /api/applications/documents HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 300000\r\n\r\n' +
+      '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="licence.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
+    const { answer } = await trickle(port, head, 'x', 300);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(bodyOf(answer).error.code).toBe('request_timeout');
+  });
+
+  it('is cut the same way for a JSON body', async () => {
+    const head = 'POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 3000\r\n\r\n';
+    const { answer } = await trickle(port, head, ' ', 300);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    const body = bodyOf(answer);
+    expect(body).toEqual({ error: { code: 'request_timeout', message: body.error.message } });
+    expect(body.error.message).toContain('too slowly');
+  });
+
+  it("lets a body at a slow phone's pace arrive whole and be answered", async () => {
+    // About 3 KB a second for 7 s: above the minimum of 2 KB, past the grace period.
+    // A JSON array is read whole, then refused by the draft route for not being an object.
+    const body = JSON.stringify(['x'.repeat(21 * 1024)]);
+    const head = `PUT /api/applications/draft HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    let offset = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const { answer } = await exchange(port, (socket) => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (offset >= body.length) return clearInterval(timer);
+        socket.write(body.slice(offset, offset + 768));
+        offset += 768;
+      }, 250);
+    });
+    clearInterval(timer);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(answer).error.message).toBe('Send the draft as a JSON object.');
+  });
+});
+
+describe('connections beyond HTTP_MAX_CONNECTIONS', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let port: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    app = (await createRuntime(testConfig({ HTTP_MAX_CONNECTIONS: '2' }), { db: database.db, logger: false })).app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  /** A kept-alive connection the server has answered once, so it surely counts it. */
+  function heldConnection(): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      socket.once('data', () => resolve(socket));
+      socket.once('error', reject);
+    });
+  }
+
+  const openConnections = () => new Promise<number>((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+
+  it('refuses a connection past the cap without an answer, and takes one again once a place is free', async () => {
+    const held = [await heldConnection(), await heldConnection()];
+    const refused = await exchange(port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+    expect(refused.answer).toBe('');
+
+    held[0]!.destroy();
+    while ((await openConnections()) >= 2) await setTimeout(20);
+    const served = await exchange(port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+    expect(served.answer).toMatch(/^HTTP\/1\.1 200 /);
+    held[1]!.destroy();
   });
 });

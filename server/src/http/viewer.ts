@@ -5,13 +5,25 @@ import type { IdentifiedVia } from '../../../domain/contracts/users.ts';
  * anonymous visitor. Route handlers read only this; they never look at headers or cookies
  * themselves. A handler that must remember something for an anonymous visitor (a favourite, an
  * application) calls ensureViewer(request, reply), which creates a web guest; routes for signed-in
- * users or admins declare `config: SIGNED_IN` or `config: ADMIN_ONLY` (http/access.ts).
+ * users or admins declare `config: SIGNED_IN`, `config: ADMIN_ONLY` or `config: ADMIN_WITH_MFA` (http/access.ts).
  */
 export interface Viewer {
   userId: number;
   telegramId: number | null;
   isAdmin: boolean;
   via: IdentifiedVia;
+  /** The staff session row behind a 'session' viewer. */
+  session?: ViewerSession;
+}
+
+/** What a request knows of its staff session (auth/staff-sessions.service.ts). */
+export interface ViewerSession {
+  /** SHA-256 of the session id: the row's key. */
+  idHash: string;
+  method: 'link' | 'widget' | 'dev';
+  createdAt: Date;
+  /** A passkey was checked in this session (docs/decisions/010-staff-sessions-and-passkeys.md). */
+  passkeyVerified: boolean;
 }
 
 declare module 'fastify' {

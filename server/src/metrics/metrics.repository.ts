@@ -31,24 +31,32 @@ export async function localCalendar(db: Db, now: Date, timeZone: string): Promis
   return { days: rows.map(({ date, starts }) => ({ date, starts })), weekday: rows[0]!.weekday };
 }
 
+/**
+ * Who the metrics count as a user (docs/decisions/011-guest-costs-and-merges.md): every Telegram
+ * user, and a web guest once it has saved a favourite, an application draft or an application
+ * (engaged_at, set by triggers of migration 0010). A guest that only viewed cars is one browser
+ * that came by (or a script that dropped its cookie), not a person staff can count on, so neither
+ * it nor its views are counted.
+ */
+const countedUser = (user: string) => sql<boolean>`(${sql.ref(`${user}.kind`)} = 'telegram' or ${sql.ref(`${user}.engaged_at`)} is not null)`;
+
 export interface UserTotals {
+  /** Telegram users and counted web guests. */
   users: number;
   telegramUsers: number;
+  /** Web guests left out: they never saved a favourite, a draft or an application. */
+  idleGuests: number;
   activeToday: number;
 }
 
 export async function userTotals(db: Db, today: { starts: Date; ends: Date }): Promise<UserTotals> {
-  return db
-    .selectFrom('users')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('users'),
-      eb.fn.countAll<number>().filterWhere('kind', '=', 'telegram').as('telegramUsers'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere((f) => f.and([f('last_active_at', '>=', today.starts), f('last_active_at', '<', today.ends)]))
-        .as('activeToday'),
-    ])
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<UserTotals>`
+    select count(*) filter (where u.counted)::integer as users,
+           count(*) filter (where u.kind = 'telegram')::integer as "telegramUsers",
+           count(*) filter (where u.kind = 'guest' and not u.counted)::integer as "idleGuests",
+           count(*) filter (where u.last_active_at >= ${today.starts} and u.last_active_at < ${today.ends})::integer as "activeToday"
+    from (select kind, last_active_at, ${countedUser('users')} as counted from users) u`.execute(db);
+  return rows[0]!;
 }
 
 export async function favoriteCount(db: Db): Promise<number> {
@@ -104,45 +112,46 @@ export async function applicationCounts(db: Db, overdueBefore: Date, dueSoonBefo
 export interface Leader {
   name: string;
   views: number;
+  /** Counted views of every car in the range. */
+  ofViews: number;
 }
 
-/** The brand with the most views in the range; ties go to the brand first in byte order. */
+/** Views in the range by counted users only, per car (the range's index carries car and viewer). */
+const countedViewsPerCar = (from: Date, to: Date) => sql`
+  select v.car_uuid, count(*) as views, max(v.viewed_at) as last_viewed_at
+  from car_views v
+  join users u on u.id = v.user_id
+  where v.viewed_at >= ${from} and v.viewed_at < ${to} and ${countedUser('u')}
+  group by v.car_uuid`;
+
+/** The brand with the most counted views in the range; ties go to the brand first in byte order. */
 export async function topBrand(db: Db, from: Date, to: Date): Promise<Leader | undefined> {
-  // Counting per car first and naming each car in a subquery makes PostgreSQL look cars up by key,
-  // instead of hashing the whole inventory to join a day's views.
+  // Naming each car in a subquery makes PostgreSQL look cars up by key, instead of hashing the
+  // whole inventory to join a day's views.
   const { rows } = await sql<Leader>`
-    select brand as name, sum(views)::integer as views
+    select brand as name, sum(views)::integer as views, (sum(sum(views)) over ())::integer as "ofViews"
     from (
-      select (select c.brand from cars c where c.uuid = v.car_uuid) as brand, count(*) as views
-      from car_views v
-      where v.viewed_at >= ${from} and v.viewed_at < ${to}
-      group by v.car_uuid
-    ) per_car
+      select (select c.brand from cars c where c.uuid = per_car.car_uuid) as brand, views
+      from (${countedViewsPerCar(from, to)}) per_car
+    ) named
     group by brand
     order by views desc, brand
     limit 1`.execute(db);
   return rows[0];
 }
 
-/** The car with the most views in the range, named "year brand model"; ties go to the car viewed last. */
+/** The car with the most counted views in the range, named "year brand model"; ties go to the car viewed last. */
 export async function topCar(db: Db, from: Date, to: Date): Promise<Leader | undefined> {
-  return db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('car_views')
-        .select((e) => ['car_uuid', e.fn.countAll<number>().as('views'), e.fn.max('viewed_at').as('last_viewed_at')])
-        .where('viewed_at', '>=', from)
-        .where('viewed_at', '<', to)
-        .groupBy('car_uuid')
-        .orderBy('views', 'desc')
-        .orderBy('last_viewed_at', 'desc')
-        .orderBy('car_uuid')
-        .limit(1)
-        .as('top'),
-    )
-    .innerJoin('cars', 'cars.uuid', 'top.car_uuid')
-    .select(['top.views', sql<string>`cars.year || ' ' || cars.brand || ' ' || cars.model`.as('name')])
-    .executeTakeFirst();
+  const { rows } = await sql<Leader>`
+    select c.year || ' ' || c.brand || ' ' || c.model as name, top.views::integer as views, top.of_views::integer as "ofViews"
+    from (
+      select car_uuid, views, last_viewed_at, sum(views) over () as of_views
+      from (${countedViewsPerCar(from, to)}) per_car
+      order by views desc, last_viewed_at desc, car_uuid
+      limit 1
+    ) top
+    join cars c on c.uuid = top.car_uuid`.execute(db);
+  return rows[0];
 }
 
 /**

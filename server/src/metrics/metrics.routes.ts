@@ -14,6 +14,6 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['metrics'],
       }),
     },
-    async (): Promise<MetricsAnswer> => computeMetrics(app.db, { now: new Date(), timeZone: app.config.timeZone }),
+    async (): Promise<MetricsAnswer> => computeMetrics(app.db, { now: new Date(), timeZone: app.config.timeZone, guestRetentionDays: app.config.retention.guestDays }),
   );
 };

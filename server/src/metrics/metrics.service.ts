@@ -10,6 +10,11 @@ const DAY_MS = 86_400_000;
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** The rule of metrics.repository.ts (countedUser), as staff read it in the notes. */
+const COUNTED_GUESTS_ONLY = 'web guests who only viewed cars are not counted, here or in Popular Brand and Most Viewed Car';
+const VIEWS_OF_COUNTED_USERS =
+  'Counts views by Telegram users and by web guests that have saved a favourite, an application draft or an application; views by guests who only viewed cars are left out.';
+
 /** One decimal, as the metrics table shows ratios. */
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
@@ -18,7 +23,7 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
  * the last midnight in `timeZone`, "this week" from the last Sunday midnight there (a US week).
  * Every figure comes from the database at the moment of the call; nothing is cached.
  */
-export async function computeMetrics(db: Db, { now, timeZone }: { now: Date; timeZone: string }): Promise<MetricsAnswer> {
+export async function computeMetrics(db: Db, { now, timeZone, guestRetentionDays }: { now: Date; timeZone: string; guestRetentionDays: number }): Promise<MetricsAnswer> {
   const calendar = await localCalendar(db, now, timeZone);
   const series = calendar.days.slice(0, -1).map((day, i) => ({ ...day, ends: calendar.days[i + 1]!.starts }));
   const today = series.at(-1)!;
@@ -41,7 +46,6 @@ export async function computeMetrics(db: Db, { now, timeZone }: { now: Date; tim
   for (const row of statuses) applicationsByStatus[row.status] = row.total;
   const inReview = statuses.find((row) => row.status === 'in_review');
   const applications = statuses.reduce((sum, row) => sum + row.total, 0);
-  const viewsToday = daily.at(-1)!.carViews;
   const midnight = `midnight ${timeZone} time`;
 
   const rows: Record<MetricName, Omit<MetricRow, 'metric'>> = {
@@ -49,7 +53,8 @@ export async function computeMetrics(db: Db, { now, timeZone }: { now: Date; tim
       value: users.users,
       notes:
         `Everyone the app knows: ${plural(users.telegramUsers, 'Telegram user')} (staff included) and ${plural(users.users - users.telegramUsers, 'web guest')}. ` +
-        'A web guest is one browser, known from its first car view, favourite or application until it signs in with Telegram.',
+        `A web guest is one browser until it signs in with Telegram, and counts once it has saved a favourite, an application draft or an application; ${COUNTED_GUESTS_ONLY} ` +
+        `(${plural(users.idleGuests, 'such guest')} now).`,
     },
     'Active Users Today': {
       value: users.activeToday,
@@ -61,7 +66,9 @@ export async function computeMetrics(db: Db, { now, timeZone }: { now: Date; tim
     },
     'Cars Viewed (Total)': {
       value: views.views,
-      notes: 'Every opening of a car, by anyone, since the start; opening the same car again counts again.',
+      notes:
+        'Every opening of a car, by anyone, since the start; opening the same car again counts again. ' +
+        `A web guest's views go with it when it expires, after ${plural(guestRetentionDays, 'day')} unseen with no favourite, application draft or application.`,
     },
     'Average Cars Viewed per User': {
       value: views.viewers === 0 ? NO_METRIC_VALUE : oneDecimal(views.views / views.viewers),
@@ -73,15 +80,17 @@ export async function computeMetrics(db: Db, { now, timeZone }: { now: Date; tim
     },
     'Popular Brand (Today)': {
       value: brand?.name ?? NO_METRIC_VALUE,
-      notes: brand
-        ? `The brand whose cars were viewed most today, since ${midnight}: ${count(brand.views)} of ${plural(viewsToday, 'view')}. A tie goes to the brand first in alphabetical order.`
-        : `No car has been viewed today, since ${midnight}.`,
+      notes:
+        (brand
+          ? `The brand whose cars were viewed most today, since ${midnight}: ${count(brand.views)} of ${plural(brand.ofViews, 'view')}. A tie goes to the brand first in alphabetical order. `
+          : `No car has been viewed today, since ${midnight}. `) + VIEWS_OF_COUNTED_USERS,
     },
     'Most Viewed Car (This Week)': {
       value: car?.name ?? NO_METRIC_VALUE,
-      notes: car
-        ? `The car viewed most this week, since Sunday ${midnight}: ${plural(car.views, 'view')}. A tie goes to the car viewed last.`
-        : `No car has been viewed this week, since Sunday ${midnight}.`,
+      notes:
+        (car
+          ? `The car viewed most this week, since Sunday ${midnight}: ${plural(car.views, 'view')} of ${count(car.ofViews)}. A tie goes to the car viewed last. `
+          : `No car has been viewed this week, since Sunday ${midnight}. `) + VIEWS_OF_COUNTED_USERS,
     },
     '% Users Who Submitted Application After Viewing': {
       value: views.viewers === 0 ? NO_METRIC_VALUE : oneDecimal((100 * views.viewedThenApplied) / views.viewers),

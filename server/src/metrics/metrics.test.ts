@@ -143,7 +143,7 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
     for (const row of answer.rows) expect(row.notes.length, row.metric).toBeGreaterThan(20);
   });
 
-  it('counts every user, Telegram users and web guests alike', async () => {
+  it('counts every Telegram user and every web guest that has saved a favourite, a draft or an application', async () => {
     const answer = await metricsAt(t, NOW);
     expect(valueOf(answer, 'Total Users')).toBe(7);
     expect(answer.rows[0]!.notes).toContain('6 Telegram users (staff included) and 1 web guest.');
@@ -222,6 +222,55 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
   it('answers Telegram users who are not staff 403', async () => {
     await createTelegramUser(t.db, 7100);
     expect((await injectAs(t.app, { id: 7100 }, { method: 'GET', url: '/api/metrics' })).statusCode).toBe(403);
+  });
+});
+
+describe.each(DATABASE_KINDS)('web guests who did nothing meaningful, in the staff metrics on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  beforeAll(async () => {
+    const db = t.db;
+    await createTelegramUser(db, ADMIN.id, { is_admin: true });
+    const viewer = await createTelegramUser(db, 7401);
+    const keeper = await addGuest(db, at('2026-11-17T12:00:00Z'));
+    const camry = await addCar(db, 2024, 'Toyota', 'Camry');
+    const civic = await addCar(db, 2022, 'Honda', 'Civic');
+    await addViews(db, viewer.id, [[civic, '2026-11-18T15:00:00Z']]);
+    await addViews(db, keeper, [[civic, '2026-11-18T15:10:00Z']]);
+    await db.insertInto('favorites').values({ user_id: keeper, car_uuid: civic }).execute();
+    // Three browsers (or one script without cookies) that only opened the Camry, again and again.
+    for (let i = 0; i < 3; i++) {
+      const passerBy = await addGuest(db, at('2026-11-18T14:00:00Z'));
+      await addViews(db, passerBy, [
+        [camry, '2026-11-18T15:20:00Z'],
+        [camry, '2026-11-18T15:30:00Z'],
+      ]);
+    }
+  });
+
+  it('leaves them out of Total Users, and the note says so', async () => {
+    const answer = await metricsAt(t, NOW);
+    expect(valueOf(answer, 'Total Users')).toBe(3);
+    const notes = answer.rows.find((row) => row.metric === 'Total Users')!.notes;
+    expect(notes).toContain('2 Telegram users (staff included) and 1 web guest.');
+    expect(notes).toContain('counts once it has saved a favourite, an application draft or an application');
+    expect(notes).toContain('web guests who only viewed cars are not counted, here or in Popular Brand and Most Viewed Car (3 such guests now)');
+  });
+
+  it('leaves their views out of Popular Brand (Today), and the note says so', async () => {
+    const answer = await metricsAt(t, NOW);
+    expect(valueOf(answer, 'Popular Brand (Today)')).toBe('Honda');
+    const notes = answer.rows.find((row) => row.metric === 'Popular Brand (Today)')!.notes;
+    expect(notes).toContain('2 of 2 views');
+    expect(notes).toContain('views by guests who only viewed cars are left out');
+  });
+
+  it('leaves their views out of Most Viewed Car (This Week), and the note says so', async () => {
+    const answer = await metricsAt(t, NOW);
+    expect(valueOf(answer, 'Most Viewed Car (This Week)')).toBe('2022 Honda Civic');
+    const notes = answer.rows.find((row) => row.metric === 'Most Viewed Car (This Week)')!.notes;
+    expect(notes).toContain('2 views of 2');
+    expect(notes).toContain('views by guests who only viewed cars are left out');
   });
 });
 

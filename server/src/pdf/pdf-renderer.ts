@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page, PDFOptions } from 'puppeteer-core';
 import { HttpError } from '../http/errors.ts';
+import { type DocumentInfo, withDocumentInfo } from './document-info.ts';
 import { PAGE_MARGINS, warmUpHtml } from './print-theme.ts';
 
 /** A self-contained page (fonts and images inline) and the footer Chromium prints on each of its pages. */
@@ -7,6 +8,8 @@ export interface PrintDocument {
   html: string;
   /** Chromium's footerTemplate: fills elements of class pageNumber and totalPages. */
   footerHtml: string;
+  /** The file's properties, in place of what Chromium writes there. */
+  info: DocumentInfo;
 }
 
 export interface PdfRendererOptions {
@@ -202,7 +205,8 @@ export function createPdfRenderer({
     const { context, page } = await takeTab(await launch());
     try {
       await page.setContent(document.html, { waitUntil: 'load', timeout: Math.max(1, deadline - Date.now()) });
-      printed(Buffer.from(await page.pdf({ ...PRINT_OPTIONS, footerTemplate: document.footerHtml, timeout: Math.max(1, deadline - Date.now()) })));
+      const pdf = await page.pdf({ ...PRINT_OPTIONS, footerTemplate: document.footerHtml, timeout: Math.max(1, deadline - Date.now()) });
+      printed(withDocumentInfo(Buffer.from(pdf), document.info));
     } finally {
       // A dead browser took its contexts with it; there is nothing left to close then.
       await context.close().catch(() => undefined);

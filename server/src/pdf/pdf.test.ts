@@ -34,8 +34,27 @@ let files = 0;
 async function poppler(tool: (typeof POPPLER_TOOLS)[number], pdf: Buffer, args: string[] = []): Promise<string> {
   const file = join(scratch, `document-${files++}.pdf`);
   writeFileSync(file, pdf);
-  const { stdout } = await run(tool, tool === 'pdftotext' ? [...args, '-enc', 'UTF-8', file, '-'] : [...args, file]);
+  const { stdout, stderr } = await run(tool, tool === 'pdftotext' ? [...args, '-enc', 'UTF-8', file, '-'] : [...args, file]);
+  // Poppler mends a damaged file quietly but for a line here ("Syntax Error", "try to reconstruct").
+  expect(stderr).toBe('');
   return stdout;
+}
+
+/** The file's properties as pdfinfo shows them: Title, Creator, Producer and the rest. */
+async function propertiesOf(pdf: Buffer): Promise<Record<string, string>> {
+  const lines = (await poppler('pdfinfo', pdf)).split('\n').map((line) => /^([A-Za-z ]+):\s+(.*)$/.exec(line));
+  return Object.fromEntries(lines.flatMap((match) => (match ? [[match[1]!, match[2]!]] : [])));
+}
+
+/** Every object the cross-reference table lists starts exactly where the table says. */
+function misplacedObjects(pdf: Buffer): string[] {
+  const text = pdf.toString('latin1');
+  const table = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
+  const entries = text.slice(table).split('trailer')[0]!.trim().split('\n').slice(2);
+  return entries.flatMap((entry, number) => {
+    const [offset, , kind] = entry.trim().split(' ');
+    return kind === 'n' && !text.startsWith(`${number} 0 obj`, Number(offset)) ? [`object ${number} at ${offset}`] : [];
+  });
 }
 
 /** An applicant who has submitted the test application (with a car), seen by staff after one status change. */
@@ -88,6 +107,16 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
     const info = await poppler('pdfinfo', english);
     expect(info).toMatch(/Page size:\s+612 x 792 pts/);
     expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeGreaterThanOrEqual(2);
+  });
+
+  it("names the application in the file's properties, never the applicant or the browser's version", async () => {
+    const properties = await propertiesOf(english);
+    expect(properties).toMatchObject({ Title: `Application #${id}`, Creator: t.config.company.name, Producer: t.config.company.name });
+    expect(properties.CreationDate).toMatch(/\d{4}/);
+    expect(JSON.stringify(properties)).not.toMatch(/Mary|Major|Chrome|Mozilla|Skia/);
+    const raw = english.toString('latin1');
+    for (const trace of ['Mary', 'Major', 'HeadlessChrome', 'Mozilla', 'Skia']) expect(raw).not.toContain(trace);
+    expect(misplacedObjects(english)).toEqual([]);
   });
 
   it('prints every section with labelled lines, US formats and the full SSN', async () => {
@@ -160,6 +189,7 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
     }
     expect(text).not.toContain('Personal Information');
     expect(text).toContain('123-45-6789');
+    expect((await propertiesOf(res.rawPayload)).Title).toBe(`Заявка №${id}`);
   });
 
   it('refuses anyone but staff', async () => {
@@ -218,8 +248,27 @@ describe('GET /api/applications/{id}/pdf without Chromium', () => {
   });
 });
 
+describe.skipIf(skipReason !== undefined)("the PDF renderer's file properties (real Chromium)", () => {
+  const renderer = createPdfRenderer({ chromePath: CHROME_PATH });
+  afterAll(() => renderer.close());
+
+  it.each([
+    ['a short dealer name', 'Acme'],
+    ['a long dealer name in Cyrillic', 'Автосалон «Київ» — кредити на авто для всіх, хто мешкає у США та має посвідчення водія'],
+  ])('writes the given title and creator with %s, whatever the page says, and keeps the file exact', async (_case, dealer) => {
+    const pdf = await renderer.render({
+      html: '<!doctype html><title>Mary Major</title><p>Mary Major</p>',
+      footerHtml: '<span></span>',
+      info: { title: 'Application #7', creator: dealer, producer: dealer },
+    });
+    expect(await propertiesOf(pdf)).toMatchObject({ Title: 'Application #7', Creator: dealer, Producer: dealer });
+    expect(misplacedObjects(pdf)).toEqual([]);
+    expect(await poppler('pdftotext', pdf)).toContain('Mary Major');
+  });
+});
+
 describe('the PDF renderer when Chromium misbehaves', () => {
-  const document = { html: '<p>x</p>', footerHtml: '<span></span>' };
+  const document = { html: '<p>x</p>', footerHtml: '<span></span>', info: { title: 'x', creator: 'x', producer: 'x' } };
   /** A "browser" that starts, never answers and exits after a while. */
   const hangingBrowser = join(scratch, 'hanging-browser.sh');
   writeFileSync(hangingBrowser, '#!/bin/sh\nexec sleep 1\n');

@@ -33,10 +33,30 @@ export function contentSecurityPolicy(config: Config) {
 }
 
 /**
- * helmet's headers depend on configuration only, so they are worked out once at start: helmet as
- * a Fastify plugin rebuilds its policy on every request, a real share of a catalogue request.
+ * Permissions-Policy: the camera for the app itself (the licence step may open it), and the
+ * powerful features the app never uses switched off, so no injected script or embedded page can
+ * ask for them. Passkeys and fullscreen keep their defaults (this origin only).
  */
-function staticSecurityHeaders(config: Config): Record<string, string> {
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
+ * The security headers of every answer. They depend on configuration only, so they are worked out
+ * once at start: helmet as a Fastify plugin rebuilds its policy on every request, a real share of
+ * a catalogue request. Answers written before any hook (http/early-errors.ts) send them too.
+ */
+export function securityHeaders(config: Config): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
@@ -48,11 +68,11 @@ function staticSecurityHeaders(config: Config): Record<string, string> {
     // HSTS only means something over https, which is what production runs on.
     strictTransportSecurity: config.production ? { maxAge: 15552000, includeSubDomains: true } : false,
   })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
-  return headers;
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return Object.freeze(headers);
 }
 
-export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = staticSecurityHeaders(app.config);
+export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>) {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

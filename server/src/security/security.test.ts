@@ -45,6 +45,18 @@ describe.each(DATABASE_KINDS)('security headers on %s', (kind) => {
     expect(res.headers['x-frame-options']).toBeUndefined();
   });
 
+  it('lets only the app itself use the camera, and switches off the powerful features it never uses, on every answer', async () => {
+    for (const url of ['/api/health', '/media/cars/suv/studio.svg', '/api/no-such-route']) {
+      const header = String((await t.app.inject(url)).headers['permissions-policy']);
+      const policy: Record<string, string> = Object.fromEntries(header.split(',').map((part) => part.trim().split('=') as [string, string]));
+      expect(policy.camera, url).toBe('(self)');
+      for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'display-capture']) expect(policy[feature], `${url} ${feature}`).toBe('()');
+      // Staff confirm passkeys (WebAuthn) on this origin: those stay at their default, this origin only.
+      expect(policy['publickey-credentials-get']).toBeUndefined();
+      expect(policy['publickey-credentials-create']).toBeUndefined();
+    }
+  });
+
   it('sends the security headers on errors too', async () => {
     const res = await t.app.inject('/api/no-such-route');
     expect(res.statusCode).toBe(404);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { fakeWebBuild } from '../../test/web-build.ts';
+import { withPageMeta } from './page-meta.ts';
 
 /** The built page's head as the web build writes it: a generic title and description. */
 function webBuildWithHead(): string {
@@ -59,6 +60,34 @@ describe('link previews and crawlers read each public page from the server (issu
     const res = await t.app.inject('/cars/%22%3E%3Cscript%3E');
     expect(res.body).not.toContain('"><script>');
   });
+
+  it.each(['//evil.example/x', '///evil.example/x'])('keeps og:url on our own host for the path %s', async (path) => {
+    const res = await t.app.inject(path);
+    expect(res.statusCode).toBe(200);
+    const ogUrl = new URL(metaContent(res.body, 'og:url') ?? '');
+    expect(ogUrl.origin).toBe('https://cars.example');
+    expect(ogUrl.pathname).toBe('/evil.example/x');
+  });
+});
+
+describe('link previews without PUBLIC_URL', () => {
+  const t = useTestApp('pglite', { webDist: webBuildWithHead() });
+
+  it('names the host the page was asked from', async () => {
+    const res = await t.app.inject({ url: '/cars', headers: { host: 'cars.test:3000' } });
+    expect(metaContent(res.body, 'og:url')).toBe('http://cars.test:3000/cars');
+  });
+
+  it('keeps og:url on that host for the path //evil.example/x', async () => {
+    const res = await t.app.inject({ url: '//evil.example/x', headers: { host: 'cars.test:3000' } });
+    expect(new URL(metaContent(res.body, 'og:url') ?? '').host).toBe('cars.test:3000');
+  });
+
+  it('still serves the page when the Host header is no host at all', async () => {
+    const res = await t.app.inject({ url: '/cars', headers: { host: 'not a host' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
 });
 
 describe('staff pages', () => {
@@ -69,5 +98,13 @@ describe('staff pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Car loans and leases</title>');
     expect(res.body).not.toContain('og:title');
+  });
+});
+
+describe('the page address in og:url', () => {
+  it('stays on our host for a path with a backslash, which URL parsers read as a slash', () => {
+    const meta = { title: 'Cars', description: 'Cars for sale', image: null, type: 'website' } as const;
+    const html = withPageMeta('<html><head><title>x</title></head></html>', meta, 'https://cars.example', '/\\evil.example/x', 'Test Motors');
+    expect(new URL(metaContent(html, 'og:url') ?? '').origin).toBe('https://cars.example');
   });
 });

@@ -64,6 +64,16 @@ export async function pageMeta(db: Db, companyName: string, path: string): Promi
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * The page's address on our origin. The path is the request's, so it is set as the path alone:
+ * resolved as a URL, `//evil.example/x` (or `/\evil.example/x`) would name another host.
+ */
+function pageUrl(origin: string, path: string): string {
+  const url = new URL(origin);
+  url.pathname = path.replace(/^[/\\]+/, '/');
+  return url.href;
+}
+
 /** index.html with the page's own <title>, description and Open Graph tags in place of the generic ones. */
 export function withPageMeta(html: string, meta: PageMeta, origin: string, path: string, siteName: string): string {
   const absolute = (url: string) => new URL(url, origin).href;
@@ -75,7 +85,7 @@ export function withPageMeta(html: string, meta: PageMeta, origin: string, path:
     tag('property', 'og:site_name', siteName),
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
-    tag('property', 'og:url', absolute(path)),
+    tag('property', 'og:url', pageUrl(origin, path)),
     ...(meta.image ? [tag('property', 'og:image', absolute(meta.image)), tag('name', 'twitter:card', 'summary_large_image')] : [tag('name', 'twitter:card', 'summary')]),
   ].join('\n    ');
   return html

@@ -3,17 +3,35 @@ import type { Db } from '../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 
 /**
- * A browser that browsed as a guest and later arrives with Telegram identity keeps what it did
- * (issue 4): favourites, viewed cars, the application draft, the application and unattached licence photos move to the
+ * What a merge did: moved the guest's things and deleted (or emptied) it, kept the guest whole
+ * because it holds a submitted application, or found no such guest (already merged, or never
+ * existed).
+ */
+export type MergeOutcome = 'merged' | 'kept' | 'none';
+
+const holdsApplication = (db: Db, guestId: number) => db.selectFrom('applications').select('id').where('user_id', '=', guestId).executeTakeFirst();
+
+/**
+ * A browser that browsed as a guest and later arrives with Telegram identity keeps what it did:
+ * favourites, viewed cars, the application draft and unattached licence photos move to the
  * Telegram user, then the guest is deleted. One transaction; calling it again is a no-op.
  *
- * Answers false when there was no such guest (already merged, or never existed).
+ * Credit data never moves (docs/decisions/011-guest-costs-and-merges.md): a guest that has
+ * submitted an application is not merged at all. The browser and the Telegram account may be two
+ * people (a shared computer), so the application, its licence photos and everything else the
+ * guest did stay with the guest, whose cookie stays valid so that this browser still sees the
+ * application's status.
  */
-export async function mergeGuestIntoUser(db: Db, guestId: number, userId: number): Promise<boolean> {
+export async function mergeGuestIntoUser(db: Db, guestId: number, userId: number): Promise<MergeOutcome> {
+  if (guestId === userId) return 'none';
+  // Every request from such a browser comes here: answering without a transaction keeps it cheap.
+  if (await holdsApplication(db, guestId)) return 'kept';
   return db.transaction().execute(async (trx) => {
-    // Locking the guest row serialises concurrent merges of one cookie: the second finds no guest.
+    // Locking the guest row serialises concurrent merges of one cookie (the second finds no
+    // guest) and waits for a submission in progress, which locks the same row.
     const guest = await trx.selectFrom('users').select('id').where('id', '=', guestId).where('kind', '=', 'guest').forUpdate().executeTakeFirst();
-    if (!guest || guestId === userId) return false;
+    if (!guest) return 'none';
+    if (await holdsApplication(trx, guestId)) return 'kept';
 
     await trx
       .insertInto('favorites')
@@ -43,39 +61,21 @@ export async function mergeGuestIntoUser(db: Db, guestId: number, userId: number
       await trx.updateTable('application_drafts').set({ user_id: userId }).where('user_id', '=', guestId).execute();
     }
 
-    // One application per user: a submitted one is never thrown away, so if the Telegram user
-    // already has one, the guest's stays with the guest row below.
-    const userHasApplication = await trx.selectFrom('applications').select('id').where('user_id', '=', userId).executeTakeFirst();
-    if (!userHasApplication) await trx.updateTable('applications').set({ user_id: userId }).where('user_id', '=', guestId).execute();
-
-    // Licence photos not yet in an application move with the person; those in an application
-    // follow it (so deleting the guest below cannot take them along).
-    await trx
-      .updateTable('application_documents')
-      .set({ owner_user_id: userId })
-      .where('owner_user_id', '=', guestId)
-      .where((eb) => eb.or([eb('application_id', 'is', null), eb('application_id', 'in', eb.selectFrom('applications').select('id').where('user_id', '=', userId))]))
-      .execute();
+    // Licence photos not yet in an application move with the person.
+    await trx.updateTable('application_documents').set({ owner_user_id: userId }).where('owner_user_id', '=', guestId).where('application_id', 'is', null).execute();
 
     // Deleting a user nulls audit_events.actor_user_id, which the append-only trigger refuses;
-    // a guest that still owns an application or history is kept (its cookie is gone all the same).
-    const keep = await trx
-      .selectFrom('users')
-      .select((eb) => [
-        eb.exists(eb.selectFrom('applications').select('id').where('user_id', '=', guestId)).as('hasApplication'),
-        eb.exists(eb.selectFrom('audit_events').select('id').where('actor_user_id', '=', guestId)).as('hasAudit'),
-      ])
-      .where('id', '=', guestId)
-      .executeTakeFirstOrThrow();
-    if (!keep.hasApplication && !keep.hasAudit) await trx.deleteFrom('users').where('id', '=', guestId).execute();
+    // a guest with history is kept, emptied (its cookie is gone all the same).
+    const hasAudit = await trx.selectFrom('audit_events').select('id').where('actor_user_id', '=', guestId).executeTakeFirst();
+    if (!hasAudit) await trx.deleteFrom('users').where('id', '=', guestId).execute();
 
     await recordAudit(trx, {
       actorUserId: userId,
       action: 'user.guest_merged',
       entity: 'user',
       entityId: userId,
-      details: { guestId, guestDeleted: !keep.hasApplication && !keep.hasAudit },
+      details: { guestId, guestDeleted: !hasAudit },
     });
-    return true;
+    return 'merged';
   });
 }

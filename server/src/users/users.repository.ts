@@ -85,10 +85,6 @@ export async function touchLastActive(db: Db, userId: number): Promise<UserRow |
   return db.updateTable('users').set({ last_active_at: sql`now()` }).where('id', '=', userId).returningAll().executeTakeFirst();
 }
 
-export async function createGuestUser(db: Db): Promise<UserRow> {
-  return db.insertInto('users').values({ kind: 'guest' }).returningAll().executeTakeFirstOrThrow();
-}
-
 /**
  * ADMIN_TELEGRAM_IDS become admins at every start (creating their rows when needed). Answers the
  * users who were not admins before, so the caller can audit the change.

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { ADMIN_ONLY, SIGNED_IN } from '../http/access.ts';
 import { requireViewer } from '../auth/identity.service.ts';
+import { endStaffAccess } from '../auth/staff-sessions.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
 import { listUsers, setAdminFlag, toCurrentUser, toUserItem, touchLastActive, upsertTelegramUser } from './users.repository.ts';
@@ -41,6 +42,9 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     const result = await app.db.transaction().execute(async (trx) => {
       const change = await setAdminFlag(trx, userId, isAdmin);
       if (change.kind === 'ok' && change.changed) {
+        // A former admin keeps no way back in: every browser is signed out and the passkeys go too
+        // (re-granting rights starts afresh: a link sign-in, then a first passkey).
+        if (!isAdmin) await endStaffAccess(trx, userId);
         await recordAudit(trx, { actorUserId, action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked', entity: 'user', entityId: userId });
       }
       return change;

@@ -36,7 +36,7 @@ describe('the dashboard gate', () => {
     expect(await screen.findByText(/no staff access/)).toBeTruthy();
   });
 
-  it('shows an admin the dashboard with its three tabs and Sign out', async () => {
+  it('shows an admin signed in on the web the dashboard with its tabs, Security included, and Sign out', async () => {
     openDashboard({ user: null, isAdmin: true, via: 'session' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Dashboard sections' });
@@ -44,14 +44,16 @@ describe('the dashboard gate', () => {
       ['Users', 'page'],
       ['Metrics', null],
       ['FAQ', null],
+      ['Security', null],
     ]);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
-  it('offers no Sign out inside Telegram, where the app itself says who the admin is', async () => {
+  it('offers no Sign out and no passkeys inside Telegram, where the app itself says who the admin is', async () => {
     openDashboard({ user: null, isAdmin: true, via: 'telegram' });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Security' })).toBeNull();
   });
 });
 
@@ -63,6 +65,7 @@ describe('the highlighted tab (spec §2)', () => {
     ['/dashboard/users/42', 0],
     ['/dashboard/metrics', 1],
     ['/dashboard/faqs', 2],
+    ['/dashboard/security', 3],
   ])('%s highlights tab %i', (path, index) => {
     expect(activeTabIndex(path)).toBe(index);
   });

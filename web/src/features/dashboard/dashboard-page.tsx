@@ -10,6 +10,7 @@ import { StaffSignIn } from './sign-in/staff-sign-in.tsx';
 import { UsersPage } from './users/users-page.tsx';
 import { ApplicationPage } from './application/application-page.tsx';
 import { FaqsPage } from './faqs/faqs-page.tsx';
+import { SecurityPage } from './security/security-page.tsx';
 import './dashboard.css';
 
 // The chart library comes with the metrics page only; the other screens never download it.
@@ -56,6 +57,7 @@ export default function DashboardPage() {
           }
         />
         <Route path="faqs" element={<FaqsPage />} />
+        <Route path="security" element={<SecurityPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>
     </DashboardShell>

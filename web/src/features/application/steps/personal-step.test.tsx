@@ -78,6 +78,19 @@ describe('Personal Information (spec §5 Wizard: personal)', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(555) 12');
   });
 
+  it('refuses an SSN the SSA never issues and says to check the card', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application/personal');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    await userEvent.type(screen.getByLabelText('Social Security number'), '666123456');
+    await next();
+    const message =
+      'This is not a valid SSN: none start with 000, 666 or 9, or have 00 in the middle or 0000 at the end. Check the number on the Social Security card.';
+    expect(await screen.findByText(message, { selector: '.field__error' })).toBeTruthy();
+    expect(screen.getByLabelText('Social Security number').getAttribute('aria-invalid')).toBe('true');
+    expect(pathname()).toBe('/application/personal');
+  });
+
   it('masks pasted phone, SSN and date text the way the schemas read them', async () => {
     restore = mockWizardApi().restore;
     renderWizard('/application/personal');

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../components/toasts.tsx';
+import { isMfaRequired } from '../security/passkey-errors.ts';
 import { fetchFile } from './fetch-file.ts';
 
 /** GET /api/applications/{id}/pdf, saved as application-{id}.pdf (spec §7), labels in the staff member's language. */
@@ -22,6 +23,8 @@ export function useDownloadPdf() {
   return useMutation({
     mutationFn: (applicationId: number) => downloadApplicationPdf(applicationId, i18n.locale),
     onError: (error) => {
+      // The passkey step (PasskeyPrompt) answers a session that has not confirmed a passkey yet.
+      if (isMfaRequired(error)) return;
       // Spec §8 logs a PDF failure; staff also need to know the file did not come.
       console.warn('PDF download failed', error);
       toast.error(i18n._('The PDF could not be downloaded. Please try again.'));

@@ -3,6 +3,8 @@ import { Spinner } from '@telegram-apps/telegram-ui';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useUserApplication } from '../api/get-user-application.ts';
+import { PasskeyCheck } from '../security/passkey-check.tsx';
+import { isMfaRequired } from '../security/passkey-errors.ts';
 import { ApplicationReview } from './application-review.tsx';
 import { ChatButton, useUsersListPath } from './navigation.tsx';
 
@@ -38,6 +40,7 @@ export function ApplicationPage() {
       </div>
     );
   }
+  if (isMfaRequired(application.error)) return <PasskeyCheck />;
   // Spec §8: a loading failure is treated as no data.
   if (application.isError) return <NoApplication userId={userId} />;
   return <ApplicationReview application={application.data} />;

@@ -3,18 +3,23 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../components/toasts.tsx';
 import { useSignOut } from '../api/sign-out.ts';
+import { PasskeyPrompt } from '../security/passkey-prompt.tsx';
 
 const TABS = [
   { to: '/dashboard', label: 'Users' },
   { to: '/dashboard/metrics', label: 'Metrics' },
   { to: '/dashboard/faqs', label: 'FAQ' },
+  // Passkeys and sessions belong to a browser signed in to the dashboard; inside Telegram the app is the factor.
+  { to: '/dashboard/security', label: 'Security' },
 ] as const;
 
 /** Spec §2: the first tab for /dashboard, /dashboard/users and below; FAQ is index 2. */
 export function activeTabIndex(pathname: string): number {
   const path = pathname.replace(/\/+$/, '');
-  if (path === '/dashboard/metrics' || path.startsWith('/dashboard/metrics/')) return 1;
-  if (path === '/dashboard/faqs' || path.startsWith('/dashboard/faqs/')) return 2;
+  const under = (section: string) => path === `/dashboard/${section}` || path.startsWith(`/dashboard/${section}/`);
+  if (under('metrics')) return 1;
+  if (under('faqs')) return 2;
+  if (under('security')) return 3;
   return 0;
 }
 
@@ -25,12 +30,13 @@ export function DashboardShell({ canSignOut, children }: { canSignOut: boolean; 
   const navigate = useNavigate();
   const signOut = useSignOut();
   const active = activeTabIndex(pathname);
+  const tabs = canSignOut ? TABS : TABS.slice(0, 3);
   return (
     <div className="dashboard">
       <header className="dashboard__header">
         <h1 className="dashboard__title">{i18n._('Dashboard')}</h1>
         <nav aria-label={i18n._('Dashboard sections')} className="dashboard__tabs">
-          {TABS.map((tab, index) => (
+          {tabs.map((tab, index) => (
             <Link key={tab.to} to={tab.to} className={index === active ? 'dashboard__tab dashboard__tab--active' : 'dashboard__tab'} aria-current={index === active ? 'page' : undefined}>
               {i18n._(tab.label)}
             </Link>
@@ -53,6 +59,7 @@ export function DashboardShell({ canSignOut, children }: { canSignOut: boolean; 
         ) : null}
       </header>
       <div className="dashboard__content">{children}</div>
+      {canSignOut ? <PasskeyPrompt /> : null}
     </div>
   );
 }

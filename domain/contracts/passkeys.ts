@@ -1,0 +1,26 @@
+/** A staff member's passkey as the dashboard lists it. */
+export interface PasskeyItem {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** GET /api/auth/passkeys: the staff member's passkeys and what this browser's session may do with them. */
+export interface PasskeysAnswer {
+  passkeys: PasskeyItem[];
+  /** A passkey was confirmed in this browser's session. */
+  sessionVerified: boolean;
+  /**
+   * Until when this session may add a first passkey: 10 minutes after signing in with a one-time
+   * link from the bot. Null when it may not (no such sign-in, the time is up, or a passkey exists).
+   */
+  firstPasskeyUntil: string | null;
+  /** STAFF_MFA=required: personal data needs the passkey check on the web. */
+  mfaRequired: boolean;
+}
+
+/** POST /api/auth/passkeys: the passkey just added. */
+export interface PasskeyAdded {
+  passkey: PasskeyItem;
+}

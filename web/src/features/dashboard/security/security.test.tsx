@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PasskeysAnswer } from '../../../../../domain/contracts/passkeys.ts';
+import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { ApplicationPage } from '../application/application-page.tsx';
+import { SecurityPage } from './security-page.tsx';
+
+let network: ReturnType<typeof mockFetch> | undefined;
+afterEach(() => network?.restore());
+
+const mfaRequired = () =>
+  new Response(JSON.stringify({ error: { code: 'mfa_required', message: 'Confirm it’s you' } }), { status: 403, headers: { 'content-type': 'application/json' } });
+
+const passkey = { id: 1, name: 'Office laptop', createdAt: '2026-06-01T10:00:00.000Z', lastUsedAt: null };
+const answer = (overrides: Partial<PasskeysAnswer> = {}): PasskeysAnswer => ({ passkeys: [], sessionVerified: false, firstPasskeyUntil: null, mfaRequired: true, ...overrides });
+
+function openApplication(passkeys: PasskeysAnswer) {
+  network = mockFetch({ 'GET /api/applications/user/5': mfaRequired, 'GET /api/auth/passkeys': () => passkeys });
+  renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/users/:userId" element={<ApplicationPage />} />
+    </Routes>,
+    { route: '/dashboard/users/5' },
+  );
+}
+
+function openSecurity(passkeys: PasskeysAnswer) {
+  network = mockFetch({ 'GET /api/auth/passkeys': () => passkeys });
+  renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/security" element={<SecurityPage />} />
+    </Routes>,
+    { route: '/dashboard/security' },
+  );
+}
+
+describe('the passkey step before personal data', () => {
+  it('asks a staff member with a passkey to confirm it’s them', async () => {
+    openApplication(answer({ passkeys: [passkey] }));
+    expect(await screen.findByRole('heading', { name: 'Confirm it’s you with your passkey' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use my passkey' })).toBeTruthy();
+    expect(screen.queryByText('No data for this user.')).toBeNull();
+  });
+
+  it('lets a staff member without a passkey add one while the link sign-in still vouches for them', async () => {
+    openApplication(answer({ firstPasskeyUntil: '2026-06-01T10:10:00.000Z' }));
+    expect(await screen.findByRole('heading', { name: 'Add a passkey to see personal data' })).toBeTruthy();
+    expect(screen.getByLabelText('Passkey name')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeTruthy();
+  });
+
+  it('tells a staff member without a passkey to send /login again once the 10 minutes have passed', async () => {
+    openApplication(answer());
+    expect(await screen.findByRole('heading', { name: 'Add a passkey to see personal data' })).toBeTruthy();
+    expect(screen.getByText('Send /login to the bot in Telegram.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+  });
+});
+
+describe('the Security page', () => {
+  it('lists passkeys with their name, when they were added and last used', async () => {
+    openSecurity(answer({ passkeys: [passkey, { ...passkey, id: 2, name: 'Phone', lastUsedAt: '2026-06-02T09:00:00.000Z' }], sessionVerified: true }));
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Office laptop', 'Phone']);
+    expect(within(rows[0]!).getByText('—')).toBeTruthy();
+    expect(within(rows[0]!).getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(screen.getByText('This browser has confirmed your passkey.')).toBeTruthy();
+  });
+
+  it('asks for the passkey check before another passkey can be added', async () => {
+    openSecurity(answer({ passkeys: [passkey] }));
+    expect(await screen.findByText('To add or remove passkeys, first confirm it’s you with one of them.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use my passkey' })).toBeTruthy();
+    expect(screen.queryByLabelText('Passkey name')).toBeNull();
+  });
+
+  it('offers Sign out everywhere', async () => {
+    openSecurity(answer());
+    expect(await screen.findByRole('button', { name: 'Sign out everywhere' })).toBeTruthy();
+  });
+});
