@@ -20,31 +20,34 @@ function exchange(port: number, talk: (socket: Socket) => void): Promise<{ answe
   });
 }
 
-describe('a client that is too slow', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let port: number;
-
+/** A server listening on 127.0.0.1 with these settings, on a throwaway database, closed after the suite. */
+function listeningServer(settings: Record<string, string>) {
+  const server = { app: undefined as unknown as FastifyInstance, port: 0 };
+  let database: TestDatabase | undefined;
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    const config = testConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_IDLE_TIMEOUT_MS: '2500', HTTP_REQUEST_TIMEOUT_MS: '3000' });
-    app = (await createRuntime(config, { db: database.db, logger: false })).app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    server.app = (await createRuntime(testConfig(settings), { db: database.db, logger: false })).app;
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    server.port = (server.app.server.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await app?.close();
+    await server.app?.close();
     await database?.drop();
   });
+  return server;
+}
+
+describe('a client that is too slow', () => {
+  const server = listeningServer({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_IDLE_TIMEOUT_MS: '2500', HTTP_REQUEST_TIMEOUT_MS: '3000' });
 
   it('gets 408 and is disconnected when its headers never finish', async () => {
-    const { answer, seconds } = await exchange(port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n'));
+    const { answer, seconds } = await exchange(server.port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n'));
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(seconds).toBeLessThan(5);
   });
 
   it('is disconnected when its body stops arriving', async () => {
-    const { seconds } = await exchange(port, (socket) =>
+    const { seconds } = await exchange(server.port, (socket) =>
       socket.write('POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":'),
     );
     expect(seconds).toBeLessThan(5);
@@ -52,7 +55,7 @@ describe('a client that is too slow', () => {
 
   it('gets 408 when a trickling body outlasts the whole-request limit', async () => {
     let timer: NodeJS.Timeout | undefined;
-    const { answer, seconds } = await exchange(port, (socket) => {
+    const { answer, seconds } = await exchange(server.port, (socket) => {
       socket.write('POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 3000\r\n\r\n');
       // One byte every 300 ms is never idle long enough to be cut for silence.
       timer = setInterval(() => socket.writable && socket.write(' '), 300);
@@ -64,7 +67,7 @@ describe('a client that is too slow', () => {
   });
 
   it('still serves a prompt client', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/health`);
     expect(res.status).toBe(200);
   });
 });
@@ -82,28 +85,14 @@ function trickle(port: number, head: string, chunk: string, everyMs: number): Pr
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorBody;
 
 describe('a request body that trickles in', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let port: number;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
     // The whole-request and idle limits are far away: only the body rate can end these requests in time.
-    const config = testConfig({ HTTP_REQUEST_TIMEOUT_MS: '600000', HTTP_IDLE_TIMEOUT_MS: '600000', HTTP_BODY_MIN_BYTES_PER_SECOND: '2048' });
-    app = (await createRuntime(config, { db: database.db, logger: false })).app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
+  const server = listeningServer({ HTTP_REQUEST_TIMEOUT_MS: '600000', HTTP_IDLE_TIMEOUT_MS: '600000', HTTP_BODY_MIN_BYTES_PER_SECOND: '2048' });
 
   it('is cut with 408 request_timeout long before the request timeout, uploads included', async () => {
     const head =
       'POST /api/applications/documents HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 300000\r\n\r\n' +
       '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="licence.jpg"\r\nContent-Type: image/jpeg\r\n\r\n';
-    const { answer } = await trickle(port, head, 'x', 300);
+    const { answer } = await trickle(server.port, head, 'x', 300);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(bodyOf(answer).error.code).toBe('request_timeout');
@@ -111,7 +100,7 @@ describe('a request body that trickles in', () => {
 
   it('is cut the same way for a JSON body', async () => {
     const head = 'POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 3000\r\n\r\n';
-    const { answer } = await trickle(port, head, ' ', 300);
+    const { answer } = await trickle(server.port, head, ' ', 300);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     const body = bodyOf(answer);
     expect(body).toEqual({ error: { code: 'request_timeout', message: body.error.message } });
@@ -125,7 +114,7 @@ describe('a request body that trickles in', () => {
     const head = `PUT /api/applications/draft HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
     let offset = 0;
     let timer: NodeJS.Timeout | undefined;
-    const { answer } = await exchange(port, (socket) => {
+    const { answer } = await exchange(server.port, (socket) => {
       socket.write(head);
       timer = setInterval(() => {
         if (offset >= body.length) return clearInterval(timer);
@@ -140,40 +129,27 @@ describe('a request body that trickles in', () => {
 });
 
 describe('connections beyond HTTP_MAX_CONNECTIONS', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let port: number;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('pglite');
-    app = (await createRuntime(testConfig({ HTTP_MAX_CONNECTIONS: '2' }), { db: database.db, logger: false })).app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
+  const server = listeningServer({ HTTP_MAX_CONNECTIONS: '2' });
 
   /** A kept-alive connection the server has answered once, so it surely counts it. */
   function heldConnection(): Promise<Socket> {
     return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      const socket = connect(server.port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
       socket.once('data', () => resolve(socket));
       socket.once('error', reject);
     });
   }
 
-  const openConnections = () => new Promise<number>((resolve, reject) => app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  const openConnections = () => new Promise<number>((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
   it('refuses a connection past the cap without an answer, and takes one again once a place is free', async () => {
     const held = [await heldConnection(), await heldConnection()];
-    const refused = await exchange(port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+    const refused = await exchange(server.port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
     expect(refused.answer).toBe('');
 
     held[0]!.destroy();
     while ((await openConnections()) >= 2) await setTimeout(20);
-    const served = await exchange(port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+    const served = await exchange(server.port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
     expect(served.answer).toMatch(/^HTTP\/1\.1 200 /);
     held[1]!.destroy();
   });
