@@ -6,6 +6,7 @@ import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } from '../../../domain/contracts/users.ts';
 import { submitTestApplication } from '../../test/applications.ts';
+import { upsertTelegramUser } from './users.repository.ts';
 import type { MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 
 describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
@@ -36,6 +37,14 @@ describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
   ])('turns the Telegram language code %s into %s', async (code, language, id) => {
     const res = await register({ id, ...(code ? { language_code: code } : {}) });
     expect(res.json<RegisterAnswer>().user.language).toBe(language);
+  });
+
+  it('names a user known only by id (ADMIN_TELEGRAM_IDS) from the first verified profile, and keeps a name it has', async () => {
+    await createTelegramUser(t.db, 3201, { is_admin: true, first_name: null });
+    await createTelegramUser(t.db, 3202, { first_name: 'Kept' });
+    const profile = (id: number) => ({ id, firstName: 'Ada', lastName: 'Staff', username: 'ada', photoUrl: null, languageCode: 'en' });
+    expect(await upsertTelegramUser(t.db, profile(3201))).toMatchObject({ first_name: 'Ada', last_name: 'Staff', username: 'ada', is_admin: true });
+    expect(await upsertTelegramUser(t.db, profile(3202))).toMatchObject({ first_name: 'Kept', last_name: 'Staff', username: 'ada' });
   });
 
   it('needs Telegram init data to register', async () => {
