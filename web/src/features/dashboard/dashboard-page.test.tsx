@@ -32,12 +32,6 @@ describe('the dashboard gate', () => {
     expect(network!.calls.map((call) => call.url.pathname)).not.toContain('/api/users');
   });
 
-  it('offers no development sign-in unless the server says it is on', async () => {
-    openDashboard({ user: null, isAdmin: false, via: null });
-    await screen.findByRole('link', { name: 'Log in with Telegram' });
-    expect(screen.queryByRole('button', { name: 'Sign in as the developer' })).toBeNull();
-  });
-
   it('signs in with one button when the development sign-in is on, and opens the dashboard', async () => {
     let signedIn = false;
     openDashboard({ user: null, isAdmin: false, via: null }, '/dashboard', {

@@ -100,12 +100,6 @@ describe('the application detail page', () => {
     expect(definition('Additional Income Amount')).toBe('—');
   });
 
-  it('shows an additional income that was given', async () => {
-    openApplication({}, staffApplication({ otherIncomeSource: 'Rental', otherIncomeAmount: 450 }));
-    await screen.findByRole('heading', { name: 'Application #12' });
-    expect(definition('Additional Income Amount')).toBe('$450');
-  });
-
   it('says when an on-time decision was made, without "was due by"', async () => {
     const history = [
       { status: 'in_review' as const, from: null, at: '2026-06-01T10:00:00.000Z', by: null },

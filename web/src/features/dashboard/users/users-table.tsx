@@ -56,10 +56,10 @@ export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, do
             return (
               <tr key={user.id}>
                 <th scope="row">
-                  <span className="users-table__name">{name}</span>
-                  {user.username ? <span className="users-table__line">@{user.username}</span> : null}
+                  <span className="cell-main">{name}</span>
+                  {user.username ? <span className="cell-line">@{user.username}</span> : null}
                   {user.is_admin || user.tag ? (
-                    <span className="users-table__line users-table__marks">
+                    <span className="cell-line users-table__marks">
                       {user.is_admin ? <span className="users-table__mark">{i18n._('Admin')}</span> : null}
                       {user.tag ? (
                         <span className="users-table__mark">
@@ -70,47 +70,45 @@ export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, do
                   ) : null}
                 </th>
                 <td>
-                  <span className="users-table__line nowrap">{user.phone ? formatPhoneDisplay(user.phone) : EMPTY}</span>
-                  <span className="users-table__line users-table__email">{displayOrDash(user.email)}</span>
+                  <span className="cell-line nowrap">{user.phone ? formatPhoneDisplay(user.phone) : EMPTY}</span>
+                  <span className="cell-line users-table__email">{displayOrDash(user.email)}</span>
                 </td>
                 <td>
-                  <span className="users-table__line">
-                    <span className="users-table__caption">{i18n._('Registered')}</span> {formatDateTime(user.registered_at, i18n.locale, timeZone)}
+                  <span className="cell-line">
+                    <span className="cell-caption">{i18n._('Registered')}</span> {formatDateTime(user.registered_at, i18n.locale, timeZone)}
                   </span>
-                  <span className="users-table__line">
-                    <span className="users-table__caption">{i18n._('Last active')}</span> {formatDateTime(user.last_active_at, i18n.locale, timeZone)}
+                  <span className="cell-line">
+                    <span className="cell-caption">{i18n._('Last active')}</span> {formatDateTime(user.last_active_at, i18n.locale, timeZone)}
                   </span>
                 </td>
                 <td>{user.applicationStatus ? <StatusBadge status={user.applicationStatus} /> : EMPTY}</td>
-                <td>
+                <td className="data-table__actions">
                   <RowMenu label={i18n._('Actions for {name}', { name })}>
-                                          <>
-                        {user.applicationId !== null ? (
-                          <Link className="action-button action-button--secondary" to={`/dashboard/users/${user.id}`} state={{ list: search }}>
-                            <OpenIcon />
-                            <span className="action-button__label">{i18n._('Open application')}</span>
-                          </Link>
-                        ) : (
-                          <ActionButton icon={<OpenIcon />} label={i18n._('Open application')} disabledReason={i18n._('No application yet')} />
-                        )}
-                        {user.chatUrl ? (
-                          <ActionLink icon={<ChatIcon />} label={i18n._('Chat')} href={user.chatUrl} />
-                        ) : (
-                          <ActionButton icon={<ChatIcon />} label={i18n._('Chat')} disabledReason={i18n._('No Telegram chat with this user yet')} />
-                        )}
-                        <ActionButton
-                          icon={<PdfIcon />}
-                          label={i18n._('PDF')}
-                          busy={user.applicationId !== null && downloadingId === user.applicationId}
-                          disabledReason={user.applicationId === null ? i18n._('No application yet') : undefined}
-                          onClick={() => user.applicationId !== null && onDownloadPdf(user.applicationId)}
-                        />
-                        <ActionButton
-                          icon={<ShieldIcon />}
-                          label={user.is_admin ? i18n._('Revoke admin') : i18n._('Make admin')}
-                          onClick={() => onToggleAdmin(user)}
-                        />
-                      </>
+                    {user.applicationId !== null ? (
+                      <Link className="action-button action-button--secondary" to={`/dashboard/users/${user.id}`} state={{ list: search }}>
+                        <OpenIcon />
+                        <span className="action-button__label">{i18n._('Open application')}</span>
+                      </Link>
+                    ) : (
+                      <ActionButton icon={<OpenIcon />} label={i18n._('Open application')} disabledReason={i18n._('No application yet')} />
+                    )}
+                    {user.chatUrl ? (
+                      <ActionLink icon={<ChatIcon />} label={i18n._('Chat')} href={user.chatUrl} />
+                    ) : (
+                      <ActionButton icon={<ChatIcon />} label={i18n._('Chat')} disabledReason={i18n._('No Telegram chat with this user yet')} />
+                    )}
+                    <ActionButton
+                      icon={<PdfIcon />}
+                      label={i18n._('PDF')}
+                      busy={user.applicationId !== null && downloadingId === user.applicationId}
+                      disabledReason={user.applicationId === null ? i18n._('No application yet') : undefined}
+                      onClick={() => user.applicationId !== null && onDownloadPdf(user.applicationId)}
+                    />
+                    <ActionButton
+                      icon={<ShieldIcon />}
+                      label={user.is_admin ? i18n._('Revoke admin') : i18n._('Make admin')}
+                      onClick={() => onToggleAdmin(user)}
+                    />
                   </RowMenu>
                 </td>
               </tr>
