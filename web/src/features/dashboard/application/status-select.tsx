@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { APPLICATION_STATUSES, applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { useUpdateStatus } from '../api/update-status.ts';
@@ -27,6 +27,14 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
   const update = useUpdateStatus();
   const [choice, setChoice] = useState<ApplicationStatus>(status);
   const [confirming, setConfirming] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+  // The button that opened the confirmation is gone once it closes, so focus goes back to the select.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (confirming || !refocus.current) return;
+    refocus.current = false;
+    select.current?.focus();
+  }, [confirming]);
   const [shownStatus, setShownStatus] = useState(status);
   // A refetched application (after this change or anyone else's) resets the pick to what is stored.
   if (shownStatus !== status) {
@@ -35,6 +43,7 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
   }
   const label = i18n._(applicationStatusLabels[choice]);
   const cancel = () => {
+    refocus.current = true;
     setConfirming(false);
     setChoice(status);
   };
@@ -47,13 +56,17 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
           setChoice(status);
           toast.error(i18n._('The status could not be changed. Please try again.'));
         },
-        onSettled: () => setConfirming(false),
+        onSettled: () => {
+          refocus.current = true;
+          setConfirming(false);
+        },
       },
     );
   return (
     <div className="status-select">
       <label htmlFor="application-status">{i18n._('Status')}</label>
       <select
+        ref={select}
         id="application-status"
         value={choice}
         disabled={update.isPending}
