@@ -222,8 +222,20 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
     await noViolations(page);
+  });
+
+  it('opens a row’s actions from the keyboard, and Escape closes them back onto their button', async () => {
+    const page = await adminPage('/dashboard?username=applicant');
+    const button = page.getByRole('button', { name: 'Actions for Mary Major' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('group', { name: 'Actions for Mary Major' });
+    await menu.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open application');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((element) => document.activeElement === element)).toBe(true);
   });
 
   it('fits the FAQ table in its box at 700 px, with every row’s actions one click away', async () => {
