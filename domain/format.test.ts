@@ -10,6 +10,7 @@ import {
   isMaskedSsn,
   parseMoney,
   parseNumber,
+  phoneSearchDigits,
   requiresPreviousHistory,
   toTotalMonths,
 } from './format.ts';
@@ -39,6 +40,21 @@ describe('phone numbers', () => {
     const display = formatPhoneDisplay(input);
     const wire = formatPhoneForApi(input);
     expect([formatPhoneDisplay(wire), formatPhoneForApi(display)]).toEqual([display, wire]);
+  });
+});
+
+describe('phone searches', () => {
+  it.each(['(214) 555-0199', '214-555-0199', '2145550199', '+1 214 555 0199', '1 214 555 0199', '214.555.0199'])('%j looks for the ten digits 2145550199', (input) => {
+    expect(phoneSearchDigits(input)).toBe('2145550199');
+  });
+
+  it.each([
+    ['a part of a number', '555-01', '55501'],
+    ['a part with the country code', '+1 (214)', '214'],
+    ['a 1 that is not a country code', '1214', '1214'],
+    ['no digits at all', 'call me', ''],
+  ])('%s looks for %j', (_case, input, digits) => {
+    expect(phoneSearchDigits(input)).toBe(digits);
   });
 });
 

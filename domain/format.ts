@@ -23,6 +23,18 @@ export function toPhoneDigits(value: string): string | undefined {
   return digits.length === PHONE_DIGITS ? digits : undefined;
 }
 
+/**
+ * The digits to look for when someone searches phone numbers, whatever way they write them:
+ * "(214) 555-0199", "214-555-0199", "2145550199" and "+1 214 555 0199" all give 2145550199, and a
+ * part of a number ("555-01") gives its digits. The US country code is dropped when it is written
+ * (+1, or eleven digits starting with 1), since stored numbers are compared by their national digits.
+ */
+export function phoneSearchDigits(value: string): string {
+  const digits = digitsOf(value);
+  const countryCode = value.trim().startsWith('+') || digits.length === PHONE_DIGITS + 1;
+  return countryCode && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
 /** (XXX) XXX-XXXX */
 export function formatPhoneDisplay(value: string): string {
   const digits = toPhoneDigits(value);

@@ -5,7 +5,8 @@ export const BOT_USERNAME_PATTERN = /^\w{5,32}$/;
 
 /**
  * GET /api/site: the part of the configuration a browser may see (the company block, the bot,
- * whether Telegram sign-in is offered). The web app checks it on arrival.
+ * whether Telegram sign-in is offered, the dealer's time zone, whether the development sign-in is
+ * on). The web app checks it on arrival.
  */
 export const publicSiteSchema = v.object({
   company: v.object({
@@ -17,6 +18,13 @@ export const publicSiteSchema = v.object({
   }),
   botUsername: v.nullable(v.pipe(v.string(), v.regex(BOT_USERNAME_PATTERN))),
   telegramLoginEnabled: v.boolean(),
+  /**
+   * The dealer's IANA time zone (TIMEZONE): the dashboard shows times in it with its label, as the
+   * PDF prints them. Absent, a page shows the browser's zone, labelled too.
+   */
+  timeZone: v.optional(v.string()),
+  /** The development sign-in (NODE_ENV=development with DEV_LOGIN=1) is on; absent means off. */
+  devLoginEnabled: v.optional(v.boolean()),
 });
 
 export type PublicSite = v.InferOutput<typeof publicSiteSchema>;

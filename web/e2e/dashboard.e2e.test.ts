@@ -21,12 +21,15 @@ const APPLICANT: TelegramUser = { id: 710_000_002, first_name: 'Mary', last_name
 const BROWSER: TelegramUser = { id: 710_000_003, first_name: 'Zed', last_name: 'Browser', username: 'zed_browser', language_code: 'uk' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 780 };
+const NARROW = { width: 700, height: 800 };
+/** The dealer's zone for this suite: every dashboard time must carry its label (MST or MDT). */
+const DEALER_TIME_ZONE = 'America/Denver';
 const WAIT_MS = 10_000;
 
 describe.skipIf(missing)('the staff dashboard in a real browser', () => {
   // These screens are about reviewing, editing and deciding; the passkey step in front of them is
   // web/e2e/passkeys.e2e.test.ts's subject, so this suite runs without it.
-  const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID), RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', STAFF_MFA: 'off' });
+  const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID), RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', STAFF_MFA: 'off', TIMEZONE: DEALER_TIME_ZONE });
   let applicantUserId = 0;
 
   /** The API as a Telegram user of the mini app would call it (signed init data). */
@@ -112,17 +115,19 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     await page.getByRole('row', { name: /Mary Major/ }).waitFor();
     expect(new URL(page.url()).searchParams.get('username')).toBe('applicant');
     expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe('applicant');
-    expect(await page.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await page.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(await page.getByRole('row', { name: /Zed Browser/ }).count()).toBe(0);
-    const chat = page.getByRole('row', { name: /Mary Major/ }).getByRole('link', { name: 'Chat' });
+    await page.getByRole('button', { name: 'Actions for Mary Major' }).click();
+    const chat = page.getByRole('group', { name: 'Actions for Mary Major' }).getByRole('link', { name: 'Chat' });
     expect(await chat.getAttribute('href')).toBe('https://t.me/mary_applicant');
     await noViolations(page);
   });
 
   it('opens an application, reveals the SSN, saves an edit, changes the status and shows it all in the history', async () => {
     const page = await adminPage('/dashboard?username=applicant');
-    await page.getByRole('row', { name: /Mary Major/ }).getByRole('link', { name: 'Open application' }).click();
-    await page.getByRole('heading', { name: 'Review & Submit' }).waitFor();
+    await page.getByRole('button', { name: 'Actions for Mary Major' }).click();
+    await page.getByRole('group', { name: 'Actions for Mary Major' }).getByRole('link', { name: 'Open application' }).click();
+    await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
     await page.getByText('***-**-6789').waitFor();
     await page.getByRole('img', { name: 'Front of license' }).waitFor();
     await noViolations(page);
@@ -138,6 +143,8 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     await page.getByText('Minor', { exact: true }).waitFor();
 
     await page.getByLabel('Status').selectOption('approved');
+    await page.getByRole('button', { name: 'Change status…' }).click();
+    await page.getByRole('dialog', { name: 'Change the status to Approved?' }).getByRole('button', { name: 'Change and notify' }).click();
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText('Status changed from In Review to Approved').waitFor();
     await history.getByText('Edited: Last Name').waitFor();
@@ -155,7 +162,8 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
   it('downloads the application as application-{id}.pdf', async () => {
     const page = await adminPage('/dashboard?username=applicant');
     const row = page.getByRole('row', { name: /Major|Minor/ });
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByRole('button', { name: 'PDF' }).click()]);
+    await row.getByRole('button', { name: /^Actions for / }).click();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByRole('group').getByRole('button', { name: 'PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^application-\d+\.pdf$/);
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];
@@ -172,7 +180,106 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     expect(label?.width ?? 0).toBeLessThanOrEqual(1);
     const scrollsSideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(scrollsSideways).toBe(false);
+    // The tooltip is there for keyboard users too, not only on hover.
+    await page.getByRole('button', { name: 'Edit' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await pdf.evaluate((button) => document.activeElement === button && button.matches(':focus-visible'))).toBe(true);
+    expect(await pdf.evaluate((button) => getComputedStyle(button, '::after').content)).toBe('"PDF"');
     await noViolations(page);
+  });
+
+  /** How a table sits in its box: overflow sideways, the tallest row, and whether each row's actions button is inside the box. */
+  const tableFit = (page: Page) =>
+    page.locator('.table-scroll').evaluate((box) => {
+      const bounds = box.getBoundingClientRect();
+      const rows = [...box.querySelectorAll('tbody tr')];
+      return {
+        overflow: box.scrollWidth - box.clientWidth,
+        pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+        tallestRow: Math.max(...rows.map((row) => row.getBoundingClientRect().height)),
+        actionsOutside: rows.filter((row) => {
+          const button = row.querySelector('.row-menu__button')?.getBoundingClientRect();
+          return !button || button.right > bounds.right || button.left < bounds.left;
+        }).length,
+      };
+    });
+
+  it.each([
+    ['1280', DESKTOP],
+    ['700', NARROW],
+  ])('fits the users table in its box at %s px, with every row’s actions one click away', async (_width, viewport) => {
+    const page = await adminPage('/dashboard', viewport);
+    await page.getByRole('row', { name: /Mary Major/ }).waitFor();
+    const fit = await tableFit(page);
+    expect(fit).toMatchObject({ overflow: 0, actionsOutside: 0 });
+    expect(fit.pageOverflow).toBeLessThanOrEqual(0);
+    expect(fit.tallestRow).toBeLessThan(130);
+    await page.getByRole('button', { name: 'Actions for Mary Major' }).click();
+    const menu = page.getByRole('group', { name: 'Actions for Mary Major' });
+    for (const name of ['Open application', 'Chat']) await menu.getByRole('link', { name }).waitFor();
+    for (const name of ['PDF', 'Make admin']) await menu.getByRole('button', { name }).waitFor();
+    const box = await menu.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+    await noViolations(page);
+  });
+
+  it('opens a row’s actions from the keyboard, and Escape closes them back onto their button', async () => {
+    const page = await adminPage('/dashboard?username=applicant');
+    const button = page.getByRole('button', { name: 'Actions for Mary Major' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('group', { name: 'Actions for Mary Major' });
+    await menu.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Open application');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((element) => document.activeElement === element)).toBe(true);
+  });
+
+  it('fits the FAQ table in its box at 700 px, with every row’s actions one click away', async () => {
+    const page = await adminPage('/dashboard/faqs', NARROW);
+    await page.getByRole('heading', { name: 'FAQ', exact: true }).waitFor();
+    await page.locator('.table-scroll tbody tr').first().waitFor();
+    expect(await tableFit(page)).toMatchObject({ overflow: 0, actionsOutside: 0 });
+    await page.locator('.row-menu__button').first().click();
+    await page.locator('.row-menu').first().getByRole('button', { name: 'Edit' }).waitFor();
+    await noViolations(page);
+  });
+
+  it('sends no status change while arrow keys move through the focused status select', async () => {
+    const page = await adminPage(`/dashboard/users/${applicantUserId}`);
+    const patches: string[] = [];
+    page.on('request', (request) => void (request.method() === 'PATCH' && patches.push(request.url())));
+    const select = page.getByLabel('Status');
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('button', { name: 'Change status…' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(patches).toEqual([]);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('shows the toolbar’s labels at 700 px, where they fit', async () => {
+    const page = await adminPage(`/dashboard/users/${applicantUserId}`, NARROW);
+    const toolbar = page.getByRole('toolbar', { name: 'Application actions' });
+    await toolbar.getByRole('button', { name: 'PDF' }).waitFor();
+    for (const label of ['Edit', 'PDF', 'Chat', 'Confirm']) await toolbar.getByText(label, { exact: true }).waitFor({ state: 'visible' });
+    const widths = await toolbar.locator('.action-button__label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().width));
+    expect(Math.min(...widths)).toBeGreaterThan(1);
+  });
+
+  it('shows every time in the dealer’s time zone, with its label', async () => {
+    const page = await adminPage('/dashboard?username=applicant');
+    const row = page.getByRole('row', { name: /Mary Major|Mary Minor/ });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Registered\s*[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M M[SD]T/);
+    const application = await adminPage(`/dashboard/users/${applicantUserId}`);
+    const history = application.getByRole('region', { name: 'History' });
+    await history.getByText('Application submitted').waitFor();
+    expect(await history.locator('time').first().textContent()).toMatch(/M[SD]T$/);
   });
 
   it('creates, edits and deletes a FAQ, and the home page follows', async () => {
@@ -194,14 +301,16 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     await home.goto(`${suite.server.baseUrl}/`);
     await home.getByText('Can I trade in my old car?').waitFor();
 
-    await page.getByRole('row', { name: /Can I trade in/ }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Actions for Can I trade in my old car?' }).click();
+    await page.getByRole('group', { name: 'Actions for Can I trade in my old car?' }).getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog', { name: 'Edit FAQ' }).getByLabel('Question').fill('Do you take trade-ins?');
     await page.getByRole('dialog', { name: 'Edit FAQ' }).getByRole('button', { name: 'Save' }).click();
     await page.getByRole('row', { name: /Do you take trade-ins/ }).waitFor();
     await home.reload();
     await home.getByText('Do you take trade-ins?').waitFor();
 
-    await page.getByRole('row', { name: /Do you take trade-ins/ }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Actions for Do you take trade-ins?' }).click();
+    await page.getByRole('group', { name: 'Actions for Do you take trade-ins?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete this FAQ?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('row', { name: /Do you take trade-ins/ }).waitFor({ state: 'detached' });
     await home.reload();
@@ -220,6 +329,10 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     await page.getByRole('row', { name: /Total Users/ }).waitFor();
     await page.getByTestId('daily-chart').locator('canvas').waitFor();
     expect(await chartChunkLoaded()).toBe(true);
+    // Before any hover the legend already shows the latest day's figures.
+    const legend = await page.getByTestId('daily-chart').locator('.u-legend .u-value').allTextContents();
+    expect(legend).toHaveLength(4);
+    expect(legend.filter((value) => value.trim() === '--' || value.trim() === '')).toEqual([]);
     await noViolations(page);
     await page.getByRole('link', { name: 'Show these applicants' }).click();
     await page.waitForURL(/regBOverdue=true/);

@@ -15,6 +15,7 @@ import { requireViewer } from './identity.service.ts';
 import { SIGNED_IN } from '../http/access.ts';
 import { acceptWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
 import { documented } from '../http/openapi.ts';
+import { plainText } from '../../../domain/text.ts';
 import type { MeAnswer, SignInAnswer, SignOutEverywhereAnswer } from '../../../domain/contracts/users.ts';
 
 /** Sign-in bodies are a token or a handful of Telegram fields; nothing bigger is legitimate. */
@@ -30,7 +31,12 @@ const devLoginBody = v.object({
     telegramIdSchema,
   ),
   isAdmin: v.optional(v.boolean('isAdmin must be true or false'), false),
+  /** A name for a new user, so that histories name the developer rather than a number. */
+  firstName: v.optional(v.pipe(plainText('firstName', 64), v.nonEmpty('firstName must not be empty'))),
 });
+
+/** The development sign-in knows an id and, when given, a name; nothing else of a Telegram profile. */
+const devProfile = (id: number, firstName: string | undefined): TelegramProfile => ({ id, firstName: firstName ?? null, lastName: null, username: null, photoUrl: null, languageCode: null });
 
 /**
  * Starts a new staff session after a verified sign-in, ending the one this browser had. A guest
@@ -106,9 +112,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   // Exists only with NODE_ENV=development and DEV_LOGIN=1 (config enforces the pair); elsewhere 404.
   if (app.config.devLogin) {
+    // Said at every start, so nobody runs a server that signs anyone in without knowing it.
+    app.log.warn('Development sign-in is on (DEV_LOGIN=1): POST /api/auth/dev-login signs in any Telegram id, and the staff sign-in page offers it. Unset DEV_LOGIN to turn it off.');
     app.post('/auth/dev-login', { ...signInRoute, schema: documented({ summary: 'Development sign-in (NODE_ENV=development with DEV_LOGIN=1 only)', tags: ['auth'], body: devLoginBody }) }, async (request, reply) => {
-      const { telegramId, isAdmin } = parseOr400(devLoginBody, request.body, 'development sign-in');
-      return startSession(app.db, request, reply, await upsertTelegramUser(app.db, { id: telegramId }, { isAdmin }), 'dev');
+      const { telegramId, isAdmin, firstName } = parseOr400(devLoginBody, request.body, 'development sign-in');
+      return startSession(app.db, request, reply, await upsertTelegramUser(app.db, devProfile(telegramId, firstName), { isAdmin }), 'dev');
     });
   }
 

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
@@ -136,9 +137,29 @@ describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
       expect(event).toMatchObject({ action: 'auth.sign_in', details: { method: 'dev' } });
     });
 
+    it('gives a new development user the name it was asked for, so histories name them', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6205, isAdmin: true, firstName: 'Dev' } });
+      expect(res.json<SignInAnswer>().user).toMatchObject({ first_name: 'Dev', telegramId: 6205 });
+    });
+
     it('answers 400 for a Telegram id that is not a positive whole number', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: -5 } });
       expect(res.statusCode).toBe(400);
+    });
+  });
+
+  describe('at start', () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    useTestApp(kind, { env: { NODE_ENV: 'development', DEV_LOGIN: '1' }, logger: { level: 'info', stream } });
+
+    it('says that the development sign-in is on', () => {
+      expect(lines.join('')).toMatch(/Development sign-in is on \(DEV_LOGIN=1\)/);
     });
   });
 

@@ -16,6 +16,8 @@ function publicSite(config: Config): PublicSite {
     botUsername: config.bot.username ?? null,
     // Telegram sign-in verifies with the bot token; without one the login button must not appear.
     telegramLoginEnabled: Boolean(config.bot.token && config.bot.username),
+    timeZone: config.timeZone,
+    devLoginEnabled: config.devLogin,
   };
 }
 

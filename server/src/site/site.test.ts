@@ -12,6 +12,7 @@ const SECRET_ENV = {
   SOCIAL_LINKS: 'https://facebook.com/testmotors, https://instagram.com/testmotors',
   STAFF_CHAT_ID: '-1001234567890',
   ADMIN_TELEGRAM_IDS: '111,222',
+  TIMEZONE: 'America/Denver',
 };
 
 describe.each(DATABASE_KINDS)('GET /api/site on %s', (kind) => {
@@ -30,6 +31,8 @@ describe.each(DATABASE_KINDS)('GET /api/site on %s', (kind) => {
       },
       botUsername: 'LibertyAutoBot',
       telegramLoginEnabled: true,
+      timeZone: 'America/Denver',
+      devLoginEnabled: false,
     });
   });
 
@@ -51,5 +54,13 @@ describe.each(DATABASE_KINDS)('GET /api/site without a bot on %s', (kind) => {
     expect(body.botUsername).toBeNull();
     expect(body.telegramLoginEnabled).toBe(false);
     expect(body.company.name.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(DATABASE_KINDS)('GET /api/site with the development sign-in on %s', (kind) => {
+  const t = useTestApp(kind, { env: { NODE_ENV: 'development', DEV_LOGIN: '1' } });
+
+  it('tells the web app the development sign-in is enabled', async () => {
+    expect((await t.app.inject('/api/site')).json<PublicSite>().devLoginEnabled).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { toSupportedLanguage } from '../../../domain/enums.ts';
+import { phoneSearchDigits } from '../../../domain/format.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { CurrentUser, UserItem, UserListItem } from '../../../domain/contracts/users.ts';
 import type { Db } from '../db/database.ts';
@@ -45,6 +46,16 @@ const profileColumns = (profile: TelegramProfile) => ({
   language: toSupportedLanguage(profile.languageCode),
 });
 
+/**
+ * A row created from an id alone (ADMIN_TELEGRAM_IDS, the development sign-in) has no name; the
+ * first verified profile gives it one, so that histories name a person rather than a number.
+ */
+const namesWhereMissing = {
+  first_name: sql<string | null>`coalesce(users.first_name, excluded.first_name)`,
+  last_name: sql<string | null>`coalesce(users.last_name, excluded.last_name)`,
+  username: sql<string | null>`coalesce(users.username, excluded.username)`,
+};
+
 /** What differs between the ways a Telegram user's row is written; an insert writes all it is given. */
 interface TelegramUserWrite {
   /** An existing row takes Telegram's name, username, photo and language too (sign-ins that take profile changes). */
@@ -55,16 +66,17 @@ interface TelegramUserWrite {
 }
 
 /**
- * The users row of a Telegram user, created when missing. Given only an id (development sign-in)
- * the row has no profile. An existing row is left as it is unless `write` asks otherwise, so a
- * language stored earlier is not rewritten by every request (spec §7 note: every verified user has
+ * The users row of a Telegram user, created when missing. Given only an id (a bot update whose
+ * sender cannot be read) the row has no profile. An existing row keeps what it has unless `write`
+ * asks otherwise, so a language stored earlier is not rewritten by every request; only names it
+ * lacks are filled in (spec §7 note: every verified user has
  * a row, so that favourites and applications can point at it).
  */
 export async function upsertTelegramUser(db: Db, user: TelegramProfile | { id: number }, write: TelegramUserWrite = {}): Promise<UserRow> {
   const profile = 'languageCode' in user ? profileColumns(user) : {};
   const admin = write.isAdmin === undefined ? {} : { is_admin: write.isAdmin };
   const onExisting = {
-    ...(write.refreshProfile ? profile : {}),
+    ...(write.refreshProfile ? profile : 'languageCode' in user ? namesWhereMissing : {}),
     ...(write.register ? { registered_at: sql<Date>`coalesce(users.registered_at, now())` } : {}),
     ...admin,
   };
@@ -148,7 +160,7 @@ export interface UserListContext {
   regBOverdueBefore: Date;
 }
 
-const SEARCHABLE = ['first_name', 'last_name', 'username', 'email', 'phone'] as const;
+const SEARCHABLE = ['first_name', 'last_name', 'username', 'email'] as const;
 
 /** LIKE treats % and _ as wildcards and \ as the escape; a search for "50%" must mean exactly that. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -166,6 +178,11 @@ export async function listUsers(db: Db, q: UserListQuery, context: UserListConte
   for (const column of SEARCHABLE) {
     const text = q[column];
     if (text !== undefined) filtered = filtered.where(sql<string>`lower(${sql.ref(`users.${column}`)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
+  }
+  if (q.phone !== undefined) {
+    // Numbers are compared by their digits, so any way of writing one finds it (domain/format.ts).
+    const digits = phoneSearchDigits(q.phone);
+    filtered = digits === '' ? filtered.where(sql<boolean>`false`) : filtered.where(sql<string>`regexp_replace(users.phone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`);
   }
   if (q.language !== undefined) filtered = filtered.where('users.language', '=', q.language);
   if (q.is_admin !== undefined) filtered = filtered.where('users.is_admin', '=', q.is_admin);

@@ -6,6 +6,7 @@ import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } from '../../../domain/contracts/users.ts';
 import { submitTestApplication } from '../../test/applications.ts';
+import { upsertTelegramUser } from './users.repository.ts';
 import type { MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 
 describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
@@ -36,6 +37,14 @@ describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
   ])('turns the Telegram language code %s into %s', async (code, language, id) => {
     const res = await register({ id, ...(code ? { language_code: code } : {}) });
     expect(res.json<RegisterAnswer>().user.language).toBe(language);
+  });
+
+  it('names a user known only by id (ADMIN_TELEGRAM_IDS) from the first verified profile, and keeps a name it has', async () => {
+    await createTelegramUser(t.db, 3201, { is_admin: true, first_name: null });
+    await createTelegramUser(t.db, 3202, { first_name: 'Kept' });
+    const profile = (id: number) => ({ id, firstName: 'Ada', lastName: 'Staff', username: 'ada', photoUrl: null, languageCode: 'en' });
+    expect(await upsertTelegramUser(t.db, profile(3201))).toMatchObject({ first_name: 'Ada', last_name: 'Staff', username: 'ada', is_admin: true });
+    expect(await upsertTelegramUser(t.db, profile(3202))).toMatchObject({ first_name: 'Kept', last_name: 'Staff', username: 'ada' });
   });
 
   it('needs Telegram init data to register', async () => {
@@ -114,10 +123,17 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
     ['last_name', 'st', ['bob']],
     ['username', 'bob', ['bob']],
     ['email', '@EXAMPLE', ['Alice', 'bob']],
-    ['phone', '5550102', ['bob']],
   ])('filters %s by case-insensitive substring', async (field, text, names) => {
     const body = await list({ [field]: text });
     expect(body.items.map((u) => u.first_name).sort()).toEqual(names);
+  });
+
+  it.each(['(214) 555-0102', '214-555-0102', '+1 214 555 0102'])('finds a phone number written as %j', async (phone) => {
+    expect((await list({ phone })).items.map((u) => u.first_name)).toEqual(['bob']);
+  });
+
+  it('finds phone numbers by a part written with a dash', async () => {
+    expect((await list({ phone: '555-010' })).items.map((u) => u.first_name)).toEqual(expect.arrayContaining(['Alice', 'bob']));
   });
 
   it('treats % and _ in a search as plain characters', async () => {

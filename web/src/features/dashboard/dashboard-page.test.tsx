@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeAnswer } from '../../../../domain/contracts/users.ts';
@@ -12,8 +13,8 @@ afterEach(() => network?.restore());
 
 const site = { company: { name: 'Liberty Auto', address: '', phone: '', email: '', socialLinks: [] }, botUsername: 'LibertyAutoBot', telegramLoginEnabled: true };
 
-function openDashboard(me: MeAnswer, route = '/dashboard') {
-  network = mockFetch({ 'GET /api/me': () => me, 'GET /api/site': () => site, 'GET /api/users': () => pageOf([]) });
+function openDashboard(me: MeAnswer, route = '/dashboard', routes: Parameters<typeof mockFetch>[0] = {}) {
+  network = mockFetch({ 'GET /api/me': () => me, 'GET /api/site': () => site, 'GET /api/users': () => pageOf([]), ...routes });
   renderWithProviders(
     <Routes>
       <Route path="/dashboard/*" element={<DashboardPage />} />
@@ -29,6 +30,21 @@ describe('the dashboard gate', () => {
     expect(screen.getByText(/Send \/login/)).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'Log in with Telegram' })).getAttribute('href')).toBe('https://t.me/LibertyAutoBot?start=login');
     expect(network!.calls.map((call) => call.url.pathname)).not.toContain('/api/users');
+  });
+
+  it('signs in with one button when the development sign-in is on, and opens the dashboard', async () => {
+    let signedIn = false;
+    openDashboard({ user: null, isAdmin: false, via: null }, '/dashboard', {
+      'GET /api/site': () => ({ ...site, devLoginEnabled: true }),
+      'GET /api/me': () => (signedIn ? { user: null, isAdmin: true, via: 'session' } : { user: null, isAdmin: false, via: null }),
+      'POST /api/auth/dev-login': ({ body }) => {
+        signedIn = true;
+        expect(body).toMatchObject({ isAdmin: true });
+        return { ok: true, redirect: '/dashboard', user: null };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in as the developer' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 
   it('tells a signed-in user without staff rights that they have none', async () => {

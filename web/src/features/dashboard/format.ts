@@ -1,13 +1,19 @@
 /** Dates and times in the reader's language; the em dash (spec §2) for a value that is not there. */
 export const EMPTY = '—';
 
-export function formatDateTime(iso: string | null, locale: string): string {
+/**
+ * A moment with its zone's label ("Jun 1, 2026, 5:00 AM CDT"), in the dealer's zone when it is
+ * given (useDealerTimeZone), as the PDF prints times: a time without a zone is ambiguous to staff
+ * working from another one.
+ */
+export function formatDateTime(iso: string | null, locale: string, timeZone?: string): string {
   if (!iso) return EMPTY;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 }
 
-export function formatDate(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+/** The calendar day of a moment, in the dealer's zone when it is given. */
+export function formatDate(iso: string, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long' }).format(new Date(iso));
 }
 
 export function displayOrDash(value: string | number | null | undefined): string {

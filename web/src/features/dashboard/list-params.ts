@@ -20,8 +20,11 @@ export interface ListParams {
   /** Replaces the filters and goes back to page 1 (spec §4: setting filters resets the page). */
   setFilters: (filters: Record<string, string>) => void;
   setPage: (page: number) => void;
-  /** A click on the sorted column flips the order; on another column sorts by it, in the default order. */
-  toggleSort: (field: string) => void;
+  /**
+   * A click on the sorted column flips the order; on another column sorts by it in the order that
+   * column starts with (text A to Z, dates newest first).
+   */
+  toggleSort: (field: string, firstOrder: 'asc' | 'desc') => void;
 }
 
 const positive = (text: string | null, fallback: number) => {
@@ -75,14 +78,14 @@ export function useListParams(defaults: ListDefaults, sortKey: string, filterNam
   const setPage = useCallback((target: number) => update((next) => (target <= defaults.page ? next.delete('page') : next.set('page', String(target)))), [defaults.page, update]);
 
   const toggleSort = useCallback(
-    (field: string) =>
+    (field: string, firstOrder: 'asc' | 'desc') =>
       update((next) => {
-        const order = field === sortField ? (sortOrder === 'asc' ? 'desc' : 'asc') : defaults.sortOrder;
+        const order = field === sortField ? (sortOrder === 'asc' ? 'desc' : 'asc') : firstOrder;
         next.set(sortKey, field);
         next.set('sortOrder', order);
         next.delete('page');
       }),
-    [defaults.sortOrder, sortField, sortKey, sortOrder, update],
+    [sortField, sortKey, sortOrder, update],
   );
 
   return { page, limit, sortField, sortOrder, filters, query, setFilters, setPage, toggleSort };

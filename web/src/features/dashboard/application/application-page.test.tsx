@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { Toaster, resetToasts } from '../../../components/toasts.tsx';
-import { pageOf, staffApplication } from '../test/staff-fixtures.ts';
+import { allowModalDialogs, pageOf, staffApplication } from '../test/staff-fixtures.ts';
 import { ApplicationPage } from './application-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
+beforeAll(allowModalDialogs);
 afterEach(() => {
   network?.restore();
   resetToasts();
@@ -48,7 +49,7 @@ describe('the application detail page', () => {
       { route: '/dashboard/users/5' },
     );
     expect(screen.getByText('Loading...')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Review & Submit' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Application #12' })).toBeNull();
   });
 
   it('says there is no data, with Back to Users and Open Chat, when the user has no application', async () => {
@@ -60,7 +61,7 @@ describe('the application detail page', () => {
 
   it('shows the application read-only, with an em dash for empty values and the derived values', async () => {
     openApplication();
-    expect(await screen.findByRole('heading', { name: 'Review & Submit' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Application #12' })).toBeTruthy();
     expect(definition('First Name')).toBe('Mary');
     expect(definition('Phone')).toBe('(555) 123-4567');
     expect(definition('Additional Income Source')).toBe('—');
@@ -68,6 +69,55 @@ describe('the application detail page', () => {
     expect(definition('Worked there over 2 years')).toBe('Yes');
     expect(screen.getByText('***-**-6789')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('titles a submitted application by its number, never "Review & Submit"', async () => {
+    openApplication();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Application #12' })).toBeTruthy();
+    expect(screen.queryByText('Review & Submit')).toBeNull();
+  });
+
+  it('lists each consent as given, with when, or declined, instead of one "Consent Given: Yes"', async () => {
+    openApplication(
+      {},
+      staffApplication({
+        consents: [
+          { kind: 'credit_check', version: '2026-11-01', acceptedAt: '2026-06-01T10:00:00.000Z' },
+          { kind: 'privacy_notice', version: '2026-11-01', acceptedAt: '2026-06-01T10:00:00.000Z' },
+          { kind: 'electronic_records', version: '2026-11-01', acceptedAt: '2026-06-01T10:00:00.000Z' },
+        ],
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Application #12' });
+    expect(definition('Credit check authorization')).toMatch(/^Given Jun 1, 2026/);
+    expect(definition('Marketing contact')).toBe('Declined');
+    expect(screen.queryByText('Consent Given')).toBeNull();
+  });
+
+  it('shows a blank additional income as an em dash, not $0', async () => {
+    openApplication({}, staffApplication({ otherIncomeSource: null, otherIncomeAmount: 0 }));
+    await screen.findByRole('heading', { name: 'Application #12' });
+    expect(definition('Additional Income Amount')).toBe('—');
+  });
+
+  it('says when an on-time decision was made, without "was due by"', async () => {
+    const history = [
+      { status: 'in_review' as const, from: null, at: '2026-06-01T10:00:00.000Z', by: null },
+      { status: 'approved' as const, from: 'in_review' as const, at: '2026-06-10T15:00:00.000Z', by: { id: 1, name: 'Ada Staff' } },
+    ];
+    openApplication({}, staffApplication({ status: 'approved', history }));
+    const clock = await screen.findByText(/Decided on June 10, 2026/);
+    expect(clock.textContent).not.toMatch(/was due by/);
+    expect(clock.className).not.toContain('reg-b--overdue');
+  });
+
+  it('says a late decision was made after it was due', async () => {
+    const history = [
+      { status: 'in_review' as const, from: null, at: '2026-06-01T10:00:00.000Z', by: null },
+      { status: 'rejected' as const, from: 'in_review' as const, at: '2026-07-05T15:00:00.000Z', by: { id: 1, name: 'Ada Staff' } },
+    ];
+    openApplication({}, staffApplication({ status: 'rejected', history }));
+    expect((await screen.findByText(/Decided on July 5, 2026/)).textContent).toContain('after the decision was due by July 1, 2026');
   });
 
   it('counts down to the Regulation B decision date', async () => {
@@ -149,7 +199,7 @@ describe('the application detail page', () => {
     expect(screen.getByText('***-**-6789')).toBeTruthy();
   });
 
-  it('changes the status and loads the application again', async () => {
+  it('changes the status only after a confirmation that says the applicant is told, then loads the application again', async () => {
     let status: StaffApplication['status'] = 'in_review';
     openApplication({
       'GET /api/applications/user/5': () => staffApplication({ status }),
@@ -159,9 +209,25 @@ describe('the application detail page', () => {
       },
     });
     await userEvent.selectOptions(await screen.findByLabelText('Status'), 'approved');
+    expect(network!.calls.some((call) => call.method === 'PATCH')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Change status…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the status to Approved?' });
+    expect(dialog.textContent).toContain('Mary Major will be told at once: by a Telegram message');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change and notify' }));
     await waitFor(() => expect(network!.calls.filter((call) => call.url.pathname === '/api/applications/user/5')).toHaveLength(2));
     expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('approved');
     expect(within(screen.getByRole('banner')).getByText('Approved', { selector: '.status-badge' })).toBeTruthy();
+  });
+
+  it('sends nothing and shows the stored status again when the status change is cancelled', async () => {
+    openApplication();
+    await userEvent.selectOptions(await screen.findByLabelText('Status'), 'rejected');
+    await userEvent.click(screen.getByRole('button', { name: 'Change status…' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Change the status to Rejected?' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('in_review');
+    expect(document.activeElement).toBe(screen.getByLabelText('Status'));
+    expect(screen.queryByRole('button', { name: 'Change status…' })).toBeNull();
+    expect(network!.calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 
   it('records the review on Confirm and shows it in the history', async () => {

@@ -27,7 +27,7 @@ function NoApplication({ userId }: { userId: number }) {
 /** /dashboard/users/{id} (spec §2): spinner, "No data for this user." or the application. */
 export function ApplicationPage() {
   const { i18n } = useLingui();
-  usePageTitle(i18n._('Review & Submit'));
+  usePageTitle(i18n._('Application'));
   const userId = Number(useParams().userId);
   const valid = Number.isSafeInteger(userId) && userId > 0;
   const application = useUserApplication(valid ? userId : 0);

@@ -12,6 +12,8 @@ import { useConfirmReview } from '../api/confirm-review.ts';
 import { useDownloadPdf } from '../api/download-application-pdf.ts';
 import { useUpdateApplicant } from '../api/update-applicant.ts';
 import { ActionButton } from '../components/action-button.tsx';
+import { useDealerTimeZone } from '../dealer-time-zone.ts';
+import { formatDateTime } from '../format.ts';
 import { CheckIcon, CrossIcon, EditIcon, PdfIcon, SaveIcon, ShieldIcon } from '../components/icons.tsx';
 import { ApplicationEditForm, EDIT_FORM_ID } from './application-edit-form.tsx';
 import { ChatButton, useUsersListPath } from './navigation.tsx';
@@ -29,6 +31,7 @@ const formValuesOf = (application: StaffApplication): ApplicationEditInput => ap
 export function ApplicationReview({ application }: { application: StaffApplication }) {
   const { i18n } = useLingui();
   const back = useUsersListPath();
+  const timeZone = useDealerTimeZone();
   const [editing, setEditing] = useState(false);
   const loaded = useMemo(() => formValuesOf(application), [application]);
   const form = useForm<ApplicationEditInput, unknown, ApplicationEditValues>({ resolver: valibotResolver(applicationEditSchema), defaultValues: loaded, mode: 'onSubmit', reValidateMode: 'onChange' });
@@ -68,12 +71,12 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       </p>
       <header className="application__header">
         <div>
-          <h2 id="application-title">{i18n._('Review & Submit')}</h2>
+          <h2 id="application-title">{i18n._('Application #{id}', { id: application.id })}</h2>
           <p className="application__subtitle">
-            {name} · {i18n._('Application #{id}', { id: application.id })}
+            {i18n._('{name}, submitted {date}', { name, date: formatDateTime(application.submittedAt, i18n.locale, timeZone) })}
           </p>
         </div>
-        <StatusSelect applicationId={application.id} userId={application.userId} status={application.status} />
+        <StatusSelect applicationId={application.id} userId={application.userId} status={application.status} applicantName={name} />
       </header>
       <div className="application__actions" role="toolbar" aria-label={i18n._('Application actions')}>
         {editing ? (
@@ -98,7 +101,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
           }
         />
       </div>
-      <RegBClock dueAt={application.regBDueAt} daysLeft={application.regBDaysLeft} status={application.status} />
+      <RegBClock dueAt={application.regBDueAt} daysLeft={application.regBDaysLeft} status={application.status} history={application.history} />
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />

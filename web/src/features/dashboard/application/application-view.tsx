@@ -4,8 +4,10 @@ import type { StaffApplication } from '../../../../../domain/contracts/applicati
 import { employmentStatusLabels, housingStatusLabels, maritalStatusLabels } from '../../../../../domain/enums.ts';
 import { formatDateFromApi } from '../../../../../domain/dates.ts';
 import { formatMoney, formatPhoneDisplay, requiresPreviousHistory } from '../../../../../domain/format.ts';
-import { displayOrDash, EMPTY } from '../format.ts';
-import { ADDRESS_LABELS, EMPLOYMENT_LABELS, FIELD_LABELS } from './labels.ts';
+import { CONSENTS } from '../../../../../domain/consents.ts';
+import { useDealerTimeZone } from '../dealer-time-zone.ts';
+import { displayOrDash, EMPTY, formatDateTime } from '../format.ts';
+import { ADDRESS_LABELS, CONSENT_LABELS, EMPLOYMENT_LABELS, FIELD_LABELS } from './labels.ts';
 import { SsnValue } from './ssn-value.tsx';
 
 type Address = StaffApplication['address'];
@@ -68,6 +70,30 @@ function EmploymentLines({ employment }: { employment: Employment | null }) {
   );
 }
 
+/**
+ * Every consent the review step asks for, each as given (with when) or declined: what the
+ * applicant agreed to, as the PDF lists it, rather than one yes for all.
+ */
+function ConsentLines({ consents }: { consents: StaffApplication['consents'] }) {
+  const { i18n } = useLingui();
+  const timeZone = useDealerTimeZone();
+  return (
+    <dl className="detail-lines">
+      {CONSENTS.map(({ kind }) => {
+        const given = consents.find((consent) => consent.kind === kind);
+        return (
+          <Item key={kind} label={i18n._(CONSENT_LABELS[kind])}>
+            {given ? i18n._('Given {date}', { date: formatDateTime(given.acceptedAt, i18n.locale, timeZone) }) : i18n._('Declined')}
+          </Item>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** A blank additional income is stored as no source and 0: it reads as nothing, not as "$0". */
+const hasOtherIncome = (application: StaffApplication) => Boolean(application.otherIncomeSource?.trim()) || (application.otherIncomeAmount ?? 0) !== 0;
+
 /** Derived from the months given: two years or more at the address or job (spec §2 derived values). */
 function overTwoYears(months: number | undefined, yes: string, no: string): string {
   return months === undefined ? EMPTY : requiresPreviousHistory(months) ? no : yes;
@@ -95,7 +121,9 @@ export function ApplicationView({ application }: { application: StaffApplication
             <SsnValue applicationId={application.id} masked={application.ssnMasked} />
           </Item>
           <Item label={i18n._(FIELD_LABELS.maritalStatus)}>{i18n._(maritalStatusLabels[application.maritalStatus])}</Item>
-          <Item label={i18n._(FIELD_LABELS.consentGiven)}>{application.consentGiven ? yes : no}</Item>
+          <Group label={i18n._('Consents')}>
+            <ConsentLines consents={application.consents} />
+          </Group>
         </dl>
       </section>
       <section className="card detail-section" aria-labelledby="section-housing">
@@ -119,7 +147,7 @@ export function ApplicationView({ application }: { application: StaffApplication
           <Item label={i18n._(FIELD_LABELS.income)}>{formatMoney(application.income)}</Item>
           <Item label={i18n._(FIELD_LABELS.incomeFrequency)}>{i18n._(application.incomeFrequency)}</Item>
           <Item label={i18n._(FIELD_LABELS.otherIncomeSource)}>{application.otherIncomeSource}</Item>
-          <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>{money(application.otherIncomeAmount)}</Item>
+          <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>{hasOtherIncome(application) ? money(application.otherIncomeAmount) : null}</Item>
           <Item label={i18n._('Worked there over 2 years')}>{overTwoYears(application.currentEmployment.totalMonthsEmployed, yes, no)}</Item>
           <Group label={i18n._(FIELD_LABELS.currentEmployment)}>
             <EmploymentLines employment={application.currentEmployment} />

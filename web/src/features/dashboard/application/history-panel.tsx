@@ -3,6 +3,7 @@ import type { ApplicationTrailEvent } from '../../../../../domain/contracts/appl
 import { APPLICATION_STATUSES, applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { useApplicationHistory } from '../api/get-application-history.ts';
 import { ListError, ListLoading } from '../components/list-state.tsx';
+import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatDateTime } from '../format.ts';
 import { FIELD_LABELS } from './labels.ts';
 
@@ -51,6 +52,7 @@ export function HistoryPanel({ applicationId }: { applicationId: number }) {
   const { i18n } = useLingui();
   const history = useApplicationHistory(applicationId);
   const describe = useDescribe();
+  const timeZone = useDealerTimeZone();
   return (
     <section className="card detail-section history" aria-labelledby="section-history">
       <h3 id="section-history">{i18n._('History')}</h3>
@@ -66,7 +68,7 @@ export function HistoryPanel({ applicationId }: { applicationId: number }) {
               <li key={event.id} className="history__item">
                 <span className="history__what">{describe(event)}</span>
                 <span className="history__meta">
-                  {event.actor?.name ?? i18n._('Applicant')} · <time dateTime={event.at}>{formatDateTime(event.at, i18n.locale)}</time>
+                  {event.actor?.name ?? i18n._('Applicant')} · <time dateTime={event.at}>{formatDateTime(event.at, i18n.locale, timeZone)}</time>
                 </span>
               </li>
             ))}

@@ -1,3 +1,5 @@
+import type { ConsentKind } from '../../../../../domain/consents.ts';
+
 /**
  * Field labels of the detail page, shared by the read-only view and the edit form so that a field
  * is called the same in both. They are the PDF's labels (the same English ids in the catalogues).
@@ -35,3 +37,11 @@ export const EMPLOYMENT_LABELS = {
   totalMonthsEmployed: 'Time Employed',
   employerAddress: 'Employer Address',
 } as const;
+
+/** The consents by kind, as the PDF names them. */
+export const CONSENT_LABELS: Record<ConsentKind, string> = {
+  credit_check: 'Credit check authorization',
+  privacy_notice: 'Privacy notice',
+  electronic_records: 'Electronic records (E-SIGN)',
+  marketing_contact: 'Marketing contact',
+};

@@ -1,15 +1,36 @@
 import { useLingui } from '@lingui/react';
+import type { StaffStatusChange } from '../../../../../domain/contracts/applications.ts';
 import type { ApplicationStatus } from '../../../../../domain/enums.ts';
+import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatDate } from '../format.ts';
+
+interface RegBClockProps {
+  dueAt: string;
+  daysLeft: number;
+  status: ApplicationStatus;
+  /** The status history, oldest first: its last change is the decision of a decided application. */
+  history: readonly StaffStatusChange[];
+}
 
 /**
  * Regulation B: a decision within 30 days of a completed application. Overdue shows in red until
- * the application is decided; a decided one shows only when it was due.
+ * the application is decided; a decided one says when it was decided, and that it was late only
+ * when it was.
  */
-export function RegBClock({ dueAt, daysLeft, status }: { dueAt: string; daysLeft: number; status: ApplicationStatus }) {
+export function RegBClock({ dueAt, daysLeft, status, history }: RegBClockProps) {
   const { i18n } = useLingui();
-  const date = formatDate(dueAt, i18n.locale);
-  if (status !== 'in_review') return <p className="reg-b">{i18n._('Decision was due by {date} (Regulation B).', { date })}</p>;
+  const timeZone = useDealerTimeZone();
+  const date = formatDate(dueAt, i18n.locale, timeZone);
+  if (status !== 'in_review') {
+    const decidedAt = history.findLast((change) => change.status === status)?.at;
+    if (decidedAt === undefined) return null;
+    const decided = formatDate(decidedAt, i18n.locale, timeZone);
+    return Date.parse(decidedAt) > Date.parse(dueAt) ? (
+      <p className="reg-b reg-b--overdue">{i18n._('Decided on {decided}, after the decision was due by {date} (Regulation B).', { decided, date })}</p>
+    ) : (
+      <p className="reg-b">{i18n._('Decided on {decided}, within the Regulation B deadline ({date}).', { decided, date })}</p>
+    );
+  }
   const overdue = daysLeft < 0;
   return (
     <p className={overdue ? 'reg-b reg-b--overdue' : 'reg-b'} role={overdue ? 'alert' : undefined}>

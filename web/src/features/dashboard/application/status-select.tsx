@@ -1,30 +1,78 @@
 import { useLingui } from '@lingui/react';
+import { useEffect, useRef, useState } from 'react';
 import { APPLICATION_STATUSES, applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { useUpdateStatus } from '../api/update-status.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
 
-/** The status selector at the top of the page (spec §2, §4): any status to any other, refetched after. */
-export function StatusSelect({ applicationId, userId, status }: { applicationId: number; userId: number; status: ApplicationStatus }) {
+const isStatus = (value: string): value is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(value);
+
+interface StatusSelectProps {
+  applicationId: number;
+  userId: number;
+  status: ApplicationStatus;
+  /** The applicant's name, for the confirmation: they are the one who is told. */
+  applicantName: string;
+}
+
+/**
+ * The status selector at the top of the page (spec §2, §4): any status to any other, refetched after.
+ * Choosing in the select only picks; a change is sent after a confirmation that says the applicant
+ * is told (the bot messages a Telegram applicant at once), so arrow keys on a focused select, or a
+ * slip of the mouse, never notify anyone.
+ */
+export function StatusSelect({ applicationId, userId, status, applicantName }: StatusSelectProps) {
   const { i18n } = useLingui();
   const update = useUpdateStatus();
-  const shown = update.isPending ? update.variables.status : status;
+  const [choice, setChoice] = useState<ApplicationStatus>(status);
+  const [confirming, setConfirming] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
+  // The button that opened the confirmation is gone once it closes, so focus goes back to the select.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (confirming || !refocus.current) return;
+    refocus.current = false;
+    select.current?.focus();
+  }, [confirming]);
+  const [shownStatus, setShownStatus] = useState(status);
+  // A refetched application (after this change or anyone else's) resets the pick to what is stored.
+  if (shownStatus !== status) {
+    setShownStatus(status);
+    setChoice(status);
+  }
+  const label = i18n._(applicationStatusLabels[choice]);
+  const cancel = () => {
+    refocus.current = true;
+    setConfirming(false);
+    setChoice(status);
+  };
+  const send = () =>
+    update.mutate(
+      { applicationId, userId, status: choice },
+      {
+        onSuccess: () => toast.success(i18n._('Status changed.')),
+        onError: () => {
+          setChoice(status);
+          toast.error(i18n._('The status could not be changed. Please try again.'));
+        },
+        onSettled: () => {
+          refocus.current = true;
+          setConfirming(false);
+        },
+      },
+    );
   return (
     <div className="status-select">
       <label htmlFor="application-status">{i18n._('Status')}</label>
       <select
+        ref={select}
         id="application-status"
-        value={shown}
+        value={choice}
         disabled={update.isPending}
-        onChange={(event) =>
-          update.mutate(
-            { applicationId, userId, status: event.target.value as ApplicationStatus },
-            {
-              onSuccess: () => toast.success(i18n._('Status changed.')),
-              onError: () => toast.error(i18n._('The status could not be changed. Please try again.')),
-            },
-          )
-        }
+        onChange={(event) => {
+          if (isStatus(event.target.value)) setChoice(event.target.value);
+        }}
       >
         {APPLICATION_STATUSES.map((value) => (
           <option key={value} value={value}>
@@ -32,7 +80,22 @@ export function StatusSelect({ applicationId, userId, status }: { applicationId:
           </option>
         ))}
       </select>
-      <StatusBadge status={shown} />
+      {choice === status ? (
+        <StatusBadge status={status} />
+      ) : (
+        <button type="button" className="button button--primary" onClick={() => setConfirming(true)}>
+          {i18n._('Change status…')}
+        </button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={i18n._('Change the status to {status}?', { status: label })}
+        message={i18n._('{name} will be told at once: by a Telegram message if they applied in Telegram, and on their status page either way.', { name: applicantName })}
+        confirmLabel={i18n._('Change and notify')}
+        busy={update.isPending}
+        onConfirm={send}
+        onClose={cancel}
+      />
     </div>
   );
 }

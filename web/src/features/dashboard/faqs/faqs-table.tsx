@@ -2,48 +2,77 @@ import { useLingui } from '@lingui/react';
 import type { FaqItem } from '../../../../../domain/contracts/faqs.ts';
 import { ActionButton } from '../components/action-button.tsx';
 import { EditIcon, TrashIcon } from '../components/icons.tsx';
+import { RowMenu } from '../components/row-menu.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { SortHeader } from '../components/sort-header.tsx';
-import { displayOrDash, formatDateTime } from '../format.ts';
+import { useDealerTimeZone } from '../dealer-time-zone.ts';
+import { formatDateTime } from '../format.ts';
 
 interface FaqsTableProps {
   faqs: FaqItem[];
   sortField: string;
   sortOrder: 'asc' | 'desc';
-  onSort: (field: string) => void;
+  onSort: (field: string, firstOrder: 'asc' | 'desc') => void;
   onEdit: (faq: FaqItem) => void;
   onDelete: (faq: FaqItem) => void;
 }
 
+/**
+ * The FAQs with their language, date and link. The question column carries the language and the
+ * date beneath it (each still sortable) and the link sits under its answer, so the answer keeps
+ * room to be read and the table fits its box at 700 px (decision 014).
+ */
 export function FaqsTable({ faqs, sortField, sortOrder, onSort, onEdit, onDelete }: FaqsTableProps) {
   const { i18n } = useLingui();
-  const sortable = (label: string, field: string) => <SortHeader label={label} field={field} sortBy={sortField} sortOrder={sortOrder} onSort={onSort} />;
+  const timeZone = useDealerTimeZone();
   return (
     <TableScroll label={i18n._('FAQ')}>
-      <table className="data-table">
+      <table className="data-table faqs-table">
         <thead>
           <tr>
-            {sortable(i18n._('Question'), 'question')}
+            <SortHeader
+              fields={[
+                { label: i18n._('Question'), field: 'question' },
+                { label: i18n._('Language'), field: 'lang' },
+                { label: i18n._('Created'), field: 'createdAt', firstOrder: 'desc' },
+              ]}
+              sortBy={sortField}
+              sortOrder={sortOrder}
+              onSort={onSort}
+            />
             <th scope="col">{i18n._('Answer')}</th>
-            <th scope="col">{i18n._('Link')}</th>
-            {sortable(i18n._('Language'), 'lang')}
-            {sortable(i18n._('Created'), 'createdAt')}
             <th scope="col">{i18n._('Actions')}</th>
           </tr>
         </thead>
         <tbody>
           {faqs.map((faq) => (
             <tr key={faq.id}>
-              <th scope="row">{faq.question}</th>
-              <td className="data-table__long">{faq.answer}</td>
-              <td>{faq.url ? <a href={faq.url} target="_blank" rel="noopener noreferrer">{faq.url}</a> : displayOrDash(null)}</td>
-              <td>{faq.lang}</td>
-              <td className="nowrap">{formatDateTime(faq.createdAt, i18n.locale)}</td>
+              <th scope="row">
+                <span className="cell-main" lang={faq.lang}>
+                  {faq.question}
+                </span>
+                <span className="cell-line cell-caption">
+                  {faq.lang} · {formatDateTime(faq.createdAt, i18n.locale, timeZone)}
+                </span>
+              </th>
               <td>
-                <div className="row-actions">
+                <span className="cell-line" lang={faq.lang}>
+                  {faq.answer}
+                </span>
+                {faq.url ? (
+                  <span className="cell-line data-table__wrap">
+                    {i18n._('Link')}:{' '}
+                    <a href={faq.url} target="_blank" rel="noopener noreferrer">
+                      {faq.url}
+                    </a>
+                  </span>
+                ) : null}
+              </td>
+              <td className="data-table__actions">
+                <RowMenu label={i18n._('Actions for {name}', { name: faq.question })}>
                   <ActionButton icon={<EditIcon />} label={i18n._('Edit')} onClick={() => onEdit(faq)} />
                   <ActionButton icon={<TrashIcon />} label={i18n._('Delete')} variant="danger" onClick={() => onDelete(faq)} />
-                </div>
+                </RowMenu>
               </td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DailyActivity } from '../../../../../domain/contracts/metrics.ts';
+import { EMPTY } from '../format.ts';
 
 const SERIES = [
   { key: 'applications', label: 'Applications', stroke: '#002d72' },
@@ -24,12 +25,30 @@ export default function DailyChart({ daily }: { daily: DailyActivity[] }) {
     const element = host.current;
     if (!element) return;
     const data: uPlot.AlignedData = [daily.map((day) => dayToSeconds(day.date)), ...SERIES.map((series) => daily.map((day) => day[series.key]))];
+    // Away from the cursor the legend shows the latest day rather than uPlot's "--".
+    const dayOf = (idx: number | null) => daily[idx ?? daily.length - 1];
+    const number = new Intl.NumberFormat(i18n.locale);
+    const dayLabel = new Intl.DateTimeFormat(i18n.locale, { timeZone: 'UTC', dateStyle: 'medium' });
     const chart = new uPlot(
       {
         width: element.clientWidth || 320,
         height: 260,
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'UTC'),
-        series: [{}, ...SERIES.map((series) => ({ label: i18n._(series.label), stroke: series.stroke, width: 2 }))],
+        series: [
+          { label: i18n._('Date'), value: (_chart, _value, _series, idx) => {
+            const day = dayOf(idx);
+            return day ? dayLabel.format(dayToSeconds(day.date) * 1000) : EMPTY;
+          } },
+          ...SERIES.map((series) => ({
+            label: i18n._(series.label),
+            stroke: series.stroke,
+            width: 2,
+            value: (_chart: uPlot, _value: number | null, _series: number, idx: number | null) => {
+              const day = dayOf(idx);
+              return day ? number.format(day[series.key]) : EMPTY;
+            },
+          })),
+        ],
         axes: [{}, { size: 48 }],
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       },

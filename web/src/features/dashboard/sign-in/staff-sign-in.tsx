@@ -1,6 +1,22 @@
 import { useLingui } from '@lingui/react';
 import type { CurrentUser } from '../../../../../domain/contracts/users.ts';
+import { toast } from '../../../components/toasts.tsx';
 import { useSite } from '../../../lib/api/get-site.ts';
+import { useDevSignIn } from '../api/dev-sign-in.ts';
+
+/** Offered only when the server says the development sign-in is on (DEV_LOGIN=1 in development). */
+function DevSignIn() {
+  const { i18n } = useLingui();
+  const signIn = useDevSignIn();
+  return (
+    <div className="staff-sign-in__dev">
+      <p>{i18n._('Development sign-in is on (DEV_LOGIN=1): sign in as an admin without Telegram.')}</p>
+      <button type="button" className="button button--secondary" aria-busy={signIn.isPending || undefined} disabled={signIn.isPending} onClick={() => signIn.mutate(undefined, { onError: () => toast.error(i18n._('The development sign-in failed. Please try again.')) })}>
+        {i18n._('Sign in as the developer')}
+      </button>
+    </div>
+  );
+}
 
 /**
  * What a visitor who is not staff sees at /dashboard: how staff sign in. The bot's /login sends an
@@ -26,6 +42,7 @@ export function StaffSignIn({ signedInAs }: { signedInAs: CurrentUser | null }) 
           {i18n._('Log in with Telegram')}
         </a>
       ) : null}
+      {site.data?.devLoginEnabled ? <DevSignIn /> : null}
     </section>
   );
 }

@@ -73,3 +73,14 @@ export function allowModalDialogs(): void {
     this.open = false;
   };
 }
+
+/** jsdom has no popovers; the row menus' popover opens and closes here as a plain element. */
+export function allowPopovers(): void {
+  const prototype = HTMLElement.prototype as { showPopover?: () => void; hidePopover?: () => void };
+  prototype.showPopover ??= function showPopover(this: HTMLElement) {
+    this.dataset.popoverOpen = 'true';
+  };
+  prototype.hidePopover ??= function hidePopover(this: HTMLElement) {
+    delete this.dataset.popoverOpen;
+  };
+}

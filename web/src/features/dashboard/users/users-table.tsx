@@ -4,39 +4,48 @@ import type { UserListItem } from '../../../../../domain/contracts/users.ts';
 import { formatPhoneDisplay } from '../../../../../domain/format.ts';
 import { ActionButton, ActionLink } from '../components/action-button.tsx';
 import { ChatIcon, OpenIcon, PdfIcon, ShieldIcon } from '../components/icons.tsx';
+import { RowMenu } from '../components/row-menu.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { SortHeader } from '../components/sort-header.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
+import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { displayOrDash, EMPTY, formatDateTime, fullName } from '../format.ts';
 
 interface UsersTableProps {
   users: UserListItem[];
   sortBy: string;
   sortOrder: 'asc' | 'desc';
-  onSort: (field: string) => void;
+  onSort: (field: string, firstOrder: 'asc' | 'desc') => void;
   onDownloadPdf: (applicationId: number) => void;
   downloadingId: number | undefined;
   onToggleAdmin: (user: UserListItem) => void;
 }
 
-/** Spec §2 users table: name, username, phone, email, registered, last active, admin, tag, actions; plus the application status. */
+/**
+ * Spec §2 users table: name, username, phone, email, registered, last active, admin, tag, actions;
+ * plus the application status. Related values share a column (name with username, admin and tag;
+ * phone with email; the two dates) and the actions sit behind one row menu, so the table fits its
+ * box at 1280 px and at 700 px with nothing to scroll sideways to (decision 014).
+ */
 export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, downloadingId, onToggleAdmin }: UsersTableProps) {
   const { i18n } = useLingui();
   const { search } = useLocation();
-  const sortable = (label: string, field: string) => <SortHeader label={label} field={field} sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />;
+  const timeZone = useDealerTimeZone();
+  const sort = { sortBy, sortOrder, onSort };
   return (
     <TableScroll label={i18n._('Users')}>
-      <table className="data-table">
+      <table className="data-table users-table">
         <thead>
           <tr>
-            {sortable(i18n._('Name'), 'first_name')}
-            {sortable(i18n._('Username'), 'username')}
-            <th scope="col">{i18n._('Phone')}</th>
-            {sortable(i18n._('Email'), 'email')}
-            {sortable(i18n._('Registered'), 'registered_at')}
-            {sortable(i18n._('Last active'), 'last_active_at')}
-            <th scope="col">{i18n._('Admin')}</th>
-            <th scope="col">{i18n._('Tag')}</th>
+            <SortHeader {...sort} fields={[{ label: i18n._('Name'), field: 'first_name' }, { label: i18n._('Username'), field: 'username' }]} />
+            <SortHeader {...sort} text={i18n._('Phone')} fields={[{ label: i18n._('Email'), field: 'email' }]} />
+            <SortHeader
+              {...sort}
+              fields={[
+                { label: i18n._('Registered'), field: 'registered_at', firstOrder: 'desc' },
+                { label: i18n._('Last active'), field: 'last_active_at', firstOrder: 'desc' },
+              ]}
+            />
             <th scope="col">{i18n._('Application')}</th>
             <th scope="col">{i18n._('Actions')}</th>
           </tr>
@@ -46,17 +55,43 @@ export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, do
             const name = fullName(user) || EMPTY;
             return (
               <tr key={user.id}>
-                <th scope="row">{name}</th>
-                <td>{user.username ? `@${user.username}` : EMPTY}</td>
-                <td className="nowrap">{user.phone ? formatPhoneDisplay(user.phone) : EMPTY}</td>
-                <td>{displayOrDash(user.email)}</td>
-                <td className="nowrap">{formatDateTime(user.registered_at, i18n.locale)}</td>
-                <td className="nowrap">{formatDateTime(user.last_active_at, i18n.locale)}</td>
-                <td>{user.is_admin ? i18n._('Yes') : i18n._('No')}</td>
-                <td>{displayOrDash(user.tag)}</td>
-                <td>{user.applicationStatus ? <StatusBadge status={user.applicationStatus} /> : EMPTY}</td>
+                <th scope="row">
+                  <span className="cell-main">{name}</span>
+                  {user.username ? <span className="cell-line">@{user.username}</span> : null}
+                  {user.is_admin || user.tag ? (
+                    <span className="cell-line users-table__marks">
+                      {user.is_admin ? <span className="users-table__mark">{i18n._('Admin')}</span> : null}
+                      {user.tag ? (
+                        <span className="users-table__mark">
+                          {i18n._('Tag')}: {user.tag}
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : null}
+                </th>
                 <td>
-                  <div className="row-actions">
+                  <span className="cell-line nowrap">{user.phone ? formatPhoneDisplay(user.phone) : EMPTY}</span>
+                  <span className="cell-line users-table__email">{displayOrDash(user.email)}</span>
+                </td>
+                <td>
+                  <span className="cell-line">
+                    <span className="cell-caption">{i18n._('Registered')}</span> {formatDateTime(user.registered_at, i18n.locale, timeZone)}
+                  </span>
+                  <span className="cell-line">
+                    <span className="cell-caption">{i18n._('Last active')}</span> {formatDateTime(user.last_active_at, i18n.locale, timeZone)}
+                  </span>
+                </td>
+                <td>{user.applicationStatus ? <StatusBadge status={user.applicationStatus} /> : EMPTY}</td>
+                <td className="data-table__actions">
+                  <RowMenu label={i18n._('Actions for {name}', { name })}>
+                    {user.applicationId !== null ? (
+                      <Link className="action-button action-button--secondary" to={`/dashboard/users/${user.id}`} state={{ list: search }}>
+                        <OpenIcon />
+                        <span className="action-button__label">{i18n._('Open application')}</span>
+                      </Link>
+                    ) : (
+                      <ActionButton icon={<OpenIcon />} label={i18n._('Open application')} disabledReason={i18n._('No application yet')} />
+                    )}
                     {user.chatUrl ? (
                       <ActionLink icon={<ChatIcon />} label={i18n._('Chat')} href={user.chatUrl} />
                     ) : (
@@ -69,16 +104,12 @@ export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, do
                       disabledReason={user.applicationId === null ? i18n._('No application yet') : undefined}
                       onClick={() => user.applicationId !== null && onDownloadPdf(user.applicationId)}
                     />
-                    {user.applicationId !== null ? (
-                      <Link className="action-button action-button--secondary" data-tooltip={i18n._('Open application')} to={`/dashboard/users/${user.id}`} state={{ list: search }}>
-                        <OpenIcon />
-                        <span className="action-button__label">{i18n._('Open application')}</span>
-                      </Link>
-                    ) : (
-                      <ActionButton icon={<OpenIcon />} label={i18n._('Open application')} disabledReason={i18n._('No application yet')} />
-                    )}
-                    <ActionButton icon={<ShieldIcon />} label={user.is_admin ? i18n._('Revoke admin') : i18n._('Make admin')} onClick={() => onToggleAdmin(user)} />
-                  </div>
+                    <ActionButton
+                      icon={<ShieldIcon />}
+                      label={user.is_admin ? i18n._('Revoke admin') : i18n._('Make admin')}
+                      onClick={() => onToggleAdmin(user)}
+                    />
+                  </RowMenu>
                 </td>
               </tr>
             );
