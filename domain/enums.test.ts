@@ -14,6 +14,7 @@ import {
   languageForCountry,
   languageNames,
   LANGUAGES,
+  suffixLabels,
   MARITAL_STATUSES,
   SUFFIXES,
   suffixLabels,
@@ -48,6 +49,10 @@ describe('choices and their display names', () => {
   it('lists each display name to translate once', () => {
     expect(new Set(displayLabelMessages).size).toBe(displayLabelMessages.length);
     expect(displayLabelMessages).toEqual(expect.arrayContaining(['None', 'Own Outright', 'In Review', 'Self-Employed', 'Unavailable']));
+  });
+
+  it('lists every suffix the Personal step offers, so each select option has its catalogue entry', () => {
+    expect(displayLabelMessages).toEqual(expect.arrayContaining(Object.values(suffixLabels)));
   });
 });
 

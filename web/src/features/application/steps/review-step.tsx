@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { buildSubmissionPayload } from '../../../../../domain/application-mapping.ts';
 import { CONSENTS, findConsentProblems, type ConsentKind, type ConsentTerms } from '../../../../../domain/consents.ts';
 import type { ConsentText } from '../../../../../domain/contracts/applications.ts';
+import { employmentQuestions } from '../../../../../domain/employment.ts';
 import { employmentStatusLabels, housingStatusLabels, maritalStatusLabels, suffixLabels } from '../../../../../domain/enums.ts';
 import { formatSsnMasked } from '../../../../../domain/format.ts';
 import { validationMessages as m } from '../../../../../domain/messages.ts';
@@ -24,6 +25,7 @@ import { useSubmitApplication } from '../api/submit-application.ts';
 import { ChosenCar } from '../components/chosen-car.tsx';
 import { StepHeader, useStepBack, WizardBackBar } from '../components/step-shell.tsx';
 import { STEP_TITLES, stepOfSubmissionField, stepPath, type FormStepId } from '../wizard-steps.ts';
+import { wordingOf } from './work-wording.ts';
 
 function ReviewSection({ step, children }: { step: FormStepId; children: ReactNode }) {
   const { i18n } = useLingui();
@@ -62,6 +64,21 @@ function AddressText({ address }: { address: AddressFormValues }) {
   );
 }
 
+/** An address breaks only before the @ and after each dot, never inside a word. */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/);
+  return (
+    <span className="review-email">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function SsnRow({ ssn }: { ssn: string }) {
   const { i18n } = useLingui();
   const [shown, setShown] = useState(false);
@@ -80,8 +97,10 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
   const { personal, housing, income } = draft;
   const money = (amount: number | undefined) =>
     amount === undefined ? '' : i18n.number(amount, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-  const time = (years: number, months: number) => i18n._('{years} years, {months} months', { years, months });
-  const isStudent = income.employmentStatus === 'Student';
+  const time = (years: number, months: number) =>
+    i18n._('{years, plural, one {# year} other {# years}}, {months, plural, one {# month} other {# months}}', { years, months });
+  const asked = employmentQuestions(income.employmentStatus);
+  const words = wordingOf(income.employmentStatus);
   return (
     <>
       <ReviewSection step="personal">
@@ -90,7 +109,9 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
           {personal.suffix === 'none' ? '' : ` ${suffixLabels[personal.suffix]}`}
         </Row>
         <Row label={i18n._('Date of birth')}>{personal.dateOfBirth}</Row>
-        <Row label={i18n._('Email')}>{personal.email}</Row>
+        <Row label={i18n._('Email')}>
+          <EmailText email={personal.email} />
+        </Row>
         <Row label={i18n._('Phone number')}>{personal.phone}</Row>
         <SsnRow ssn={personal.ssn} />
         <Row label={i18n._('Marital status')}>{i18n._(maritalStatusLabels[personal.maritalStatus])}</Row>
@@ -113,15 +134,17 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
       <ReviewSection step="income">
         <Row label={i18n._('Employment status')}>{i18n._(employmentStatusLabels[income.employmentStatus])}</Row>
         <Row label={i18n._('Monthly income, $')}>{money(income.monthlyIncome)}</Row>
-        <Row label={isStudent ? i18n._('School name') : i18n._('Employer name')}>{isStudent ? income.schoolName : income.employerName}</Row>
-        {isStudent ? null : <Row label={i18n._('Occupation')}>{income.occupation}</Row>}
-        <Row label={isStudent ? i18n._('School phone') : i18n._('Work phone')}>{isStudent ? income.schoolPhone : income.employerPhone}</Row>
-        {!isStudent && income.state ? (
+        <Row label={i18n._(words.name)}>{asked.school ? income.schoolName : income.employerName}</Row>
+        {asked.occupation && words.occupation ? <Row label={i18n._(words.occupation)}>{income.occupation}</Row> : null}
+        {asked.phone ? (
+          <Row label={asked.school ? i18n._('School phone') : i18n._('Work phone')}>{asked.school ? income.schoolPhone : income.employerPhone}</Row>
+        ) : null}
+        {asked.address && income.state ? (
           <Row label={i18n._("Employer's address")}>
             <AddressText address={{ line1: income.streetAddress, line2: income.suitNumber, city: income.city, state: income.state, postalCode: income.zip }} />
           </Row>
         ) : null}
-        <Row label={i18n._('Time at current job or school')}>{time(income.yearsAtEmployer, income.monthsAtEmployer)}</Row>
+        <Row label={i18n._(words.time)}>{time(income.yearsAtEmployer, income.monthsAtEmployer)}</Row>
         <Row label={i18n._('Additional income')}>
           {income.additionalIncomeSource ? `${income.additionalIncomeSource}: ${money(income.additionalIncomeAmount ?? 0)}` : ''}
         </Row>
@@ -129,11 +152,12 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
           <Row label={i18n._('Previous employment')}>
             {income.previousEmployment.employerName}, {income.previousEmployment.occupation} ·{' '}
             {i18n._(employmentStatusLabels[income.previousEmployment.status])} ·{' '}
-            {i18n._('{months} months', { months: income.previousEmployment.totalMonthsEmployed })}
+            {time(income.previousEmployment.yearsEmployed, income.previousEmployment.monthsEmployed)}
             <br />
             <AddressText address={income.previousEmployment.address} />
           </Row>
         ) : null}
+        {income.noPreviousEmployment ? <Row label={i18n._('Previous employment')}>{i18n._('None: I have had no job before this one')}</Row> : null}
       </ReviewSection>
       <ReviewSection step="license">
         <Row label={i18n._('Front of license')}>{i18n._('Uploaded')}</Row>
