@@ -14,7 +14,6 @@ import {
   languageForCountry,
   languageNames,
   LANGUAGES,
-  suffixLabels,
   MARITAL_STATUSES,
   SUFFIXES,
   suffixLabels,
