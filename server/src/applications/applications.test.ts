@@ -215,6 +215,35 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     expect(res.json<ErrorBody>().error.fields).toMatchObject({ 'application.applicant.ssn': m.ssnInvalid, 'application.applicant.previousAddress': m.previousAddressRequired });
   });
 
+  it('stores a declaration of no previous employment, as such, for a first job under 2 years', async () => {
+    const { who, userId } = await applicant();
+    const body = submissionBody(userId, await photosOf(who));
+    const applicant_ = body.application.applicant as Record<string, unknown>;
+    applicant_.currentEmployment = { ...body.application.applicant.currentEmployment, totalMonthsEmployed: 8 };
+    applicant_.noPreviousEmployment = true;
+    const res = await submit(t.app, who, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await applicationOf(userId)).toMatchObject({ previous_employment: null, no_previous_employment: true });
+  });
+
+  it('refuses a first job under 2 years with neither a previous job nor the declaration (400)', async () => {
+    const { who, userId } = await applicant();
+    const body = submissionBody(userId, await photosOf(who));
+    body.application.applicant.currentEmployment = { ...body.application.applicant.currentEmployment, totalMonthsEmployed: 8 };
+    const res = await submit(t.app, who, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toEqual({ 'application.applicant.previousEmployment': m.previousEmploymentRequired });
+  });
+
+  it('refuses an employed applicant without the employer’s address (400)', async () => {
+    const { who, userId } = await applicant();
+    const body = submissionBody(userId, await photosOf(who));
+    body.application.applicant.currentEmployment = { ...body.application.applicant.currentEmployment, employerAddress: null as never };
+    const res = await submit(t.app, who, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toEqual({ 'application.applicant.currentEmployment.employerAddress': m.employerAddressRequired });
+  });
+
   it('refuses an SSN the SSA never issues, saying what is wrong with it (400)', async () => {
     const { who, userId } = await applicant();
     const body = submissionBody(userId, await photosOf(who));
