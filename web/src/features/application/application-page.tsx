@@ -53,6 +53,31 @@ function DraftAutosave() {
   return null;
 }
 
+/** Deleting the saved answers and photos cannot be undone, so Start over asks first and says what goes. */
+function StartOverConfirmation({ pending, onConfirm, onCancel }: { pending: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { i18n } = useLingui();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <div className="notice start-over" role="group" aria-labelledby="start-over-title">
+      <h2 id="start-over-title" ref={heading} tabIndex={-1}>
+        {i18n._('Delete your saved application?')}
+      </h2>
+      <p>{i18n._('Your answers and the photos of your driver license will be deleted. This cannot be undone.')}</p>
+      <div className="button-row">
+        <button type="button" className="button start-over__delete" disabled={pending} onClick={onConfirm}>
+          {i18n._('Delete and start over')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {i18n._('Keep my answers')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** "Welcome back": the draft saved on this or another device, continued or discarded. */
 function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => void }) {
   const { i18n } = useLingui();
@@ -61,6 +86,7 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
   const resetDraft = useSetAtom(resetDraftAtom);
   const discard = useDeleteDraft();
   const heading = useRef<HTMLHeadingElement>(null);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     heading.current?.focus();
   }, []);
@@ -86,11 +112,15 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
         >
           {i18n._('Continue')}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={discard.isPending}
-          onClick={() =>
+        <button type="button" className="button button--secondary" aria-expanded={confirming} onClick={() => setConfirming(true)}>
+          {i18n._('Start over')}
+        </button>
+      </div>
+      {confirming ? (
+        <StartOverConfirmation
+          pending={discard.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
             discard.mutate(undefined, {
               onSuccess: () => {
                 resetDraft();
@@ -99,10 +129,8 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
               },
             })
           }
-        >
-          {i18n._('Start over')}
-        </button>
-      </div>
+        />
+      ) : null}
     </section>
   );
 }

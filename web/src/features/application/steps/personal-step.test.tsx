@@ -35,6 +35,23 @@ describe('the intro (spec §2)', () => {
   });
 });
 
+describe('where the intro says the answers can be continued', () => {
+  it('on the web: in this browser on this device, not on any device', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Car loan application' });
+    expect(screen.getByText('Your answers are saved as you type, so you can continue later in this browser on this device.')).toBeTruthy();
+    expect(screen.queryByText(/on any device/)).toBeNull();
+  });
+
+  it('inside Telegram: on any device with this Telegram account', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application', { host: { ...createWebHost(), kind: 'telegram' } });
+    await screen.findByRole('heading', { level: 1, name: 'Car loan application' });
+    expect(screen.getByText(/continue later on any device where you use this Telegram account/)).toBeTruthy();
+  });
+});
+
 describe('Personal Information (spec §5 Wizard: personal)', () => {
   it('shows every rule’s message under its field and a summary that takes focus', async () => {
     restore = mockWizardApi().restore;

@@ -177,11 +177,22 @@ function termsOf(consents: readonly ConsentText[]): ConsentTerms[] {
 
 type Accepted = Partial<Record<ConsentKind, string>>;
 
+const CONSENTS_ID = 'consents';
+/** The privacy notice the privacy consent acknowledges; the other consents' labels are their full texts. */
+const PRIVACY_NOTICE_PATH = '/privacy';
+
+/** Takes the applicant to the first consent still to tick. */
+function goToConsents() {
+  const box = document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input[aria-invalid="true"]`) ?? document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input`);
+  box?.scrollIntoView({ block: 'center' });
+  box?.focus();
+}
+
 function Consents({ consents, accepted, onChange, showErrors }: { consents: readonly ConsentText[]; accepted: Accepted; onChange: (next: Accepted) => void; showErrors: boolean }) {
   const { i18n } = useLingui();
   const problems = findConsentProblems(acceptancesOf(consents, accepted), termsOf(consents));
   return (
-    <fieldset className="wizard-section consents">
+    <fieldset id={CONSENTS_ID} className="wizard-section consents">
       <legend>{i18n._('Consents')}</legend>
       {consents.map((consent) => {
         const id = `consent-${consent.kind}`;
@@ -207,11 +218,14 @@ function Consents({ consents, accepted, onChange, showErrors }: { consents: read
               }}
             />
             <label htmlFor={id} className="consent__text">
-              {consent.text}{' '}
-              <span className="consent__meta">
-                ({consent.required ? i18n._('required') : i18n._('optional')} · {i18n._('version {version}', { version: consent.version })})
-              </span>
+              {consent.text}
+              {consent.required ? null : <span className="field__optional"> {i18n._('(optional)')}</span>}
             </label>
+            {consent.kind === 'privacy_notice' ? (
+              <a className="consent__document" href={PRIVACY_NOTICE_PATH} target="_blank" rel="noopener">
+                {i18n._('Read the Privacy Notice')}
+              </a>
+            ) : null}
             {error ? (
               <p id={errorId} className="field__error">
                 {i18n._(error)}
@@ -226,6 +240,12 @@ function Consents({ consents, accepted, onChange, showErrors }: { consents: read
 
 function acceptancesOf(consents: readonly ConsentText[], accepted: Accepted) {
   return consents.filter((consent) => accepted[consent.kind] === consent.version).map(({ kind, version }) => ({ kind, version }));
+}
+
+/** What went wrong on Submit; a missing consent's message leads to the consents. */
+interface Failure {
+  message: string;
+  toConsents: boolean;
 }
 
 /** One submission attempt: the same body is retried with the same key, so the server makes one application. */
@@ -249,7 +269,7 @@ export function ReviewStep() {
   const pageBack = useBackAction(back);
   const [accepted, setAccepted] = useState<Accepted>({});
   const [showErrors, setShowErrors] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const alertBox = useRef<HTMLDivElement>(null);
 
@@ -260,9 +280,9 @@ export function ReviewStep() {
     if (failure) alertBox.current?.focus();
   }, [failure]);
 
-  const fail = (message: string) => {
+  const fail = (message: string, toConsents = false) => {
     host.haptic('error');
-    setFailure(message);
+    setFailure({ message, toConsents });
   };
 
   const onSubmitError = (error: unknown) => {
@@ -273,7 +293,7 @@ export function ReviewStep() {
         return;
       case 'consent_outdated':
         void consents.refetch();
-        return fail(i18n._('The consent texts have changed since you read them. Read them again, tick them and submit.'));
+        return fail(i18n._('The consent texts have changed since you read them. Read them again, tick them and submit.'), true);
       case 'idempotency_key_reused':
         attempt.current = null;
         return fail(i18n._('We could not send your application. Your answers are kept: press Submit Application again.'));
@@ -302,7 +322,7 @@ export function ReviewStep() {
     const acceptances = acceptancesOf(list, accepted);
     const problems = findConsentProblems(acceptances, termsOf(list));
     if (list.length === 0 || problems.missing.length > 0 || problems.outdated.length > 0) {
-      fail(i18n._('Tick the required consents to submit your application.'));
+      fail(i18n._('Tick the required consents to submit your application.'), true);
       return;
     }
     // The answer cached on entry may predate the guest that the photo uploads created: ask again.
@@ -334,7 +354,21 @@ export function ReviewStep() {
       <StepHeader step="review" />
       {failure ? (
         <div ref={alertBox} className="error-summary" role="alert" tabIndex={-1}>
-          <p className="error-summary__title">{failure}</p>
+          <p className="error-summary__title">
+            {failure.toConsents ? (
+              <a
+                href={`#${CONSENTS_ID}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  goToConsents();
+                }}
+              >
+                {failure.message}
+              </a>
+            ) : (
+              failure.message
+            )}
+          </p>
         </div>
       ) : null}
       {submission.isPending ? (
