@@ -75,6 +75,8 @@ export const validationMessages = {
   employerAddressRequired: "The employer's address is required.",
   previousEmploymentRequired: 'Previous employment is required when you have been at your current job for less than 2 years.',
 
+  carUnavailable: 'This car is no longer available. Choose another car.',
+
   frontOfLicenseRequired: 'Front of license is required.',
   backOfLicenseRequired: 'Back of license is required.',
   licensePhotoNotUploaded: 'Upload the photo of your license again.',

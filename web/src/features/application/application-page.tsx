@@ -1,17 +1,20 @@
 import './application.css';
 import { useLingui } from '@lingui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import * as v from 'valibot';
+import { carUuidSchema } from '../../../../domain/cars.ts';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
 import { useFormGuard } from '../../host/index.ts';
-import { draftAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
+import { draftAtom, draftCarIdAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useDeleteDraft } from './api/delete-draft.ts';
 import { useServerDraft } from './api/get-draft.ts';
 import { useMyApplication } from './api/get-my-application.ts';
 import { useSaveDraft } from './api/save-draft.ts';
 import { ApplicationStatusView } from './status/application-status-view.tsx';
+import { OtherCarNotice } from './status/other-car-notice.tsx';
 import { HousingStep } from './steps/housing-step.tsx';
 import { IncomeStep } from './steps/income-step.tsx';
 import { IntroStep } from './steps/intro-step.tsx';
@@ -188,6 +191,14 @@ export default function ApplicationPage() {
   const mine = useMyApplication();
   const { pathname } = useLocation();
   const resetDraft = useSetAtom(resetDraftAtom);
+  // The car an Apply button put in the draft, kept when an existing application clears the draft.
+  const draftCarId = useAtomValue(draftCarIdAtom) ?? '';
+  const [arrivedWith, setArrivedWith] = useState(draftCarId);
+  const [seenCarId, setSeenCarId] = useState(draftCarId);
+  if (draftCarId !== seenCarId) {
+    setSeenCarId(draftCarId);
+    if (draftCarId !== '') setArrivedWith(draftCarId);
+  }
   const submitted = mine.data !== undefined && mine.data !== null;
   // One application per applicant: once there is one, the draft has served its purpose.
   useEffect(() => {
@@ -196,8 +207,10 @@ export default function ApplicationPage() {
   if (mine.isPending) return <Loading />;
   if (mine.data) {
     if (pathname !== '/application') return <Navigate to="/application" replace />;
+    const otherCar = v.is(carUuidSchema, arrivedWith) && arrivedWith !== mine.data.car?.uuid ? arrivedWith : null;
     return (
       <div className="page page--narrow">
+        {otherCar ? <OtherCarNotice application={mine.data} carId={otherCar} onDone={() => setArrivedWith('')} /> : null}
         <ApplicationStatusView application={mine.data} />
       </div>
     );
