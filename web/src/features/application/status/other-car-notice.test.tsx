@@ -28,7 +28,9 @@ describe('an applicant who has applied presses Apply on another car', () => {
     const api = arriveWithOtherCar(submitted, { 'PATCH /api/applications/mine/car': () => moved });
     const heading = await screen.findByRole('heading', { name: 'You have already applied' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(await screen.findByText(/You chose the 2024 Toyota Camry, but you have already sent an application/)).toBeTruthy();
+    expect(screen.getByText(/You chose another car, but you have already sent an application/)).toBeTruthy();
+    const notice = screen.getByRole('region', { name: 'You have already applied' });
+    expect(await within(notice).findByText('2024 Toyota Camry')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply with this car instead' }));
@@ -36,6 +38,7 @@ describe('an applicant who has applied presses Apply on another car', () => {
     const patch = api.calls.find((call) => call.method === 'PATCH');
     expect(patch?.body).toEqual({ carId: OTHER_CAR });
     expect(await screen.findByText('2024 Toyota Camry')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View the car' }).getAttribute('href')).toBe(`/cars/${OTHER_CAR}`);
   });
 
   it('once decided, is told the car cannot be changed here and is offered no switch', async () => {

@@ -19,17 +19,23 @@ export function OtherCarNotice({ application, carId, onDone }: { application: My
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  const name = car.data ? `${car.data.year} ${car.data.brand} ${car.data.model}` : i18n._('this car');
   const unavailable = change.error instanceof ApiError && change.error.code === 'bad_request';
   return (
     <div className="card other-car" role="region" aria-labelledby="other-car-title">
       <h2 id="other-car-title" ref={heading} tabIndex={-1}>
         {i18n._('You have already applied')}
       </h2>
-      <p>{i18n._('You chose the {car}, but you have already sent an application. One application covers one car; its status is below.', { car: name })}</p>
+      {car.data ? (
+        <p className="other-car__name">
+          <strong>
+            {car.data.year} {car.data.brand} {car.data.model}
+          </strong>
+        </p>
+      ) : null}
+      <p>{i18n._('You chose another car, but you have already sent an application. One application covers one car; its status is below.')}</p>
       {application.status === 'in_review' ? (
         <>
-          <p>{i18n._('Your application is still in review, so you can move it to the {car}. Your answers stay as they are.', { car: name })}</p>
+          <p>{i18n._('Your application is still in review, so you can move it to this car. Your answers stay as they are.')}</p>
           {change.isError ? (
             <p role="alert" className="field__error">
               {unavailable ? i18n._('This car is no longer available. Choose another car.') : i18n._('We could not change the car. Try again.')}
