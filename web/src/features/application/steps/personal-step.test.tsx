@@ -150,6 +150,7 @@ describe('Personal Information (spec §5 Wizard: personal)', () => {
     await screen.findByRole('heading', { name: 'Personal Information' });
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Olena');
     expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('Kovalenko');
+    await waitFor(() => expect(savedPersonal()).toMatchObject({ firstName: 'Olena', lastName: 'Kovalenko' }));
   });
 
   it('inside Telegram, keeps the name already typed and offers no name in other letters', async () => {

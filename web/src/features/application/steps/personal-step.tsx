@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useSetAtom, useStore } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { normalizeText, requiredText, textRules, type TextRule } from '../../../../../domain/fields.ts';
 import { validationMessages } from '../../../../../domain/messages.ts';
@@ -26,11 +26,9 @@ function withTelegramName(values: PersonalForm, user: HostApi['user']): Personal
   if (!user) return values;
   const offer = (current: string, given: string | null, rule: TextRule) =>
     current === '' && given !== null && v.is(requiredText(rule, validationMessages.required), given) ? normalizeText(given) : current;
-  return {
-    ...values,
-    firstName: offer(values.firstName, user.firstName, textRules.firstName),
-    lastName: offer(values.lastName, user.lastName, textRules.lastName),
-  };
+  const firstName = offer(values.firstName, user.firstName, textRules.firstName);
+  const lastName = offer(values.lastName, user.lastName, textRules.lastName);
+  return firstName === values.firstName && lastName === values.lastName ? values : { ...values, firstName, lastName };
 }
 
 /** Step 1, Personal Information (spec §3 Applicant: personal; §5 Wizard: personal). */
@@ -41,8 +39,13 @@ export function PersonalStep() {
   // Built once per visit of the step: the age rule reads today's date.
   const [schema] = useState(() => createPersonalSchema());
   const host = useHost();
-  const [defaultValues] = useState(() => withTelegramName(formValuesOf('personal', store.get(draftPersonalAtom)), host.user));
+  const [stored] = useState(() => formValuesOf('personal', store.get(draftPersonalAtom)));
+  const [defaultValues] = useState(() => withTelegramName(stored, host.user));
   const form = useStepForm({ step: 'personal', schema, defaultValues, save });
+  // The offered name is an answer like a typed one: it is in the draft even if nothing else changes.
+  useEffect(() => {
+    if (defaultValues !== stored) save(defaultValues);
+  }, [defaultValues, stored, save]);
   return (
     <StepShell step="personal" form={form}>
       <p className="notice">{i18n._('Please use Latin characters only (A–Z) when you fill in the application.')}</p>
