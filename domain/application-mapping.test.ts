@@ -75,6 +75,7 @@ describe('creation payload (POST /api/applications)', () => {
             employerAddress: { line1: '9 Oak Ave', line2: 'Unit 2', city: 'Peoria', state: 'IL', postalCode: '61602' },
             totalMonthsEmployed: 30,
           },
+          noPreviousEmployment: false,
         },
         communityPropertyDisclosureIndicator: false,
         regulationBIndicator: false,
@@ -96,7 +97,7 @@ describe('creation payload (POST /api/applications)', () => {
     const draft = draftFrom({
       carId: '',
       housing: housingInput({ ownership: 'OwnOutright', monthlyPayment: '', suiteAptNumber: '' }),
-      income: incomeInput({ occupation: '', employerPhone: '', streetAddress: '', city: '', state: '', zip: '' }),
+      income: incomeInput({ employmentStatus: 'Retired', employerName: 'Social Security' }),
     });
     const applicant = buildCreationPayload(draft, context).application.applicant;
     expect(buildCreationPayload(draft, context).carId).toBeNull();
@@ -111,6 +112,13 @@ describe('creation payload (POST /api/applications)', () => {
       currentEmployment: { occupation: null, workPhone: null, employerAddress: null, totalMonthsEmployed: 36 },
       previousEmployment: null,
     });
+  });
+
+  it('sends a declaration of no previous employment as such, and no previous job', () => {
+    const draft = draftFrom({ income: incomeInput({ yearsAtEmployer: '0', monthsAtEmployer: '8', noPreviousEmployment: 'yes' }) });
+    const payload = buildCreationPayload(draft, context);
+    expect(payload.application.applicant).toMatchObject({ previousEmployment: null, noPreviousEmployment: true });
+    expect(v.safeParse(payloadSchema, payload).success).toBe(true);
   });
 
   it("sends a student's school as the employer, with the school's phone", () => {
@@ -182,7 +190,7 @@ describe('edit form round trip', () => {
   });
 
   it('saving without changes sends back exactly the stored applicant', () => {
-    const { id, userId: _userId, status: _status, carId: _carId, consentGiven: _consent, ...applicant } = applicationRecord();
+    const { id, userId: _userId, status: _status, carId: _carId, consentGiven: _consent, noPreviousEmployment: _none, ...applicant } = applicationRecord();
     expect(roundTrip()).toStrictEqual({ applicationId: id, ...applicant });
   });
 

@@ -2,6 +2,7 @@ import type { ApplicationEditInput, ApplicationEditValues, EmploymentFormValues 
 import type { ApplicantPatch, ApplicationRecord, CreationPayload, DealerBlock, WireAddress, WireEmployment } from './application.schema.ts';
 import { APPLICATION_INDICATORS, INCOME_FREQUENCY } from './constants.ts';
 import { formatDateForApi, formatDateFromApi } from './dates.ts';
+import { employmentQuestions } from './employment.ts';
 import {
   formatPhoneDisplay,
   formatPhoneForApi,
@@ -36,8 +37,9 @@ export function buildCreationPayload(draft: ApplicationDraft, context: CreationC
 /** The creation payload minus the dealer block, for POST /api/applications (application-submission.schema.ts). */
 export function buildSubmissionPayload(draft: ApplicationDraft, context: Pick<CreationContext, 'userId'>): SubmissionPayload {
   const { personal, housing, income } = draft;
-  // A student's school stands in for the employer (spec §5 Wizard: income).
-  const isStudent = income.employmentStatus === 'Student';
+  // A student's school stands in for the employer (spec §5 Wizard: income); the schema has already
+  // emptied what the status does not ask (domain/employment.ts).
+  const asked = employmentQuestions(income.employmentStatus);
   const previous = income.previousEmployment;
   return {
     userId: context.userId,
@@ -70,15 +72,15 @@ export function buildSubmissionPayload(draft: ApplicationDraft, context: Pick<Cr
         otherIncomeSource: emptyToNull(income.additionalIncomeSource),
         otherIncomeAmount: income.additionalIncomeAmount ?? 0,
         currentEmployment: {
-          employerName: isStudent ? income.schoolName : income.employerName,
+          employerName: asked.school ? income.schoolName : income.employerName,
           occupation: emptyToNull(income.occupation),
-          workPhone: phoneOrNull(isStudent ? income.schoolPhone : income.employerPhone),
+          workPhone: phoneOrNull(asked.school ? income.schoolPhone : income.employerPhone),
           status: income.employmentStatus,
-          // The income step requires street, city, state and ZIP together, so a state means an address.
+          // The schema empties the address of a status without a workplace and requires it otherwise.
           employerAddress:
             income.state === ''
-              ? null
-              : {
+            ? null
+            : {
                   line1: income.streetAddress,
                   line2: emptyToNull(income.suitNumber),
                   city: income.city,
@@ -94,9 +96,10 @@ export function buildSubmissionPayload(draft: ApplicationDraft, context: Pick<Cr
               workPhone: null,
               status: previous.status,
               employerAddress: toWireAddress(previous.address),
-              totalMonthsEmployed: previous.totalMonthsEmployed,
+              totalMonthsEmployed: toTotalMonths(previous.yearsEmployed, previous.monthsEmployed),
             }
           : null,
+        noPreviousEmployment: income.noPreviousEmployment,
       },
       ...APPLICATION_INDICATORS,
     },

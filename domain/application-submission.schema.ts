@@ -42,3 +42,9 @@ export function createSubmissionSchema(clock: Clock = systemClock) {
 export const submissionSchema = createSubmissionSchema();
 
 export type Submission = v.InferOutput<typeof submissionSchema>;
+
+/** Body of PATCH /api/applications/mine/car: the catalogue car the applicant now wants the application for. */
+export const applicationCarChangeSchema = v.object(
+  { carId: v.pipe(v.string(m.invalidValue), v.trim(), v.uuid(m.invalidValue)) },
+  m.invalidValue,
+);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MAX_TEXT_LENGTH, MIN_PREVIOUS_EMPLOYMENT_MONTHS } from './constants.ts';
 import { type Clock, systemClock } from './dates.ts';
+import { employmentQuestions } from './employment.ts';
 import {
   APPLICATION_STATUSES,
   EMPLOYMENT_STATUSES,
@@ -111,6 +112,8 @@ export function createCreationApplicantSchema(clock: Clock = systemClock) {
         consentGiven: v.literal(true, m.consentRequired),
         currentEmployment: wireCurrentEmploymentSchema,
         previousEmployment: v.nullish(wirePreviousEmploymentSchema, null),
+        /** The applicant declared that there was no job before the current one (decision 012). */
+        noPreviousEmployment: v.optional(v.boolean(m.invalidValue), false),
       },
       m.invalidValue,
     ),
@@ -125,12 +128,30 @@ export function createCreationApplicantSchema(clock: Clock = systemClock) {
     ),
     v.forward(
       v.partialCheck(
-        [['currentEmployment', 'totalMonthsEmployed'], ['previousEmployment']],
+        [['currentEmployment', 'totalMonthsEmployed'], ['previousEmployment'], ['noPreviousEmployment']],
         (applicant) =>
-          !requiresPreviousHistory(applicant.currentEmployment.totalMonthsEmployed) || applicant.previousEmployment !== null,
+          !requiresPreviousHistory(applicant.currentEmployment.totalMonthsEmployed) ||
+          applicant.previousEmployment !== null ||
+          applicant.noPreviousEmployment,
         m.previousEmploymentRequired,
       ),
       ['previousEmployment'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['previousEmployment'], ['noPreviousEmployment']],
+        (applicant) => !(applicant.previousEmployment !== null && applicant.noPreviousEmployment),
+        m.previousEmploymentContradiction,
+      ),
+      ['noPreviousEmployment'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['currentEmployment', 'status'], ['currentEmployment', 'employerAddress']],
+        (applicant) => !employmentQuestions(applicant.currentEmployment.status).address || applicant.currentEmployment.employerAddress !== null,
+        m.employerAddressRequired,
+      ),
+      ['currentEmployment', 'employerAddress'],
     ),
     v.forward(
       v.partialCheck(
@@ -271,6 +292,7 @@ export const applicationRecordSchema = v.object(
     otherIncomeAmount: v.nullish(recordNumber, 0),
     currentEmployment: recordEmployment,
     previousEmployment: v.nullish(recordEmployment, null),
+    noPreviousEmployment: v.optional(v.boolean(m.invalidValue), false),
     submittedAt: v.optional(v.string(m.invalidValue)),
     updatedAt: v.optional(v.string(m.invalidValue)),
   },

@@ -49,6 +49,10 @@ describe('choices and their display names', () => {
     expect(new Set(displayLabelMessages).size).toBe(displayLabelMessages.length);
     expect(displayLabelMessages).toEqual(expect.arrayContaining(['None', 'Own Outright', 'In Review', 'Self-Employed', 'Unavailable']));
   });
+
+  it('lists every suffix the Personal step offers, so each select option has its catalogue entry', () => {
+    expect(displayLabelMessages).toEqual(expect.arrayContaining(Object.values(suffixLabels)));
+  });
 });
 
 describe('US states', () => {

@@ -96,12 +96,13 @@ export function languageForCountry(countryCode: string | null | undefined): Lang
 }
 
 /**
- * Every English display name above that a translator must see. Suffixes other than None, US state names and
- * language names read the same in every language and are left out.
+ * Every English display name above that a translator must see. US state names and language names read the
+ * same in every language and are left out. The suffixes are in: a select translates every option it shows,
+ * and each language keeps the Latin abbreviation of the driver's license.
  */
 export const displayLabelMessages: readonly string[] = [
   ...new Set([
-    suffixLabels.none,
+    ...Object.values(suffixLabels),
     ...Object.values(maritalStatusLabels),
     ...Object.values(housingStatusLabels),
     ...Object.values(employmentStatusLabels),

@@ -475,18 +475,19 @@ export function requireGroupWhen<TObject extends Record<string, unknown>>(option
 }
 
 /**
- * Optional text fields that are of use only together (the employer's address): all empty is fine, once one
- * is filled each of `required` that is still empty gets its message.
+ * Text fields that a choice makes necessary (the employer's address for a status with a workplace):
+ * when `when` holds, each of `required` that is still empty gets its message.
  */
-export function requiredTogether<TObject extends Record<string, unknown>>(
-  keys: readonly (keyof TObject & string)[],
-  required: readonly (readonly [keyof TObject & string, ValidationMessage])[],
-) {
+export function requiredWhen<TObject extends Record<string, unknown>>(options: {
+  readonly dependsOn: readonly (keyof TObject & string)[];
+  readonly when: (value: TObject) => boolean;
+  readonly required: readonly (readonly [keyof TObject & string, ValidationMessage])[];
+}) {
   return v.rawCheck<TObject>(({ dataset, addIssue }) => {
-    if (hasIssueAt(dataset, keys)) return;
+    if (hasIssueAt(dataset, options.dependsOn)) return;
     const value = dataset.value as TObject;
-    if (keys.every((key) => value[key] === '')) return;
-    for (const [key, message] of required) {
+    if (!options.when(value)) return;
+    for (const [key, message] of options.required) {
       if (value[key] === '') addIssue({ message, input: '', path: [pathTo(value, key)] });
     }
   });

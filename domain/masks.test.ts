@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDateMask, applyDigitMask, applyPhoneMask, applySsnMask } from './masks.ts';
+import { applyDateMask, applyDigitMask, applyPhoneMask, applySsnMask, closeDatePart } from './masks.ts';
 
 describe('phone input mask (000) 000-0000', () => {
   it.each([
@@ -74,5 +74,17 @@ describe('masking is stable', () => {
 
   it('digits beyond the pattern are dropped', () => {
     expect(applyDigitMask('12345', '00-00')).toBe('12-34');
+  });
+});
+
+describe('closing a date part with a slash', () => {
+  it.each([
+    ['4', '04/'],
+    ['04/5', '04/05/'],
+    ['12', null],
+    ['04/05/19', null],
+    ['', null],
+  ])('%j then "/" gives %j', (before, after) => {
+    expect(closeDatePart(before)).toBe(after);
   });
 });

@@ -53,3 +53,16 @@ export function applyDateMask(input: string): string {
     .replace(PASTED_SHORT_US_DATE, (_all, month: string, day: string, year: string) => `${month.padStart(2, '0')}${day.padStart(2, '0')}${year}`);
   return applyDigitMask(digitsOf(reordered).slice(0, 8), DATE_MASK);
 }
+
+const LONE_DATE_DIGIT = /^(?:(\d)|(\d\d\/)(\d))$/;
+
+/**
+ * A "/" typed after a single digit of the month or the day ("4/", "04/5/") closes that part: the text
+ * before the cursor becomes "04/" or "04/05/". Null when the slash has nothing to close, so the mask
+ * treats it as usual.
+ */
+export function closeDatePart(beforeCursor: string): string | null {
+  const match = LONE_DATE_DIGIT.exec(beforeCursor);
+  if (!match) return null;
+  return match[1] === undefined ? `${match[2]}0${match[3]}/` : `0${match[1]}/`;
+}

@@ -26,6 +26,15 @@ import {
 const messages: readonly string[] = Object.values(validationMessages);
 
 describe('validation messages', () => {
+  it('each message is a sentence ending in a period, so the messages read alike', () => {
+    expect(messages.filter((message) => !message.endsWith('.'))).toEqual([]);
+  });
+
+  it('a name in other letters is told to use Latin letters as on the driver’s license', () => {
+    expect(validationMessages.firstNameInvalid).toMatch(/Latin letters \(A–Z\) as on your driver's license/);
+    expect(validationMessages.lastNameInvalid).toMatch(/Latin letters \(A–Z\) as on your driver's license/);
+  });
+
   it('each message text is used once, so one translation fits every use', () => {
     expect(new Set(messages).size).toBe(messages.length);
   });

@@ -1,7 +1,10 @@
 /**
  * Every message a domain rule can produce. The English text is also the Lingui message id, so web, bot and
  * PDF translate a failed rule through `locales/<lang>/messages.po` (spec §8: field errors show under inputs).
- * Texts quoted by spec §5/§8 are kept verbatim, including the two without a final period.
+ * Texts quoted by spec §5/§8 are kept, with one change of substance: a name in other letters is told that
+ * only Latin letters work (the Cyrillic-writing audience meets this rule first). Every message is a
+ * sentence ending in a period, and names its field where it can, so an error summary need not repeat the
+ * label (see `messagesNamingNoField`).
  */
 export const validationMessages = {
   required: 'This field is required.',
@@ -12,9 +15,9 @@ export const validationMessages = {
   tooLong254: 'Must be 254 characters or fewer.',
 
   firstNameRequired: 'First name is required.',
-  firstNameInvalid: 'Invalid first name',
+  firstNameInvalid: "Type your first name in Latin letters (A–Z) as on your driver's license.",
   lastNameRequired: 'Last name is required.',
-  lastNameInvalid: 'Invalid last name',
+  lastNameInvalid: "Type your last name in Latin letters (A–Z) as on your driver's license.",
   emailRequired: 'Email is required.',
   emailInvalid: 'Invalid email address.',
   verifyEmailRequired: 'Please confirm your email address.',
@@ -22,7 +25,7 @@ export const validationMessages = {
   phoneRequired: 'Phone number is required.',
   phoneInvalid: 'Phone number must be 10 digits.',
   dateOfBirthRequired: 'Date of birth is required.',
-  dateInvalid: 'Please enter a valid date (MM/DD/YYYY)',
+  dateInvalid: 'Please enter a valid date (MM/DD/YYYY).',
   isoDateInvalid: 'Date must be a valid date in YYYY-MM-DD format.',
   dateOfBirthInFuture: 'Date of birth cannot be in the future.',
   applicantUnderage: 'You must be at least 18 years old to apply.',
@@ -62,13 +65,17 @@ export const validationMessages = {
   employerNameRequired: 'Employer name is required.',
   schoolNameRequired: 'School name is required.',
   occupationRequired: 'Occupation is required.',
-  organizationInvalid: "Use only Latin letters, digits, spaces and & . , ' - ( ) /",
+  organizationInvalid: 'Use only Latin letters, digits, spaces, ampersands, periods, commas, apostrophes, hyphens, parentheses and slashes.',
   additionalIncomeSourceRequired: 'Additional income source is required.',
   additionalIncomeNotNumber: 'Additional income must be a number.',
   additionalIncomeNegative: 'Additional income cannot be negative.',
-  totalMonthsEmployedRequired: 'Total months employed is required.',
   totalMonthsEmployedInvalid: 'Total months employed must be a whole number, at least 1.',
+  previousEmploymentTooShort: 'Time at your previous job must be at least 1 month.',
+  previousEmploymentContradiction: 'Either give your previous job or declare that you had none, not both.',
+  employerAddressRequired: "The employer's address is required.",
   previousEmploymentRequired: 'Previous employment is required when you have been at your current job for less than 2 years.',
+
+  carUnavailable: 'This car is no longer available. Choose another car.',
 
   frontOfLicenseRequired: 'Front of license is required.',
   backOfLicenseRequired: 'Back of license is required.',
@@ -80,6 +87,28 @@ export const validationMessages = {
   consentOutdated: 'This text has changed since you read it. Read it again and accept it.',
   consentRepeated: 'Accept each consent once.',
 } as const;
+
+const m = validationMessages;
+
+/**
+ * The messages that do not say which field they are about ("Use only Latin letters…"): an error summary
+ * names the field before these, and only these, so no line reads "First name: First name is required.".
+ */
+export const messagesNamingNoField: ReadonlySet<string> = new Set<ValidationMessage>([
+  m.required,
+  m.invalidValue,
+  m.chooseOption,
+  m.tooLong50,
+  m.tooLong100,
+  m.tooLong254,
+  m.addressInvalid,
+  m.suiteInvalid,
+  m.cityInvalid,
+  m.stateInvalid,
+  m.organizationInvalid,
+  m.consentOutdated,
+  m.consentRepeated,
+]);
 
 export type ValidationMessageKey = keyof typeof validationMessages;
 export type ValidationMessage = (typeof validationMessages)[ValidationMessageKey];

@@ -53,7 +53,8 @@ export const housingInput = (overrides: Record<string, unknown> = {}) => ({
 
 export const previousEmploymentInput = (overrides: Record<string, unknown> = {}) => ({
   employerName: 'Globex',
-  totalMonthsEmployed: '30',
+  yearsEmployed: '2',
+  monthsEmployed: '6',
   occupation: 'Clerk',
   status: 'Employed',
   address: addressInput(),
@@ -77,7 +78,8 @@ export const incomeInput = (overrides: Record<string, unknown> = {}) => ({
   monthsAtEmployer: '0',
   additionalIncomeSource: '',
   additionalIncomeAmount: '',
-  previousEmployment: { employerName: '', totalMonthsEmployed: '', occupation: '', status: '', address: {} },
+  noPreviousEmployment: '',
+  previousEmployment: { employerName: '', yearsEmployed: '', monthsEmployed: '', occupation: '', status: '', address: {} },
   ...overrides,
 });
 
@@ -139,5 +141,6 @@ export const applicationRecord = (overrides: Partial<ApplicationRecord> = {}): A
     employerAddress: { line1: '5 Main St', line2: 'Suite 200', city: 'Peoria', state: 'IL', postalCode: '61602' },
     totalMonthsEmployed: 30,
   },
+  noPreviousEmployment: false,
   ...overrides,
 });

@@ -19,6 +19,7 @@ import {
   driverLicenseSchema,
   housingSchema,
   incomeSchema,
+  NO_PREVIOUS_EMPLOYMENT,
   personalSchema,
 } from './wizard.schema.ts';
 
@@ -455,7 +456,6 @@ describe('income step', () => {
   });
 
   it.each([
-    ['no part of it', {}, {}],
     [
       'only the city',
       { city: 'Springfield' },
@@ -509,7 +509,8 @@ describe('income step', () => {
       required
         ? {
             'previousEmployment.employerName': m.employerNameRequired,
-            'previousEmployment.totalMonthsEmployed': m.totalMonthsEmployedRequired,
+            'previousEmployment.yearsEmployed': m.yearsRequired,
+            'previousEmployment.monthsEmployed': m.monthsRequired,
             'previousEmployment.occupation': m.occupationRequired,
             'previousEmployment.status': m.employmentStatusRequired,
             'previousEmployment.address.line1': m.addressRequired,
@@ -522,14 +523,73 @@ describe('income step', () => {
   });
 
   it.each([
-    ['0', { 'previousEmployment.totalMonthsEmployed': m.totalMonthsEmployedInvalid }],
-    ['1', {}],
-    ['1.5', { 'previousEmployment.totalMonthsEmployed': m.totalMonthsEmployedInvalid }],
-    ['a year', { 'previousEmployment.totalMonthsEmployed': m.totalMonthsEmployedInvalid }],
-    ['1212', { 'previousEmployment.totalMonthsEmployed': m.timeTooLong }],
-  ])('previous employment lasting %j months gives %j', (totalMonthsEmployed, errors) => {
-    const income = incomeInput({ yearsAtEmployer: '0', previousEmployment: previousEmploymentInput({ totalMonthsEmployed }) });
+    ['0 years 0 months', '0', '0', { 'previousEmployment.monthsEmployed': m.previousEmploymentTooShort }],
+    ['0 years 1 month', '0', '1', {}],
+    ['2 years 0 months', '2', '0', {}],
+    ['1.5 years', '1.5', '0', { 'previousEmployment.yearsEmployed': m.yearsInvalid }],
+    ['12 months', '0', '12', { 'previousEmployment.monthsEmployed': m.monthsInvalid }],
+    ['101 years', '101', '0', { 'previousEmployment.yearsEmployed': m.timeTooLong }],
+  ])('a previous job of %s gives %j', (_case, yearsEmployed, monthsEmployed, errors) => {
+    const income = incomeInput({ yearsAtEmployer: '0', previousEmployment: previousEmploymentInput({ yearsEmployed, monthsEmployed }) });
     expect(errorsOf(incomeSchema, income)).toEqual(errors);
+  });
+
+  it.each(['Unemployed', 'Student', 'Retired'])('a previous job cannot have the status %s', (status) => {
+    const income = incomeInput({ yearsAtEmployer: '0', previousEmployment: previousEmploymentInput({ status }) });
+    expect(errorsOf(incomeSchema, income)).toEqual({ 'previousEmployment.status': m.chooseOption });
+  });
+
+  it('under 2 years, a declaration of no previous employment stands in for the previous job and is output as such', () => {
+    const input = incomeInput({ yearsAtEmployer: '0', monthsAtEmployer: '5', noPreviousEmployment: NO_PREVIOUS_EMPLOYMENT });
+    expect(errorsOf(incomeSchema, input)).toEqual({});
+    const income = v.parse(incomeSchema, input);
+    expect(income.noPreviousEmployment).toBe(true);
+    expect(income.previousEmployment).toBeUndefined();
+  });
+
+  it('at 2 years or more the declaration is not kept: no previous job was asked for', () => {
+    const income = v.parse(incomeSchema, incomeInput({ noPreviousEmployment: NO_PREVIOUS_EMPLOYMENT }));
+    expect(income.noPreviousEmployment).toBe(false);
+  });
+
+  const statusInput = (employmentStatus: string, overrides: Record<string, unknown> = {}) =>
+    incomeInput({
+      employmentStatus,
+      employerName: '',
+      occupation: '',
+      employerPhone: '',
+      streetAddress: '',
+      city: '',
+      state: '',
+      zip: '',
+      ...overrides,
+    });
+
+  it.each([
+    ['Employed', { employerName: 'Acme Corp', occupation: 'Engineer', streetAddress: '1 Acme Way', city: 'Springfield', state: 'IL', zip: '62702' }],
+    ['Self-Employed', { employerName: 'Jane Doe Design', streetAddress: '12 Elm St.', city: 'Springfield', state: 'IL', zip: '62701' }],
+    ['Active Military', { employerName: 'US Army', streetAddress: '1 Fort Rd', city: 'Killeen', state: 'TX', zip: '76544' }],
+    ['Other', { employerName: 'Disability benefits' }],
+    ['Student', { schoolName: 'UT Dallas' }],
+    ['Retired', { employerName: 'Social Security' }],
+    ['Retired Military', { employerName: 'US Navy' }],
+    ['Unemployed', { employerName: 'Unemployment benefits' }],
+  ])('a %s applicant completes the step with what the status is asked', (status, answers) => {
+    expect(errorsOf(incomeSchema, statusInput(status, answers))).toEqual({});
+  });
+
+  it('a workplace’s address is required, as a previous job’s is', () => {
+    expect(errorsOf(incomeSchema, statusInput('Employed', { employerName: 'Acme Corp' }))).toEqual({
+      streetAddress: m.addressRequired,
+      city: m.cityRequired,
+      state: m.stateRequired,
+      zip: m.zipRequired,
+    });
+  });
+
+  it('what a status is not asked is not output', () => {
+    const income = v.parse(incomeSchema, incomeInput({ employmentStatus: 'Retired', schoolName: 'UT Dallas' }));
+    expect(income).toMatchObject({ employerName: 'Acme Corp', schoolName: '', occupation: '', employerPhone: '', streetAddress: '', state: '', zip: '' });
   });
 
   it.each([
@@ -553,7 +613,8 @@ describe('income step', () => {
     const income = v.parse(incomeSchema, incomeInput({ yearsAtEmployer: '1', previousEmployment: previousEmploymentInput() }));
     expect(income.previousEmployment).toEqual({
       employerName: 'Globex',
-      totalMonthsEmployed: 30,
+      yearsEmployed: 2,
+      monthsEmployed: 6,
       occupation: 'Clerk',
       status: 'Employed',
       address: { line1: '9 Oak Ave', line2: '', city: 'Peoria', state: 'IL', postalCode: '61602' },

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { MIN_PREVIOUS_EMPLOYMENT_MONTHS } from './constants.ts';
 import { type Clock, systemClock } from './dates.ts';
+import { employmentQuestions, PREVIOUS_JOB_STATUSES } from './employment.ts';
 import { EMPLOYMENT_STATUSES, HOUSING_STATUSES, MARITAL_STATUSES } from './enums.ts';
 import {
   additionalIncomeField,
@@ -20,13 +21,12 @@ import {
   rentPaymentRule,
   requireGroupWhen,
   requiredChoice,
-  requiredTogether,
+  requiredWhen,
   requiredText,
   ssnField,
   stateField,
   suffixField,
   textRules,
-  totalMonthsInput,
   yearsField,
 } from './fields.ts';
 import { requiresPreviousHistory, toTotalMonths } from './format.ts';
@@ -125,25 +125,37 @@ export const housingSchema = v.pipe(
   })),
 );
 
-export const previousEmploymentFormSchema = v.object(
+const previousEmploymentFields = v.object(
   {
     employerName: requiredText(textRules.organization, m.employerNameRequired),
-    totalMonthsEmployed: totalMonthsInput(MIN_PREVIOUS_EMPLOYMENT_MONTHS, {
-      required: m.totalMonthsEmployedRequired,
-      notNumber: m.totalMonthsEmployedInvalid,
-    }),
+    yearsEmployed: yearsField,
+    monthsEmployed: monthsField,
     occupation: requiredText(textRules.organization, m.occupationRequired),
-    status: requiredChoice(EMPLOYMENT_STATUSES, m.employmentStatusRequired),
+    status: requiredChoice(PREVIOUS_JOB_STATUSES, m.employmentStatusRequired),
     address: v.optional(addressFormSchema, {}),
   },
   m.invalidValue,
+);
+
+/** A previous job, its time in years and months like the current one's (spec §5: at least 1 month in all). */
+export const previousEmploymentFormSchema = v.pipe(
+  previousEmploymentFields,
+  v.forward(
+    v.partialCheck(
+      [['yearsEmployed'], ['monthsEmployed']],
+      (job) => toTotalMonths(job.yearsEmployed, job.monthsEmployed) >= MIN_PREVIOUS_EMPLOYMENT_MONTHS,
+      m.previousEmploymentTooShort,
+    ),
+    ['monthsEmployed'],
+  ),
 );
 
 const previousEmploymentDraft = v.optional(
   v.object(
     {
       employerName: v.optional(v.string(m.invalidValue), ''),
-      totalMonthsEmployed: v.optional(v.union([v.string(), v.number()], m.invalidValue), ''),
+      yearsEmployed: v.optional(v.union([v.string(), v.number()], m.invalidValue), ''),
+      monthsEmployed: v.optional(v.union([v.string(), v.number()], m.invalidValue), ''),
       occupation: v.optional(v.string(m.invalidValue), ''),
       status: v.optional(v.string(m.invalidValue), ''),
       address: v.optional(v.object(addressDraftEntries, m.invalidValue), {}),
@@ -152,6 +164,9 @@ const previousEmploymentDraft = v.optional(
   ),
   {},
 );
+
+/** The form's "I have no previous employment" box: 'yes' when ticked, '' otherwise (a draft holds text). */
+export const NO_PREVIOUS_EMPLOYMENT = 'yes';
 
 const incomeFields = v.object(
   {
@@ -171,6 +186,11 @@ const incomeFields = v.object(
     monthsAtEmployer: monthsField,
     additionalIncomeSource: optionalText(textRules.organization),
     additionalIncomeAmount: additionalIncomeField,
+    // Text from the form, or the boolean of an already validated draft.
+    noPreviousEmployment: v.pipe(
+      v.optional(v.union([v.string(), v.boolean()], m.invalidValue), ''),
+      v.transform((ticked) => ticked === true || ticked === NO_PREVIOUS_EMPLOYMENT),
+    ),
     previousEmployment: previousEmploymentDraft,
   },
   m.invalidValue,
@@ -180,12 +200,16 @@ type IncomeFields = v.InferOutput<typeof incomeFields>;
 const employedUnderTwoYears = (income: Pick<IncomeFields, 'yearsAtEmployer' | 'monthsAtEmployer'>) =>
   requiresPreviousHistory(toTotalMonths(income.yearsAtEmployer, income.monthsAtEmployer));
 
+/** Spec §4: a previous job is needed under 2 years at the current one, unless the applicant declares there was none. */
+const needsPreviousJob = (income: Pick<IncomeFields, 'yearsAtEmployer' | 'monthsAtEmployer' | 'noPreviousEmployment'>) =>
+  employedUnderTwoYears(income) && !income.noPreviousEmployment;
+
 export const incomeSchema = v.pipe(
   incomeFields,
   v.forward(
     v.partialCheck(
       [['employmentStatus'], ['employerName']],
-      (income) => income.employmentStatus === 'Student' || income.employerName !== '',
+      (income) => employmentQuestions(income.employmentStatus).school || income.employerName !== '',
       m.employerNameRequired,
     ),
     ['employerName'],
@@ -193,21 +217,22 @@ export const incomeSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['employmentStatus'], ['schoolName']],
-      (income) => income.employmentStatus !== 'Student' || income.schoolName !== '',
+      (income) => !employmentQuestions(income.employmentStatus).school || income.schoolName !== '',
       m.schoolNameRequired,
     ),
     ['schoolName'],
   ),
-  // The employer's address is optional, but once any part of it is given the rest is needed to be of use.
-  requiredTogether<IncomeFields>(
-    ['streetAddress', 'suitNumber', 'city', 'state', 'zip'],
-    [
+  // A workplace's address is required, as a previous job's is (decision 012).
+  requiredWhen<IncomeFields>({
+    dependsOn: ['employmentStatus', 'streetAddress', 'suitNumber', 'city', 'state', 'zip'],
+    when: (income) => employmentQuestions(income.employmentStatus).address,
+    required: [
       ['streetAddress', m.addressRequired],
       ['city', m.cityRequired],
       ['state', m.stateRequired],
       ['zip', m.zipRequired],
     ],
-  ),
+  }),
   v.forward(
     v.partialCheck(
       [['additionalIncomeSource'], ['additionalIncomeAmount']],
@@ -219,13 +244,29 @@ export const incomeSchema = v.pipe(
   requireGroupWhen<IncomeFields>({
     key: 'previousEmployment',
     schema: previousEmploymentFormSchema,
-    dependsOn: ['yearsAtEmployer', 'monthsAtEmployer'],
-    when: employedUnderTwoYears,
+    dependsOn: ['yearsAtEmployer', 'monthsAtEmployer', 'noPreviousEmployment'],
+    when: needsPreviousJob,
   }),
-  v.transform(({ previousEmployment, ...income }) => ({
-    ...income,
-    previousEmployment: employedUnderTwoYears(income) ? v.parse(previousEmploymentFormSchema, previousEmployment) : undefined,
-  })),
+  // What a status does not ask (an employer's address for a retiree), or a section no longer needed, is dropped.
+  v.transform(({ previousEmployment, noPreviousEmployment, ...income }) => {
+    const asked = employmentQuestions(income.employmentStatus);
+    const whenAsked = <T,>(value: T, question: boolean) => (question ? value : '');
+    return {
+      ...income,
+      suitNumber: whenAsked(income.suitNumber, asked.address),
+      streetAddress: whenAsked(income.streetAddress, asked.address),
+      city: whenAsked(income.city, asked.address),
+      state: whenAsked(income.state, asked.address),
+      zip: whenAsked(income.zip, asked.address),
+      employerName: whenAsked(income.employerName, !asked.school),
+      schoolName: whenAsked(income.schoolName, asked.school),
+      occupation: whenAsked(income.occupation, asked.occupation),
+      employerPhone: whenAsked(income.employerPhone, asked.phone && !asked.school),
+      schoolPhone: whenAsked(income.schoolPhone, asked.phone && asked.school),
+      noPreviousEmployment: employedUnderTwoYears(income) && noPreviousEmployment,
+      previousEmployment: needsPreviousJob({ ...income, noPreviousEmployment }) ? v.parse(previousEmploymentFormSchema, previousEmployment) : undefined,
+    };
+  }),
 );
 
 export const driverLicenseSchema = v.object(
@@ -311,7 +352,8 @@ export function createEmptyApplicationDraft() {
       monthsAtEmployer: '',
       additionalIncomeSource: '',
       additionalIncomeAmount: '',
-      previousEmployment: { employerName: '', totalMonthsEmployed: '', occupation: '', status: '', address: emptyAddress() },
+      noPreviousEmployment: '',
+      previousEmployment: { employerName: '', yearsEmployed: '', monthsEmployed: '', occupation: '', status: '', address: emptyAddress() },
     },
     driverLicense: { front: '', back: '' },
   } satisfies Required<ApplicationDraftInput>;

@@ -43,7 +43,7 @@ const PERSONAL = {
 };
 
 const PREVIOUS_ADDRESS = { line1: '9 Oak Ave', city: 'Peoria', state: 'IL', postalCode: '61602' };
-const PREVIOUS_JOB = { employerName: 'Globex', occupation: 'Clerk', months: '30', line1: '5 Globex Rd', city: 'Chicago', state: 'IL', postalCode: '60601' };
+const PREVIOUS_JOB = { employerName: 'Globex', occupation: 'Clerk', years: '2', months: '6', line1: '5 Globex Rd', city: 'Chicago', state: 'IL', postalCode: '60601' };
 
 const digits = (text: string) => text.replace(/\D/g, '');
 
@@ -161,7 +161,8 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
     const employer = group(page, 'Employer');
     await label(employer, 'Employer name').fill('Acme Corp');
     await label(employer, 'Occupation (optional)').fill('Engineer');
-    const time = group(page, 'Time at current job or school');
+    await fillAddress(employer, { line1: '1 Acme Way', city: 'Springfield', state: 'IL', postalCode: '62702' });
+    const time = group(page, 'Time at this job');
     await label(time, 'Years').fill(years);
     await label(time, 'Months').fill(months);
     if (Number(years) < 2) {
@@ -170,7 +171,9 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
       await label(previous, 'Employer name').fill(PREVIOUS_JOB.employerName);
       await label(previous, 'Occupation').fill(PREVIOUS_JOB.occupation);
       await label(previous, 'Employment status').selectOption('Employed');
-      await label(previous, 'Total months employed').fill(PREVIOUS_JOB.months);
+      const previousTime = group(page, 'Time at that job');
+      await label(previousTime, 'Years').fill(PREVIOUS_JOB.years);
+      await label(previousTime, 'Months').fill(PREVIOUS_JOB.months);
       await fillAddress(previous, PREVIOUS_JOB);
     }
   }

@@ -151,6 +151,15 @@ export async function findApplicationCar(db: Db, uuid: string | null): Promise<A
   return row ?? null;
 }
 
+/** The applicant's application, locked for the rest of the transaction. */
+export async function lockApplicationOfUser(db: Db, userId: number): Promise<ApplicationRow | undefined> {
+  return db.selectFrom('applications').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function isCarAvailable(db: Db, uuid: string): Promise<boolean> {
+  return (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).where('status', '=', 'available').executeTakeFirst()) !== undefined;
+}
+
 export async function carExists(db: Db, uuid: string): Promise<boolean> {
   return (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { applicantPatchSchema } from '../../../domain/application.schema.ts';
-import { submissionSchema } from '../../../domain/application-submission.schema.ts';
+import { applicationCarChangeSchema, submissionSchema } from '../../../domain/application-submission.schema.ts';
 import type { ApplicationTrailEvent, MyApplication, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
@@ -14,6 +14,7 @@ import { documented } from '../http/openapi.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import {
   applicationTrail,
+  changeMyApplicationCar,
   changeStatus,
   confirmReview,
   editApplicant,
@@ -92,6 +93,24 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', PRIVATE);
     return application;
   });
+
+  app.patch(
+    '/applications/mine/car',
+    {
+      config: { rateLimit: STRICT_RATE_LIMIT },
+      schema: documented({
+        summary: "Move the visitor's own application to another available car while it is in review (audited); 409 once decided",
+        tags: ['applications'],
+        body: applicationCarChangeSchema,
+      }),
+    },
+    async (request, reply): Promise<MyApplication> => {
+      const viewer = requireViewer(request);
+      const { carId } = parseOr400(applicationCarChangeSchema, request.body, 'car');
+      reply.header('cache-control', PRIVATE);
+      return changeMyApplicationCar(app.db, viewer, carId);
+    },
+  );
 
   app.get('/applications/user/:userId', { config: ADMIN_WITH_MFA, schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }) }, async (request, reply): Promise<StaffApplication> => {
     const { userId } = parseOr400(userParams, request.params, 'user id');

@@ -33,11 +33,13 @@ import {
   insertApplication,
   insertConsents,
   insertStatusChange,
+  isCarAvailable,
   listConsents,
   listDocuments,
   listStatusHistory,
   listTrail,
   lockApplicant,
+  lockApplicationOfUser,
   toStatusChanges,
   updateApplication,
 } from './applications.repository.ts';
@@ -147,6 +149,7 @@ function toNewRow(deps: SubmissionDeps, submission: Submission, idempotencyKey: 
     other_income_amount: applicant.otherIncomeAmount,
     current_employment: JSON.stringify(applicant.currentEmployment),
     previous_employment: toJson(applicant.previousEmployment),
+    no_previous_employment: applicant.noPreviousEmployment,
     dealer: JSON.stringify(dealer),
     idempotency_key: idempotencyKey,
     idempotency_fingerprint: idempotencyFingerprint,
@@ -251,6 +254,7 @@ async function toStaffApplication({ db, pii }: ApplicationsDeps, row: Applicatio
     otherIncomeAmount: row.other_income_amount,
     currentEmployment: row.current_employment,
     previousEmployment: row.previous_employment,
+    noPreviousEmployment: row.no_previous_employment,
     submittedAt: row.submitted_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     car,
@@ -386,6 +390,30 @@ export async function changeStatus(deps: ApplicationsDeps, actor: Viewer, applic
     return updated;
   });
   return toStaffApplication(deps, row, now);
+}
+
+/**
+ * PATCH /api/applications/mine/car: while the application is still in review, the applicant may move it
+ * to another available car (decision 013). Once decided, the decision was made for that car, so it stays.
+ * The change is audited as an edit of the car by the applicant, which the staff history shows.
+ */
+export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: string): Promise<MyApplication> {
+  await db.transaction().execute(async (trx) => {
+    const stored = await lockApplicationOfUser(trx, viewer.userId);
+    if (!stored) throw notFound('You have not submitted an application yet.');
+    if (stored.car_uuid === carId) return;
+    if (stored.status !== 'in_review') {
+      throw new HttpError('conflict', 'This application has been decided, so its car can no longer be changed. Contact the dealer about another car.');
+    }
+    if (!(await isCarAvailable(trx, carId))) {
+      throw new HttpError('bad_request', 'Invalid car: this car is not available in the catalogue.', { carId: m.carUnavailable });
+    }
+    await updateApplication(trx, stored.id, { car_uuid: carId });
+    await audit(trx, viewer, 'application.edited', stored.id, { fields: ['carId'] });
+  });
+  const application = await loadMyApplication(db, viewer.userId);
+  if (!application) throw notFound('You have not submitted an application yet.');
+  return application;
 }
 
 /** GET /api/applications/{id}/history: the audit trail, newest first; reading it is itself recorded. */

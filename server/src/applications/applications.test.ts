@@ -215,6 +215,35 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     expect(res.json<ErrorBody>().error.fields).toMatchObject({ 'application.applicant.ssn': m.ssnInvalid, 'application.applicant.previousAddress': m.previousAddressRequired });
   });
 
+  it('stores a declaration of no previous employment, as such, for a first job under 2 years', async () => {
+    const { who, userId } = await applicant();
+    const body = submissionBody(userId, await photosOf(who));
+    const applicant_ = body.application.applicant as Record<string, unknown>;
+    applicant_.currentEmployment = { ...body.application.applicant.currentEmployment, totalMonthsEmployed: 8 };
+    applicant_.noPreviousEmployment = true;
+    const res = await submit(t.app, who, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await applicationOf(userId)).toMatchObject({ previous_employment: null, no_previous_employment: true });
+  });
+
+  it('refuses a first job under 2 years with neither a previous job nor the declaration (400)', async () => {
+    const { who, userId } = await applicant();
+    const body = submissionBody(userId, await photosOf(who));
+    body.application.applicant.currentEmployment = { ...body.application.applicant.currentEmployment, totalMonthsEmployed: 8 };
+    const res = await submit(t.app, who, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toEqual({ 'application.applicant.previousEmployment': m.previousEmploymentRequired });
+  });
+
+  it('refuses an employed applicant without the employer’s address (400)', async () => {
+    const { who, userId } = await applicant();
+    const body = submissionBody(userId, await photosOf(who));
+    body.application.applicant.currentEmployment = { ...body.application.applicant.currentEmployment, employerAddress: null as never };
+    const res = await submit(t.app, who, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.fields).toEqual({ 'application.applicant.currentEmployment.employerAddress': m.employerAddressRequired });
+  });
+
   it('refuses an SSN the SSA never issues, saying what is wrong with it (400)', async () => {
     const { who, userId } = await applicant();
     const body = submissionBody(userId, await photosOf(who));
@@ -256,7 +285,7 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
 });
 
 describe.each(DATABASE_KINDS)("the applicant's own view on %s", (kind) => {
-  const t = useTestApp(kind, { seed: { cars: 1 } });
+  const t = useTestApp(kind, { seed: { cars: 2 } });
 
   it('shows the status, the chosen car, the history and the Regulation B due date, and nothing personal', async () => {
     const who = { id: 7_200_001 };
@@ -273,6 +302,52 @@ describe.each(DATABASE_KINDS)("the applicant's own view on %s", (kind) => {
     expect(mine.car).toMatchObject({ uuid: car });
     expect(res.body).not.toContain(TEST_SSN);
     expect(res.body).not.toMatch(/1990|5200|Major/);
+  });
+
+  describe('moving the application to another car', () => {
+    async function appliedFor(telegramId: number) {
+      const who = { id: telegramId };
+      const userId = (await injectAs(t.app, who, { method: 'GET', url: '/api/me' })).json<{ user: { id: number } }>().user.id;
+      const cars = await t.db.selectFrom('cars').select('uuid').orderBy('uuid').execute();
+      const first = cars[0]!.uuid;
+      const second = cars[1]!.uuid;
+      const submitted = await submitTestApplication(t.app, who, userId, { carId: first });
+      return { who, submitted, second };
+    }
+    const changeCar = (who: { id: number }, carId: string) => injectAs(t.app, who, { method: 'PATCH', url: '/api/applications/mine/car', payload: { carId } });
+
+    it('moves an application in review to the car chosen now, and the staff history records it', async () => {
+      const { who, submitted, second } = await appliedFor(7_200_101);
+      const res = await changeCar(who, second);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json<MyApplication>()).toMatchObject({ id: submitted.id, status: 'in_review', car: { uuid: second } });
+      const trail = await t.db.selectFrom('audit_events').select(['action', 'details']).where('entity_id', '=', String(submitted.id)).where('action', '=', 'application.edited').execute();
+      expect(trail).toEqual([{ action: 'application.edited', details: { fields: ['carId'] } }]);
+    });
+
+    it('refuses once the application is decided (409): the decision was for the first car', async () => {
+      const { who, submitted, second } = await appliedFor(7_200_102);
+      await t.db.updateTable('applications').set({ status: 'approved' }).where('id', '=', submitted.id).execute();
+      const res = await changeCar(who, second);
+      expect(res.statusCode).toBe(409);
+      expect(res.json<ErrorBody>().error.code).toBe('conflict');
+      expect((await t.db.selectFrom('applications').select('car_uuid').where('id', '=', submitted.id).executeTakeFirstOrThrow()).car_uuid).toBe(submitted.car?.uuid);
+    });
+
+    it('refuses a car that is no longer available (400)', async () => {
+      const { who, second } = await appliedFor(7_200_103);
+      await t.db.updateTable('cars').set({ status: 'unavailable' }).where('uuid', '=', second).execute();
+      const res = await changeCar(who, second);
+      await t.db.updateTable('cars').set({ status: 'available' }).where('uuid', '=', second).execute();
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().error.fields).toEqual({ carId: m.carUnavailable });
+    });
+
+    it('answers 404 to someone who has not applied', async () => {
+      const res = await changeCar({ id: 7_200_104 }, randomUUID());
+      expect(res.statusCode).toBe(404);
+    });
   });
 
   it('answers 404 to someone who has not applied, and to an unknown visitor', async () => {

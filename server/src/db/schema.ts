@@ -126,6 +126,7 @@ export interface ApplicationsTable {
   other_income_amount: ColumnType<number, number | undefined, number>;
   current_employment: Json<EmploymentRecord>;
   previous_employment: NullableJson<EmploymentRecord>;
+  no_previous_employment: Generated<boolean>;
   dealer: Json<Record<string, unknown>>;
   idempotency_key: string | null;
   /** HMAC of the request first sent with idempotency_key (migration 0006). */

@@ -135,7 +135,11 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
     ) +
       blocks(
         employmentBlock(t('Current Employment'), a.currentEmployment),
-        a.previousEmployment ? employmentBlock(t('Previous Employment'), a.previousEmployment) : '',
+        a.previousEmployment
+          ? employmentBlock(t('Previous Employment'), a.previousEmployment)
+          : a.noPreviousEmployment
+            ? `<div class="block"><h3>${esc(t('Previous Employment'))}</h3><p>${esc(t('None: the applicant declared no job before the current one.'))}</p></div>`
+            : '',
       ),
   );
 

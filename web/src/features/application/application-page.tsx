@@ -1,17 +1,20 @@
 import './application.css';
 import { useLingui } from '@lingui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import * as v from 'valibot';
+import { carUuidSchema } from '../../../../domain/cars.ts';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
 import { useFormGuard } from '../../host/index.ts';
-import { draftAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
+import { draftAtom, draftCarIdAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useDeleteDraft } from './api/delete-draft.ts';
 import { useServerDraft } from './api/get-draft.ts';
 import { useMyApplication } from './api/get-my-application.ts';
 import { useSaveDraft } from './api/save-draft.ts';
 import { ApplicationStatusView } from './status/application-status-view.tsx';
+import { OtherCarNotice } from './status/other-car-notice.tsx';
 import { HousingStep } from './steps/housing-step.tsx';
 import { IncomeStep } from './steps/income-step.tsx';
 import { IntroStep } from './steps/intro-step.tsx';
@@ -53,6 +56,31 @@ function DraftAutosave() {
   return null;
 }
 
+/** Deleting the saved answers and photos cannot be undone, so Start over asks first and says what goes. */
+function StartOverConfirmation({ pending, onConfirm, onCancel }: { pending: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { i18n } = useLingui();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <div className="notice start-over" role="group" aria-labelledby="start-over-title">
+      <h2 id="start-over-title" ref={heading} tabIndex={-1}>
+        {i18n._('Delete your saved application?')}
+      </h2>
+      <p>{i18n._('Your answers and the photos of your driver license will be deleted. This cannot be undone.')}</p>
+      <div className="button-row">
+        <button type="button" className="button start-over__delete" disabled={pending} onClick={onConfirm}>
+          {i18n._('Delete and start over')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {i18n._('Keep my answers')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** "Welcome back": the draft saved on this or another device, continued or discarded. */
 function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => void }) {
   const { i18n } = useLingui();
@@ -61,6 +89,7 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
   const resetDraft = useSetAtom(resetDraftAtom);
   const discard = useDeleteDraft();
   const heading = useRef<HTMLHeadingElement>(null);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     heading.current?.focus();
   }, []);
@@ -86,11 +115,15 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
         >
           {i18n._('Continue')}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={discard.isPending}
-          onClick={() =>
+        <button type="button" className="button button--secondary" aria-expanded={confirming} onClick={() => setConfirming(true)}>
+          {i18n._('Start over')}
+        </button>
+      </div>
+      {confirming ? (
+        <StartOverConfirmation
+          pending={discard.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
             discard.mutate(undefined, {
               onSuccess: () => {
                 resetDraft();
@@ -99,10 +132,8 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
               },
             })
           }
-        >
-          {i18n._('Start over')}
-        </button>
-      </div>
+        />
+      ) : null}
     </section>
   );
 }
@@ -160,6 +191,14 @@ export default function ApplicationPage() {
   const mine = useMyApplication();
   const { pathname } = useLocation();
   const resetDraft = useSetAtom(resetDraftAtom);
+  // The car an Apply button put in the draft, kept when an existing application clears the draft.
+  const draftCarId = useAtomValue(draftCarIdAtom) ?? '';
+  const [arrivedWith, setArrivedWith] = useState(draftCarId);
+  const [seenCarId, setSeenCarId] = useState(draftCarId);
+  if (draftCarId !== seenCarId) {
+    setSeenCarId(draftCarId);
+    if (draftCarId !== '') setArrivedWith(draftCarId);
+  }
   const submitted = mine.data !== undefined && mine.data !== null;
   // One application per applicant: once there is one, the draft has served its purpose.
   useEffect(() => {
@@ -168,8 +207,10 @@ export default function ApplicationPage() {
   if (mine.isPending) return <Loading />;
   if (mine.data) {
     if (pathname !== '/application') return <Navigate to="/application" replace />;
+    const otherCar = v.is(carUuidSchema, arrivedWith) && arrivedWith !== mine.data.car?.uuid ? arrivedWith : null;
     return (
       <div className="page page--narrow">
+        {otherCar ? <OtherCarNotice application={mine.data} carId={otherCar} onDone={() => setArrivedWith('')} /> : null}
         <ApplicationStatusView application={mine.data} />
       </div>
     );

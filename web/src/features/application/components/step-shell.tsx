@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
 import { useBackAction, useHost, useMainButton } from '../../../host/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { messagesNamingNoField } from '../../../../../domain/messages.ts';
 import { messageAt } from './fields.tsx';
 import { fieldId, nextStep, previousStep, STEP_TITLES, stepNumber, stepPath, STEPS, type StepId } from '../wizard-steps.ts';
 
@@ -70,7 +71,10 @@ export function StepHeader({ step }: { step: StepId }) {
 interface SummaryItem {
   path: string;
   id: string;
-  label: string;
+  /** The field's visible label. */
+  field: string;
+  /** The legend of the fieldset around the field, '' when there is none. */
+  section: string;
 }
 
 const isFieldError = (value: unknown): value is { message: string } =>
@@ -86,22 +90,31 @@ function errorPaths(errors: unknown, prefix = ''): string[] {
   });
 }
 
-/** In the order the fields appear on the page, each named by its visible label. */
+/**
+ * In the order the fields appear on the page. A message that names its field stands alone; one that does
+ * not ("Use only Latin letters…") gets the field's label. A field asked in more than one section (Street
+ * address) also gets its section's legend.
+ */
 function summaryItems(errors: FieldErrors): SummaryItem[] {
   const items = errorPaths(errors).map((path) => {
     const id = fieldId(path);
     const element = document.getElementById(id);
     const field = document.querySelector(`label[for="${id}"] .field__label-text`)?.textContent ?? '';
-    // "Street address" is asked more than once on a step: the section's legend tells which one.
-    const section = element?.closest('fieldset')?.querySelector('legend')?.textContent;
-    const label = section && field ? `${section}, ${field}` : field;
-    return { path, id, label, element };
+    const section = element?.closest('fieldset')?.querySelector('legend')?.textContent ?? '';
+    return { path, id, field, section, element };
   });
   items.sort((a, b) => {
     if (!a.element || !b.element) return a.element ? -1 : b.element ? 1 : 0;
     return a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
   });
-  return items.map(({ path, id, label }) => ({ path, id, label }));
+  return items.map(({ path, id, field, section }) => ({ path, id, field, section }));
+}
+
+/** "Previous address, Street address: " before a message naming no field; "Previous address: " before one that does. */
+function summaryPrefix(item: SummaryItem, message: string): string {
+  const names = messagesNamingNoField.has(message) ? [item.section, item.field] : [item.section];
+  const prefix = names.filter((name) => name !== '').join(', ');
+  return prefix === '' ? '' : `${prefix}: `;
 }
 
 /** The list of what to fix, at the top of the step; it takes focus when Next finds errors. */
@@ -141,7 +154,7 @@ function ErrorSummary({ items, focusToken }: { items: SummaryItem[]; focusToken:
                 field?.scrollIntoView({ block: 'center' });
               }}
             >
-              {item.label ? `${item.label}: ` : ''}
+              {summaryPrefix(item, item.message)}
               {i18n._(item.message)}
             </a>
           </li>

@@ -2,7 +2,7 @@ import type { FactoryOpts, InputMask } from 'imask';
 import { useCallback, useEffect, useRef, type RefCallback } from 'react';
 import { useIMask } from 'react-imask';
 import { INPUT_MASK_UNDO_HISTORY } from '../../../../../domain/constants.ts';
-import { applyDateMask, applyPhoneMask, applySsnMask, DATE_MASK, PHONE_MASK, SSN_MASK } from '../../../../../domain/masks.ts';
+import { applyDateMask, applyPhoneMask, applySsnMask, closeDatePart, DATE_MASK, PHONE_MASK, SSN_MASK } from '../../../../../domain/masks.ts';
 
 export type MaskKind = 'phone' | 'ssn' | 'date';
 
@@ -103,11 +103,30 @@ export function useMaskedInput({ kind, value, onChange, inputRef }: MaskedInputO
     if (mask && mask.value !== value) mask.value = value;
   }, [maskRef, value]);
 
+  // A slash after one digit of the month or day pads it ("4/5/1988" becomes 04/05/1988); the
+  // pattern alone would drop the slash and run the digits together.
+  const detach = useRef<(() => void) | null>(null);
   return useCallback(
     (element: HTMLInputElement | null) => {
       ref.current = element;
       inputRef?.(element);
+      detach.current?.();
+      detach.current = null;
+      if (!element || kind !== 'date') return;
+      const onBeforeInput = (event: InputEvent) => {
+        const mask = maskRef.current;
+        if (!mask || event.inputType !== 'insertText' || event.data !== '/') return;
+        const cursor = element.selectionStart ?? element.value.length;
+        const closed = closeDatePart(element.value.slice(0, cursor));
+        if (closed === null) return;
+        event.preventDefault();
+        mask.value = closed + element.value.slice(cursor);
+        mask.updateCursor(closed.length);
+        changed.current(mask.value);
+      };
+      element.addEventListener('beforeinput', onBeforeInput);
+      detach.current = () => element.removeEventListener('beforeinput', onBeforeInput);
     },
-    [ref, inputRef],
+    [ref, inputRef, kind, maskRef],
   );
 }

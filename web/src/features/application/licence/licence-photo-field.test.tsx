@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +102,16 @@ describe('LicencePhotoField', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(cameraInput().getAttribute('aria-describedby')).toBe('license-front-problem');
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('leaves no broken image behind after a file the browser cannot show', async () => {
+    renderWithProviders(<Field />);
+    const request = await pick(galleryInput());
+    const preview = document.querySelector('.licence-field__preview');
+    expect(preview).not.toBeNull();
+    fireEvent.error(preview!);
+    await act(async () => request.respond(415, { error: { code: 'unsupported_media_type', message: 'Upload a photo.' } }));
+    expect(document.querySelector('.licence-field__preview')).toBeNull();
   });
 
   it.each([

@@ -53,22 +53,16 @@ function CheckIcon() {
  */
 function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
   const image = useRef<HTMLImageElement>(null);
+  // A photo the browser cannot draw (a file of the wrong type, or one only the server could read)
+  // leaves no image at all: not a broken icon with its alt text, whatever the stylesheet says.
+  const [broken, setBroken] = useState<Blob | null>(null);
   useEffect(() => {
     const url = URL.createObjectURL(photo);
     if (image.current) image.current.src = url;
     return () => URL.revokeObjectURL(url);
   }, [photo]);
-  return (
-    <img
-      ref={image}
-      className="licence-field__preview"
-      alt={alt}
-      // A photo only the server could have read (passed through unshrunk) has nothing to show here.
-      onError={(event) => {
-        event.currentTarget.hidden = true;
-      }}
-    />
-  );
+  if (broken === photo) return null;
+  return <img ref={image} className="licence-field__preview" alt={alt} onError={() => setBroken(photo)} />;
 }
 
 /**

@@ -1,18 +1,20 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useMainButton } from '../../../host/index.ts';
+import { useHost, useMainButton } from '../../../host/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { ChosenCar } from '../components/chosen-car.tsx';
 import { STEP_TITLES, STEPS, stepPath } from '../wizard-steps.ts';
 
 /**
  * What the application asks for and how long it takes (spec §2 intro). Telegram's Back button
- * keeps its ordinary meaning here: it leaves the wizard.
+ * keeps its ordinary meaning here: it leaves the wizard. Where the answers can be picked up again
+ * depends on the channel: a web guest is one browser, a Telegram user is their account anywhere.
  */
 export function IntroStep() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
+  const host = useHost();
   usePageTitle(i18n._('Car loan application'));
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -39,7 +41,7 @@ export function IntroStep() {
       <ul className="wizard-intro__needs">
         <li>{i18n._('Your Social Security number and date of birth')}</li>
         <li>{i18n._('Your current address, and your previous one if you moved in the last 2 years')}</li>
-        <li>{i18n._('Your employer and monthly income, and your previous job if you started in the last 2 years')}</li>
+        <li>{i18n._('Your employer (or, if you have none, where your income comes from) and monthly income, and your previous job if you started in the last 2 years')}</li>
         <li>{i18n._('Your driver license, to photograph both sides')}</li>
       </ul>
       <ol className="wizard-intro__steps" aria-label={i18n._('Application steps')}>
@@ -47,7 +49,11 @@ export function IntroStep() {
           <li key={step}>{i18n._(STEP_TITLES[step])}</li>
         ))}
       </ol>
-      <p>{i18n._('Your answers are saved as you type, so you can continue later on any device.')}</p>
+      <p>
+        {host.kind === 'telegram'
+          ? i18n._('Your answers are saved as you type, so you can continue later on any device where you use this Telegram account.')
+          : i18n._('Your answers are saved as you type, so you can continue later in this browser on this device.')}
+      </p>
       <ChosenCar />
     </section>
   );

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DRAFT_STORAGE_KEY } from '../../../lib/application-draft.ts';
-import { mockWizardApi, pathname, renderWizard } from '../test/wizard-harness.tsx';
+import { createWebHost } from '../../../host/web-host.ts';
+import { mockWizardApi, pathname, renderWizard, storeDraft } from '../test/wizard-harness.tsx';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -34,6 +35,23 @@ describe('the intro (spec §2)', () => {
   });
 });
 
+describe('where the intro says the answers can be continued', () => {
+  it('on the web: in this browser on this device, not on any device', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard();
+    await screen.findByRole('heading', { level: 1, name: 'Car loan application' });
+    expect(screen.getByText('Your answers are saved as you type, so you can continue later in this browser on this device.')).toBeTruthy();
+    expect(screen.queryByText(/on any device/)).toBeNull();
+  });
+
+  it('inside Telegram: on any device with this Telegram account', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application', { host: { ...createWebHost(), kind: 'telegram' } });
+    await screen.findByRole('heading', { level: 1, name: 'Car loan application' });
+    expect(screen.getByText(/continue later on any device where you use this Telegram account/)).toBeTruthy();
+  });
+});
+
 describe('Personal Information (spec §5 Wizard: personal)', () => {
   it('shows every rule’s message under its field and a summary that takes focus', async () => {
     restore = mockWizardApi().restore;
@@ -45,20 +63,20 @@ describe('Personal Information (spec §5 Wizard: personal)', () => {
     expect(document.activeElement).toBe(summary);
     const links = within(summary).getAllByRole('link').map((link) => link.textContent);
     expect(links).toEqual([
-      'First name: First name is required.',
-      'Last name: Last name is required.',
-      'Date of birth: Date of birth is required.',
-      'Email: Email is required.',
-      'Confirm email: Please confirm your email address.',
-      'Phone number: Phone number is required.',
-      'Social Security number: SSN is required.',
-      'Marital status: Marital status is required.',
+      'First name is required.',
+      'Last name is required.',
+      'Date of birth is required.',
+      'Email is required.',
+      'Please confirm your email address.',
+      'Phone number is required.',
+      'SSN is required.',
+      'Marital status is required.',
     ]);
     const firstName = screen.getByLabelText('First name');
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(firstName.getAttribute('aria-describedby')!)?.textContent).toBe('First name is required.');
 
-    await userEvent.click(within(summary).getByRole('link', { name: /Email: Email is required/ }));
+    await userEvent.click(within(summary).getByRole('link', { name: 'Email is required.' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Email'));
     expect(pathname()).toBe('/application/personal');
   });
@@ -72,7 +90,7 @@ describe('Personal Information (spec §5 Wizard: personal)', () => {
     await userEvent.type(screen.getByLabelText('Confirm email'), 'other@example.com');
     await userEvent.type(screen.getByLabelText('Phone number'), '55512');
     await next();
-    expect(await screen.findByText('Invalid first name', { selector: '.field__error' })).toBeTruthy();
+    expect(await screen.findByText("Type your first name in Latin letters (A–Z) as on your driver's license.", { selector: '.field__error' })).toBeTruthy();
     expect(screen.getByText('Emails must match.', { selector: '.field__error' })).toBeTruthy();
     expect(screen.getByText('Phone number must be 10 digits.', { selector: '.field__error' })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(555) 12');
@@ -111,6 +129,38 @@ describe('Personal Information (spec §5 Wizard: personal)', () => {
         dateOfBirth: '01/31/1990',
       }),
     );
+  });
+
+  it('turns a date of birth typed without leading zeros (4/5/1988) into 04/05/1988', async () => {
+    restore = mockWizardApi().restore;
+    renderWizard('/application/personal');
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    const birth = screen.getByLabelText<HTMLInputElement>('Date of birth');
+    await userEvent.type(birth, '4/5/1988');
+    expect(birth.value).toBe('04/05/1988');
+    await userEvent.clear(birth);
+    await userEvent.type(birth, '12/25/1990');
+    expect(birth.value).toBe('12/25/1990');
+  });
+
+  it('inside Telegram, starts with the name Telegram gave when the fields are empty', async () => {
+    restore = mockWizardApi().restore;
+    const user = { id: 42, firstName: 'Olena', lastName: 'Kovalenko', username: 'olena', languageCode: 'uk', photoUrl: null, isPremium: false };
+    renderWizard('/application/personal', { host: { ...createWebHost(), kind: 'telegram', user } });
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Olena');
+    expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('Kovalenko');
+    await waitFor(() => expect(savedPersonal()).toMatchObject({ firstName: 'Olena', lastName: 'Kovalenko' }));
+  });
+
+  it('inside Telegram, keeps the name already typed and offers no name in other letters', async () => {
+    storeDraft({ carId: '', personal: { firstName: 'Helen' }, housing: {}, income: {}, driverLicense: {} });
+    restore = mockWizardApi().restore;
+    const user = { id: 42, firstName: 'Olena', lastName: 'Коваленко', username: null, languageCode: 'uk', photoUrl: null, isPremium: false };
+    renderWizard('/application/personal', { host: { ...createWebHost(), kind: 'telegram', user } });
+    await screen.findByRole('heading', { name: 'Personal Information' });
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Helen');
+    expect(screen.getByLabelText<HTMLInputElement>('Last name').value).toBe('');
   });
 
   it('undoes and redoes typing in a masked field', async () => {

@@ -1,8 +1,12 @@
 import { useLingui } from '@lingui/react';
 import { useSetAtom, useStore } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { normalizeText, requiredText, textRules, type TextRule } from '../../../../../domain/fields.ts';
+import { validationMessages } from '../../../../../domain/messages.ts';
 import { MARITAL_STATUSES, maritalStatusLabels, SUFFIXES, suffixLabels, toOptions } from '../../../../../domain/enums.ts';
 import { createPersonalSchema } from '../../../../../domain/wizard.schema.ts';
+import { useHost, type HostApi } from '../../../host/index.ts';
 import { draftPersonalAtom } from '../../../lib/application-draft.ts';
 import { MaskedField, SelectField, TextField } from '../components/fields.tsx';
 import { StepShell, useStepForm } from '../components/step-shell.tsx';
@@ -11,6 +15,22 @@ import { formValuesOf } from '../wizard-steps.ts';
 const SUFFIX_OPTIONS = toOptions(SUFFIXES, suffixLabels);
 const MARITAL_OPTIONS = toOptions(MARITAL_STATUSES, maritalStatusLabels);
 
+type PersonalForm = ReturnType<typeof formValuesOf<'personal'>>;
+
+/**
+ * Inside Telegram the applicant's name is known from the init data: an empty first or last name starts
+ * with it. Only a name the field accepts is offered (Latin letters); one in other letters would greet the
+ * applicant with an error, so the field is left for them to type.
+ */
+function withTelegramName(values: PersonalForm, user: HostApi['user']): PersonalForm {
+  if (!user) return values;
+  const offer = (current: string, given: string | null, rule: TextRule) =>
+    current === '' && given !== null && v.is(requiredText(rule, validationMessages.required), given) ? normalizeText(given) : current;
+  const firstName = offer(values.firstName, user.firstName, textRules.firstName);
+  const lastName = offer(values.lastName, user.lastName, textRules.lastName);
+  return firstName === values.firstName && lastName === values.lastName ? values : { ...values, firstName, lastName };
+}
+
 /** Step 1, Personal Information (spec §3 Applicant: personal; §5 Wizard: personal). */
 export function PersonalStep() {
   const { i18n } = useLingui();
@@ -18,8 +38,14 @@ export function PersonalStep() {
   const save = useSetAtom(draftPersonalAtom);
   // Built once per visit of the step: the age rule reads today's date.
   const [schema] = useState(() => createPersonalSchema());
-  const [defaultValues] = useState(() => formValuesOf('personal', store.get(draftPersonalAtom)));
+  const host = useHost();
+  const [stored] = useState(() => formValuesOf('personal', store.get(draftPersonalAtom)));
+  const [defaultValues] = useState(() => withTelegramName(stored, host.user));
   const form = useStepForm({ step: 'personal', schema, defaultValues, save });
+  // The offered name is an answer like a typed one: it is in the draft even if nothing else changes.
+  useEffect(() => {
+    if (defaultValues !== stored) save(defaultValues);
+  }, [defaultValues, stored, save]);
   return (
     <StepShell step="personal" form={form}>
       <p className="notice">{i18n._('Please use Latin characters only (A–Z) when you fill in the application.')}</p>

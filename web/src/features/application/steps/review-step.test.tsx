@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { housingInput, incomeInput, personalInput } from '../../../../../domain/test-fixtures.ts';
+import { addressInput, housingInput, incomeInput, personalInput } from '../../../../../domain/test-fixtures.ts';
 import { DRAFT_STORAGE_KEY } from '../../../lib/application-draft.ts';
 import { json, mockWizardApi, pathname, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
 
@@ -58,6 +58,49 @@ describe('Review Your Application (spec §2)', () => {
     expect(screen.getByText('Acknowledge the privacy notice to submit your application.')).toBeTruthy();
     expect(screen.getByText('Tick the required consents to submit your application.')).toBeTruthy();
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says "1 year, 1 month" and "3 years, 0 months" with proper plurals', async () => {
+    storeDraft({ ...complete(), housing: housingInput({ yearsAtAddress: '1', monthsAtAddress: '1', previousAddress: addressInput() }) });
+    restore = mockWizardApi().restore;
+    renderWizard('/application/review');
+    const housing = await screen.findByRole('region', { name: 'Housing' });
+    expect(within(housing).getByText('1 year, 1 month')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Income' })).getByText('3 years, 0 months')).toBeTruthy();
+  });
+
+  it('lets a long email address break only before the @ and after a dot', async () => {
+    storeDraft({ ...complete(), personal: personalInput({ email: 'maryann.obrien.longname@example-mail.com', verifyEmail: 'maryann.obrien.longname@example-mail.com' }) });
+    restore = mockWizardApi().restore;
+    renderWizard('/application/review');
+    const email = (await screen.findByText('Email', { selector: 'dt' })).nextElementSibling!;
+    expect(email.innerHTML).toBe('<span class="review-email">maryann.<wbr>obrien.<wbr>longname<wbr>@example-mail.<wbr>com</span>');
+  });
+
+  it('links the missing-consents error to the consents, which are marked invalid', async () => {
+    storeDraft(complete());
+    restore = mockWizardApi().restore;
+    renderWizard('/application/review');
+    const credit = await screen.findByRole('checkbox', { name: /obtain my consumer credit report/ });
+    await userEvent.click(screen.getByRole('checkbox', { name: /Privacy Notice/ }));
+    await userEvent.click(submitButton());
+    const link = await screen.findByRole('link', { name: 'Tick the required consents to submit your application.' });
+    expect(credit.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('checkbox', { name: /E-SIGN Act/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('checkbox', { name: /Privacy Notice/ }).getAttribute('aria-invalid')).toBe('false');
+    await userEvent.click(link);
+    expect(document.activeElement).toBe(credit);
+  });
+
+  it('shows each consent without internal version notes, and links the privacy consent to the notice', async () => {
+    storeDraft(complete());
+    restore = mockWizardApi().restore;
+    renderWizard('/application/review');
+    const consents = await screen.findByRole('group', { name: 'Consents' });
+    await within(consents).findByRole('checkbox', { name: /Privacy Notice/ });
+    expect(consents.textContent).not.toMatch(/version|required ·/);
+    expect(within(consents).getByRole('link', { name: 'Read the Privacy Notice' }).getAttribute('href')).toBe('/privacy');
+    expect(within(consents).getByRole('checkbox', { name: /vehicle offers and promotions.*\(optional\)/ })).toBeTruthy();
   });
 
   it('submits once with one Idempotency-Key, kept for the retry, then shows the status and clears the draft', async () => {
@@ -131,12 +174,30 @@ describe('status and save and resume', () => {
     expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('Springfield');
   });
 
+  it('Start over asks before deleting the saved answers and photos, and keeps them when the applicant changes their mind', async () => {
+    const saved = { carId: '', personal: personalInput() };
+    const api = mockWizardApi({ 'GET /api/applications/draft': () => ({ draft: saved, updatedAt: '2026-06-15T12:00:00.000Z' }) });
+    restore = api.restore;
+    renderWizard('/application');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start over' }));
+    const question = await screen.findByRole('heading', { name: 'Delete your saved application?' });
+    expect(document.activeElement).toBe(question);
+    expect(screen.getByText(/photos of your driver license will be deleted/)).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my answers' }));
+    expect(screen.queryByRole('heading', { name: 'Delete your saved application?' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Housing' })).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
   it('Start over deletes the server draft and starts empty; later changes are saved', async () => {
     const saved = { carId: '', personal: personalInput() };
     const api = mockWizardApi({ 'GET /api/applications/draft': () => ({ draft: saved, updatedAt: '2026-06-15T12:00:00.000Z' }) });
     restore = api.restore;
     renderWizard('/application');
     await userEvent.click(await screen.findByRole('button', { name: 'Start over' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete and start over' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Car loan application' })).toBeTruthy();
     expect(api.calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/api/applications/draft')).toBe(true);
 

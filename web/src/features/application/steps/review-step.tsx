@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import * as v from 'valibot';
 import { buildSubmissionPayload } from '../../../../../domain/application-mapping.ts';
 import { CONSENTS, findConsentProblems, type ConsentKind, type ConsentTerms } from '../../../../../domain/consents.ts';
 import type { ConsentText } from '../../../../../domain/contracts/applications.ts';
+import { employmentQuestions } from '../../../../../domain/employment.ts';
 import { employmentStatusLabels, housingStatusLabels, maritalStatusLabels, suffixLabels } from '../../../../../domain/enums.ts';
 import { formatSsnMasked } from '../../../../../domain/format.ts';
 import { validationMessages as m } from '../../../../../domain/messages.ts';
@@ -24,6 +25,7 @@ import { useSubmitApplication } from '../api/submit-application.ts';
 import { ChosenCar } from '../components/chosen-car.tsx';
 import { StepHeader, useStepBack, WizardBackBar } from '../components/step-shell.tsx';
 import { STEP_TITLES, stepOfSubmissionField, stepPath, type FormStepId } from '../wizard-steps.ts';
+import { wordingOf } from './work-wording.ts';
 
 function ReviewSection({ step, children }: { step: FormStepId; children: ReactNode }) {
   const { i18n } = useLingui();
@@ -62,6 +64,21 @@ function AddressText({ address }: { address: AddressFormValues }) {
   );
 }
 
+/** An address breaks only before the @ and after each dot, never inside a word. */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/);
+  return (
+    <span className="review-email">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function SsnRow({ ssn }: { ssn: string }) {
   const { i18n } = useLingui();
   const [shown, setShown] = useState(false);
@@ -80,8 +97,10 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
   const { personal, housing, income } = draft;
   const money = (amount: number | undefined) =>
     amount === undefined ? '' : i18n.number(amount, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-  const time = (years: number, months: number) => i18n._('{years} years, {months} months', { years, months });
-  const isStudent = income.employmentStatus === 'Student';
+  const time = (years: number, months: number) =>
+    i18n._('{years, plural, one {# year} other {# years}}, {months, plural, one {# month} other {# months}}', { years, months });
+  const asked = employmentQuestions(income.employmentStatus);
+  const words = wordingOf(income.employmentStatus);
   return (
     <>
       <ReviewSection step="personal">
@@ -90,7 +109,9 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
           {personal.suffix === 'none' ? '' : ` ${suffixLabels[personal.suffix]}`}
         </Row>
         <Row label={i18n._('Date of birth')}>{personal.dateOfBirth}</Row>
-        <Row label={i18n._('Email')}>{personal.email}</Row>
+        <Row label={i18n._('Email')}>
+          <EmailText email={personal.email} />
+        </Row>
         <Row label={i18n._('Phone number')}>{personal.phone}</Row>
         <SsnRow ssn={personal.ssn} />
         <Row label={i18n._('Marital status')}>{i18n._(maritalStatusLabels[personal.maritalStatus])}</Row>
@@ -113,15 +134,17 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
       <ReviewSection step="income">
         <Row label={i18n._('Employment status')}>{i18n._(employmentStatusLabels[income.employmentStatus])}</Row>
         <Row label={i18n._('Monthly income, $')}>{money(income.monthlyIncome)}</Row>
-        <Row label={isStudent ? i18n._('School name') : i18n._('Employer name')}>{isStudent ? income.schoolName : income.employerName}</Row>
-        {isStudent ? null : <Row label={i18n._('Occupation')}>{income.occupation}</Row>}
-        <Row label={isStudent ? i18n._('School phone') : i18n._('Work phone')}>{isStudent ? income.schoolPhone : income.employerPhone}</Row>
-        {!isStudent && income.state ? (
+        <Row label={i18n._(words.name)}>{asked.school ? income.schoolName : income.employerName}</Row>
+        {asked.occupation && words.occupation ? <Row label={i18n._(words.occupation)}>{income.occupation}</Row> : null}
+        {asked.phone ? (
+          <Row label={asked.school ? i18n._('School phone') : i18n._('Work phone')}>{asked.school ? income.schoolPhone : income.employerPhone}</Row>
+        ) : null}
+        {asked.address && income.state ? (
           <Row label={i18n._("Employer's address")}>
             <AddressText address={{ line1: income.streetAddress, line2: income.suitNumber, city: income.city, state: income.state, postalCode: income.zip }} />
           </Row>
         ) : null}
-        <Row label={i18n._('Time at current job or school')}>{time(income.yearsAtEmployer, income.monthsAtEmployer)}</Row>
+        <Row label={i18n._(words.time)}>{time(income.yearsAtEmployer, income.monthsAtEmployer)}</Row>
         <Row label={i18n._('Additional income')}>
           {income.additionalIncomeSource ? `${income.additionalIncomeSource}: ${money(income.additionalIncomeAmount ?? 0)}` : ''}
         </Row>
@@ -129,11 +152,12 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
           <Row label={i18n._('Previous employment')}>
             {income.previousEmployment.employerName}, {income.previousEmployment.occupation} ·{' '}
             {i18n._(employmentStatusLabels[income.previousEmployment.status])} ·{' '}
-            {i18n._('{months} months', { months: income.previousEmployment.totalMonthsEmployed })}
+            {time(income.previousEmployment.yearsEmployed, income.previousEmployment.monthsEmployed)}
             <br />
             <AddressText address={income.previousEmployment.address} />
           </Row>
         ) : null}
+        {income.noPreviousEmployment ? <Row label={i18n._('Previous employment')}>{i18n._('None: I have had no job before this one')}</Row> : null}
       </ReviewSection>
       <ReviewSection step="license">
         <Row label={i18n._('Front of license')}>{i18n._('Uploaded')}</Row>
@@ -153,11 +177,22 @@ function termsOf(consents: readonly ConsentText[]): ConsentTerms[] {
 
 type Accepted = Partial<Record<ConsentKind, string>>;
 
+const CONSENTS_ID = 'consents';
+/** The privacy notice the privacy consent acknowledges; the other consents' labels are their full texts. */
+const PRIVACY_NOTICE_PATH = '/privacy';
+
+/** Takes the applicant to the first consent still to tick. */
+function goToConsents() {
+  const box = document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input[aria-invalid="true"]`) ?? document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input`);
+  box?.scrollIntoView({ block: 'center' });
+  box?.focus();
+}
+
 function Consents({ consents, accepted, onChange, showErrors }: { consents: readonly ConsentText[]; accepted: Accepted; onChange: (next: Accepted) => void; showErrors: boolean }) {
   const { i18n } = useLingui();
   const problems = findConsentProblems(acceptancesOf(consents, accepted), termsOf(consents));
   return (
-    <fieldset className="wizard-section consents">
+    <fieldset id={CONSENTS_ID} className="wizard-section consents">
       <legend>{i18n._('Consents')}</legend>
       {consents.map((consent) => {
         const id = `consent-${consent.kind}`;
@@ -183,11 +218,14 @@ function Consents({ consents, accepted, onChange, showErrors }: { consents: read
               }}
             />
             <label htmlFor={id} className="consent__text">
-              {consent.text}{' '}
-              <span className="consent__meta">
-                ({consent.required ? i18n._('required') : i18n._('optional')} · {i18n._('version {version}', { version: consent.version })})
-              </span>
+              {consent.text}
+              {consent.required ? null : <span className="field__optional"> {i18n._('(optional)')}</span>}
             </label>
+            {consent.kind === 'privacy_notice' ? (
+              <a className="consent__document" href={PRIVACY_NOTICE_PATH} target="_blank" rel="noopener">
+                {i18n._('Read the Privacy Notice')}
+              </a>
+            ) : null}
             {error ? (
               <p id={errorId} className="field__error">
                 {i18n._(error)}
@@ -202,6 +240,12 @@ function Consents({ consents, accepted, onChange, showErrors }: { consents: read
 
 function acceptancesOf(consents: readonly ConsentText[], accepted: Accepted) {
   return consents.filter((consent) => accepted[consent.kind] === consent.version).map(({ kind, version }) => ({ kind, version }));
+}
+
+/** What went wrong on Submit; a missing consent's message leads to the consents. */
+interface Failure {
+  message: string;
+  toConsents: boolean;
 }
 
 /** One submission attempt: the same body is retried with the same key, so the server makes one application. */
@@ -225,7 +269,7 @@ export function ReviewStep() {
   const pageBack = useBackAction(back);
   const [accepted, setAccepted] = useState<Accepted>({});
   const [showErrors, setShowErrors] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const alertBox = useRef<HTMLDivElement>(null);
 
@@ -236,9 +280,9 @@ export function ReviewStep() {
     if (failure) alertBox.current?.focus();
   }, [failure]);
 
-  const fail = (message: string) => {
+  const fail = (message: string, toConsents = false) => {
     host.haptic('error');
-    setFailure(message);
+    setFailure({ message, toConsents });
   };
 
   const onSubmitError = (error: unknown) => {
@@ -249,7 +293,7 @@ export function ReviewStep() {
         return;
       case 'consent_outdated':
         void consents.refetch();
-        return fail(i18n._('The consent texts have changed since you read them. Read them again, tick them and submit.'));
+        return fail(i18n._('The consent texts have changed since you read them. Read them again, tick them and submit.'), true);
       case 'idempotency_key_reused':
         attempt.current = null;
         return fail(i18n._('We could not send your application. Your answers are kept: press Submit Application again.'));
@@ -278,7 +322,7 @@ export function ReviewStep() {
     const acceptances = acceptancesOf(list, accepted);
     const problems = findConsentProblems(acceptances, termsOf(list));
     if (list.length === 0 || problems.missing.length > 0 || problems.outdated.length > 0) {
-      fail(i18n._('Tick the required consents to submit your application.'));
+      fail(i18n._('Tick the required consents to submit your application.'), true);
       return;
     }
     // The answer cached on entry may predate the guest that the photo uploads created: ask again.
@@ -310,7 +354,21 @@ export function ReviewStep() {
       <StepHeader step="review" />
       {failure ? (
         <div ref={alertBox} className="error-summary" role="alert" tabIndex={-1}>
-          <p className="error-summary__title">{failure}</p>
+          <p className="error-summary__title">
+            {failure.toConsents ? (
+              <a
+                href={`#${CONSENTS_ID}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  goToConsents();
+                }}
+              >
+                {failure.message}
+              </a>
+            ) : (
+              failure.message
+            )}
+          </p>
         </div>
       ) : null}
       {submission.isPending ? (

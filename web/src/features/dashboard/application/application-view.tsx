@@ -153,7 +153,11 @@ export function ApplicationView({ application }: { application: StaffApplication
             <EmploymentLines employment={application.currentEmployment} />
           </Group>
           <Group label={i18n._(FIELD_LABELS.previousEmployment)}>
-            <EmploymentLines employment={application.previousEmployment} />
+            {application.previousEmployment === null && application.noPreviousEmployment ? (
+              i18n._('None: the applicant declared no job before the current one.')
+            ) : (
+              <EmploymentLines employment={application.previousEmployment} />
+            )}
           </Group>
         </dl>
       </section>

@@ -29,6 +29,7 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     otherIncomeAmount: 0,
     currentEmployment: { employerName: 'Acme Corp', occupation: 'Engineer', workPhone: null, status: 'Employed', employerAddress: null, totalMonthsEmployed: 40 },
     previousEmployment: null,
+    noPreviousEmployment: false,
     submittedAt: '2026-06-01T10:00:00.000Z',
     updatedAt: '2026-06-01T10:00:00.000Z',
     car: null,
