@@ -245,4 +245,13 @@ describe('the application detail page', () => {
     expect(await within(history).findByText('Review confirmed')).toBeTruthy();
     expect(within(history).getByText(/Ada Staff/)).toBeTruthy();
   });
+
+  it('names the car in the history when the applicant moved the application to another car', async () => {
+    openApplication({
+      'GET /api/applications/12/history': () =>
+        pageOf([{ id: 10, action: 'application.edited', at: '2026-06-02T10:00:00.000Z', actor: { id: 7, name: 'Jane Doe' }, details: { fields: ['carId'] } }]),
+    });
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(await within(history).findByText('Edited: Vehicle')).toBeTruthy();
+  });
 });

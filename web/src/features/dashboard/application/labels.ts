@@ -25,6 +25,7 @@ export const FIELD_LABELS = {
   otherIncomeAmount: 'Additional Income Amount',
   currentEmployment: 'Current Employment',
   previousEmployment: 'Previous Employment',
+  carId: 'Vehicle',
 } as const;
 
 export const ADDRESS_LABELS = { line1: 'Street', line2: 'Suite/Apt', city: 'City', state: 'State', postalCode: 'ZIP Code' } as const;
