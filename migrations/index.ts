@@ -10,6 +10,7 @@ import * as m0008 from './0008_bot_delivery.ts';
 import * as m0009 from './0009_staff_sessions.ts';
 import * as m0010 from './0010_guest_limits.ts';
 import * as m0011 from './0011_used_widget_logins.ts';
+import * as m0013 from './0013_outbox_deliveries.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_staff_sessions': m0009,
   '0010_guest_limits': m0010,
   '0011_used_widget_logins': m0011,
+  '0013_outbox_deliveries': m0013,
 };
