@@ -8,7 +8,7 @@ import { startExpiryJob, type ExpiryTiming } from './expiry/expiry.service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
-import { createImageDecoder } from './applications/image-decoding.ts';
+import { createImageDecoder } from './media/image-decoder.service.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
