@@ -47,7 +47,7 @@ export async function botApiOutageFault(say: Say, options: BotOutageOptions): Pr
     STAFF_CHAT_ID: String(STAFF_CHAT_ID),
     PUBLIC_URL: 'https://cars.example.test',
   });
-  const runtime = await createRuntime(config, { logger: false, webDist: join(tmpdir(), 'no-web-build'), bot: { botInfo: FAKE_BOT_INFO, tickMs: 200 } });
+  const runtime = await createRuntime(config, { logger: false, webDist: join(tmpdir(), 'no-web-build'), bot: { botInfo: FAKE_BOT_INFO, tickMs: 200 }, outbox: { tickMs: 200 } });
   const { app, db } = runtime;
   try {
     await app.ready();
@@ -88,7 +88,7 @@ export async function botApiOutageFault(say: Say, options: BotOutageOptions): Pr
     await fake.up();
     const back = Date.now();
     const counts = async () => {
-      const rows = await db.selectFrom('outbox_events').select(['delivered_at', 'failed_at']).execute();
+      const rows = await db.selectFrom('outbox_deliveries').select(['delivered_at', 'failed_at']).where('consumer', '=', 'telegram').execute();
       return {
         total: rows.length,
         delivered: rows.filter((row) => row.delivered_at !== null).length,

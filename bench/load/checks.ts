@@ -129,11 +129,16 @@ const announced = (call: ApiCall) => {
  */
 export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], timeoutMs = 60_000): Promise<OutboxOutcome> {
   const pending = async () =>
-    Number((await sql<{ n: string }>`select count(*) as n from outbox_events where delivered_at is null and failed_at is null`.execute(cluster.db)).rows[0]!.n);
+    Number((await sql<{ n: string }>`select count(*) as n from outbox_deliveries where consumer = 'telegram' and delivered_at is null and failed_at is null`.execute(cluster.db)).rows[0]!.n);
   const deadline = Date.now() + timeoutMs;
   while ((await pending()) > 0 && Date.now() < deadline) await sleep(250);
 
-  const rows = await cluster.db.selectFrom('outbox_events').select(['kind', 'payload', 'delivered_at', 'failed_at']).execute();
+  const rows = await cluster.db
+    .selectFrom('outbox_events')
+    .innerJoin('outbox_deliveries', 'outbox_deliveries.event_id', 'outbox_events.id')
+    .select(['kind', 'payload', 'delivered_at', 'failed_at'])
+    .where('consumer', '=', 'telegram')
+    .execute();
   const telegramIdOf = new Map(submitted.map((s) => [s.userId, s.telegramId]));
   const sent = cluster.fake.callsOf('sendMessage');
   const notesAbout = new Map<number, number>();

@@ -1,7 +1,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, type Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { ClaimedOutboxEvent } from '../../server/src/outbox/outbox.repository.ts';
+import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { loginFeature } from './features/login.ts';
 import { notifications } from './features/notifications.ts';
@@ -24,7 +24,7 @@ export interface BotOptions {
 export interface CarBot {
   bot: Bot;
   /** Delivers one outbox event through the bot; throws when it was not delivered. */
-  deliver(event: ClaimedOutboxEvent): Promise<void>;
+  deliver(event: OutboxEvent): Promise<void>;
   /** Sends album parts left behind. */
   sweepAlbums(): Promise<void>;
   /** Stops timers the bot started (album sends still waiting). */

@@ -7,8 +7,6 @@ import { createAdmin, createGuest, injectAs, sessionCookie } from '../../server/
 import { findUserByTelegramId } from '../../server/src/users/users.repository.ts';
 import { seedDatabase } from '../../server/src/seed/seed.ts';
 import { PUBLIC_URL, STAFF_CHAT_ID, useBotRuntime, type BotRuntimeHarness } from '../test/bot-harness.ts';
-import { deliverDueEvents, retryDelayMs } from './outbox-delivery.ts';
-import { enqueueOutboxEvent, type ClaimedOutboxEvent } from '../../server/src/outbox/outbox.repository.ts';
 
 let nextTelegramId = 9_100_000;
 
@@ -27,15 +25,15 @@ async function setStatus(h: BotRuntimeHarness, applicationId: number, status: st
   expect(res.statusCode).toBe(200);
 }
 
+/** The bot's deliveries, one per event, oldest first. */
 const outboxRows = (h: BotRuntimeHarness) =>
-  h.runtime.db.selectFrom('outbox_events').select(['id', 'kind', 'attempts', 'delivered_at', 'failed_at', 'last_error', 'next_attempt_at']).orderBy('id').execute();
-
-describe('outbox retry schedule', () => {
-  it('waits 1 s, doubling to 10 minutes, then gives up', () => {
-    const delays = Array.from({ length: 13 }, (_, i) => retryDelayMs(i + 1));
-    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000, 256000, 512000, 600000, null, null]);
-  });
-});
+  h.runtime.db
+    .selectFrom('outbox_deliveries')
+    .innerJoin('outbox_events', 'outbox_events.id', 'outbox_deliveries.event_id')
+    .select(['outbox_events.id', 'outbox_events.kind', 'attempts', 'delivered_at', 'failed_at', 'last_error', 'next_attempt_at'])
+    .where('consumer', '=', 'telegram')
+    .orderBy('outbox_events.id')
+    .execute();
 
 describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
   const h = useBotRuntime(kind);
@@ -43,7 +41,7 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
   it("posts a new application in the applicant's staff topic, with no personal financial data", async () => {
     await seedDatabase(h.runtime.db, { cars: 5 });
     const { user, application } = await telegramApplicant(h);
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     const [topic] = h.fake.callsOf('createForumTopic');
     expect(topic!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, name: 'Olena Koval (@olena_k)' });
     const [card, note] = h.fake.callsOf('sendMessage');
@@ -56,10 +54,10 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
 
   it('tells the applicant of a status change in their language, with a button into the app', async () => {
     const { who, application } = await telegramApplicant(h, 'es');
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     h.fake.calls.splice(0);
     await setStatus(h, application.id, 'approved');
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     const [message] = h.fake.callsOf('sendMessage');
     const t = (id: string, values?: Record<string, unknown>) => h.runtime.catalogues.translate('es', id, values);
     expect(message!.payload).toMatchObject({ chat_id: who.id, text: t('Your application is now: {status}.', { status: t('Approved') }) });
@@ -70,7 +68,7 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
     const [car] = await h.runtime.db.selectFrom('cars').select('uuid').limit(1).execute();
     const guest = await createGuest(h.runtime.app, car!.uuid);
     const application = await submitTestApplication(h.runtime.app, { cookie: guest.cookie }, guest.userId);
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     expect(h.fake.callsOf('createForumTopic')).toHaveLength(0);
     const [note] = h.fake.callsOf('sendMessage');
     expect(note!.payload.chat_id).toBe(STAFF_CHAT_ID);
@@ -80,37 +78,37 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
 
   it('delivers each event once, however often the worker runs', async () => {
     const { application } = await telegramApplicant(h);
-    await Promise.all([h.bot.tick(), h.bot.tick(), h.bot.tick()]);
-    await h.bot.tick();
+    await Promise.all([h.runtime.outbox.tick(), h.runtime.outbox.tick(), h.runtime.outbox.tick()]);
+    await h.runtime.outbox.tick();
     expect(h.fake.callsOf('sendMessage').filter((c) => String(c.payload.text).includes(`#${application.id} submitted`))).toHaveLength(1);
     expect((await outboxRows(h)).every((row) => row.delivered_at !== null)).toBe(true);
   });
 
   it('retries after Telegram answers 5xx, and the event is delivered', async () => {
     const { application } = await telegramApplicant(h);
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     h.fake.calls.splice(0);
     await setStatus(h, application.id, 'rejected');
     h.fake.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     expect(h.fake.callsOf('sendMessage')).toHaveLength(2);
     expect((await outboxRows(h)).at(-1)!.delivered_at).not.toBeNull();
   });
 
   it('after a 429 longer than auto-retry waits, tries again 1 s later and delivers', async () => {
     const { application } = await telegramApplicant(h);
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     h.fake.calls.splice(0);
     await setStatus(h, application.id, 'approved');
     h.fake.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 120', parameters: { retry_after: 120 } });
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     const waiting = (await outboxRows(h)).at(-1)!;
     expect(waiting).toMatchObject({ attempts: 1, delivered_at: null, failed_at: null });
     expect(waiting.last_error).toContain('429');
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     expect(h.fake.callsOf('sendMessage')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     expect(h.fake.callsOf('sendMessage')).toHaveLength(2);
     expect((await outboxRows(h)).at(-1)).toMatchObject({ attempts: 2, failed_at: null });
     expect((await outboxRows(h)).at(-1)!.delivered_at).not.toBeNull();
@@ -118,36 +116,16 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
 
   it('gives up at once on an applicant who blocked the bot, keeping why', async () => {
     const { application } = await telegramApplicant(h);
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     await setStatus(h, application.id, 'approved');
     h.fake.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' });
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     const row = (await outboxRows(h)).at(-1)!;
     expect(row.failed_at).not.toBeNull();
     expect(row.last_error).toContain('blocked');
     h.fake.calls.splice(0);
-    await h.bot.tick();
+    await h.runtime.outbox.tick();
     expect(h.fake.callsOf('sendMessage')).toHaveLength(0);
-  });
-
-  it('two workers claiming at once never send one event twice', async () => {
-    const { user, application } = await telegramApplicant(h);
-    await h.bot.tick();
-    for (let i = 0; i < 25; i++) {
-      await enqueueOutboxEvent(h.runtime.db, 'application.status_changed', { applicationId: application.id, userId: user.id, from: 'in_review', to: 'approved' });
-    }
-    const seen: number[] = [];
-    const worker = (event: ClaimedOutboxEvent) => {
-      seen.push(event.id);
-      return new Promise<void>((resolve) => setTimeout(resolve, 5));
-    };
-    const log = { debug() {}, info() {}, warn() {}, error() {} };
-    const drain = async () => {
-      while ((await deliverDueEvents(h.runtime.db, worker, log)) > 0);
-    };
-    await Promise.all([drain(), drain(), drain()]);
-    expect(seen).toHaveLength(25);
-    expect(new Set(seen).size).toBe(25);
   });
 
   it('keeps serving while Telegram is unreachable, and delivers everything once it returns', async () => {
@@ -156,14 +134,14 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
       const health = await h.runtime.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       const { application } = await telegramApplicant(h);
-      await h.bot.tick();
+      await h.runtime.outbox.tick();
       const pending = (await outboxRows(h)).filter((row) => row.delivered_at === null && row.failed_at === null);
       expect(pending.length).toBe(1);
       expect(pending[0]!.attempts).toBe(1);
       expect(pending[0]!.last_error).toMatch(/createForumTopic|fetch|ECONNREFUSED|Network/i);
       await h.fake.up();
-      await sql`update outbox_events set next_attempt_at = now() where delivered_at is null and failed_at is null`.execute(h.runtime.db);
-      await h.bot.tick();
+      await sql`update outbox_deliveries set next_attempt_at = now() where delivered_at is null and failed_at is null`.execute(h.runtime.db);
+      await h.runtime.outbox.tick();
       expect(h.fake.callsOf('sendMessage').some((c) => String(c.payload.text).includes(`#${application.id} submitted`))).toBe(true);
       expect((await outboxRows(h)).every((row) => row.delivered_at !== null || row.failed_at !== null)).toBe(true);
     } finally {

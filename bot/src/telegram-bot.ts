@@ -1,14 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BotCommand, Update, UserFromGetMe } from 'grammy/types';
+import type { OutboxConsumer } from '../../domain/contracts/outbox.ts';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../../domain/enums.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { createBot, type CarBot } from './create-bot.ts';
 import { menuAppUrl } from './links.ts';
-import { deliverDueEvents, OUTBOX_BATCH } from './outbox-delivery.ts';
-import { describeError } from './telegram-errors.ts';
+import { describeError, isPermanent } from './telegram-errors.ts';
 import { textsIn } from './texts.ts';
 
+/** The name the bot's notifications are delivered under (migration 0013 carried the older events over to it). */
+const TELEGRAM_CONSUMER = 'telegram';
 /** The updates the bot handles; Telegram sends no others. */
 const ALLOWED_UPDATES = ['message', 'edited_message', 'my_chat_member'] as const;
 /** The webhook answers Telegram within this time even when a handler is slower, so Telegram never resends an update. */
@@ -18,7 +20,7 @@ const LAST_START_RETRY_MS = 60_000;
 
 export interface TelegramBotOptions {
   botInfo?: UserFromGetMe;
-  /** How often the outbox and left-behind albums are looked at. */
+  /** How often left-behind albums are looked at. */
   tickMs?: number;
   albumWindowMs?: number;
 }
@@ -29,9 +31,11 @@ export interface TelegramBot {
   /** Telegram sends it with every webhook call (setWebhook's secret_token); derived from the configuration. */
   readonly webhookSecret: string;
   readonly parts: CarBot;
+  /** The bot's notifications, for the server's outbox worker: the `telegram` consumer. */
+  readonly outboxConsumer: OutboxConsumer;
   /** Handles one webhook update; 'not_ready' when the bot could not reach Telegram yet (answer 503: Telegram resends). */
   handleWebhook(update: Update): Promise<'accepted' | 'not_ready'>;
-  /** Runs the outbox and album sweep once now (tests; the timer does the same every tick). */
+  /** Sends the albums left behind now (tests; the timer does the same every tick). */
   tick(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,7 +56,6 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
   const { log } = deps;
   const parts = createBot(config, deps, options);
   const { bot } = parts;
-  const deliver = parts.deliver.bind(parts);
   const inFlight = new Set<Promise<unknown>>();
   // Closing aborts every wait at once: a retry's pause, the tick's pause and a getMe in flight.
   const stopping = new AbortController();
@@ -116,7 +119,6 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
   let lastTickError: string | undefined;
   async function tick() {
     try {
-      while ((await deliverDueEvents(deps.db, deliver, log)) === OUTBOX_BATCH && !closed());
       await parts.sweepAlbums();
       lastTickError = undefined;
     } catch (error) {
@@ -142,6 +144,13 @@ export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 
     mode,
     webhookSecret: webhookSecretFor(config),
     parts,
+    outboxConsumer: {
+      name: TELEGRAM_CONSUMER,
+      kinds: ['application.submitted', 'application.status_changed'],
+      deliver: (event) => parts.deliver(event),
+      isPermanent,
+      describeError,
+    },
     async handleWebhook(update) {
       if (!bot.isInited()) {
         // Joins the start-up's getMe rather than aborting it; the update waits for it only briefly.

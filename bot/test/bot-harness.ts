@@ -154,7 +154,8 @@ export interface BotRuntimeHarness {
 
 /**
  * The whole server as `npm start` builds it (createRuntime), with the bot started by BOT_MODE
- * against the fake Bot API. The outbox timer is slowed to an hour so tests run it with tick().
+ * against the fake Bot API. The outbox's and the bot's timers are slowed to an hour so tests
+ * run them with tick().
  */
 export function useBotRuntime(kind: DatabaseKind, env: Record<string, string | undefined> = {}, options: { knownBot?: boolean; fakeDownAtStart?: boolean } = {}): BotRuntimeHarness {
   let state: BotRuntimeHarness | undefined;
@@ -170,6 +171,7 @@ export function useBotRuntime(kind: DatabaseKind, env: Record<string, string | u
       logger: false,
       webDist: join(tmpdir(), 'no-web-build'),
       bot: { ...(options.knownBot === false ? {} : { botInfo: FAKE_BOT_INFO }), tickMs: 3_600_000, albumWindowMs: 150 },
+      outbox: { tickMs: 3_600_000 },
     });
     await runtime.app.ready();
     state = { fake, runtime, bot: runtime.bot! };

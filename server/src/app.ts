@@ -4,7 +4,7 @@ import type { Db } from './db/database.ts';
 import type { Catalogues } from './i18n/catalogues.ts';
 import type { PiiCipher } from './security/pii-crypto.ts';
 import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.ts';
-import { createImageDecoder, type ImageDecoder } from './applications/image-decoding.ts';
+import { createImageDecoder, type ImageDecoder } from './media/image-decoder.service.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import cookie from '@fastify/cookie';
 import { api } from './api.ts';
@@ -43,7 +43,7 @@ declare module 'fastify' {
     readonly catalogues: Catalogues;
     /** Renders PDFs in this process's one Chromium, a few at a time (see pdf/pdf-renderer.ts). */
     readonly pdf: PdfRenderer;
-    /** Decodes uploaded photos, refusing pixel bombs and a few at a time (see applications/image-decoding.ts). */
+    /** Decodes uploaded photos, refusing pixel bombs and a few at a time (see media/image-decoder.service.ts). */
     readonly images: ImageDecoder;
   }
 }

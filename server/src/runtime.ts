@@ -8,9 +8,10 @@ import { startExpiryJob, type ExpiryTiming } from './expiry/expiry.service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
-import { createImageDecoder } from './applications/image-decoding.ts';
+import { createImageDecoder } from './media/image-decoder.service.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDatabase } from './seed/seed.ts';
+import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
@@ -24,6 +25,8 @@ export interface Runtime {
   readonly app: FastifyInstance;
   /** The bot as BOT_MODE starts it; undefined with BOT_MODE=off. */
   readonly bot: TelegramBot | undefined;
+  /** Delivers outbox events to the consumers registered with it (the bot's notifications, when the bot runs). */
+  readonly outbox: OutboxWorker;
   /** Stops everything in reverse order; a part that overruns the deadline is left behind, logged. */
   close(deadlineMs?: number): Promise<void>;
 }
@@ -39,6 +42,8 @@ export interface RuntimeOverrides {
   bot?: TelegramBotOptions;
   /** Tests run the expiry job sooner than a minute after start. */
   expiry?: ExpiryTiming;
+  /** Tests slow the outbox timer down and tick it themselves. */
+  outbox?: OutboxWorkerOptions;
 }
 
 interface Part {
@@ -89,7 +94,12 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       if (bot.mode === 'webhook') registerTelegramWebhook(app, bot);
     }
 
-    return { config, db, pii, catalogues, app, bot, close };
+    // Runs whatever BOT_MODE is, for the consumers there are; stopped before the bot it delivers through.
+    const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), overrides.outbox);
+    parts.push({ name: 'outbox worker', stop: () => outbox.close() });
+    if (bot) await outbox.register(bot.outboxConsumer);
+
+    return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {
     await close();
     throw error;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { CONSENTS } from '../../domain/consents.ts';
 import type { MyApplication } from '../../domain/contracts/applications.ts';
 import type { LicenceSide, UploadedDocument } from '../../domain/contracts/documents.ts';
-import type { ImageDecoder, ImageDecoderCounters } from '../src/applications/image-decoding.ts';
+import type { ImageDecoder, ImageDecoderCounters } from '../src/media/image-decoder.service.ts';
 import { injectAs, type TestTelegramUser } from './identity.ts';
 
 /** Who makes a request: a Telegram user (signed init data), a cookie (guest or session), or nobody. */

@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import { applicationStatusLabels } from '../../../domain/enums.ts';
-import type { ClaimedOutboxEvent } from '../../../server/src/outbox/outbox.repository.ts';
+import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
 import { findUserById } from '../../../server/src/users/users.repository.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
@@ -9,7 +9,7 @@ import { STAFF_LANGUAGE, textsIn } from '../texts.ts';
 import type { Topics } from '../topics.ts';
 
 /** Delivers one outbox event; throws when it should be tried again (or given up, for a permanent refusal). */
-export type Deliver = (event: ClaimedOutboxEvent) => Promise<void>;
+export type Deliver = (event: OutboxEvent) => Promise<void>;
 
 /**
  * What the outbox events say in Telegram (issue 12 item 5). Staff hear of a new application in

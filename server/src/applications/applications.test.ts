@@ -63,8 +63,10 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     const audit = await t.db.selectFrom('audit_events').selectAll().where('entity', '=', 'application').where('entity_id', '=', String(row.id)).execute();
     expect(audit).toMatchObject([{ action: 'application.submitted', actor_user_id: userId }]);
     expect(await t.db.selectFrom('application_drafts').select('user_id').where('user_id', '=', userId).executeTakeFirst()).toBeUndefined();
-    const outbox = await t.db.selectFrom('outbox_events').select(['kind', 'payload', 'delivered_at']).where(sql`payload->>'applicationId'`, '=', String(row.id)).execute();
-    expect(outbox).toEqual([{ kind: 'application.submitted', payload: { applicationId: row.id, userId }, delivered_at: null }]);
+    const outbox = await t.db.selectFrom('outbox_events').select(['id', 'kind', 'payload']).where(sql`payload->>'applicationId'`, '=', String(row.id)).execute();
+    expect(outbox).toEqual([{ id: outbox[0]!.id, kind: 'application.submitted', payload: { applicationId: row.id, userId } }]);
+    // The bot is off in these tests, so no consumer is subscribed and nothing is owed to one.
+    expect(await t.db.selectFrom('outbox_deliveries').select('consumer').where('event_id', '=', outbox[0]!.id).execute()).toEqual([]);
   });
 
   it('fills the dealer block from the server configuration and ignores the one a client sends', async () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { LicenceSide, UploadedDocument } from '../../../domain/contracts/documents.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
-import type { ImageDecoder } from './image-decoding.ts';
+import type { ImageDecoder } from '../media/image-decoder.service.ts';
+import { ImageRejected, processImage, type ImageVariant } from '../media/image-pipeline.service.ts';
 import { lockClientAddress } from '../db/advisory-locks.ts';
 import { refuseWhenFull, type AddressCap } from '../security/address-caps.ts';
 import { countUnattachedDocuments, countUnattachedFromAddress, insertDocument, lockOwner, purgeUnattachedDocuments } from './documents.repository.ts';
@@ -24,52 +24,10 @@ export const DOCUMENT_CONTENT_CONTEXT = 'application_documents.content';
 
 export const WRONG_TYPE_MESSAGE = "Upload a photo (JPEG, PNG or WebP) of your driver's licence.";
 
-type ImageType = 'jpeg' | 'png' | 'webp';
+/** The only size a licence photo is kept in. */
+const LICENCE_SIZE = { name: 'licence', maxEdge: MAX_EDGE };
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => prefix.every((byte, i) => bytes[at + i] === byte);
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-/** The image type from the file's first bytes; its name and declared type are never trusted. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
-  return null;
-}
-
-interface CleanImage {
-  bytes: Buffer;
-  width: number;
-  height: number;
-}
-
-/**
- * Decodes the photo and writes a new JPEG from its pixels: turned upright by its EXIF orientation,
- * at most MAX_EDGE pixels on the longest edge, transparency flattened onto white, and no metadata
- * at all (EXIF, GPS, XMP, ICC, comments are not copied; sharp keeps none unless asked). The decoder
- * refuses an image over its pixel limit from the header and bounds the decodes at once.
- */
-async function reencode(images: ImageDecoder, bytes: Buffer, type: ImageType): Promise<CleanImage> {
-  try {
-    return await images.decode(bytes, async () => {
-      // The header check comes first; sharp's own limit stays as a second line against a header that lies.
-      const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: images.maxPixels, animated: false })
-        .rotate()
-        .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 85, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true });
-      return { bytes: data, width: info.width, height: info.height };
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const reason = error instanceof Error ? error.message : '';
-    if (/pixel limit/i.test(reason)) {
-      throw new HttpError('payload_too_large', `This photo has more than ${images.maxPixels / 1_000_000} megapixels. Take it again at a lower resolution.`);
-    }
-    throw new HttpError('bad_request', `This file starts like a ${type.toUpperCase()} image but cannot be read as one. It may be damaged or cut short; take the photo again.`);
-  }
-}
+type CleanImage = Omit<ImageVariant, 'name'>;
 
 const tooMany = () =>
   new HttpError('rate_limited', `You already have ${MAX_UNATTACHED_DOCUMENTS} licence photos waiting for an application. Submit your application, or try again later.`);
@@ -93,14 +51,19 @@ export async function checkRoomForUpload(db: Db, ownerUserId: number | undefined
 }
 
 /**
- * Checks the bytes' type (415 when not a JPEG, PNG or WebP) and re-encodes them through the
- * process's decoder (413 when they have too many pixels, 503 busy when it has no slot in time,
- * 400 when they do not decode).
+ * Makes the stored copy through the media pipeline: 415 when the bytes are not a JPEG, PNG or
+ * WebP, 413 when they have too many pixels, 503 busy when the decoder has no slot in time, 400 when
+ * they do not decode.
  */
 export async function cleanLicencePhoto(images: ImageDecoder, bytes: Buffer): Promise<CleanImage> {
-  const type = sniffImageType(bytes);
-  if (!type) throw new HttpError('unsupported_media_type', WRONG_TYPE_MESSAGE);
-  return reencode(images, bytes, type);
+  try {
+    const { bytes: jpeg, width, height } = (await processImage(images, bytes, [LICENCE_SIZE]))[0]!;
+    return { bytes: jpeg, width, height };
+  } catch (error) {
+    if (!(error instanceof ImageRejected)) throw error;
+    if (error.reason === 'unsupported_type') throw new HttpError('unsupported_media_type', WRONG_TYPE_MESSAGE);
+    throw new HttpError('bad_request', `This file starts like a ${String(error.type).toUpperCase()} image but cannot be read as one. It may be damaged or cut short; take the photo again.`);
+  }
 }
 
 /**

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { migrateAllDown, migrateToLatest } from './migrate.ts';
 
 const TABLES = [
   'application_consents', 'application_documents', 'application_drafts', 'application_status_history', 'applications',
-  'audit_events', 'bot_album_parts', 'bot_relayed_messages', 'bot_threads', 'car_views', 'car_views_per_user', 'cars', 'faqs', 'favorites', 'login_tokens', 'outbox_events', 'staff_passkeys', 'staff_sessions', 'used_widget_logins', 'users',
+  'audit_events', 'bot_album_parts', 'bot_relayed_messages', 'bot_threads', 'car_views', 'car_views_per_user', 'cars', 'faqs', 'favorites', 'login_tokens', 'outbox_deliveries', 'outbox_events', 'outbox_subscriptions', 'staff_passkeys', 'staff_sessions', 'used_widget_logins', 'users',
 ];
 
 describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
@@ -53,20 +54,24 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     await expect(database.db.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
   });
 
-  it('keeps outbox events to the known kinds, due at once, with a partial index of those still worth trying', async () => {
-    const event = await database.db
-      .insertInto('outbox_events')
-      .values({ kind: 'application.submitted', payload: JSON.stringify({ applicationId: 1 }) })
-      .returning(['payload', 'attempts', 'delivered_at', 'last_error', 'next_attempt_at', 'created_at'])
-      .executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ payload: { applicationId: 1 }, attempts: 0, delivered_at: null, last_error: null });
-    expect(event.next_attempt_at.getTime()).toBe(event.created_at.getTime());
+  it('keeps outbox events to the known kinds, owing each subscribed consumer a delivery due at once, with a partial index of those still worth trying', async () => {
+    await database.db.insertInto('outbox_subscriptions').values({ consumer: 'crm', kind: 'application.submitted' }).execute();
+    await enqueueOutboxEvent(database.db, 'application.submitted', { applicationId: 1, userId: 1 });
+    await enqueueOutboxEvent(database.db, 'application.status_changed', { applicationId: 1, userId: 1, from: 'in_review', to: 'approved' });
+    const deliveries = await database.db
+      .selectFrom('outbox_deliveries')
+      .innerJoin('outbox_events', 'outbox_events.id', 'outbox_deliveries.event_id')
+      .select(['kind', 'consumer', 'attempts', 'delivered_at', 'failed_at', 'last_error', 'next_attempt_at', 'created_at'])
+      .execute();
+    expect(deliveries).toMatchObject([{ kind: 'application.submitted', consumer: 'crm', attempts: 0, delivered_at: null, failed_at: null, last_error: null }]);
+    expect(deliveries[0]!.next_attempt_at.getTime()).toBe(deliveries[0]!.created_at.getTime());
     await expect(
       database.db.insertInto('outbox_events').values({ kind: 'application.deleted' as 'application.submitted', payload: '{}' }).execute(),
     ).rejects.toThrow();
     const { rows } = await sql<{ definition: string }>`
-      select indexdef as definition from pg_indexes where tablename = 'outbox_events' and indexname = 'outbox_events_due_idx'`.execute(database.db);
+      select indexdef as definition from pg_indexes where tablename = 'outbox_deliveries' and indexname = 'outbox_deliveries_due_idx'`.execute(database.db);
     expect(rows[0]?.definition).toMatch(/\(next_attempt_at\) WHERE \(\(delivered_at IS NULL\) AND \(failed_at IS NULL\)\)/);
     await database.db.deleteFrom('outbox_events').execute();
+    await database.db.deleteFrom('outbox_subscriptions').execute();
   });
 });

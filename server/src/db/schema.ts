@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
 /** The typed database interface, mirroring migrations/ (the schema's single source of truth). */
@@ -263,20 +264,31 @@ export interface UsedWidgetLoginsTable {
   expires_at: Timestamp;
 }
 
-export type OutboxEventKind = 'application.submitted' | 'application.status_changed';
-
-/** An event for the bot to deliver; its payload holds ids and statuses, never personal data. */
+/** Something that happened, written in the transaction of the change it reports; ids and statuses only, never personal data. */
 export interface OutboxEventsTable {
   id: Generated<number>;
-  kind: OutboxEventKind;
+  kind: OutboxKind;
   payload: Json<Record<string, unknown>>;
   created_at: Timestamp;
-  delivered_at: NullableTimestamp;
+}
+
+/** Which consumer takes which kind of event (migration 0013); written when a consumer registers. */
+export interface OutboxSubscriptionsTable {
+  consumer: string;
+  kind: OutboxKind;
+  subscribed_at: Generated<Date>;
+}
+
+/** One event on its way to one consumer, with that consumer's own retries (migration 0013). */
+export interface OutboxDeliveriesTable {
+  event_id: number;
+  consumer: string;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Timestamp;
-  last_error: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Set when delivery was given up (retries exhausted, or refused for good); such an event is never tried again. */
+  delivered_at: NullableTimestamp;
+  /** Set when delivery was given up (retries exhausted, or refused for good); such a delivery is never tried again. */
   failed_at: NullableTimestamp;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One photo of an album on its way through the bot, until the album is copied as a whole (migration 0008). */
@@ -309,6 +321,8 @@ export interface Database {
   staff_passkeys: StaffPasskeysTable;
   used_widget_logins: UsedWidgetLoginsTable;
   outbox_events: OutboxEventsTable;
+  outbox_subscriptions: OutboxSubscriptionsTable;
+  outbox_deliveries: OutboxDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

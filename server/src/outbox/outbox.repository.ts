@@ -1,73 +1,77 @@
 import { sql } from 'kysely';
-import type { ApplicationStatus } from '../../../domain/enums.ts';
+import type { OutboxEvent, OutboxKind, OutboxPayloads } from '../../../domain/contracts/outbox.ts';
 import type { Db } from '../db/database.ts';
 
 /**
- * What each outbox event carries: ids and statuses, never personal data (migration 0005). The bot
- * looks up what it needs when it delivers, and a notification says only that something happened.
+ * Writes an event and, in the same statement, one delivery for each consumer subscribed to its
+ * kind. Pass the transaction of the change it reports, so the change, the event and its deliveries
+ * land together or not at all.
  */
-export interface OutboxPayloads {
-  'application.submitted': { applicationId: number; userId: number };
-  'application.status_changed': { applicationId: number; userId: number; from: ApplicationStatus; to: ApplicationStatus };
-}
-
-export type OutboxKind = keyof OutboxPayloads;
-
-/** Writes an event for the bot to deliver; pass the transaction of the change it reports, so both land or neither. */
 export async function enqueueOutboxEvent<K extends OutboxKind>(db: Db, kind: K, payload: OutboxPayloads[K]): Promise<void> {
-  await db.insertInto('outbox_events').values({ kind, payload: JSON.stringify(payload) }).execute();
+  await sql`
+    with event as (insert into outbox_events (kind, payload) values (${kind}, ${JSON.stringify(payload)}::jsonb) returning id)
+    insert into outbox_deliveries (event_id, consumer)
+    select event.id, subscriptions.consumer from event join outbox_subscriptions subscriptions on subscriptions.kind = ${kind}`.execute(db);
 }
 
-/** An event as a worker holds it while delivering. */
-export type ClaimedOutboxEvent = {
-  [K in OutboxKind]: { id: number; kind: K; payload: OutboxPayloads[K]; attempts: number };
-}[OutboxKind];
+/** Subscribes a consumer to these kinds; events written from now on get a delivery for it. */
+export async function subscribeConsumer(db: Db, consumer: string, kinds: readonly OutboxKind[]): Promise<void> {
+  if (kinds.length === 0) return;
+  await db
+    .insertInto('outbox_subscriptions')
+    .values(kinds.map((kind) => ({ consumer, kind })))
+    .onConflict((oc) => oc.columns(['kind', 'consumer']).doNothing())
+    .execute();
+}
+
+/** A delivery as a worker holds it: the event, for one consumer. */
+export type ClaimedDelivery = OutboxEvent & { consumer: string };
 
 /**
- * Claims up to `limit` due events for one worker. The rows are picked with `for update skip
- * locked`, so workers claiming at the same instant (other instances included) get different
- * events, and each claimed event is leased: its next attempt moves `leaseSeconds` ahead, so no
- * other worker takes it while this one delivers, and a worker that dies mid-delivery only delays
- * it. `attempts` counts this attempt.
+ * Claims up to `limit` due deliveries of these consumers for one worker. The rows are picked with
+ * `for update skip locked`, so workers claiming at the same instant (other instances included) get
+ * different deliveries, and each claimed one is leased: its next attempt moves `leaseSeconds`
+ * ahead, so no other worker takes it while this one delivers, and a worker that dies mid-delivery
+ * only delays it. `attempts` counts this attempt.
  */
-export async function claimDueOutboxEvents(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedOutboxEvent[]> {
-  const rows = await db
-    .updateTable('outbox_events')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})`,
-    }))
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('outbox_events')
-        .select('id')
-        .where('delivered_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .orderBy('next_attempt_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
+export async function claimDueDeliveries(db: Db, consumers: readonly string[], limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+  if (consumers.length === 0) return [];
+  const { rows } = await sql<{ id: number; consumer: string; attempts: number; kind: OutboxKind; payload: OutboxPayloads[OutboxKind] }>`
+    with due as (
+      select event_id, consumer from outbox_deliveries
+      where delivered_at is null and failed_at is null and next_attempt_at <= now() and consumer = any(${consumers}::text[])
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    ), claimed as (
+      update outbox_deliveries d
+      set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+      from due where d.event_id = due.event_id and d.consumer = due.consumer
+      returning d.event_id, d.consumer, d.attempts
     )
-    .returning(['id', 'kind', 'payload', 'attempts'])
-    .execute();
-  return rows.sort((a, b) => a.id - b.id).map((row) => row as ClaimedOutboxEvent);
+    select claimed.event_id as id, claimed.consumer, claimed.attempts, e.kind, e.payload
+    from claimed join outbox_events e on e.id = claimed.event_id
+    order by claimed.event_id, claimed.consumer`.execute(db);
+  return rows as ClaimedDelivery[];
 }
 
-export async function markOutboxDelivered(db: Db, id: number): Promise<void> {
-  await db.updateTable('outbox_events').set({ delivered_at: sql`now()`, last_error: null }).where('id', '=', id).execute();
+type DeliveryKey = { eventId: number; consumer: string };
+
+const delivery = (db: Db, { eventId, consumer }: DeliveryKey) =>
+  db.updateTable('outbox_deliveries').where('event_id', '=', eventId).where('consumer', '=', consumer);
+
+export async function markDelivered(db: Db, key: DeliveryKey): Promise<void> {
+  await delivery(db, key).set({ delivered_at: sql`now()`, last_error: null }).execute();
 }
 
 /** Another attempt after `delayMs`, keeping why this one failed. */
-export async function retryOutboxEventLater(db: Db, id: number, delayMs: number, error: string): Promise<void> {
-  await db
-    .updateTable('outbox_events')
+export async function retryDeliveryLater(db: Db, key: DeliveryKey, delayMs: number, error: string): Promise<void> {
+  await delivery(db, key)
     .set({ next_attempt_at: sql<Date>`now() + make_interval(secs => ${delayMs / 1000})`, last_error: error.slice(0, 500) })
-    .where('id', '=', id)
     .execute();
 }
 
-/** Delivery given up: the event stays as a record of what was not sent, and why. */
-export async function giveUpOutboxEvent(db: Db, id: number, error: string): Promise<void> {
-  await db.updateTable('outbox_events').set({ failed_at: sql`now()`, last_error: error.slice(0, 500) }).where('id', '=', id).execute();
+/** Delivery given up: the row stays as a record of what was not sent to that consumer, and why. */
+export async function giveUpDelivery(db: Db, key: DeliveryKey, error: string): Promise<void> {
+  await delivery(db, key).set({ failed_at: sql`now()`, last_error: error.slice(0, 500) }).execute();
 }

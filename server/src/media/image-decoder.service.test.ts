@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { untilCounters } from '../../test/applications.ts';
 import { HttpError } from '../http/errors.ts';
-import { createImageDecoder } from './image-decoding.ts';
+import { createImageDecoder } from './image-decoder.service.ts';
 
 const outcome = (promise: Promise<unknown>) =>
   promise.then(

@@ -1,0 +1,34 @@
+import type { ApplicationStatus } from '../enums.ts';
+
+/**
+ * What each outbox event carries: ids and statuses, never personal data (migration 0005). A
+ * consumer looks up what it needs when it delivers.
+ */
+export interface OutboxPayloads {
+  'application.submitted': { applicationId: number; userId: number };
+  'application.status_changed': { applicationId: number; userId: number; from: ApplicationStatus; to: ApplicationStatus };
+}
+
+export type OutboxKind = keyof OutboxPayloads;
+
+/** One event as a consumer receives it; `attempts` counts this attempt at delivering it to that consumer. */
+export type OutboxEvent = {
+  [K in OutboxKind]: { id: number; kind: K; payload: OutboxPayloads[K]; attempts: number };
+}[OutboxKind];
+
+/**
+ * A destination of outbox events (the bot's notifications; later a lender, a CRM). The server's
+ * outbox worker delivers each event of the kinds it takes to it at least once, retrying with
+ * backoff independently of every other consumer (docs/decisions/017-outbox-consumers.md).
+ */
+export interface OutboxConsumer {
+  /** Stable: deliveries are stored under it. */
+  readonly name: string;
+  readonly kinds: readonly OutboxKind[];
+  /** Resolves once delivered; throws to be tried again later. */
+  deliver(event: OutboxEvent): Promise<void>;
+  /** A refusal that no retry will change (the recipient blocked the bot): given up at once. */
+  isPermanent(error: unknown): boolean;
+  /** One line for the log and the delivery row, never personal data. */
+  describeError(error: unknown): string;
+}

@@ -1,0 +1,212 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxConsumer, OutboxEvent, OutboxKind } from '../../../domain/contracts/outbox.ts';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { testConfig } from '../../test/app.ts';
+import { createGuest } from '../../test/identity.ts';
+import { submitTestApplication } from '../../test/applications.ts';
+import { createMigrator, migrateToLatest } from '../db/migrate.ts';
+import { createRuntime } from '../runtime.ts';
+import { enqueueOutboxEvent } from './outbox.repository.ts';
+import { retryDelayMs, startOutboxWorker, type OutboxWorker } from './outbox.service.ts';
+
+const silent = Fastify({ logger: false }).log;
+const KINDS: OutboxKind[] = ['application.submitted', 'application.status_changed'];
+
+/** A consumer that records what it was given and fails while `failing` says so. */
+function recordingConsumer(name: string, { failing = () => false, permanent = false, pauseMs = 0 }: { failing?: () => boolean; permanent?: boolean; pauseMs?: number } = {}) {
+  const received: OutboxEvent[] = [];
+  const consumer: OutboxConsumer = {
+    name,
+    kinds: KINDS,
+    async deliver(event) {
+      if (pauseMs) await sleep(pauseMs);
+      if (failing()) throw new Error(`${name} is down`);
+      received.push(event);
+    },
+    isPermanent: () => permanent,
+    describeError: (error) => (error instanceof Error ? error.message : String(error)),
+  };
+  return { consumer, received, ids: () => received.map((event) => event.id) };
+}
+
+const deliveriesOf = (database: TestDatabase, consumer: string) =>
+  database.db.selectFrom('outbox_deliveries').selectAll().where('consumer', '=', consumer).orderBy('event_id').execute();
+
+const submitted = (applicationId: number) => ({ applicationId, userId: 1 });
+
+describe('outbox retry schedule', () => {
+  it('waits 1 s, doubling to 10 minutes, then gives up', () => {
+    const delays = Array.from({ length: 13 }, (_, i) => retryDelayMs(i + 1));
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000, 256000, 512000, 600000, null, null]);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
+  let database: TestDatabase;
+  const workers: OutboxWorker[] = [];
+  const worker = () => {
+    const started = startOutboxWorker(database.db, silent, { tickMs: 3_600_000 });
+    workers.push(started);
+    return started;
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.close()));
+    await database.db.deleteFrom('outbox_events').execute();
+    await database.db.deleteFrom('outbox_subscriptions').execute();
+  });
+  afterAll(() => database.drop());
+
+  it('delivers to two consumers independently: one backs off while the other delivers once', async () => {
+    let crmDown = true;
+    const bot = recordingConsumer('telegram');
+    const crm = recordingConsumer('crm', { failing: () => crmDown });
+    const outbox = worker();
+    await outbox.register(bot.consumer);
+    await outbox.register(crm.consumer);
+    await enqueueOutboxEvent(database.db, 'application.submitted', submitted(1));
+
+    await outbox.tick();
+    expect(bot.received).toHaveLength(1);
+    expect(crm.received).toHaveLength(0);
+    const [waiting] = await deliveriesOf(database, 'crm');
+    expect(waiting).toMatchObject({ attempts: 1, delivered_at: null, failed_at: null, last_error: 'crm is down' });
+
+    crmDown = false;
+    await outbox.tick();
+    expect(crm.received).toHaveLength(0);
+    await sleep(1100);
+    await outbox.tick();
+    expect(crm.ids()).toEqual(bot.ids());
+    expect(bot.received).toHaveLength(1);
+    expect((await deliveriesOf(database, 'crm'))[0]).toMatchObject({ attempts: 2, failed_at: null, last_error: null });
+  });
+
+  it("gives up one consumer's delivery at a permanent refusal without touching the other's", async () => {
+    const bot = recordingConsumer('telegram', { failing: () => true, permanent: true });
+    const crm = recordingConsumer('crm');
+    const outbox = worker();
+    await outbox.register(bot.consumer);
+    await outbox.register(crm.consumer);
+    await enqueueOutboxEvent(database.db, 'application.submitted', submitted(2));
+    await outbox.tick();
+    expect((await deliveriesOf(database, 'telegram'))[0]).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'telegram is down' });
+    expect((await deliveriesOf(database, 'telegram'))[0]!.failed_at).not.toBeNull();
+    expect((await deliveriesOf(database, 'crm'))[0]!.delivered_at).not.toBeNull();
+  });
+
+  it('never delivers an event twice to one consumer, with three workers claiming at once', async () => {
+    const bot = recordingConsumer('telegram', { pauseMs: 5 });
+    const crm = recordingConsumer('crm', { pauseMs: 5 });
+    const three = [worker(), worker(), worker()];
+    for (const outbox of three) {
+      await outbox.register(bot.consumer);
+      await outbox.register(crm.consumer);
+    }
+    for (let i = 0; i < 25; i++) await enqueueOutboxEvent(database.db, 'application.submitted', submitted(100 + i));
+    await Promise.all(three.map((outbox) => outbox.tick()));
+    for (const consumer of [bot, crm]) {
+      expect(consumer.received).toHaveLength(25);
+      expect(new Set(consumer.ids()).size).toBe(25);
+    }
+  });
+
+  it('owes a consumer only the events written after it registered, of the kinds it takes', async () => {
+    await enqueueOutboxEvent(database.db, 'application.submitted', submitted(3));
+    const lender = recordingConsumer('lender');
+    const outbox = worker();
+    await outbox.register({ ...lender.consumer, kinds: ['application.submitted'] });
+    await enqueueOutboxEvent(database.db, 'application.status_changed', { applicationId: 3, userId: 1, from: 'in_review', to: 'approved' });
+    await enqueueOutboxEvent(database.db, 'application.submitted', submitted(4));
+    await outbox.tick();
+    expect(lender.received.map((event) => [event.kind, event.payload.applicationId])).toEqual([['application.submitted', 4]]);
+  });
+
+  it('leaves the deliveries of a consumer this process does not run to the process that does', async () => {
+    const elsewhere = worker();
+    await elsewhere.register(recordingConsumer('crm').consumer);
+    const here = worker();
+    const bot = recordingConsumer('telegram');
+    await here.register(bot.consumer);
+    await enqueueOutboxEvent(database.db, 'application.submitted', submitted(5));
+    await here.tick();
+    expect(bot.received).toHaveLength(1);
+    expect((await deliveriesOf(database, 'crm'))[0]).toMatchObject({ attempts: 0, delivered_at: null });
+  });
+});
+
+describe.each(DATABASE_KINDS)('the outbox with the bot off, on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await database.db.insertInto('cars').values({ brand: 'Ford', model: 'Escape', year: 2020, price: 20000, mileage: 100, condition: 'used' }).execute();
+  });
+  afterAll(() => database.drop());
+
+  it('still delivers a submission to the consumers that exist', async () => {
+    const runtime = await createRuntime(testConfig({ BOT_MODE: 'off' }), { db: database.db, logger: false, webDist: join(tmpdir(), 'no-web-build'), outbox: { tickMs: 3_600_000 } });
+    try {
+      expect(runtime.bot).toBeUndefined();
+      const crm = recordingConsumer('crm');
+      await runtime.outbox.register(crm.consumer);
+      const [car] = await database.db.selectFrom('cars').select('uuid').limit(1).execute();
+      const guest = await createGuest(runtime.app, car!.uuid);
+      const application = await submitTestApplication(runtime.app, { cookie: guest.cookie }, guest.userId);
+      await runtime.outbox.tick();
+      expect(crm.received).toMatchObject([{ kind: 'application.submitted', payload: { applicationId: application.id, userId: guest.userId } }]);
+      expect(await database.db.selectFrom('outbox_deliveries').select('consumer').execute()).toEqual([{ consumer: 'crm' }]);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('upgrading a database whose outbox belonged to the bot, on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const back = await createMigrator(database.db).migrateTo('0012_no_previous_employment');
+    if (back.error) throw new Error('could not go back to the schema before the upgrade', { cause: back.error });
+    // Events as the bot left them: one delivered, one given up, one waiting for its third attempt.
+    await sql`
+      insert into outbox_events (kind, payload, delivered_at, failed_at, attempts, next_attempt_at, last_error) values
+        ('application.submitted', '{"applicationId": 1, "userId": 1}', now(), null, 1, now(), null),
+        ('application.status_changed', '{"applicationId": 1, "userId": 1, "from": "in_review", "to": "approved"}', null, now(), 1, now(), 'Forbidden: bot was blocked by the user'),
+        ('application.submitted', '{"applicationId": 2, "userId": 2}', null, null, 2, now() - interval '1 second', 'Bad Gateway')`.execute(database.db);
+    await migrateToLatest(database.db);
+  });
+  afterAll(() => database.drop());
+
+  it('delivers the waiting event once after the upgrade, and neither the delivered nor the given-up one again', async () => {
+    const outbox = startOutboxWorker(database.db, silent, { tickMs: 3_600_000 });
+    try {
+      const bot = recordingConsumer('telegram');
+      await outbox.register(bot.consumer);
+      await outbox.tick();
+      await outbox.tick();
+      expect(bot.received).toMatchObject([{ kind: 'application.submitted', payload: { applicationId: 2, userId: 2 }, attempts: 3 }]);
+      const rows = await deliveriesOf(database, 'telegram');
+      expect(rows.map((row) => [row.delivered_at !== null, row.failed_at !== null])).toEqual([
+        [true, false],
+        [false, true],
+        [true, false],
+      ]);
+    } finally {
+      await outbox.close();
+    }
+  });
+
+  it('owes the bot the events written after the upgrade, before the bot has started again', async () => {
+    await enqueueOutboxEvent(database.db, 'application.submitted', submitted(3));
+    const rows = await deliveriesOf(database, 'telegram');
+    expect(rows).toHaveLength(4);
+    expect(rows.at(-1)).toMatchObject({ attempts: 0, delivered_at: null, failed_at: null });
+  });
+});
