@@ -100,6 +100,45 @@ describe.skipIf(missing)('cars in a real browser', () => {
     expect(new Set(hrefs).size).toBe(80);
   });
 
+  /** Loads two more pages, scrolls far down and opens the card nearest the middle of the screen. */
+  async function openCarFarDown(page: Page): Promise<{ scrollY: number; href: string }> {
+    await waitForCards(page, 20);
+    for (const expected of [40, 60]) {
+      await page.getByRole('button', { name: 'Load More' }).click();
+      await waitForCards(page, expected);
+    }
+    const link = page.locator('a.car-card__link').nth(50);
+    await link.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    // Let the position settle (the scroll listener records it on the next frame).
+    await page.waitForTimeout(200);
+    const scrollY = await page.evaluate(() => window.scrollY);
+    const href = (await link.getAttribute('href')) ?? '';
+    await link.click();
+    await page.getByRole('region', { name: 'Key specs' }).waitFor();
+    return { scrollY, href };
+  }
+
+  it("Back from a car returns to the card's place in the catalogue, also after Load More", async () => {
+    const page = await openPage('/cars?available=false');
+    const { scrollY } = await openCarFarDown(page);
+    await page.goBack();
+    await waitForCards(page, 60);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(5);
+  });
+
+  it('"Back to cars" on a car returns to the same place in the catalogue', async () => {
+    const page = await openPage('/cars?available=false');
+    const { scrollY } = await openCarFarDown(page);
+    await page.getByRole('link', { name: /Back to cars/ }).click();
+    await page.waitForURL((url) => url.pathname === '/cars' && url.searchParams.get('available') === 'false');
+    await waitForCards(page, 60);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(5);
+  });
+
   it('ignores nonsense in the URL instead of failing', async () => {
     const page = await openPage('/cars?yearMin=abc&sort=nope&priceMax=-3&condition=broken');
     await waitForCards(page, 20);
@@ -224,6 +263,12 @@ describe.skipIf(missing)('cars in a real browser', () => {
       await emitTelegramEvent(page, 'back_button_pressed');
       await page.waitForURL((url) => url.pathname === '/cars');
       await waitForCards(page);
+    });
+
+    it('a car shows no web "Back to cars" link beside the native Back button', async () => {
+      const page = await openCarInTelegram();
+      await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+      await expect(page.getByRole('link', { name: /Back to cars/ }).count()).resolves.toBe(0);
     });
 
     it('the Main button on a car is "Apply for financing" and opens the application', async () => {

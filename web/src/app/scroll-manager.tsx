@@ -137,21 +137,29 @@ export function ScrollManager() {
     currentKey.current = key;
   }, [key]);
 
+  // Read at commit, before any scroll event of the new page: a returning page that renders short
+  // for a moment is clamped and scrolls, and must not overwrite the place it is returning to.
+  const returningTo = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    returningTo.current = poppedTo === null ? undefined : savedPositions.get(poppedTo);
+  }, [poppedTo]);
+
   useEffect(() => {
-    let frame = 0;
-    const remember = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => savedPositions.set(currentKey.current, window.scrollY));
-    };
+    // The browser's own restoration would jump (smoothly, with scroll-behavior) on the previous
+    // page before the returning one has rendered, and spoil what was saved for it.
+    const before = window.history.scrollRestoration;
+    window.history.scrollRestoration = 'manual';
+    // Saved at once rather than on the next frame: by then another page may be on screen.
+    const remember = () => savedPositions.set(currentKey.current, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', remember);
+      window.history.scrollRestoration = before;
     };
   }, []);
 
   useEffect(() => {
-    const saved = (poppedTo === null ? undefined : savedPositions.get(poppedTo)) ?? restoreY ?? undefined;
+    const saved = returningTo.current ?? restoreY ?? undefined;
     if (saved !== undefined && saved > 0) return returnTo(saved);
     if (saved !== undefined || !hash) {
       const scroller = createInstantScroller();

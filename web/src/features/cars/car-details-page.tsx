@@ -2,7 +2,7 @@ import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../../domain/cars.ts';
@@ -21,26 +21,41 @@ import { PhotoGallery } from './components/photo-gallery.tsx';
 import { errorStatusText, isNotFound } from './error-text.ts';
 import { carTitle, useCarFormat } from './format.ts';
 
-/** The list's query string travels in router state, so "Back to cars" restores the same filters. */
-function useBackToListHref(): string {
+/**
+ * "Back to cars": the list's query string travels in router state, so the link names the same
+ * filters. When the car was opened from that list, a plain click goes back in history instead,
+ * so the list returns where it was scrolled to (with its loaded pages), as the browser's Back does.
+ */
+function BackToCars() {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
   const state: unknown = useLocation().state;
   const search = typeof state === 'object' && state !== null && 'listSearch' in state ? state.listSearch : undefined;
-  return typeof search === 'string' && search !== '' ? `/cars?${search}` : '/cars';
+  const fromList = typeof search === 'string';
+  const href = fromList && search !== '' ? `/cars?${search}` : '/cars';
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    const plainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!fromList || !plainClick) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link to={href} className="car-details__back" onClick={goBack}>
+      <span aria-hidden="true">←</span>
+      {i18n._('Back to cars')}
+    </Link>
+  );
 }
 
 export default function CarDetailsPage() {
   const { uuid = '' } = useParams();
   const { i18n } = useLingui();
-  const backHref = useBackToListHref();
+  const host = useHost();
   const wellFormed = v.is(carUuidSchema, uuid);
   const car = useCar(uuid, { enabled: wellFormed });
 
-  const backLink = (
-    <Link to={backHref} className="car-details__back">
-      <span aria-hidden="true">←</span>
-      {i18n._('Back to cars')}
-    </Link>
-  );
+  // Inside Telegram the native Back button is the way back (telegram.md); a second one would compete.
+  const backLink = host.kind === 'telegram' ? null : <BackToCars />;
 
   if (!wellFormed || (car.isError && isNotFound(car.error))) {
     return (
