@@ -103,9 +103,9 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     await expect.poll(() => esPage.evaluate(() => sessionStorage.getItem('currentLanguage'))).toBe('en');
   });
 
-  it('shows the not-found page for an unknown path, with the header still there', async () => {
+  it('answers an unknown path with 404 and shows the not-found page, with the header still there', async () => {
     const response = await page.goto(`${suite.server.baseUrl}/this/does/not/exist`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
