@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carSpecLabel } from '../../../domain/enums.ts';
 import { TEST_NOW } from '../../test/app.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
 import { CATALOG } from './catalog.ts';
@@ -68,6 +69,20 @@ describe('demo inventory', () => {
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
     expect(Math.max(...ages)).toBeLessThan(90);
     expect(Math.max(...ages)).toBeGreaterThan(80);
+  });
+
+  it('writes transmission, drivetrain, fuel and body style from the vocabulary every language translates', () => {
+    const outside = cars.flatMap((car) =>
+      (
+        [
+          ['transmission', car.transmission],
+          ['drivetrain', car.drivetrain],
+          ['fuelType', car.fuel_type],
+          ['bodyStyle', car.body_style],
+        ] as const
+      ).filter(([field, value]) => carSpecLabel(field, value) === null),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('fills the details a car page shows and serves our own photos', () => {

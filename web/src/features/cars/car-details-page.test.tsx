@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { Toaster } from '../../components/toasts.tsx';
 import { WebMainButton } from '../../components/web-main-button.tsx';
 import { createWebHost } from '../../host/web-host.ts';
 import { getCarQueryOptions } from '../../lib/api/get-car.ts';
+import { activateLanguage } from '../../lib/i18n.ts';
 import { draftCarIdAtom } from '../../lib/application-draft.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { getCarsQueryOptions } from './api/get-cars.ts';
@@ -100,7 +101,7 @@ describe('Car details', () => {
     expect(spec('Interior colour')).toBe('Jet Black');
     expect(spec('VIN')).toBe('1G1FZ6S00P4000001');
     expect(spec('Transmission')).toBe('Single-speed');
-    expect(spec('Drivetrain')).toBe('FWD');
+    expect(spec('Drivetrain')).toBe('Front-wheel drive (FWD)');
     expect(spec('Fuel')).toBe('Electric');
     expect(spec('Engine')).toBe('65 kWh electric motor');
     // Electric cars are rated in MPGe.
@@ -112,6 +113,21 @@ describe('Car details', () => {
     const summary = within(screen.getByRole('heading', { level: 1 }).parentElement!);
     expect(summary.getByText('Used')).toBeTruthy();
     expect(summary.getByText('Available')).toBeTruthy();
+  });
+
+  it('in Spanish, names the transmission, drivetrain, fuel and body style in Spanish, with prices as written in the US', async () => {
+    mockCar(electric);
+    renderDetails(`/cars/${electric.uuid}`);
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => activateLanguage('es'));
+    const specs = within(await screen.findByRole('region', { name: 'Especificaciones principales' }));
+    const spec = (label: string) => specs.getByText(label).nextElementSibling?.textContent;
+    expect(spec('Transmisión')).toBe('De una velocidad');
+    expect(spec('Tracción')).toBe('Tracción delantera (FWD)');
+    expect(spec('Combustible')).toBe('Eléctrico');
+    expect(spec('Tipo de carrocería')).toBe('Hatchback');
+    expect(screen.getAllByText('$27,800').length).toBeGreaterThan(0);
+    await act(() => activateLanguage('en'));
   });
 
   it('labels fuel economy MPG for a petrol car', async () => {
