@@ -37,7 +37,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
     if (count !== undefined) await page.waitForFunction((n) => document.querySelectorAll('article.car-card__body').length === n, count);
   }
 
-  it('lists cars, and the model list follows the brand', async () => {
+  it('lists cars; the model list follows the brand, and Apply narrows the list to both', async () => {
     const page = await openPage('/cars');
     await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
     await expect.poll(() => page.title()).toBe('Available Cars');
@@ -53,18 +53,18 @@ describe.skipIf(missing)('cars in a real browser', () => {
     const chosen = brands.includes('Toyota') ? 'Toyota' : brands[0]!;
     await brand.selectOption(chosen);
 
-    await page.waitForURL((url) => url.searchParams.get('brand') === chosen);
+    // The brand's models arrive in the form; the list waits for Apply like every other filter.
     await page.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select[id$="-model"]')?.options.length ?? 0) > 1);
     const models = (await model.locator('option').allTextContents()).slice(1);
     expect(models.length).toBeGreaterThan(0);
-    await waitForCards(page);
-    const titles = await page.locator('.car-card__title').allTextContents();
-    expect(titles.every((title) => title.includes(` ${chosen} `))).toBe(true);
 
     // Pick a model, Apply: the list narrows to it and the URL says so.
     await model.selectOption(models[0]!);
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL((url) => url.searchParams.get('model') === models[0]);
+    await page.waitForURL((url) => url.searchParams.get('brand') === chosen && url.searchParams.get('model') === models[0]);
+    await waitForCards(page);
+    const titles = await page.locator('.car-card__title').allTextContents();
+    expect(titles.every((title) => title.includes(` ${chosen} `))).toBe(true);
     await page.waitForFunction((m) => [...document.querySelectorAll('.car-card__title')].every((t) => t.textContent?.includes(` ${m}`)), models[0]!);
 
     // The filtered list survives a reload.
@@ -201,9 +201,12 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await page.getByRole('button', { name: 'Add to favourites' }).waitFor();
   });
 
-  it('shows "not found" for an unknown or malformed car id', async () => {
+  it('answers 404 and shows "not found" for an unknown or malformed car id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-car']) {
-      const page = await openPage(`/cars/${id}`);
+      const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const response = await page.goto(`${suite.server.baseUrl}/cars/${id}`);
+      expect(response?.status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: "We couldn't find this car" }).waitFor();
       await expect(page.getByRole('link', { name: /Back to cars/ }).getAttribute('href')).resolves.toBe('/cars');
     }

@@ -80,7 +80,7 @@ describe('demo inventory', () => {
           ['fuelType', car.fuel_type],
           ['bodyStyle', car.body_style],
         ] as const
-      ).filter(([field, value]) => carSpecLabel(field, value) === null),
+      ).filter(([field, value]) => carSpecLabel(field, value ?? null) === null),
     );
     expect(outside).toEqual([]);
   });

@@ -4,10 +4,10 @@ import { Button, Select } from '@telegram-apps/telegram-ui';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
-import { useBrandFilters } from './api/get-brand-filters.ts';
 import { useCarFilters } from './api/get-car-filters.ts';
 import { useCars } from './api/get-cars.ts';
-import { DEFAULT_CAR_FILTERS, flattenCarPages, isCarSort, parseCarFilters, serializeCarFilters, type CarListFilters } from './car-list.ts';
+import { DEFAULT_CAR_FILTERS, activeFilters, flattenCarPages, isCarSort, parseCarFilters, serializeCarFilters, type CarListFilters } from './car-list.ts';
+import { ActiveFilters } from './components/active-filters.tsx';
 import { CarCard } from './components/car-card.tsx';
 import { CarFiltersForm } from './components/car-filters-form.tsx';
 import { FilterField } from './components/filter-field.tsx';
@@ -23,15 +23,12 @@ export default function CarsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseCarFilters(searchParams), [searchParams]);
   const listSearch = serializeCarFilters(filters).toString();
-  // Replace, not push: Back (Telegram's included) should leave the page, not step through filters.
-  const commit = useCallback(
-    (next: CarListFilters) => setSearchParams(serializeCarFilters(next), { replace: true }),
-    [setSearchParams],
-  );
+  // Each change is a history entry, so Back (Telegram's included) undoes the last filter.
+  const commit = useCallback((next: CarListFilters) => setSearchParams(serializeCarFilters(next)), [setSearchParams]);
+  const activeCount = activeFilters(filters).length;
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const filterData = useCarFilters();
-  const brandData = useBrandFilters(filters.brand);
   const cars = useCars(filters);
   const list = useMemo(() => flattenCarPages(cars.data?.pages ?? []), [cars.data]);
   const total = cars.data?.pages[0]?.total ?? 0;
@@ -60,7 +57,12 @@ export default function CarsPage() {
       </div>
     );
   } else if (list.length === 0) {
-    results = <p className="cars-state">{i18n._('No cars found matching your criteria')}</p>;
+    results = (
+      <div className="cars-state">
+        <p>{i18n._('No cars found matching your criteria')}</p>
+        {activeCount > 0 ? <p>{i18n._('Remove a filter above, or clear them all, to see more cars.')}</p> : null}
+      </div>
+    );
   } else {
     results = (
       <>
@@ -97,7 +99,7 @@ export default function CarsPage() {
           aria-controls={`${id}-filters`}
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          {i18n._('Filters')}
+          {activeCount > 0 ? i18n._('Filters ({count})', { count: activeCount }) : i18n._('Filters')}
         </button>
       </header>
       <div className="cars-page__layout">
@@ -105,7 +107,6 @@ export default function CarsPage() {
           <CarFiltersForm
             filters={filters}
             filterData={filterData.data}
-            brandData={brandData.data}
             onApply={commit}
             onReset={() => commit(DEFAULT_CAR_FILTERS)}
             onSubmitted={() => setFiltersOpen(false)}
@@ -134,6 +135,7 @@ export default function CarsPage() {
               )}
             </FilterField>
           </div>
+          <ActiveFilters filters={filters} onChange={commit} />
           {results}
         </section>
       </div>
