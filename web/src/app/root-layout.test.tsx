@@ -14,9 +14,10 @@ afterEach(async () => {
   await activateLanguage('en');
 });
 
-function renderApp(path = '/', { isAdmin = false } = {}) {
+function renderApp(path = '/', { isAdmin = false, applied = false } = {}) {
   network = mockFetch({
-    'GET /api/me': () => ({ user: isAdmin ? { id: 1 } : null, isAdmin, via: isAdmin ? 'session' : null }),
+    'GET /api/me': () => ({ user: isAdmin || applied ? { id: 1 } : null, isAdmin, via: isAdmin ? 'session' : applied ? 'guest' : null }),
+    ...(applied ? { 'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }) } : {}),
     'GET /api/site': () => ({
       company: {
         name: 'Liberty Auto Credit',
@@ -49,6 +50,13 @@ describe('the app layout', () => {
       ['Contact', '/#contact'],
     ]);
     expect(screen.getByRole('main').id).toBe('main');
+  });
+
+  it('offers the loan status instead of Apply in the header once the visitor has applied', async () => {
+    renderApp('/cars', { applied: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect((await within(nav).findByRole('link', { name: 'Loan status' })).getAttribute('href')).toBe('/application');
+    expect(within(nav).queryByRole('link', { name: 'Apply' })).toBeNull();
   });
 
   it('marks the current page in the header', async () => {

@@ -191,6 +191,31 @@ describe('Car details', () => {
     expect(store.get(draftCarIdAtom)).toBe(electric.uuid);
   });
 
+  it('someone who has applied is offered their application, which opens with this car', async () => {
+    mockCar(electric, {
+      'GET /api/me': () => ({ user: { id: 5 }, isAdmin: false, via: 'guest' }),
+      'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }),
+    });
+    const { store } = renderDetails(`/cars/${electric.uuid}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'See your application' }));
+    await waitFor(() => expect(screen.getByTestId('location').dataset.pathname).toBe('/application'));
+    expect(screen.getByTestId('location').dataset.search).toBe(`?car=${electric.uuid}`);
+    expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
+    // The submitted application's car is not swapped behind the applicant's back.
+    expect(store.get(draftCarIdAtom)).toBe('');
+  });
+
+  it('a sold or held car offers no Apply, and says why', async () => {
+    const sold = createCar({ status: 'unavailable' });
+    const api = mockCar(sold);
+    renderDetails(`/cars/${sold.uuid}`);
+    expect(await screen.findByText('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')).toBeTruthy();
+    // Once the server has said this visitor has not applied, the button would have appeared.
+    await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
+  });
+
   it('shares the car link through the host', async () => {
     mockCar(electric);
     const host = { ...createWebHost(), share: vi.fn(async () => undefined) };

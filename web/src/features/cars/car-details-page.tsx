@@ -9,6 +9,7 @@ import { carUuidSchema } from '../../../../domain/cars.ts';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
 import { useHost, useMainButton } from '../../host/index.ts';
 import { useCar } from '../../lib/api/get-car.ts';
+import { useHasApplied } from '../../lib/api/get-my-application.ts';
 import { draftCarIdAtom } from '../../lib/application-draft.ts';
 import { carStartParam } from '../../../../domain/start-links.ts';
 import { useShareLink } from '../../lib/share-link.ts';
@@ -107,9 +108,19 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
     recordView(car.uuid);
   }, [car.uuid, recordView]);
 
+  // Someone who has applied sees their application (the wizard says what they can do about this
+  // car); nobody is offered a loan for a car that is sold or on hold. Nothing shows until the
+  // server has said which, so the button never changes its word under a finger.
+  const applied = useHasApplied();
+  const available = car.status === 'available';
   useMainButton({
-    text: i18n._('Apply for financing'),
+    text: applied ? i18n._('See your application') : i18n._('Apply for financing'),
+    visible: applied === true || (applied === false && available),
     onClick: () => {
+      if (applied) {
+        void navigate(`/application?car=${car.uuid}`);
+        return;
+      }
       setDraftCarId(car.uuid);
       void navigate('/application');
     },
@@ -133,6 +144,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
             <p className="car-details__price">{format.price(car.price)}</p>
             <p className="car-details__mileage">{format.mileage(car.mileage)}</p>
             <CarBadges car={car} />
+            {available ? null : <p className="car-details__unavailable">{i18n._('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')}</p>}
             <div className="car-details__actions">
               <FavoriteButton car={car} />
               <button type="button" className="share-button" onClick={share}>
