@@ -226,7 +226,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
   it('on a phone, the filters fold away behind a Filters button', async () => {
     const page = await openPage('/cars', { width: 390, height: 844 });
     await waitForCards(page, 20);
-    const toggle = page.getByRole('button', { name: 'Filters' });
+    const toggle = page.getByRole('button', { name: /^Filters/ });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(page.getByRole('combobox', { name: 'Brand' }).isVisible()).resolves.toBe(false);
     await toggle.click();
@@ -237,6 +237,20 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await page.getByRole('combobox', { name: 'Brand' }).waitFor({ state: 'hidden' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await page.waitForFunction(() => [...document.querySelectorAll('.car-badge--used')].length === document.querySelectorAll('.car-card').length);
+  });
+
+  it('on a phone, an empty list shows its filters as chips; Clear filters brings the cars back and Back undoes it', async () => {
+    const page = await openPage('/cars?priceMax=1000&condition=new', { width: 390, height: 844 });
+    await page.getByText('No cars found matching your criteria').waitFor();
+    await page.getByRole('button', { name: 'Filters (2)' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: Price to $1,000' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: New' }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForCards(page, 20);
+    expect(new URL(page.url()).search).toBe('');
+    await page.goBack();
+    await page.getByText('No cars found matching your criteria').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   describe('inside Telegram', () => {
