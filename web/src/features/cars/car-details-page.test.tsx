@@ -197,7 +197,8 @@ describe('Car details', () => {
       'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }),
     });
     const { store } = renderDetails(`/cars/${electric.uuid}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'See your application' }));
+    // It waits for two answers (who is asking, then their application).
+    await userEvent.click(await screen.findByRole('button', { name: 'See your application' }, { timeout: 3000 }));
     await waitFor(() => expect(screen.getByTestId('location').dataset.pathname).toBe('/application'));
     expect(screen.getByTestId('location').dataset.search).toBe(`?car=${electric.uuid}`);
     expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
