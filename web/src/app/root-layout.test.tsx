@@ -55,7 +55,7 @@ describe('the app layout', () => {
   it('offers the loan status instead of Apply in the header once the visitor has applied', async () => {
     renderApp('/cars', { applied: true });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect((await within(nav).findByRole('link', { name: 'Loan status' })).getAttribute('href')).toBe('/application');
+    expect((await within(nav).findByRole('link', { name: 'Loan status' }, { timeout: 3000 })).getAttribute('href')).toBe('/application');
     expect(within(nav).queryByRole('link', { name: 'Apply' })).toBeNull();
   });
 

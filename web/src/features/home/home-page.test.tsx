@@ -109,7 +109,7 @@ describe('the home page (spec §2)', () => {
 
   it('offers someone who has applied their loan status instead of a new application', async () => {
     renderHome(SITE, { applied: true });
-    const links = await screen.findAllByRole('link', { name: 'See your loan status' });
+    const links = await screen.findAllByRole('link', { name: 'See your loan status' }, { timeout: 3000 });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/application', '/application']);
     expect(screen.queryByRole('link', { name: 'Start Application' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Apply for loan' })).toBeNull();
