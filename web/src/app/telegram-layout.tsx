@@ -63,9 +63,9 @@ export default function TelegramLayout() {
         <Outlet />
         {tab === 'home' ? (
           <>
-            <div className="telegram-footer">
+            <footer className="telegram-footer">
               <LanguagePicker />
-            </div>
+            </footer>
             <SiteFooter />
           </>
         ) : null}
