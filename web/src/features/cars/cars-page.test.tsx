@@ -198,6 +198,16 @@ describe('Available Cars: a way out of an empty list', () => {
     expect(screen.queryByRole('group', { name: 'Active filters' })).toBeNull();
   });
 
+  it('keeps keyboard focus on the chips as they go, then on the results', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[]] }).restore;
+    renderPage('/cars?brand=Toyota&yearMin=2019');
+    await screen.findByText('No cars found matching your criteria');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter: Year from 2019' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove filter: Toyota' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: /cars found/ })));
+  });
+
   it('removes one filter with its chip; a brand takes its model along', async () => {
     restore = mockCarsApi({ pagesFor: () => [[]] }).restore;
     renderPage('/cars?brand=Toyota&model=Camry&yearMin=2019');

@@ -1,7 +1,7 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button, Select } from '@telegram-apps/telegram-ui';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
 import { useCarFilters } from './api/get-car-filters.ts';
@@ -27,6 +27,7 @@ export default function CarsPage() {
   const commit = useCallback((next: CarListFilters) => setSearchParams(serializeCarFilters(next)), [setSearchParams]);
   const activeCount = activeFilters(filters).length;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsRef = useRef<HTMLElement>(null);
 
   const filterData = useCarFilters();
   const cars = useCars(filters);
@@ -112,7 +113,7 @@ export default function CarsPage() {
             onSubmitted={() => setFiltersOpen(false)}
           />
         </aside>
-        <section className="cars-page__results" aria-labelledby={`${id}-count`}>
+        <section ref={resultsRef} className="cars-page__results" aria-labelledby={`${id}-count`} tabIndex={-1}>
           <div className="cars-toolbar">
             <p id={`${id}-count`} className="cars-toolbar__count" role="status">
               {cars.data ? i18n._('{count, plural, one {# car found} other {# cars found}}', { count: total }) : ''}
@@ -135,7 +136,7 @@ export default function CarsPage() {
               )}
             </FilterField>
           </div>
-          <ActiveFilters filters={filters} onChange={commit} />
+          <ActiveFilters filters={filters} onChange={commit} afterLast={resultsRef} />
           {results}
         </section>
       </div>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Button } from '@telegram-apps/telegram-ui';
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { carConditionLabels } from '../../../../../domain/enums.ts';
 import { activeFilters, clearedFilters, withoutFilter, type CarListFilters, type NarrowingFilter } from '../car-list.ts';
 import { useCarFormat } from '../format.ts';
@@ -8,6 +8,8 @@ import { useCarFormat } from '../format.ts';
 interface ActiveFiltersProps {
   filters: CarListFilters;
   onChange: (filters: CarListFilters) => void;
+  /** Where keyboard focus goes once no chip is left to take it (the results). */
+  afterLast: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -15,7 +17,7 @@ interface ActiveFiltersProps {
  * panel is folded away, so this is how a shopper sees why the list is short and gets out of an
  * empty one.
  */
-export function ActiveFilters({ filters, onChange }: ActiveFiltersProps) {
+export function ActiveFilters({ filters, onChange, afterLast }: ActiveFiltersProps) {
   const { i18n } = useLingui();
   const format = useCarFormat();
   const list = useRef<HTMLUListElement>(null);
@@ -47,14 +49,21 @@ export function ActiveFilters({ filters, onChange }: ActiveFiltersProps) {
     }
   };
 
-  const remove = (key: NarrowingFilter, index: number) => {
-    onChange(withoutFilter(filters, key));
-    // The pressed chip is gone: keyboard focus moves to its neighbour instead of the page's start.
+  // The pressed button is gone: keyboard focus moves to the next chip, or to the results when none
+  // is left, instead of falling back to the page's start.
+  const moveFocus = (index: number) =>
     requestAnimationFrame(() => {
       const chips = list.current?.querySelectorAll<HTMLButtonElement>('button');
-      const next = chips?.[Math.min(index, chips.length - 1)];
+      const next = chips && chips.length > 0 ? chips[Math.min(index, chips.length - 1)] : afterLast.current;
       next?.focus();
     });
+  const remove = (key: NarrowingFilter, index: number) => {
+    onChange(withoutFilter(filters, key));
+    moveFocus(index);
+  };
+  const clear = () => {
+    onChange(clearedFilters(filters));
+    moveFocus(0);
   };
 
   return (
@@ -74,7 +83,7 @@ export function ActiveFilters({ filters, onChange }: ActiveFiltersProps) {
           );
         })}
       </ul>
-      <Button type="button" mode="plain" size="s" onClick={() => onChange(clearedFilters(filters))}>
+      <Button type="button" mode="plain" size="s" onClick={clear}>
         {i18n._('Clear filters')}
       </Button>
     </div>
