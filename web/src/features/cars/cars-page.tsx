@@ -23,7 +23,7 @@ export default function CarsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseCarFilters(searchParams), [searchParams]);
   const listSearch = serializeCarFilters(filters).toString();
-  // Each change is a history entry, so Back (Telegram's included) undoes the last filter.
+  // Each change is a history entry, so the browser's Back undoes the last filter.
   const commit = useCallback((next: CarListFilters) => setSearchParams(serializeCarFilters(next)), [setSearchParams]);
   const activeCount = activeFilters(filters).length;
   const [filtersOpen, setFiltersOpen] = useState(false);
