@@ -53,3 +53,6 @@ export const APPLICATION_INDICATORS = {
   regulationBIndicator: false,
   privacyNoticeIndicator: true,
 } as const;
+
+/** Regulation B (12 CFR 1002.9): the applicant hears of the decision within 30 days of a completed application. */
+export const REG_B_DAYS = 30;

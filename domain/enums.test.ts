@@ -5,6 +5,7 @@ import {
   applicationStatusLabels,
   carAvailabilityLabels,
   carConditionLabels,
+  carSpecLabel,
   displayLabelMessages,
   EMPLOYMENT_STATUSES,
   employmentStatusLabels,
@@ -131,5 +132,24 @@ describe('business constants of spec §9', () => {
     ['SCROLL_BEHAVIOR_OVERRIDE_MS', 50],
   ])('%s is %j', (name, value) => {
     expect(constants[name as keyof typeof constants]).toEqual(value);
+  });
+});
+
+describe('spec values shown in the reader\'s language', () => {
+  it.each([
+    ['transmission', 'Automatic', 'Automatic'],
+    ['transmission', 'CVT', 'Continuously variable (CVT)'],
+    ['fuelType', 'Gasoline', 'Gasoline'],
+    ['fuelType', 'Plug-in Hybrid', 'Plug-in hybrid'],
+    ['drivetrain', 'AWD', 'All-wheel drive (AWD)'],
+    ['bodyStyle', 'suv', 'SUV'],
+  ] as const)('%s "%s" reads "%s" in English and is translated', (field, stored, label) => {
+    expect(carSpecLabel(field, stored)).toBe(label);
+    expect(displayLabelMessages).toContain(label);
+  });
+
+  it("leaves the dealer's own words and empty values alone", () => {
+    expect(carSpecLabel('transmission', '9-speed magic')).toBeNull();
+    expect(carSpecLabel('fuelType', null)).toBeNull();
   });
 });

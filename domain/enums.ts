@@ -1,4 +1,4 @@
-import type { CarConditionValue, CarStatusValue } from './cars.ts';
+import type { CarBodyStyle, CarConditionValue, CarStatusValue } from './cars.ts';
 
 /**
  * Wire values and English display names. A display name is also its Lingui message id: screens, bot and PDF
@@ -74,6 +74,57 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
 export const carConditionLabels: Record<CarConditionValue, string> = { new: 'New', used: 'Used' };
 export const carAvailabilityLabels: Record<CarStatusValue, string> = { available: 'Available', unavailable: 'Unavailable' };
 
+/**
+ * Spec values the inventory writes from a fixed vocabulary, as stored (English), with the English
+ * words a reader sees; those words are message ids, so every language translates them. A value
+ * outside the vocabulary is the dealer's own text and is shown as written. Paint and trim colour
+ * names are the manufacturers' own (decision 015) and are not translated.
+ */
+export const carSpecLabels = {
+  bodyStyle: {
+    sedan: 'Sedan',
+    suv: 'SUV',
+    pickup: 'Pickup truck',
+    hatchback: 'Hatchback',
+    coupe: 'Coupe',
+    minivan: 'Minivan',
+    convertible: 'Convertible',
+    wagon: 'Wagon',
+  } satisfies Record<CarBodyStyle, string>,
+  transmission: {
+    automatic: 'Automatic',
+    manual: 'Manual',
+    cvt: 'Continuously variable (CVT)',
+    ecvt: 'Electronic CVT (eCVT)',
+    'single-speed': 'Single-speed',
+    '6-speed manual': '6-speed manual',
+    '7-speed dual-clutch': '7-speed dual-clutch',
+    '8-speed dual-clutch': '8-speed dual-clutch',
+  },
+  drivetrain: {
+    fwd: 'Front-wheel drive (FWD)',
+    rwd: 'Rear-wheel drive (RWD)',
+    awd: 'All-wheel drive (AWD)',
+    '4wd': 'Four-wheel drive (4WD)',
+  },
+  fuelType: {
+    gasoline: 'Gasoline',
+    diesel: 'Diesel',
+    hybrid: 'Hybrid',
+    'plug-in hybrid': 'Plug-in hybrid',
+    electric: 'Electric',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type CarSpecField = keyof typeof carSpecLabels;
+
+/** The English label (a message id) of a stored spec value, or null when it is the dealer's own text. */
+export function carSpecLabel(field: CarSpecField, value: string | null): string | null {
+  if (value === null) return null;
+  const labels: Readonly<Record<string, string>> = carSpecLabels[field];
+  return labels[value.trim().toLowerCase()] ?? null;
+}
+
 export const LANGUAGES = ['en', 'uk', 'es', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -109,5 +160,6 @@ export const displayLabelMessages: readonly string[] = [
     ...Object.values(applicationStatusLabels),
     ...Object.values(carConditionLabels),
     ...Object.values(carAvailabilityLabels),
+    ...Object.values(carSpecLabels).flatMap((labels) => Object.values(labels)),
   ]),
 ];

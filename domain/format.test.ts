@@ -8,6 +8,7 @@ import {
   formatSsnMasked,
   fromTotalMonths,
   isMaskedSsn,
+  numberLocale,
   parseMoney,
   parseNumber,
   phoneSearchDigits,
@@ -93,6 +94,23 @@ describe('social security numbers', () => {
     ['***-**-678', false],
   ])('%j is a masked SSN: %s', (input, expected) => {
     expect(isMaskedSsn(input)).toBe(expected);
+  });
+});
+
+describe('number locale of each interface language', () => {
+  it.each([
+    ['en', 'en-US'],
+    ['es', 'es-US'],
+    ['es-MX', 'es-US'],
+    ['uk', 'uk'],
+    ['ru', 'ru'],
+    ['zz', 'en-US'],
+  ])('%s writes numbers as %s', (language, locale) => {
+    expect(numberLocale(language)).toBe(locale);
+  });
+
+  it('gives Spanish readers US prices: $53,695', () => {
+    expect(new Intl.NumberFormat(numberLocale('es'), { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(53_695)).toBe('$53,695');
   });
 });
 

@@ -1,4 +1,5 @@
 import { PHONE_DIGITS, PREVIOUS_HISTORY_THRESHOLD_MONTHS, SSN_DIGITS } from './constants.ts';
+import { toSupportedLanguage, type Language } from './enums.ts';
 
 /**
  * Display and wire formats (spec §5 Outgoing formatting). Every formatter accepts its own output and the
@@ -86,6 +87,18 @@ export function parseNumber(input: string | number): number | undefined {
   const compact = input.replace(/[\s,$]/g, '');
   if (compact === '') return undefined;
   return NUMBER_TEXT.test(compact) ? Number(compact) : Number.NaN;
+}
+
+/**
+ * The locale whose number conventions each interface language writes with. English and Spanish
+ * readers are a US dealer's customers in the US: "$53,695" in both (es-US, not Spain's "53.695 $").
+ * CLDR has no US variant of Ukrainian or Russian, so those keep their own grouping ("53 695 $").
+ */
+const NUMBER_LOCALES: Readonly<Record<Language, string>> = Object.freeze({ en: 'en-US', es: 'es-US', uk: 'uk', ru: 'ru' });
+
+/** The Intl locale for numbers, money and miles in an interface language ("es" or "es-MX"); US English for anything else. */
+export function numberLocale(language: string): string {
+  return NUMBER_LOCALES[toSupportedLanguage(language)];
 }
 
 const dollars = new Intl.NumberFormat('en-US', {

@@ -14,6 +14,8 @@ export const publicSiteSchema = v.object({
     address: v.string(),
     phone: v.string(),
     email: v.string(),
+    /** The dealer's state licence as the footer shows it; absent when DEALER_LICENSE is not set. */
+    license: v.optional(v.string()),
     socialLinks: v.array(v.string()),
   }),
   botUsername: v.nullable(v.pipe(v.string(), v.regex(BOT_USERNAME_PATTERN))),

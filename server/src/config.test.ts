@@ -74,6 +74,7 @@ describe('configuration', () => {
     ['TIMEZONE', '+05:00'],
     ['DEALER_ID', 'x'.repeat(101)],
     ['DEALER_TOGGLES', 'autoDecision=maybe'],
+    ['DEALER_LICENSE', 'x'.repeat(201)],
     ['GUEST_MAX_PER_ADDRESS', '0'],
     ['DRAFT_MAX_PER_ADDRESS', 'many'],
     ['LICENCE_PHOTO_MAX_PER_ADDRESS', '-1'],

@@ -175,6 +175,7 @@ const rules = {
   COMPANY_ADDRESS: [v.pipe(v.string(), v.minLength(1)), 'use the street address shown in the contact section'],
   COMPANY_PHONE: [v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{7,20}$/)), 'use a phone number such as +1 (555) 010-0100'],
   COMPANY_EMAIL: [v.pipe(v.string(), v.email()), 'use an email address such as sales@example.com'],
+  DEALER_LICENSE: [v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)), 'use the dealer licence as the footer shows it, such as Texas dealer license P123456'],
   DEALER_CREDIT_PROVIDER: [dealerText, 'use the name of the credit provider applications are routed to, such as demo-credit'],
   DEALER_ID: [dealerText, 'use the dealer id your credit provider gave you, such as DEMO-DEALER-001'],
   DEALER_PARTNER_ID: [dealerText, 'use the partner dealer id your credit provider gave you, such as DEMO-PARTNER-001'],
@@ -366,6 +367,8 @@ export function loadConfig(env: Env = process.env) {
       address: readVariable(env, 'COMPANY_ADDRESS') ?? '1200 Commerce Street, Dallas, TX 75202',
       phone: readVariable(env, 'COMPANY_PHONE') ?? '+1 (214) 555-0147',
       email: readVariable(env, 'COMPANY_EMAIL') ?? 'sales@libertyautocredit.example',
+      /** The state dealer licence the footer of every page names; unset, the footer leaves it out rather than invent one. */
+      license: readVariable(env, 'DEALER_LICENSE'),
       socialLinks: readVariable(env, 'SOCIAL_LINKS') ?? [],
     },
     /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/error-handling.ts';
-import { pageMeta, withPageMeta } from './site/page-meta.ts';
+import { resolvePage, withPageMeta, type PageAnswer } from './site/page-meta.ts';
 
 /** index.html as built, read again only when a rebuild changed it (no restart needed). */
 function indexHtmlReader(webDist: string): () => string {
@@ -56,13 +56,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!indexHtml) return sendNotFound(request, reply);
     const companyName = app.config.company.name;
-    const meta = await pageMeta(app.db, companyName, path).catch((error: unknown) => {
+    const { found, meta } = await resolvePage(app.db, companyName, path).catch((error: unknown): PageAnswer => {
       // A page without its own tags still works; the database's trouble is logged, not shown.
       request.log.warn({ err: error }, 'page meta unavailable');
-      return null;
+      return { found: true, meta: null };
     });
     const html = meta ? withPageMeta(indexHtml(), meta, origin(request), path, companyName) : indexHtml();
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // An unknown path or car still gets the app, which shows its not-found screen; the status says
+    // so to crawlers, link checkers and caches.
+    return reply
+      .code(found ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   app.get('/', (request, reply) => sendPage(request, reply, '/'));

@@ -37,7 +37,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
     if (count !== undefined) await page.waitForFunction((n) => document.querySelectorAll('article.car-card__body').length === n, count);
   }
 
-  it('lists cars, and the model list follows the brand', async () => {
+  it('lists cars; the model list follows the brand, and Apply narrows the list to both', async () => {
     const page = await openPage('/cars');
     await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
     await expect.poll(() => page.title()).toBe('Available Cars');
@@ -53,18 +53,18 @@ describe.skipIf(missing)('cars in a real browser', () => {
     const chosen = brands.includes('Toyota') ? 'Toyota' : brands[0]!;
     await brand.selectOption(chosen);
 
-    await page.waitForURL((url) => url.searchParams.get('brand') === chosen);
+    // The brand's models arrive in the form; the list waits for Apply like every other filter.
     await page.waitForFunction(() => (document.querySelector<HTMLSelectElement>('select[id$="-model"]')?.options.length ?? 0) > 1);
     const models = (await model.locator('option').allTextContents()).slice(1);
     expect(models.length).toBeGreaterThan(0);
-    await waitForCards(page);
-    const titles = await page.locator('.car-card__title').allTextContents();
-    expect(titles.every((title) => title.includes(` ${chosen} `))).toBe(true);
 
     // Pick a model, Apply: the list narrows to it and the URL says so.
     await model.selectOption(models[0]!);
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL((url) => url.searchParams.get('model') === models[0]);
+    await page.waitForURL((url) => url.searchParams.get('brand') === chosen && url.searchParams.get('model') === models[0]);
+    await waitForCards(page);
+    const titles = await page.locator('.car-card__title').allTextContents();
+    expect(titles.every((title) => title.includes(` ${chosen} `))).toBe(true);
     await page.waitForFunction((m) => [...document.querySelectorAll('.car-card__title')].every((t) => t.textContent?.includes(` ${m}`)), models[0]!);
 
     // The filtered list survives a reload.
@@ -98,6 +98,45 @@ describe.skipIf(missing)('cars in a real browser', () => {
     const hrefs = await cardHrefs(page);
     expect(hrefs).toHaveLength(80);
     expect(new Set(hrefs).size).toBe(80);
+  });
+
+  /** Loads two more pages, scrolls far down and opens the card nearest the middle of the screen. */
+  async function openCarFarDown(page: Page): Promise<{ scrollY: number; href: string }> {
+    await waitForCards(page, 20);
+    for (const expected of [40, 60]) {
+      await page.getByRole('button', { name: 'Load More' }).click();
+      await waitForCards(page, expected);
+    }
+    const link = page.locator('a.car-card__link').nth(50);
+    await link.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    // Let the position settle (the scroll listener records it on the next frame).
+    await page.waitForTimeout(200);
+    const scrollY = await page.evaluate(() => window.scrollY);
+    const href = (await link.getAttribute('href')) ?? '';
+    await link.click();
+    await page.getByRole('region', { name: 'Key specs' }).waitFor();
+    return { scrollY, href };
+  }
+
+  it("Back from a car returns to the card's place in the catalogue, also after Load More", async () => {
+    const page = await openPage('/cars?available=false');
+    const { scrollY } = await openCarFarDown(page);
+    await page.goBack();
+    await waitForCards(page, 60);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(5);
+  });
+
+  it('"Back to cars" on a car returns to the same place in the catalogue', async () => {
+    const page = await openPage('/cars?available=false');
+    const { scrollY } = await openCarFarDown(page);
+    await page.getByRole('link', { name: /Back to cars/ }).click();
+    await page.waitForURL((url) => url.pathname === '/cars' && url.searchParams.get('available') === 'false');
+    await waitForCards(page, 60);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY - 5);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(5);
   });
 
   it('ignores nonsense in the URL instead of failing', async () => {
@@ -162,9 +201,12 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await page.getByRole('button', { name: 'Add to favourites' }).waitFor();
   });
 
-  it('shows "not found" for an unknown or malformed car id', async () => {
+  it('answers 404 and shows "not found" for an unknown or malformed car id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-car']) {
-      const page = await openPage(`/cars/${id}`);
+      const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const response = await page.goto(`${suite.server.baseUrl}/cars/${id}`);
+      expect(response?.status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: "We couldn't find this car" }).waitFor();
       await expect(page.getByRole('link', { name: /Back to cars/ }).getAttribute('href')).resolves.toBe('/cars');
     }
@@ -184,7 +226,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
   it('on a phone, the filters fold away behind a Filters button', async () => {
     const page = await openPage('/cars', { width: 390, height: 844 });
     await waitForCards(page, 20);
-    const toggle = page.getByRole('button', { name: 'Filters' });
+    const toggle = page.getByRole('button', { name: /^Filters/ });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(page.getByRole('combobox', { name: 'Brand' }).isVisible()).resolves.toBe(false);
     await toggle.click();
@@ -195,6 +237,20 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await page.getByRole('combobox', { name: 'Brand' }).waitFor({ state: 'hidden' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await page.waitForFunction(() => [...document.querySelectorAll('.car-badge--used')].length === document.querySelectorAll('.car-card').length);
+  });
+
+  it('on a phone, an empty list shows its filters as chips; Clear filters brings the cars back and Back undoes it', async () => {
+    const page = await openPage('/cars?priceMax=1000&condition=new', { width: 390, height: 844 });
+    await page.getByText('No cars found matching your criteria').waitFor();
+    await page.getByRole('button', { name: 'Filters (2)' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: Price to $1,000' }).waitFor();
+    await page.getByRole('button', { name: 'Remove filter: New' }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForCards(page, 20);
+    expect(new URL(page.url()).search).toBe('');
+    await page.goBack();
+    await page.getByText('No cars found matching your criteria').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   describe('inside Telegram', () => {
@@ -224,6 +280,12 @@ describe.skipIf(missing)('cars in a real browser', () => {
       await emitTelegramEvent(page, 'back_button_pressed');
       await page.waitForURL((url) => url.pathname === '/cars');
       await waitForCards(page);
+    });
+
+    it('a car shows no web "Back to cars" link beside the native Back button', async () => {
+      const page = await openCarInTelegram();
+      await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
+      await expect(page.getByRole('link', { name: /Back to cars/ }).count()).resolves.toBe(0);
     });
 
     it('the Main button on a car is "Apply for financing" and opens the application', async () => {

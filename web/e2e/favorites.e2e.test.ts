@@ -94,6 +94,34 @@ describe.skipIf(noChromium)('the favourites screen on the plain web (production 
     await page.getByText('No favourites yet').waitFor();
   });
 
+  it('a favourite taken out also loses its filled heart under Recently viewed at once', async () => {
+    const page = await webPage('/cars');
+    const card = page.locator('.car-card').first();
+    await card.waitFor();
+    const title = (await card.getByRole('heading').textContent())!;
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/viewed-cars/toggle-favorite') && response.ok());
+    await card.getByRole('button', { name: 'Add to favourites' }).click();
+    await saved;
+    await card.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.goto(`${suite.server.baseUrl}/favorites`);
+    const recent = page.getByRole('region', { name: 'Recently viewed' }).locator('.car-card', { hasText: title });
+    await recent.getByRole('button', { name: 'Remove from favourites' }).waitFor();
+
+    await page.getByRole('region', { name: 'Your favourite cars' }).locator('.car-card', { hasText: title }).getByRole('button', { name: 'Remove from favourites' }).click();
+    await recent.getByRole('button', { name: 'Add to favourites' }).waitFor({ timeout: 1000 });
+    await expect(recent.getByRole('button', { name: 'Add to favourites' }).getAttribute('aria-pressed')).resolves.toBe('false');
+  });
+
+  it('says "Click the heart" with a mouse and "Tap the heart" on a touch screen', async () => {
+    const desktop = await webPage('/favorites', { width: 1280, height: 900 });
+    await desktop.getByText('Click the heart on a car to keep it here.').waitFor();
+    const phoneContext = await suite.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const phone = await phoneContext.newPage();
+    await phone.goto(`${suite.server.baseUrl}/favorites`);
+    await phone.getByText('Tap the heart on a car to keep it here.').waitFor();
+  });
+
   it('axe finds no serious or critical issue on the screen, in Ukrainian on a desktop', async () => {
     const page = await webPage('/favorites', { width: 1280, height: 900 });
     await page.getByRole('combobox', { name: 'Language' }).selectOption('uk');

@@ -1,13 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
-import { reportMissingChromium } from './harness.ts';
+import { axeViolations, reportMissingChromium } from './harness.ts';
 
 const noChromium = reportMissingChromium('plain web shell');
 
 describe.skipIf(noChromium)('the plain web page (production build, real Chromium)', () => {
   // A trusted proxy header decides the country, so the first-visit language can be tested too.
-  const suite = useBrowserSuite({ GEO_COUNTRY_HEADER: 'x-test-country' });
+  const suite = useBrowserSuite({ GEO_COUNTRY_HEADER: 'x-test-country', DEALER_LICENSE: 'Texas dealer license P123456' });
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
@@ -34,7 +34,7 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     expect(await page.getByRole('link', { name: /Chat with our team on Telegram/ }).getAttribute('href')).toMatch(/^https:\/\/t\.me\/\w+$/);
     await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
     await page.getByText('Who can apply for a car loan?').waitFor();
-    await page.getByText('1200 Commerce Street, Dallas, TX 75202').waitFor();
+    await page.locator('#contact').getByText('1200 Commerce Street, Dallas, TX 75202').waitFor();
     await page.getByRole('button', { name: 'Fill out an application' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(problems).toEqual([]);
@@ -50,7 +50,7 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
 
     await nav.getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL(/\/#contact$/);
-    await page.getByText('1200 Commerce Street, Dallas, TX 75202').waitFor();
+    await page.locator('#contact').getByText('1200 Commerce Street, Dallas, TX 75202').waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
     await nav.getByRole('link', { name: 'Home' }).click();
@@ -61,7 +61,7 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
 
   it('scrolls to the contact section when opened at /#contact', async () => {
     await page.goto(`${suite.server.baseUrl}/#contact`);
-    await page.getByText('1200 Commerce Street, Dallas, TX 75202').waitFor();
+    await page.locator('#contact').getByText('1200 Commerce Street, Dallas, TX 75202').waitFor();
     // At the top of the viewport, or as far as the page can scroll when little follows it.
     const settled = () =>
       page.evaluate(() => {
@@ -103,13 +103,56 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     await expect.poll(() => esPage.evaluate(() => sessionStorage.getItem('currentLanguage'))).toBe('en');
   });
 
-  it('shows the not-found page for an unknown path, with the header still there', async () => {
+  it('answers an unknown path with 404 and shows the not-found page, with the header still there', async () => {
     const response = await page.goto(`${suite.server.baseUrl}/this/does/not/exist`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('link', { name: 'Start Application' }).waitFor();
+  });
+
+  it('has Inter for the first text: fetched with the page, so no font swaps in and nothing shifts', async () => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      Object.assign(window, { layoutShifts: shifts });
+    });
+    const fontRequested = page.waitForRequest((request) => request.url().endsWith('/fonts/inter-latin-wght-normal.woff2'));
+    const scriptRequested = page.waitForRequest((request) => /\/assets\/index-[\w-]+\.js$/.test(request.url()));
+    await page.goto(`${suite.server.baseUrl}/`);
+    // The font is asked for from the HTML itself, not once the app has rendered text.
+    const [font, script] = await Promise.all([fontRequested, scriptRequested]);
+    expect(font.timing().startTime).toBeLessThanOrEqual(script.timing().startTime + 50);
+    await page.getByRole('link', { name: 'Start Application' }).waitFor();
+    await page.getByText('Who can apply for a car loan?').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', 'Car'))).toBe(true);
+    const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+    expect(shift).toBeLessThan(0.02);
+  });
+
+  it('ends every page with the dealer, its licence and the privacy notice, which answers 200 in four languages', async () => {
+    for (const path of ['/', '/cars', '/favorites']) {
+      await page.goto(`${suite.server.baseUrl}${path}`);
+      const footer = page.getByRole('contentinfo');
+      await footer.getByText('Texas dealer license P123456').waitFor();
+      await footer.getByRole('link', { name: 'Terms of use' }).waitFor();
+    }
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy notice' }).waitFor();
+    await page.getByRole('table').getByRole('rowheader', { name: 'For nonaffiliates to market to you' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await page.goto(`${suite.server.baseUrl}/privacy`))?.status()).toBe(200);
+    for (const [language, heading] of [['uk', 'Повідомлення про конфіденційність'], ['es', 'Aviso de privacidad'], ['ru', 'Уведомление о конфиденциальности']] as const) {
+      await page.getByRole('combobox', { name: /Language|Мова|Idioma|Язык/ }).selectOption(language);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    expect(problems).toEqual([]);
   });
 
   it('lays out for narrow screens with the call to action sticky at the bottom', async () => {

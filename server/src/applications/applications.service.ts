@@ -43,11 +43,10 @@ import {
   toStatusChanges,
   updateApplication,
 } from './applications.repository.ts';
+import { REG_B_DAYS } from '../../../domain/constants.ts';
 import { DOCUMENT_CONTENT_CONTEXT } from './documents.service.ts';
 import { deleteDraft } from './drafts.repository.ts';
 
-/** Regulation B (12 CFR 1002.9): the applicant hears of the decision within 30 days of a completed application. */
-export const REG_B_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /**

@@ -1,6 +1,6 @@
 import { METRIC_NAMES, NO_METRIC_VALUE, type MetricName, type MetricRow, type MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
-import { REG_B_DAYS } from '../applications/applications.service.ts';
+import { REG_B_DAYS } from '../../../domain/constants.ts';
 import type { Db } from '../db/database.ts';
 import { applicationCounts, dailyCounts, favoriteCount, localCalendar, topBrand, topCar, userTotals, viewTotals } from './metrics.repository.ts';
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REG_B_DAYS } from '../../../domain/constants.ts';
+import { carSpecLabel } from '../../../domain/enums.ts';
 import { TEST_NOW } from '../../test/app.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
 import { CATALOG } from './catalog.ts';
 import { generateCars } from './cars.seed.ts';
+import { generateFaqs } from './faqs.seed.ts';
 import { seedDatabase } from './seed.ts';
 import { isValidVin } from './vin.ts';
 
@@ -70,6 +73,20 @@ describe('demo inventory', () => {
     expect(Math.max(...ages)).toBeGreaterThan(80);
   });
 
+  it('writes transmission, drivetrain, fuel and body style from the vocabulary every language translates', () => {
+    const outside = cars.flatMap((car) =>
+      (
+        [
+          ['transmission', car.transmission],
+          ['drivetrain', car.drivetrain],
+          ['fuelType', car.fuel_type],
+          ['bodyStyle', car.body_style],
+        ] as const
+      ).filter(([field, value]) => carSpecLabel(field, value ?? null) === null),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('fills the details a car page shows and serves our own photos', () => {
     for (const car of cars) {
       for (const field of ['trim', 'body_style', 'exterior_color', 'interior_color', 'transmission', 'drivetrain', 'fuel_type', 'engine', 'description'] as const) {
@@ -80,6 +97,21 @@ describe('demo inventory', () => {
       expect(car.photos).toHaveLength(3);
       for (const url of car.photos!) expect(url).toMatch(/^\/media\/cars\/[a-z]+\/[a-z]+\.svg\?color=[0-9a-f]{6}$/);
     }
+  });
+});
+
+describe('demo FAQs', () => {
+  const faqs = generateFaqs(TEST_NOW);
+
+  it.each([
+    ['en', 'website'],
+    ['uk', 'сайті'],
+    ['es', 'sitio web'],
+    ['ru', 'сайте'],
+  ])('%s: the decision answer promises what the status page shows, and tells a web applicant where to look', (lang, website) => {
+    const decision = faqs.filter((faq) => faq.lang === lang).find((faq) => faq.answer.includes(`${REG_B_DAYS}`));
+    expect(decision?.answer).toContain(website);
+    expect(faqs.filter((faq) => faq.lang === lang && /business day|día hábil|робочого дня|рабочего дня/.test(faq.answer))).toEqual([]);
   });
 });
 

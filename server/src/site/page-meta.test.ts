@@ -49,9 +49,9 @@ describe('link previews and crawlers read each public page from the server (issu
     expect(metaContent(cars, 'description')).toContain('Test Motors');
   });
 
-  it('falls back to the site title for an unknown car, still serving the app', async () => {
+  it('answers an unknown car with 404 and the site title, still serving the app', async () => {
     const res = await t.app.inject('/cars/00000000-0000-4000-8000-000000000000');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>Car loans and leases · Test Motors</title>');
     expect(res.body).toContain('<div id="root"></div>');
   });
@@ -63,10 +63,38 @@ describe('link previews and crawlers read each public page from the server (issu
 
   it.each(['//evil.example/x', '///evil.example/x'])('keeps og:url on our own host for the path %s', async (path) => {
     const res = await t.app.inject(path);
-    expect(res.statusCode).toBe(200);
     const ogUrl = new URL(metaContent(res.body, 'og:url') ?? '');
     expect(ogUrl.origin).toBe('https://cars.example');
     expect(ogUrl.pathname).toBe('/evil.example/x');
+  });
+});
+
+describe('the status of a page', () => {
+  const t = useTestApp('pglite', { seed: true, webDist: webBuildWithHead() });
+
+  it.each(['/no-such-page', '/cars/not-a-car', '/cars/00000000-0000-4000-8000-000000000000', '/application/nope', '/auth/elsewhere'])(
+    'answers %s with 404 and the app, which shows its not-found screen',
+    async (path) => {
+      const res = await t.app.inject(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it.each(['/', '/cars', '/cars/', '/favorites', '/privacy', '/terms', '/application', '/application/income', '/auth/link', '/dashboard', '/dashboard/users/5'])(
+    'answers the screen %s with 200',
+    async (path) => {
+      expect((await t.app.inject(path)).statusCode).toBe(200);
+    },
+  );
+
+  it('answers an existing car, sold or not, with 200', async () => {
+    const cars = await t.db.selectFrom('cars').select(['uuid', 'status']).execute();
+    for (const status of new Set(cars.map((car) => car.status))) {
+      const car = cars.find((row) => row.status === status)!;
+      expect((await t.app.inject(`/cars/${car.uuid}`)).statusCode).toBe(200);
+    }
   });
 });
 

@@ -22,11 +22,33 @@ const SITE_DESCRIPTION = 'Browse our cars and apply for a car loan or lease onli
 const CAR_PATH = /^\/cars\/([^/]+)\/?$/;
 
 /** Staff and sign-in pages are nobody's link preview: they keep the built page as it is. */
-const PRIVATE_PATH = /^\/(dashboard|auth)(\/|$)/;
+const PRIVATE_PATH = /^\/(dashboard(\/.*)?|auth\/link)$/;
 
-/** The meta of a public path (a car page names the car, its price and its first photo); null for a private one. */
-export async function pageMeta(db: Db, companyName: string, path: string): Promise<PageMeta | null> {
-  if (PRIVATE_PATH.test(path)) return null;
+/**
+ * The web app's screens (web/src/app/router.tsx) other than a car and the private ones above:
+ * any other path is the app's not-found screen, answered with a 404 status.
+ */
+const PUBLIC_PATHS = new Set([
+  '/',
+  '/cars',
+  '/favorites',
+  '/privacy',
+  '/terms',
+  '/application',
+  ...['personal', 'housing', 'income', 'license', 'review'].map((step) => `/application/${step}`),
+]);
+
+/** What the server says about a page path: whether the app has such a screen, and its link preview. */
+export interface PageAnswer {
+  found: boolean;
+  /** null for a private page: the built page is served as it is. */
+  meta: PageMeta | null;
+}
+
+/** The meta of a path (a car page names the car, its price and its first photo), and whether it exists. */
+export async function resolvePage(db: Db, companyName: string, path: string): Promise<PageAnswer> {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (PRIVATE_PATH.test(normalized)) return { found: true, meta: null };
   const site = (page: string, description = SITE_DESCRIPTION): PageMeta => ({
     title: `${page} · ${companyName}`,
     description,
@@ -34,30 +56,34 @@ export async function pageMeta(db: Db, companyName: string, path: string): Promi
     type: 'website',
   });
   const carId = CAR_PATH.exec(path)?.[1];
-  if (carId !== undefined && v.is(carUuidSchema, carId)) {
-    const car = await findCar(db, carId.toLowerCase(), null);
-    if (car) {
-      const name = [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
-      return {
+  if (carId !== undefined) {
+    const car = v.is(carUuidSchema, carId) ? await findCar(db, carId.toLowerCase(), null) : undefined;
+    if (!car) return { found: false, meta: site(SITE_TITLE) };
+    const name = [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
+    return {
+      found: true,
+      meta: {
         title: `${name} · ${companyName}`,
         description: `${name} for ${formatMoney(car.price)}, ${car.mileage.toLocaleString('en-US')} miles. Apply for financing online at ${companyName}.`,
         image: car.photos[0] ?? null,
         type: 'product',
-      };
-    }
+      },
+    };
   }
-  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const found = PUBLIC_PATHS.has(normalized);
   switch (normalized) {
-    case '/':
-      return site(SITE_TITLE);
     case '/cars':
-      return site('Available Cars', `Cars for sale at ${companyName}, with prices, mileage and photos. Finance or lease online.`);
+      return { found, meta: site('Available Cars', `Cars for sale at ${companyName}, with prices, mileage and photos. Finance or lease online.`) };
     case '/application':
-      return site('Car loan application', `Apply for a car loan or lease with ${companyName} in about 10 minutes.`);
+      return { found, meta: site('Car loan application', `Apply for a car loan or lease with ${companyName} in about 10 minutes.`) };
     case '/favorites':
-      return site('Favourites');
+      return { found, meta: site('Favourites') };
+    case '/privacy':
+      return { found, meta: site('Privacy notice', `How ${companyName} collects, shares and protects your personal information.`) };
+    case '/terms':
+      return { found, meta: site('Terms of use', `The terms for using the ${companyName} website and mini app.`) };
     default:
-      return site(SITE_TITLE);
+      return { found, meta: site(SITE_TITLE) };
   }
 }
 

@@ -11,6 +11,7 @@ function publicSite(config: Config): PublicSite {
       address: config.company.address,
       phone: config.company.phone,
       email: config.company.email,
+      ...(config.company.license === undefined ? {} : { license: config.company.license }),
       socialLinks: [...config.company.socialLinks],
     },
     botUsername: config.bot.username ?? null,

@@ -9,6 +9,7 @@ const SECRET_ENV = {
   COMPANY_ADDRESS: '1 Main Street, Austin, TX 78701',
   COMPANY_PHONE: '+1 (512) 555-0100',
   COMPANY_EMAIL: 'hello@test-motors.example',
+  DEALER_LICENSE: 'Texas dealer license P123456',
   SOCIAL_LINKS: 'https://facebook.com/testmotors, https://instagram.com/testmotors',
   STAFF_CHAT_ID: '-1001234567890',
   ADMIN_TELEGRAM_IDS: '111,222',
@@ -27,6 +28,7 @@ describe.each(DATABASE_KINDS)('GET /api/site on %s', (kind) => {
         address: '1 Main Street, Austin, TX 78701',
         phone: '+1 (512) 555-0100',
         email: 'hello@test-motors.example',
+        license: 'Texas dealer license P123456',
         socialLinks: ['https://facebook.com/testmotors', 'https://instagram.com/testmotors'],
       },
       botUsername: 'LibertyAutoBot',
@@ -54,6 +56,11 @@ describe.each(DATABASE_KINDS)('GET /api/site without a bot on %s', (kind) => {
     expect(body.botUsername).toBeNull();
     expect(body.telegramLoginEnabled).toBe(false);
     expect(body.company.name.length).toBeGreaterThan(0);
+  });
+
+  it('leaves the dealer licence out while DEALER_LICENSE is not set', async () => {
+    const body = (await t.app.inject('/api/site')).json<PublicSite>();
+    expect(body.company).not.toHaveProperty('license');
   });
 });
 

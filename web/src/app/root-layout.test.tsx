@@ -14,11 +14,19 @@ afterEach(async () => {
   await activateLanguage('en');
 });
 
-function renderApp(path = '/', { isAdmin = false } = {}) {
+function renderApp(path = '/', { isAdmin = false, applied = false } = {}) {
   network = mockFetch({
-    'GET /api/me': () => ({ user: isAdmin ? { id: 1 } : null, isAdmin, via: isAdmin ? 'session' : null }),
+    'GET /api/me': () => ({ user: isAdmin || applied ? { id: 1 } : null, isAdmin, via: isAdmin ? 'session' : applied ? 'guest' : null }),
+    ...(applied ? { 'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }) } : {}),
     'GET /api/site': () => ({
-      company: { name: 'Liberty Auto Credit', address: 'A', phone: '+1 (214) 555-0147', email: 'a@b.example', socialLinks: [] },
+      company: {
+        name: 'Liberty Auto Credit',
+        address: '1200 Commerce Street, Dallas, TX 75202',
+        phone: '+1 (214) 555-0147',
+        email: 'a@b.example',
+        license: 'Texas dealer license P123456',
+        socialLinks: [],
+      },
       botUsername: null,
       telegramLoginEnabled: false,
     }),
@@ -42,6 +50,13 @@ describe('the app layout', () => {
       ['Contact', '/#contact'],
     ]);
     expect(screen.getByRole('main').id).toBe('main');
+  });
+
+  it('offers the loan status instead of Apply in the header once the visitor has applied', async () => {
+    renderApp('/cars', { applied: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect((await within(nav).findByRole('link', { name: 'Loan status' }, { timeout: 3000 })).getAttribute('href')).toBe('/application');
+    expect(within(nav).queryByRole('link', { name: 'Apply' })).toBeNull();
   });
 
   it('marks the current page in the header', async () => {
@@ -77,6 +92,52 @@ describe('the app layout', () => {
     expect(document.documentElement.lang).toBe('uk');
     expect(screen.getByRole('combobox', { name: 'Мова' })).toBeTruthy();
     await waitFor(() => expect(network!.calls.some((call) => call.url.search === '?lang=uk')).toBe(true));
+  });
+
+  it.each(['/', '/cars', '/no-such-page'])('ends %s with a footer: the dealer, its licence, the privacy notice and the terms', async (path) => {
+    renderApp(path);
+    const footer = within(await screen.findByRole('contentinfo'));
+    expect(await footer.findByText('Texas dealer license P123456')).toBeTruthy();
+    expect(footer.getByText('Liberty Auto Credit')).toBeTruthy();
+    expect(footer.getByText(/1200 Commerce Street, Dallas, TX 75202/)).toBeTruthy();
+    expect(footer.getByRole('link', { name: '+1 (214) 555-0147' }).getAttribute('href')).toBe('tel:+12145550147');
+    expect(footer.getByRole('link', { name: 'a@b.example' }).getAttribute('href')).toBe('mailto:a@b.example');
+    const legal = within(footer.getByRole('navigation', { name: 'Legal' }));
+    expect(legal.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Privacy notice', '/privacy'],
+      ['Terms of use', '/terms'],
+    ]);
+  });
+
+  it('opens the privacy notice from the footer: what is collected, why and with whom it is shared, and whom to ask', async () => {
+    const router = renderApp('/cars');
+    const footer = within(await screen.findByRole('contentinfo'));
+    await userEvent.click(footer.getByRole('link', { name: 'Privacy notice' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/privacy');
+    expect(screen.getByText('What does Liberty Auto Credit do with your personal information?')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What we collect' })).toBeTruthy();
+    const table = within(screen.getByRole('table'));
+    expect(table.getByRole('columnheader', { name: 'Does Liberty Auto Credit share?' })).toBeTruthy();
+    expect(table.getByRole('rowheader', { name: 'For nonaffiliates to market to you' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Whom we share it with' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Can you limit our sharing?' })).toBeTruthy();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'a@b.example' })).toBeTruthy();
+  });
+
+  it('shows the privacy notice in Spanish', async () => {
+    renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy notice' });
+    await activateLanguage('es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeTruthy();
+    expect(screen.getByText('¿Qué hace Liberty Auto Credit con su información personal?')).toBeTruthy();
+  });
+
+  it('opens the terms of use', async () => {
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of use' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read how we collect, share and protect your personal information in our privacy notice.' }).getAttribute('href')).toBe('/privacy');
   });
 
   it('moves focus to the content with the skip link', async () => {

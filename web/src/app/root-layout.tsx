@@ -5,6 +5,7 @@ import { Toaster } from '../components/toasts.tsx';
 import { WebMainButton } from '../components/web-main-button.tsx';
 import { useHost } from '../host/index.ts';
 import { ScrollManager } from './scroll-manager.tsx';
+import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { loadTelegramLayout } from './telegram-layout-chunk.ts';
 
@@ -33,6 +34,7 @@ function WebLayout() {
         <Outlet />
         <WebMainButton />
       </main>
+      <SiteFooter />
       <Toaster />
       <ScrollManager />
     </div>

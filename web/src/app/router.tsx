@@ -65,6 +65,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           },
           { path: 'cars/:uuid', lazy: page(() => import('../features/cars/car-details-page.tsx')) },
           { path: 'favorites', lazy: page(() => import('../features/cars/favorites-page.tsx')) },
+          { path: 'privacy', lazy: page(() => import('../features/legal/privacy-page.tsx')) },
+          { path: 'terms', lazy: page(() => import('../features/legal/terms-page.tsx')) },
           { path: 'auth/link', lazy: page(() => import('../features/auth/auth-link-page.tsx')) },
           // Staff screens reuse the wizard's field labels and messages.
           { path: 'dashboard/*', lazy: page(() => withTexts(import('../features/dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard'))) },

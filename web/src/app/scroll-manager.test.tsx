@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SCROLL_BEHAVIOR_OVERRIDE_MS, ScrollManager } from './scroll-manager.tsx';
@@ -59,6 +59,26 @@ describe('scrolling on navigation (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/cars');
     expect(scrollTo).toHaveBeenLastCalledWith(0, 1234);
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
+  it('a reload returns to where the page was: positions outlive the page in the tab', async () => {
+    const router = setup('/cars');
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 640 });
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    const stored = JSON.parse(sessionStorage.getItem('scrollPositions') ?? '[]') as Array<[string, number]>;
+    expect(stored).toContainEqual([router.state.location.key, 640]);
+    cleanup();
+
+    // The reloaded page opens the same history entry (its key survives) with a "pop" navigation.
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    sessionStorage.setItem('scrollPositions', JSON.stringify([['entry-before-the-reload', 480]]));
+    scrollTo.mockClear();
+    const reloaded = createMemoryRouter([{ path: '/cars', Component: Page }], { initialEntries: [{ pathname: '/cars', key: 'entry-before-the-reload' }] });
+    render(<RouterProvider router={reloaded} />);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 480);
   });
 
   it('scrolls to the anchor instead when a hash is present', async () => {

@@ -111,8 +111,43 @@ function returnTo(y: number): () => void {
   };
 }
 
-/** Where each visited history entry was scrolled to, so Back returns to the same place. */
+/**
+ * Where each visited history entry was scrolled to, so Back returns to the same place. Kept for
+ * the tab in sessionStorage when the page goes away, so a reload (whose entry keeps its key)
+ * returns there too; the browser's own restoration is off (see ScrollManager).
+ */
 const savedPositions = new Map<string, number>();
+const STORED_POSITIONS = 'scrollPositions';
+/** Enough for a long visit's Back button; older entries are forgotten first. */
+const MAX_STORED_POSITIONS = 50;
+
+function rememberPosition(key: string, y: number): void {
+  // Re-inserting keeps the map in visiting order, so the oldest entries are the ones dropped.
+  savedPositions.delete(key);
+  savedPositions.set(key, y);
+}
+
+function readStoredPositions(): void {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORED_POSITIONS) ?? '[]');
+    if (!Array.isArray(stored)) return;
+    for (const entry of stored as unknown[]) {
+      if (!Array.isArray(entry)) continue;
+      const [key, y] = entry as unknown[];
+      if (typeof key === 'string' && typeof y === 'number' && Number.isFinite(y) && !savedPositions.has(key)) savedPositions.set(key, y);
+    }
+  } catch {
+    // Storage blocked or its value unreadable: positions then last as long as the page.
+  }
+}
+
+function storePositions(): void {
+  try {
+    sessionStorage.setItem(STORED_POSITIONS, JSON.stringify([...savedPositions].slice(-MAX_STORED_POSITIONS)));
+  } catch {
+    // Storage blocked or full: a reload then starts at the top, as it would anyway.
+  }
+}
 
 /**
  * Spec §2: the page scrolls to the top when the path or hash changes, unless a hash is present;
@@ -137,21 +172,33 @@ export function ScrollManager() {
     currentKey.current = key;
   }, [key]);
 
+  // Read at commit, before any scroll event of the new page: a returning page that renders short
+  // for a moment is clamped and scrolls, and must not overwrite the place it is returning to.
+  const returningTo = useRef<number | undefined>(undefined);
+  // Before the first position is read: the page may be a reload of an entry the tab remembers.
+  useLayoutEffect(readStoredPositions, []);
+  useLayoutEffect(() => {
+    returningTo.current = poppedTo === null ? undefined : savedPositions.get(poppedTo);
+  }, [poppedTo]);
+
   useEffect(() => {
-    let frame = 0;
-    const remember = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => savedPositions.set(currentKey.current, window.scrollY));
-    };
+    // The browser's own restoration would jump (smoothly, with scroll-behavior) on the previous
+    // page before the returning one has rendered, and spoil what was saved for it.
+    const before = window.history.scrollRestoration;
+    window.history.scrollRestoration = 'manual';
+    // Saved at once rather than on the next frame: by then another page may be on screen.
+    const remember = () => rememberPosition(currentKey.current, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
+    window.addEventListener('pagehide', storePositions);
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', remember);
+      window.removeEventListener('pagehide', storePositions);
+      window.history.scrollRestoration = before;
     };
   }, []);
 
   useEffect(() => {
-    const saved = (poppedTo === null ? undefined : savedPositions.get(poppedTo)) ?? restoreY ?? undefined;
+    const saved = returningTo.current ?? restoreY ?? undefined;
     if (saved !== undefined && saved > 0) return returnTo(saved);
     if (saved !== undefined || !hash) {
       const scroller = createInstantScroller();

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LanguagePicker } from '../components/language-picker.tsx';
 import { useIsAdmin } from '../lib/api/get-me.ts';
+import { useHasApplied } from '../lib/api/get-my-application.ts';
 import { useSite } from '../lib/api/get-site.ts';
 
 function initials(name: string): string {
@@ -26,6 +27,7 @@ export function SiteHeader() {
   const { pathname, hash, key } = useLocation();
   const site = useSite();
   const isAdmin = useIsAdmin();
+  const applied = useHasApplied() === true;
   const panelId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   // The menu belongs to the page it was opened on: any navigation closes it without an effect.
@@ -79,8 +81,9 @@ export function SiteHeader() {
             <NavLink to="/favorites" className={navLinkClass}>
               {i18n._('Favourites')}
             </NavLink>
+            {/* Someone who has applied comes back for the status, as the mini app's tab bar says. */}
             <NavLink to="/application" className={navLinkClass}>
-              {i18n._('Apply')}
+              {applied ? i18n._('Loan status') : i18n._('Apply')}
             </NavLink>
             <Link to="/#contact" className={onContact ? 'site-nav__link active' : 'site-nav__link'} aria-current={onContact ? 'location' : undefined}>
               {i18n._('Contact')}

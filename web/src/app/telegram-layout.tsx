@@ -8,6 +8,7 @@ import { useHostInstance } from '../host/index.ts';
 import { useIsAdmin } from '../lib/api/get-me.ts';
 import { LanguageSheet } from './language-sheet.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
+import { SiteFooter } from './site-footer.tsx';
 import { TelegramBackButton } from './telegram-back-button.tsx';
 import { TelegramSession } from './telegram-session.tsx';
 import { TelegramTabbar } from './telegram-tabbar.tsx';
@@ -61,9 +62,12 @@ export default function TelegramLayout() {
         {tab === 'home' ? <AdminEntry /> : null}
         <Outlet />
         {tab === 'home' ? (
-          <footer className="telegram-footer">
-            <LanguagePicker />
-          </footer>
+          <>
+            <footer className="telegram-footer">
+              <LanguagePicker />
+            </footer>
+            <SiteFooter />
+          </>
         ) : null}
       </main>
       {tab ? <TelegramTabbar current={tab} /> : null}

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Tabbar } from '@telegram-apps/telegram-ui';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useMyApplication } from '../features/application/api/get-my-application.ts';
+import { useMyApplication } from '../lib/api/get-my-application.ts';
 import { useHost } from '../host/index.ts';
 import { useSite } from '../lib/api/get-site.ts';
 import { rememberTab, tabDestination, type RestoreScrollState } from './tab-memory.ts';

@@ -11,7 +11,7 @@ import { draftAtom, draftCarIdAtom, resetDraftAtom, toDraft } from '../../lib/ap
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useDeleteDraft } from './api/delete-draft.ts';
 import { useServerDraft } from './api/get-draft.ts';
-import { useMyApplication } from './api/get-my-application.ts';
+import { useMyApplication } from '../../lib/api/get-my-application.ts';
 import { useSaveDraft } from './api/save-draft.ts';
 import { ApplicationStatusView } from './status/application-status-view.tsx';
 import { OtherCarNotice } from './status/other-car-notice.tsx';

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { Toaster } from '../../components/toasts.tsx';
 import { WebMainButton } from '../../components/web-main-button.tsx';
 import { createWebHost } from '../../host/web-host.ts';
 import { getCarQueryOptions } from '../../lib/api/get-car.ts';
+import { activateLanguage } from '../../lib/i18n.ts';
 import { draftCarIdAtom } from '../../lib/application-draft.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { getCarsQueryOptions } from './api/get-cars.ts';
@@ -100,7 +101,7 @@ describe('Car details', () => {
     expect(spec('Interior colour')).toBe('Jet Black');
     expect(spec('VIN')).toBe('1G1FZ6S00P4000001');
     expect(spec('Transmission')).toBe('Single-speed');
-    expect(spec('Drivetrain')).toBe('FWD');
+    expect(spec('Drivetrain')).toBe('Front-wheel drive (FWD)');
     expect(spec('Fuel')).toBe('Electric');
     expect(spec('Engine')).toBe('65 kWh electric motor');
     // Electric cars are rated in MPGe.
@@ -112,6 +113,21 @@ describe('Car details', () => {
     const summary = within(screen.getByRole('heading', { level: 1 }).parentElement!);
     expect(summary.getByText('Used')).toBeTruthy();
     expect(summary.getByText('Available')).toBeTruthy();
+  });
+
+  it('in Spanish, names the transmission, drivetrain, fuel and body style in Spanish, with prices as written in the US', async () => {
+    mockCar(electric);
+    renderDetails(`/cars/${electric.uuid}`);
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => activateLanguage('es'));
+    const specs = within(await screen.findByRole('region', { name: 'Especificaciones principales' }));
+    const spec = (label: string) => specs.getByText(label).nextElementSibling?.textContent;
+    expect(spec('Transmisión')).toBe('De una velocidad');
+    expect(spec('Tracción')).toBe('Tracción delantera (FWD)');
+    expect(spec('Combustible')).toBe('Eléctrico');
+    expect(spec('Tipo de carrocería')).toBe('Hatchback');
+    expect(screen.getAllByText('$27,800').length).toBeGreaterThan(0);
+    await act(() => activateLanguage('en'));
   });
 
   it('labels fuel economy MPG for a petrol car', async () => {
@@ -173,6 +189,32 @@ describe('Car details', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Apply for financing' }));
     await waitFor(() => expect(screen.getByTestId('location').dataset.pathname).toBe('/application'));
     expect(store.get(draftCarIdAtom)).toBe(electric.uuid);
+  });
+
+  it('someone who has applied is offered their application, which opens with this car', async () => {
+    mockCar(electric, {
+      'GET /api/me': () => ({ user: { id: 5 }, isAdmin: false, via: 'guest' }),
+      'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }),
+    });
+    const { store } = renderDetails(`/cars/${electric.uuid}`);
+    // It waits for two answers (who is asking, then their application).
+    await userEvent.click(await screen.findByRole('button', { name: 'See your application' }, { timeout: 3000 }));
+    await waitFor(() => expect(screen.getByTestId('location').dataset.pathname).toBe('/application'));
+    expect(screen.getByTestId('location').dataset.search).toBe(`?car=${electric.uuid}`);
+    expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
+    // The submitted application's car is not swapped behind the applicant's back.
+    expect(store.get(draftCarIdAtom)).toBe('');
+  });
+
+  it('a sold or held car offers no Apply, and says why', async () => {
+    const sold = createCar({ status: 'unavailable' });
+    const api = mockCar(sold);
+    renderDetails(`/cars/${sold.uuid}`);
+    expect(await screen.findByText('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')).toBeTruthy();
+    // Once the server has said this visitor has not applied, the button would have appeared.
+    await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
   });
 
   it('shares the car link through the host', async () => {

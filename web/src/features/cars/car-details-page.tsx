@@ -2,13 +2,14 @@ import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../../domain/cars.ts';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
 import { useHost, useMainButton } from '../../host/index.ts';
 import { useCar } from '../../lib/api/get-car.ts';
+import { useHasApplied } from '../../lib/api/get-my-application.ts';
 import { draftCarIdAtom } from '../../lib/application-draft.ts';
 import { carStartParam } from '../../../../domain/start-links.ts';
 import { useShareLink } from '../../lib/share-link.ts';
@@ -21,26 +22,41 @@ import { PhotoGallery } from './components/photo-gallery.tsx';
 import { errorStatusText, isNotFound } from './error-text.ts';
 import { carTitle, useCarFormat } from './format.ts';
 
-/** The list's query string travels in router state, so "Back to cars" restores the same filters. */
-function useBackToListHref(): string {
+/**
+ * "Back to cars": the list's query string travels in router state, so the link names the same
+ * filters. When the car was opened from that list, a plain click goes back in history instead,
+ * so the list returns where it was scrolled to (with its loaded pages), as the browser's Back does.
+ */
+function BackToCars() {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
   const state: unknown = useLocation().state;
   const search = typeof state === 'object' && state !== null && 'listSearch' in state ? state.listSearch : undefined;
-  return typeof search === 'string' && search !== '' ? `/cars?${search}` : '/cars';
+  const fromList = typeof search === 'string';
+  const href = fromList && search !== '' ? `/cars?${search}` : '/cars';
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    const plainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!fromList || !plainClick) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link to={href} className="car-details__back" onClick={goBack}>
+      <span aria-hidden="true">←</span>
+      {i18n._('Back to cars')}
+    </Link>
+  );
 }
 
 export default function CarDetailsPage() {
   const { uuid = '' } = useParams();
   const { i18n } = useLingui();
-  const backHref = useBackToListHref();
+  const host = useHost();
   const wellFormed = v.is(carUuidSchema, uuid);
   const car = useCar(uuid, { enabled: wellFormed });
 
-  const backLink = (
-    <Link to={backHref} className="car-details__back">
-      <span aria-hidden="true">←</span>
-      {i18n._('Back to cars')}
-    </Link>
-  );
+  // Inside Telegram the native Back button is the way back (telegram.md); a second one would compete.
+  const backLink = host.kind === 'telegram' ? null : <BackToCars />;
 
   if (!wellFormed || (car.isError && isNotFound(car.error))) {
     return (
@@ -92,9 +108,19 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
     recordView(car.uuid);
   }, [car.uuid, recordView]);
 
+  // Someone who has applied sees their application (the wizard says what they can do about this
+  // car); nobody is offered a loan for a car that is sold or on hold. Nothing shows until the
+  // server has said which, so the button never changes its word under a finger.
+  const applied = useHasApplied();
+  const available = car.status === 'available';
   useMainButton({
-    text: i18n._('Apply for financing'),
+    text: applied ? i18n._('See your application') : i18n._('Apply for financing'),
+    visible: applied === true || (applied === false && available),
     onClick: () => {
+      if (applied) {
+        void navigate(`/application?car=${car.uuid}`);
+        return;
+      }
       setDraftCarId(car.uuid);
       void navigate('/application');
     },
@@ -118,6 +144,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
             <p className="car-details__price">{format.price(car.price)}</p>
             <p className="car-details__mileage">{format.mileage(car.mileage)}</p>
             <CarBadges car={car} />
+            {available ? null : <p className="car-details__unavailable">{i18n._('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')}</p>}
             <div className="car-details__actions">
               <FavoriteButton car={car} />
               <button type="button" className="share-button" onClick={share}>

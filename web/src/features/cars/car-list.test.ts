@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CAR_FILTERS,
+  activeFilters,
   carsRequestParams,
+  clearedFilters,
   filtersFromForm,
   flattenCarPages,
   formFromFilters,
@@ -10,6 +12,7 @@ import {
   parseCarFilters,
   serializeCarFilters,
   withBrand,
+  withoutFilter,
 } from './car-list.ts';
 import { createCarCard, createPage } from './test/car-factory.ts';
 
@@ -137,5 +140,24 @@ describe('filter form', () => {
   it('round-trips filters', () => {
     const filters = { ...DEFAULT_CAR_FILTERS, brand: 'Kia', model: 'EV6', mileageMax: 5_000, available: false };
     expect(filtersFromForm(formFromFilters(filters), 'default')).toEqual(filters);
+  });
+});
+
+describe('active filters', () => {
+  const filters = { ...DEFAULT_CAR_FILTERS, brand: 'Toyota', model: 'Camry', priceMax: 30_000, available: false, sort: 'price_asc' as const };
+
+  it('names the filters that narrow the list, in URL order, without the sort', () => {
+    expect(activeFilters(filters)).toEqual(['brand', 'model', 'priceMax', 'available']);
+    expect(activeFilters({ ...DEFAULT_CAR_FILTERS, sort: 'year_desc' })).toEqual([]);
+  });
+
+  it('removes one filter; a brand takes its model along, and "available only" goes back on', () => {
+    expect(withoutFilter(filters, 'priceMax')).toEqual({ ...DEFAULT_CAR_FILTERS, brand: 'Toyota', model: 'Camry', available: false, sort: 'price_asc' });
+    expect(withoutFilter(filters, 'brand')).toEqual({ ...DEFAULT_CAR_FILTERS, priceMax: 30_000, available: false, sort: 'price_asc' });
+    expect(withoutFilter(filters, 'available').available).toBe(true);
+  });
+
+  it('clears every filter and keeps the order', () => {
+    expect(clearedFilters(filters)).toEqual({ ...DEFAULT_CAR_FILTERS, sort: 'price_asc' });
   });
 });

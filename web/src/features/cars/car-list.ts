@@ -62,6 +62,28 @@ export function serializeCarFilters(filters: CarListFilters): URLSearchParams {
   return search;
 }
 
+/** A filter that narrows the list; sort only orders it. */
+export type NarrowingFilter = Exclude<FilterKey, 'sort'>;
+
+/** The filters that narrow the list (those that differ from the defaults), in URL order. */
+export function activeFilters(filters: CarListFilters): NarrowingFilter[] {
+  const written = serializeCarFilters(filters);
+  return FILTER_KEYS.filter((key): key is NarrowingFilter => key !== 'sort' && written.has(key));
+}
+
+/** The filters without one of them: a brand takes its model along, "available only" goes back on. */
+export function withoutFilter(filters: CarListFilters, key: NarrowingFilter): CarListFilters {
+  if (key === 'brand') return withBrand(filters, undefined);
+  const next: CarListFilters = { ...filters, available: key === 'available' ? true : filters.available };
+  if (key !== 'available') delete next[key];
+  return next;
+}
+
+/** Every filter off; the chosen order stays. */
+export function clearedFilters(filters: CarListFilters): CarListFilters {
+  return { ...DEFAULT_CAR_FILTERS, sort: filters.sort };
+}
+
 /** Query string of GET /api/cars; empty, null or undefined values are left out (spec §5). */
 export function carsRequestParams(filters: CarListFilters, page: number, limit = CAR_LIST_DEFAULT_LIMIT): URLSearchParams {
   const search = new URLSearchParams({ page: String(page), limit: String(limit) });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CarCard } from '../../../../domain/contracts/cars.ts';
 import { Toaster } from '../../components/toasts.tsx';
@@ -24,6 +25,16 @@ function renderPage(route = '/cars') {
       <Toaster />
     </>,
     { route },
+  );
+}
+
+/** The browser's Back, for a MemoryRouter. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
   );
 }
 
@@ -115,7 +126,7 @@ describe('Available Cars: list rules (spec §4)', () => {
     expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
-  it('changing brand clears the list, clears the model and starts again from page 1', async () => {
+  it('a brand, like every filter, waits for Apply; then the list starts again from page 1 without the old model', async () => {
     const toyotas = many(20, { brand: 'Toyota', model: 'Camry' });
     const moreToyotas = many(20, { brand: 'Toyota', model: 'Camry' });
     const fords = many(3, { brand: 'Ford', model: 'Escape', trim: null });
@@ -134,20 +145,24 @@ describe('Available Cars: list rules (spec §4)', () => {
     await waitFor(() => expect(cards()).toHaveLength(40));
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Brand' }), 'Ford');
+    // The form clears the model and lists the new brand's models; the list and the URL wait.
+    expect(valueOf(screen.getByRole('combobox', { name: 'Model' }))).toBe('');
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    await waitFor(() => expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any model', 'Escape', 'F-150', 'Mustang']));
+    expect(searchOf().get('brand')).toBe('Toyota');
+    expect(cards()).toHaveLength(40);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     // The old brand's 40 cars are gone at once; the new list starts from scratch.
     expect(cards()).toHaveLength(0);
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(searchOf().get('brand')).toBe('Ford');
     expect(searchOf().has('model')).toBe(false);
     expect(searchOf().get('priceMax')).toBe('50000');
-    expect(valueOf(screen.getByRole('combobox', { name: 'Model' }))).toBe('');
 
     slowFord.resolve();
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(carsRequests(api.calls).at(-1)).toEqual({ page: '1', limit: '20', brand: 'Ford', priceMax: '50000', available: 'true', sort: 'default' });
-    // The model list follows the brand.
-    const model = screen.getByRole('combobox', { name: 'Model' });
-    await waitFor(() => expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any model', 'Escape', 'F-150', 'Mustang']));
   });
 
   it('a new first page replaces the list (e.g. after Apply)', async () => {
@@ -162,7 +177,79 @@ describe('Available Cars: list rules (spec §4)', () => {
   });
 });
 
+describe('Available Cars: a way out of an empty list', () => {
+  it('shows the filters in force as chips, and Clear filters brings every car back', async () => {
+    const api = mockCarsApi({ pagesFor: (q) => (q.get('brand') ? [[]] : [many(2)]) });
+    restore = api.restore;
+    renderPage('/cars?brand=Toyota&model=Camry&priceMax=30000&condition=new&sort=price_asc');
+    expect(await screen.findByText('No cars found matching your criteria')).toBeTruthy();
+    const chips = within(screen.getByRole('group', { name: 'Active filters' }));
+    expect(chips.getAllByRole('button').map((chip) => chip.getAttribute('aria-label') ?? chip.textContent)).toEqual([
+      'Remove filter: Toyota',
+      'Remove filter: Camry',
+      'Remove filter: Price to $30,000',
+      'Remove filter: New',
+      'Clear filters',
+    ]);
+    await userEvent.click(chips.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    // The order is not a filter: it stays.
+    expect(searchOf().toString()).toBe('sort=price_asc');
+    expect(screen.queryByRole('group', { name: 'Active filters' })).toBeNull();
+  });
+
+  it('keeps keyboard focus on the chips as they go, then on the results', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[]] }).restore;
+    renderPage('/cars?brand=Toyota&yearMin=2019');
+    await screen.findByText('No cars found matching your criteria');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter: Year from 2019' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove filter: Toyota' })));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: /cars found/ })));
+  });
+
+  it('removes one filter with its chip; a brand takes its model along', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[]] }).restore;
+    renderPage('/cars?brand=Toyota&model=Camry&yearMin=2019');
+    await screen.findByText('No cars found matching your criteria');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter: Year from 2019' }));
+    await waitFor(() => expect(searchOf().toString()).toBe('brand=Toyota&model=Camry'));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter: Toyota' }));
+    await waitFor(() => expect(searchOf().toString()).toBe(''));
+  });
+
+  it('counts the filters in force on the Filters button that opens the panel on a phone', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[]] }).restore;
+    renderPage('/cars?brand=Toyota&available=false&sort=year_desc');
+    expect(await screen.findByRole('button', { name: 'Filters (2)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove filter: Unavailable cars included' })).toBeTruthy();
+  });
+});
+
 describe('Available Cars: filters and the URL', () => {
+  it('each filter change is a history entry, so Back undoes it', async () => {
+    restore = mockCarsApi({ pagesFor: () => [[createCarCard()]] }).restore;
+    renderWithProviders(
+      <>
+        <CarsPage />
+        <LocationProbe />
+        <BackButton />
+      </>,
+      { route: '/cars' },
+    );
+    await screen.findAllByRole('article');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Condition' }), 'Used');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(searchOf().toString()).toBe('condition=used'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: low to high');
+    await waitFor(() => expect(searchOf().toString()).toBe('condition=used&sort=price_asc'));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(searchOf().toString()).toBe('condition=used'));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(searchOf().toString()).toBe(''));
+    expect(valueOf(screen.getByRole('combobox', { name: 'Condition' }))).toBe('');
+  });
+
   it('reads filters and sort from the URL, ignoring invalid values', async () => {
     const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;

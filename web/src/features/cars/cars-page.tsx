@@ -1,13 +1,13 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button, Select } from '@telegram-apps/telegram-ui';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
-import { useBrandFilters } from './api/get-brand-filters.ts';
 import { useCarFilters } from './api/get-car-filters.ts';
 import { useCars } from './api/get-cars.ts';
-import { DEFAULT_CAR_FILTERS, flattenCarPages, isCarSort, parseCarFilters, serializeCarFilters, type CarListFilters } from './car-list.ts';
+import { DEFAULT_CAR_FILTERS, activeFilters, flattenCarPages, isCarSort, parseCarFilters, serializeCarFilters, type CarListFilters } from './car-list.ts';
+import { ActiveFilters } from './components/active-filters.tsx';
 import { CarCard } from './components/car-card.tsx';
 import { CarFiltersForm } from './components/car-filters-form.tsx';
 import { FilterField } from './components/filter-field.tsx';
@@ -23,15 +23,13 @@ export default function CarsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseCarFilters(searchParams), [searchParams]);
   const listSearch = serializeCarFilters(filters).toString();
-  // Replace, not push: Back (Telegram's included) should leave the page, not step through filters.
-  const commit = useCallback(
-    (next: CarListFilters) => setSearchParams(serializeCarFilters(next), { replace: true }),
-    [setSearchParams],
-  );
+  // Each change is a history entry, so the browser's Back undoes the last filter.
+  const commit = useCallback((next: CarListFilters) => setSearchParams(serializeCarFilters(next)), [setSearchParams]);
+  const activeCount = activeFilters(filters).length;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsRef = useRef<HTMLElement>(null);
 
   const filterData = useCarFilters();
-  const brandData = useBrandFilters(filters.brand);
   const cars = useCars(filters);
   const list = useMemo(() => flattenCarPages(cars.data?.pages ?? []), [cars.data]);
   const total = cars.data?.pages[0]?.total ?? 0;
@@ -60,7 +58,12 @@ export default function CarsPage() {
       </div>
     );
   } else if (list.length === 0) {
-    results = <p className="cars-state">{i18n._('No cars found matching your criteria')}</p>;
+    results = (
+      <div className="cars-state">
+        <p>{i18n._('No cars found matching your criteria')}</p>
+        {activeCount > 0 ? <p>{i18n._('Remove a filter above, or clear them all, to see more cars.')}</p> : null}
+      </div>
+    );
   } else {
     results = (
       <>
@@ -97,7 +100,7 @@ export default function CarsPage() {
           aria-controls={`${id}-filters`}
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          {i18n._('Filters')}
+          {activeCount > 0 ? i18n._('Filters ({count})', { count: activeCount }) : i18n._('Filters')}
         </button>
       </header>
       <div className="cars-page__layout">
@@ -105,13 +108,12 @@ export default function CarsPage() {
           <CarFiltersForm
             filters={filters}
             filterData={filterData.data}
-            brandData={brandData.data}
             onApply={commit}
             onReset={() => commit(DEFAULT_CAR_FILTERS)}
             onSubmitted={() => setFiltersOpen(false)}
           />
         </aside>
-        <section className="cars-page__results" aria-labelledby={`${id}-count`}>
+        <section ref={resultsRef} className="cars-page__results" aria-labelledby={`${id}-count`} tabIndex={-1}>
           <div className="cars-toolbar">
             <p id={`${id}-count`} className="cars-toolbar__count" role="status">
               {cars.data ? i18n._('{count, plural, one {# car found} other {# cars found}}', { count: total }) : ''}
@@ -134,6 +136,7 @@ export default function CarsPage() {
               )}
             </FilterField>
           </div>
+          <ActiveFilters filters={filters} onChange={commit} afterLast={resultsRef} />
           {results}
         </section>
       </div>

@@ -11,9 +11,11 @@ import { useRecentlyViewed } from './api/get-recently-viewed.ts';
 import { useToggleFavorite } from './api/toggle-favorite.ts';
 import { CarCard } from './components/car-card.tsx';
 import { errorStatusText } from './error-text.ts';
+import { useTouchOnly } from './touch.ts';
 
 function FavoritesEmpty() {
   const { i18n } = useLingui();
+  const touchOnly = useTouchOnly();
   return (
     <div className="favorites-empty">
       <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
@@ -26,7 +28,7 @@ function FavoritesEmpty() {
         />
       </svg>
       <p className="favorites-empty__title">{i18n._('No favourites yet')}</p>
-      <p>{i18n._('Tap the heart on a car to keep it here.')}</p>
+      <p>{touchOnly ? i18n._('Tap the heart on a car to keep it here.') : i18n._('Click the heart on a car to keep it here.')}</p>
       <Link to="/cars" className="button button--primary">
         {i18n._('Browse cars')}
       </Link>

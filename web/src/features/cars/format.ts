@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
+import { numberLocale } from '../../../../domain/format.ts';
 
 /**
  * Prices are US dollars and distances miles whatever the interface language (a US dealer);
- * only digit grouping and word order follow the reader's locale.
+ * digit grouping and word order follow the language's number locale (domain/format.ts).
  */
 export interface CarFormat {
   price(value: number): string;
@@ -13,21 +14,12 @@ export interface CarFormat {
   number(value: number): string;
 }
 
-function isSupportedLocale(locale: string): boolean {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf(locale).length > 0;
-  } catch {
-    // A malformed tag throws rather than reporting "unsupported".
-    return false;
-  }
-}
-
-export function createCarFormat(locale: string): CarFormat {
-  const safe = isSupportedLocale(locale) ? locale : 'en-US';
-  const whole = new Intl.NumberFormat(safe, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
-  const cents = new Intl.NumberFormat(safe, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const miles = new Intl.NumberFormat(safe, { style: 'unit', unit: 'mile', unitDisplay: 'short', maximumFractionDigits: 0 });
-  const plain = new Intl.NumberFormat(safe, { maximumFractionDigits: 0 });
+export function createCarFormat(language: string): CarFormat {
+  const locale = numberLocale(language);
+  const whole = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
+  const cents = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const miles = new Intl.NumberFormat(locale, { style: 'unit', unit: 'mile', unitDisplay: 'short', maximumFractionDigits: 0 });
+  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   return {
     price: (value) => whole.format(value),
     money: (value) => cents.format(value),

@@ -26,8 +26,14 @@ const FAQS = [
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
 
-function renderHome(site: unknown = SITE) {
-  network = mockFetch({ 'GET /api/site': () => site, 'GET /api/faqs/public?lang=en': () => FAQS });
+function renderHome(site: unknown = SITE, { applied = false } = {}) {
+  network = mockFetch({
+    'GET /api/site': () => site,
+    'GET /api/faqs/public?lang=en': () => FAQS,
+    ...(applied
+      ? { 'GET /api/me': () => ({ user: { id: 5 }, isAdmin: false, via: 'guest' }), 'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }) }
+      : {}),
+  });
   return renderWithProviders(
     <Routes>
       <Route
@@ -92,6 +98,23 @@ describe('the home page (spec §2)', () => {
   it('ends with Fill out an application, which opens the application', async () => {
     renderHome();
     await userEvent.click(screen.getByRole('button', { name: 'Fill out an application' }));
+    expect(await screen.findByRole('heading', { name: 'Application screen' })).toBeTruthy();
+  });
+
+  it('promises a decision within the 30 days the status page counts, not a business day', () => {
+    renderHome();
+    expect(screen.getByText(/hear our decision within 30 days at the latest/)).toBeTruthy();
+    expect(screen.queryByText(/business day/)).toBeNull();
+  });
+
+  it('offers someone who has applied their loan status instead of a new application', async () => {
+    renderHome(SITE, { applied: true });
+    const links = await screen.findAllByRole('link', { name: 'See your loan status' }, { timeout: 3000 });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/application', '/application']);
+    expect(screen.queryByRole('link', { name: 'Start Application' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Apply for loan' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Your application is with us' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'See your loan status' }));
     expect(await screen.findByRole('heading', { name: 'Application screen' })).toBeTruthy();
   });
 

@@ -6,7 +6,7 @@ import type { ConsentsAnswer, MyApplication } from '../../../../../domain/contra
 import { createQueryClient } from '../../../lib/api-client.ts';
 import { mockFetch } from '../../../test/render.tsx';
 import { useConsents } from './get-consents.ts';
-import { myApplicationQueryKey, useMyApplication } from './get-my-application.ts';
+import { myApplicationQueryKey, useMyApplication } from '../../../lib/api/get-my-application.ts';
 import { useSubmitApplication } from './submit-application.ts';
 
 const mine: MyApplication = {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DraftAnswer } from '../../../../../domain/contracts/applications.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { isKnownVisitor } from './get-me.ts';
+import { isKnownVisitor } from '../../../lib/api/get-me.ts';
 
 /** GET /api/applications/draft: the draft saved from any device, or null when there is none (404). */
 export async function getDraft(signal?: AbortSignal): Promise<DraftAnswer | null> {

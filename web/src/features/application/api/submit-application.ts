@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { apiFetch, type ApiError } from '../../../lib/api-client.ts';
-import { myApplicationQueryKey } from './get-my-application.ts';
+import { myApplicationQueryKey } from '../../../lib/api/get-my-application.ts';
 
 export interface SubmitApplicationInput {
   /** The creation payload (buildCreationPayload); the server checks it against submissionSchema. */

@@ -20,7 +20,7 @@ import { draftAtom } from '../../../lib/application-draft.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useConsents } from '../api/get-consents.ts';
 import { meQueryOptions } from '../../../lib/api/get-me.ts';
-import { myApplicationQueryKey } from '../api/get-my-application.ts';
+import { myApplicationQueryKey } from '../../../lib/api/get-my-application.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ChosenCar } from '../components/chosen-car.tsx';
 import { StepHeader, useStepBack, WizardBackBar } from '../components/step-shell.tsx';

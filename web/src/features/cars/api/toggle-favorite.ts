@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
-import type { CarCard, FavoriteState } from '../../../../../domain/contracts/cars.ts';
+import type { CarCard, FavoriteState, RecentlyViewedCars } from '../../../../../domain/contracts/cars.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { getCarQueryOptions } from '../../../lib/api/get-car.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import type { Paged } from '../../../../../domain/contracts/paged.ts';
 import { carListsQueryKey, type CarPages } from './get-cars.ts';
 import { favoritesQueryKey } from './get-favorites.ts';
+import { recentlyViewedQueryKey } from './get-recently-viewed.ts';
 
 /** POST /api/viewed-cars/toggle-favorite: flips the favourite for the verified user and answers the new state. */
 export function toggleFavorite(carUuid: string): Promise<FavoriteState> {
@@ -14,8 +15,8 @@ export function toggleFavorite(carUuid: string): Promise<FavoriteState> {
 }
 
 /**
- * Writes one car's favourite flag into every cached list (cards), the favourites and its details
- * (the whole car), so all screens agree. The favourites keep an unmarked car until they are next
+ * Writes one car's favourite flag into every cached list (cards), the favourites, the recently
+ * viewed cars and its details (the whole car), so all screens agree at once. The favourites keep an unmarked car until they are next
  * fetched: the screen hides it, and Undo brings it back in the same place.
  */
 export function setFavoriteInCache(queryClient: QueryClient, carUuid: string, isFavorite: boolean): void {
@@ -25,6 +26,7 @@ export function setFavoriteInCache(queryClient: QueryClient, carUuid: string, is
     data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) },
   );
   queryClient.setQueryData<Paged<CarCard>>(favoritesQueryKey, (data) => data && { ...data, items: data.items.map(patch) });
+  queryClient.setQueryData<RecentlyViewedCars>(recentlyViewedQueryKey, (data) => data && { ...data, items: data.items.map(patch) });
   queryClient.setQueryData(getCarQueryOptions(carUuid).queryKey, (car) => car && patch(car));
 }
 
@@ -45,6 +47,7 @@ export function useToggleFavorite() {
         queryClient.cancelQueries({ queryKey: carListsQueryKey }),
         queryClient.cancelQueries({ queryKey: getCarQueryOptions(carUuid).queryKey }),
         queryClient.cancelQueries({ queryKey: favoritesQueryKey }),
+        queryClient.cancelQueries({ queryKey: recentlyViewedQueryKey }),
       ]);
       setFavoriteInCache(queryClient, carUuid, !wasFavorite);
     },

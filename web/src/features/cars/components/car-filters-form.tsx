@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { Button, Input, Select, Switch } from '@telegram-apps/telegram-ui';
 import { useId, useState, type FormEvent } from 'react';
-import type { BrandFilterData, CarFilterData, Range } from '../../../../../domain/contracts/cars.ts';
+import type { CarFilterData, Range } from '../../../../../domain/contracts/cars.ts';
+import { useBrandFilters } from '../api/get-brand-filters.ts';
 import {
   DEFAULT_CAR_FILTERS,
   filtersFromForm,
   formFromFilters,
   serializeCarFilters,
-  withBrand,
   type CarFilterForm,
   type CarListFilters,
 } from '../car-list.ts';
@@ -17,7 +17,6 @@ interface CarFiltersFormProps {
   /** The filters in the URL: what the list shows. */
   filters: CarListFilters;
   filterData: CarFilterData | undefined;
-  brandData: BrandFilterData | undefined;
   onApply: (filters: CarListFilters) => void;
   onReset: () => void;
   /** After Apply (not after a brand change): the narrow layout folds the panel away. */
@@ -27,11 +26,11 @@ interface CarFiltersFormProps {
 type RangeField = 'year' | 'price' | 'mileage';
 
 /**
- * The filter form edits a draft; Apply commits it to the URL. A brand change commits at once,
- * together with the rest of the draft and with the model cleared, so the model list follows and
- * the car list restarts at page 1 (spec §4).
+ * The filter form edits a draft and Apply commits all of it to the URL, the brand like the rest
+ * (decision 015). Choosing a brand clears the model and brings that brand's models and ranges
+ * into the form at once; on Apply the car list restarts at page 1 (spec §4).
  */
-export function CarFiltersForm({ filters, filterData, brandData, onApply, onReset, onSubmitted }: CarFiltersFormProps) {
+export function CarFiltersForm({ filters, filterData, onApply, onReset, onSubmitted }: CarFiltersFormProps) {
   const { i18n } = useLingui();
   const id = useId();
   const committedKey = serializeCarFilters({ ...filters, sort: 'default' }).toString();
@@ -46,11 +45,8 @@ export function CarFiltersForm({ filters, filterData, brandData, onApply, onRese
 
   const set = <K extends keyof CarFilterForm>(key: K, value: CarFilterForm[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
-  const changeBrand = (brand: string) => {
-    const next = withBrand(filtersFromForm(draft, filters.sort), brand);
-    setDraft(formFromFilters(next));
-    onApply(next);
-  };
+  const brandData = useBrandFilters(draft.brand || undefined).data;
+  const changeBrand = (brand: string) => setDraft((d) => ({ ...d, brand, model: '' }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { carSpecLabel, type CarSpecField } from '../../../../../domain/enums.ts';
 import type { CarItem } from '../../../../../domain/contracts/cars.ts';
 import { useCarFormat } from '../format.ts';
 
@@ -9,28 +10,21 @@ export function CarSpecs({ car }: { car: CarItem }) {
   // Electric cars are rated in MPGe (miles per gallon equivalent), not MPG.
   const mpgLabel = car.fuelType?.toLowerCase() === 'electric' ? i18n._('City / highway MPGe') : i18n._('City / highway MPG');
   const mpg = car.mpgCity !== null && car.mpgHighway !== null ? `${car.mpgCity} / ${car.mpgHighway}` : null;
-  const bodyStyles: Record<string, string> = {
-    sedan: i18n._('Sedan'),
-    suv: i18n._('SUV'),
-    pickup: i18n._('Pickup truck'),
-    hatchback: i18n._('Hatchback'),
-    coupe: i18n._('Coupe'),
-    minivan: i18n._('Minivan'),
-    convertible: i18n._('Convertible'),
-    wagon: i18n._('Wagon'),
+  // A word from the inventory's vocabulary is translated; the dealer's own text is shown as written.
+  const spec = (field: CarSpecField, value: string | null) => {
+    const label = carSpecLabel(field, value);
+    return label === null ? value : i18n._(label);
   };
-  // Known body styles are words we translate; anything else is the dealer's own text.
-  const bodyStyle = car.bodyStyle === null ? null : (bodyStyles[car.bodyStyle.toLowerCase()] ?? car.bodyStyle);
   const rows: Array<[string, string | null]> = [
     [i18n._('Year'), String(car.year)],
     [i18n._('Mileage'), format.mileage(car.mileage)],
     [i18n._('Condition'), car.condition === 'new' ? i18n._('New') : i18n._('Used')],
-    [i18n._('Body style'), bodyStyle],
+    [i18n._('Body style'), spec('bodyStyle', car.bodyStyle)],
     [i18n._('Exterior colour'), car.exteriorColor],
     [i18n._('Interior colour'), car.interiorColor],
-    [i18n._('Transmission'), car.transmission],
-    [i18n._('Drivetrain'), car.drivetrain],
-    [i18n._('Fuel'), car.fuelType],
+    [i18n._('Transmission'), spec('transmission', car.transmission)],
+    [i18n._('Drivetrain'), spec('drivetrain', car.drivetrain)],
+    [i18n._('Fuel'), spec('fuelType', car.fuelType)],
     [i18n._('Engine'), car.engine],
     [mpgLabel, mpg],
     [i18n._('VIN'), car.vin],

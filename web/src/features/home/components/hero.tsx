@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
+import { REG_B_DAYS } from '../../../../../domain/constants.ts';
 
-export function Hero() {
+/** The landing message; someone who has applied is offered the status rather than a second application. */
+export function Hero({ applied }: { applied: boolean }) {
   const { i18n } = useLingui();
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -11,11 +13,11 @@ export function Hero() {
           {i18n._('Drive the car you want with financing that fits your budget')}
         </h1>
         <p className="hero__lead">
-          {i18n._('Apply online in minutes, get a decision within one business day and pick your car from our inventory.')}
+          {i18n._('Apply online in about 10 minutes, pick your car from our inventory and hear our decision within {days} days at the latest.', { days: REG_B_DAYS })}
         </p>
         <div className="button-row">
           <Link to="/application" className="button button--primary button--large">
-            {i18n._('Start Application')}
+            {applied ? i18n._('See your loan status') : i18n._('Start Application')}
           </Link>
           <Link to="/cars" className="button button--secondary button--large">
             {i18n._('Browse cars')}

@@ -14,7 +14,7 @@ const CALENDAR = 'M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-
 const CHART = 'M4 19h16v2H2V3h2zm3-3-1.4-1.4L10 10l3 3 5.6-5.6L20 9l-7 7-3-3z';
 
 /** Spec §2: three promo sections; the first carries the Apply for loan button. */
-export function Promos() {
+export function Promos({ applied }: { applied: boolean }) {
   const { i18n } = useLingui();
   return (
     <div className="promos">
@@ -27,7 +27,7 @@ export function Promos() {
           )}
         </p>
         <Link to="/application" className="button button--primary">
-          {i18n._('Apply for loan')}
+          {applied ? i18n._('See your loan status') : i18n._('Apply for loan')}
         </Link>
       </section>
       <section className="promo" aria-labelledby="promo-lease">

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import type { MyApplication } from '../../../../domain/contracts/applications.ts';
+import { ApiError, apiFetch } from '../api-client.ts';
 import { isKnownVisitor } from './get-me.ts';
 
 export const myApplicationQueryKey = ['applications', 'mine'] as const;
@@ -23,4 +23,14 @@ export const myApplicationQueryOptions = () =>
 
 export function useMyApplication() {
   return useQuery(myApplicationQueryOptions());
+}
+
+/**
+ * Whether this visitor has applied: the header, home and a car page then offer the application's
+ * status instead of a new application. undefined until the server has answered.
+ */
+export function useHasApplied(): boolean | undefined {
+  const mine = useMyApplication();
+  // A failed check offers a new application: the wizard itself shows the status if there is one.
+  return mine.isPending ? undefined : Boolean(mine.data);
 }
