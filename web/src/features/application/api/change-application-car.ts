@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { myApplicationQueryKey } from './get-my-application.ts';
+import { myApplicationQueryKey } from '../../../lib/api/get-my-application.ts';
 
 /** PATCH /api/applications/mine/car: moves the applicant's application, still in review, to another car. */
 export function changeApplicationCar(carId: string): Promise<MyApplication> {
