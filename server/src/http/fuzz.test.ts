@@ -218,6 +218,9 @@ function report(failures: Failure[], everyone: number): string[] {
   return [...inputsOf].map(([key, inputs]) => `${key} ${inputs.join('; ')}`);
 }
 
+/** Each sweep makes thousands of requests; on a busy two-core machine one takes over a minute. */
+const SWEEP_TIMEOUT_MS = 180_000;
+
 describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
   // STAFF_MFA as in production, so web sessions with and without the passkey step are both probed.
   const t = useTestApp(kind, { env: { STAFF_MFA: 'required' }, seed: { cars: 24 }, webDist: fakeWebBuild(), logger: { level: 'error', stream: errorLogStream } });
@@ -361,7 +364,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     expect(report(failures, callers.length)).toEqual([]);
   }
 
-  it('no route answers 5xx to malformed path parameters, from any caller', async () => {
+  it('no route answers 5xx to malformed path parameters, from any caller', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     await expectNo5xx(routes, (route) =>
       [...route.url.matchAll(PATH_PARAMETER)].map(parameterName).flatMap((name) => [
         ...Object.entries(MALFORMED_IN_URL).map(([label, value]) => ({ input: `:${name} = ${label}`, url: pathOf(route, { [name]: value }) })),
@@ -370,7 +373,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     );
   });
 
-  it('no route answers 5xx to malformed query strings, from any caller', async () => {
+  it('no route answers 5xx to malformed query strings, from any caller', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     await expectNo5xx(routes, async (route) => {
       const path = pathOf(route);
       const names = await parametersRead(route, 'query');
@@ -381,7 +384,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     });
   });
 
-  it('no route answers 5xx to malformed bodies, from any caller', async () => {
+  it('no route answers 5xx to malformed bodies, from any caller', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const widgetLoginWithNul = signWidgetLogin({ id: ADMIN.id, first_name: 'Ada\u0000' });
     await expectNo5xx(
       routes.filter((r) => BODY_METHODS.has(r.method)),
@@ -404,7 +407,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     );
   });
 
-  it('no route answers 5xx to malformed headers, from any caller', async () => {
+  it('no route answers 5xx to malformed headers, from any caller', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     await expectNo5xx(routes, (route) => Object.entries(HEADER_SETS).map(([input, headers]) => ({ input, url: pathOf(route), headers })));
   });
 
