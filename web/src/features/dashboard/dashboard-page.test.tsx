@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MeAnswer } from '../../../../domain/contracts/users.ts';
+import { useIsAdmin } from '../../lib/api/get-me.ts';
 import { mockFetch, renderWithProviders } from '../../test/render.tsx';
 import { activeTabIndex } from './components/dashboard-shell.tsx';
 import DashboardPage from './dashboard-page.tsx';
@@ -63,6 +64,38 @@ describe('the dashboard gate', () => {
       ['Security', null],
     ]);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('after Sign out, no screen offers the dashboard any more, not even for a moment', async () => {
+    let signedIn = true;
+    network = mockFetch({
+      // Asking again after the sign-out takes a while, as on a slow line: nothing may show the old answer meanwhile.
+      'GET /api/me': async () => {
+        if (signedIn) return { user: null, isAdmin: true, via: 'session' };
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { user: null, isAdmin: false, via: null };
+      },
+      'GET /api/site': () => site,
+      'GET /api/users': () => pageOf([]),
+      'POST /api/auth/logout': () => {
+        signedIn = false;
+        return { ok: true };
+      },
+    });
+    /** What the public header shows staff: a way into the dashboard, from the same answer. */
+    const DashboardEntry = () => (useIsAdmin() ? <Link to="/dashboard">Dashboard</Link> : <p>Home</p>);
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/*" element={<DashboardPage />} />
+        <Route path="/" element={<DashboardEntry />} />
+      </Routes>,
+      { route: '/' },
+    );
+    await userEvent.click(await screen.findByRole('link', { name: 'Dashboard' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull());
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(await screen.findByText('Home')).toBeTruthy();
   });
 
   it('offers no Sign out and no passkeys inside Telegram, where the app itself says who the admin is', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignOutEverywhereAnswer } from '../../../../../domain/contracts/users.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { forgetStaff } from './get-viewer.ts';
 
 /** POST /api/auth/sign-out-everywhere: ends this staff member's sessions in every browser, this one included. */
 export function postSignOutEverywhere(): Promise<SignOutEverywhereAnswer> {
@@ -11,7 +12,6 @@ export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postSignOutEverywhere,
-    // As with Sign out: nothing a staff member saw may stay in memory for the next person here.
-    onSuccess: () => queryClient.removeQueries({ queryKey: ['dashboard'] }),
+    onSuccess: () => forgetStaff(queryClient),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { forgetStaff } from './get-viewer.ts';
 
 /** POST /api/auth/logout: ends the staff session cookie. */
 export function postSignOut(): Promise<{ ok: true }> {
@@ -10,7 +11,6 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postSignOut,
-    // Nothing a staff member saw may stay in memory for whoever uses this browser next.
-    onSuccess: () => queryClient.removeQueries({ queryKey: ['dashboard'] }),
+    onSuccess: () => forgetStaff(queryClient),
   });
 }
