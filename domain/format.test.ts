@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDollars,
+  formatDollarsAndCents,
   formatMoney,
   formatPhoneDisplay,
   formatPhoneForApi,
@@ -110,7 +112,18 @@ describe('number locale of each interface language', () => {
   });
 
   it('gives Spanish readers US prices: $53,695', () => {
-    expect(new Intl.NumberFormat(numberLocale('es'), { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(53_695)).toBe('$53,695');
+    expect(formatDollars(53_695, 'es')).toBe('$53,695');
+  });
+
+  it.each([
+    ['en', '$53,695', '$579.98'],
+    ['es', '$53,695', '$579.98'],
+    ['uk', '53\u00a0695\u00a0$', '579,98\u00a0$'],
+    ['ru', '53\u00a0695\u00a0$', '579,98\u00a0$'],
+  ])('writes dollars in %s as %s, and dollars and cents as %s', (language, dollars, cents) => {
+    expect(formatDollars(53_695, language)).toBe(dollars);
+    expect(formatDollarsAndCents(579.98, language)).toBe(cents);
+    expect(formatMoney(579.98, language)).toBe(cents);
   });
 });
 

@@ -101,25 +101,46 @@ export function numberLocale(language: string): string {
   return NUMBER_LOCALES[toSupportedLanguage(language)];
 }
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-  signDisplay: 'negative',
-});
-const dollarsAndCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: 'negative',
-});
+interface MoneyFormats {
+  whole: Intl.NumberFormat;
+  cents: Intl.NumberFormat;
+}
+
+/** Building Intl formatters is slow; one pair per locale serves every amount on a page. */
+const moneyFormats = new Map<string, MoneyFormats>();
+
+function moneyFormatsFor(language: string): MoneyFormats {
+  const locale = numberLocale(language);
+  let formats = moneyFormats.get(locale);
+  if (!formats) {
+    // "$" in every language: the narrow symbol, since "US$" would say something no customer here asks.
+    const dollars = { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', signDisplay: 'negative' } as const;
+    formats = {
+      whole: new Intl.NumberFormat(locale, { ...dollars, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+      cents: new Intl.NumberFormat(locale, { ...dollars, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    };
+    moneyFormats.set(locale, formats);
+  }
+  return formats;
+}
+
+/**
+ * The one place US dollars are written, by every screen, the PDF and the server alike, in the
+ * interface language's number locale (numberLocale): whole dollars, $53,695 (a price).
+ */
+export function formatDollars(amount: number, language = 'en'): string {
+  return moneyFormatsFor(language).whole.format(amount);
+}
+
+/** Dollars and cents, $579.98 (a monthly payment, an amount typed with cents). */
+export function formatDollarsAndCents(amount: number, language = 'en'): string {
+  return moneyFormatsFor(language).cents.format(amount);
+}
 
 /** US dollars, cents only when there are any: $1,234 and $1,234.50. */
-export function formatMoney(amount: number): string {
+export function formatMoney(amount: number, language = 'en'): string {
   const cents = Math.round(amount * 100);
-  return (cents % 100 === 0 ? dollars : dollarsAndCents).format(cents / 100);
+  return cents % 100 === 0 ? formatDollars(cents / 100, language) : formatDollarsAndCents(cents / 100, language);
 }
 
 /** The amount in a money text such as "$1,234.50"; undefined when empty or not a number. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
-import { numberLocale } from '../../../../domain/format.ts';
+import { formatDollars, formatDollarsAndCents, numberLocale } from '../../../../domain/format.ts';
 
 /**
  * Prices are US dollars and distances miles whatever the interface language (a US dealer);
@@ -16,13 +16,11 @@ export interface CarFormat {
 
 export function createCarFormat(language: string): CarFormat {
   const locale = numberLocale(language);
-  const whole = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 });
-  const cents = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const miles = new Intl.NumberFormat(locale, { style: 'unit', unit: 'mile', unitDisplay: 'short', maximumFractionDigits: 0 });
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   return {
-    price: (value) => whole.format(value),
-    money: (value) => cents.format(value),
+    price: (value) => formatDollars(value, language),
+    money: (value) => formatDollarsAndCents(value, language),
     mileage: (value) => miles.format(value),
     number: (value) => plain.format(value),
   };

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { carUuidSchema } from '../../../../../domain/cars.ts';
 import { useCar } from '../../../lib/api/get-car.ts';
 import { draftCarIdAtom } from '../../../lib/application-draft.ts';
+import { formatDollars } from '../../../../../domain/format.ts';
 
 /** The car chosen in the catalogue (spec §3 carId), with change and remove. */
 export function ChosenCar() {
@@ -25,7 +26,7 @@ export function ChosenCar() {
       {car.data ? (
         <p className="chosen-car__name">
           {car.data.year} {car.data.brand} {car.data.model} ·{' '}
-          {i18n.number(car.data.price, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })}
+          {formatDollars(car.data.price, i18n.locale)}
         </p>
       ) : car.isError || !car.isFetching ? (
         <p>{i18n._('We could not load the chosen car.')}</p>

@@ -6,6 +6,7 @@ import { applicationStatusLabels, type ApplicationStatus } from '../../../../../
 import { useHost } from '../../../host/index.ts';
 import { useSite } from '../../../lib/api/get-site.ts';
 import './status.css';
+import { formatDollars } from '../../../../../domain/format.ts';
 
 /** Spec §4: in review a warning hourglass, approved a green check, rejected a red cross; always beside the words. */
 function StatusIcon({ status }: { status: ApplicationStatus }) {
@@ -114,7 +115,7 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
           <p className="application-status__car-name">
             {[car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ')}
           </p>
-          <p>{i18n.number(car.price, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })}</p>
+          <p>{formatDollars(car.price, i18n.locale)}</p>
           <Link to={`/cars/${encodeURIComponent(car.uuid)}`}>{i18n._('View the car')}</Link>
         </div>
       )}

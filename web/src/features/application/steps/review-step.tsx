@@ -9,7 +9,7 @@ import { CONSENTS, findConsentProblems, type ConsentKind, type ConsentTerms } fr
 import type { ConsentText } from '../../../../../domain/contracts/applications.ts';
 import { employmentQuestions } from '../../../../../domain/employment.ts';
 import { employmentStatusLabels, housingStatusLabels, maritalStatusLabels, suffixLabels } from '../../../../../domain/enums.ts';
-import { formatSsnMasked } from '../../../../../domain/format.ts';
+import { formatDollarsAndCents, formatSsnMasked } from '../../../../../domain/format.ts';
 import { validationMessages as m } from '../../../../../domain/messages.ts';
 import { usStateName } from '../../../../../domain/us-states.ts';
 import { createApplicationDraftSchema, type AddressFormValues, type ApplicationDraft } from '../../../../../domain/wizard.schema.ts';
@@ -96,7 +96,7 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
   const { i18n } = useLingui();
   const { personal, housing, income } = draft;
   const money = (amount: number | undefined) =>
-    amount === undefined ? '' : i18n.number(amount, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+    amount === undefined ? '' : formatDollarsAndCents(amount, i18n.locale);
   const time = (years: number, months: number) =>
     i18n._('{years, plural, one {# year} other {# years}}, {months, plural, one {# month} other {# months}}', { years, months });
   const asked = employmentQuestions(income.employmentStatus);
