@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../../domain/cars.ts';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
 import { useFormGuard } from '../../host/index.ts';
 import { draftAtom, draftCarIdAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
@@ -191,14 +191,22 @@ export default function ApplicationPage() {
   const mine = useMyApplication();
   const { pathname } = useLocation();
   const resetDraft = useSetAtom(resetDraftAtom);
-  // The car an Apply button put in the draft, kept when an existing application clears the draft.
+  // The car someone arrived with: the car page links one who has applied to /application?car=…,
+  // and an Apply button puts it in the draft, which an existing application then clears.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const carFromLink = searchParams.get('car') ?? '';
   const draftCarId = useAtomValue(draftCarIdAtom) ?? '';
-  const [arrivedWith, setArrivedWith] = useState(draftCarId);
-  const [seenCarId, setSeenCarId] = useState(draftCarId);
-  if (draftCarId !== seenCarId) {
-    setSeenCarId(draftCarId);
-    if (draftCarId !== '') setArrivedWith(draftCarId);
+  const incomingCarId = carFromLink || draftCarId;
+  const [arrivedWith, setArrivedWith] = useState(incomingCarId);
+  const [seenCarId, setSeenCarId] = useState(incomingCarId);
+  if (incomingCarId !== seenCarId) {
+    setSeenCarId(incomingCarId);
+    if (incomingCarId !== '') setArrivedWith(incomingCarId);
   }
+  const noticeDone = () => {
+    setArrivedWith('');
+    if (carFromLink) setSearchParams({}, { replace: true });
+  };
   const submitted = mine.data !== undefined && mine.data !== null;
   // One application per applicant: once there is one, the draft has served its purpose.
   useEffect(() => {
@@ -210,7 +218,7 @@ export default function ApplicationPage() {
     const otherCar = v.is(carUuidSchema, arrivedWith) && arrivedWith !== mine.data.car?.uuid ? arrivedWith : null;
     return (
       <div className="page page--narrow">
-        {otherCar ? <OtherCarNotice application={mine.data} carId={otherCar} onDone={() => setArrivedWith('')} /> : null}
+        {otherCar ? <OtherCarNotice application={mine.data} carId={otherCar} onDone={noticeDone} /> : null}
         <ApplicationStatusView application={mine.data} />
       </div>
     );

@@ -56,4 +56,13 @@ describe('an applicant who has applied presses Apply on another car', () => {
     const notice = screen.getByRole('region', { name: 'You have already applied' });
     expect((await within(notice).findByRole('alert')).textContent).toBe('This car is no longer available. Choose another car.');
   });
+
+  it("is told the same when the car page's 'See your application' brings them here", async () => {
+    const api = mockWizardApi({ 'GET /api/applications/mine': () => submitted, [`GET /api/cars/${OTHER_CAR}`]: () => otherCar });
+    restore = api.restore;
+    renderWizard(`/application?car=${OTHER_CAR}`);
+    const notice = await screen.findByRole('region', { name: 'You have already applied' });
+    expect(await within(notice).findByText('2024 Toyota Camry')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Apply with this car instead' })).toBeTruthy();
+  });
 });
