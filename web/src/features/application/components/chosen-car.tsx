@@ -6,7 +6,7 @@ import { carUuidSchema } from '../../../../../domain/cars.ts';
 import { useCar } from '../../../lib/api/get-car.ts';
 import { draftCarIdAtom } from '../../../lib/application-draft.ts';
 
-/** The car chosen in the catalogue (spec §3 carId), with change and remove. */
+/** The car chosen in the catalogue (docs/product.md#application-wizard), with change and remove. */
 export function ChosenCar() {
   const { i18n } = useLingui();
   const [carId, setCarId] = useAtom(draftCarIdAtom);
