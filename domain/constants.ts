@@ -16,7 +16,7 @@ export const PREVIOUS_HISTORY_THRESHOLD_MONTHS = 24;
 export const INCOME_FREQUENCY = 'Monthly';
 export const MIN_APPLICANT_AGE = 18;
 
-// Added to the first design's rules: upper bounds so that a typo or a hostile request fails validation (400) instead of
+// Added to the original design's rules: upper bounds so that a typo or a hostile request fails validation (400) instead of
 // overflowing numeric(12, 2) / integer columns (500), and birth years that no living applicant has.
 export const MAX_AMOUNT = 10_000_000;
 export const MAX_YEARS = 100;

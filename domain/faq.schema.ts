@@ -10,7 +10,7 @@ import { choiceParam, pagingParams, rowIdParam, textParam } from './query-params
 
 export const FAQ_QUESTION_MAX_LENGTH = 500;
 export const FAQ_ANSWER_MAX_LENGTH = 5000;
-/** Added to the first design's rules: the common practical limit of a link, so a pasted essay is not taken for one. */
+/** Added to the original design's rules: the common practical limit of a link, so a pasted essay is not taken for one. */
 export const FAQ_URL_MAX_LENGTH = 2048;
 export const FAQ_LIST_MAX_LIMIT = 100;
 export const FAQ_SORT_FIELDS = ['createdAt', 'question', 'lang'] as const;

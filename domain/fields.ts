@@ -40,7 +40,7 @@ import { US_STATE_CODES } from './us-states.ts';
 const PERSON_NAME = /^(?:[A-Za-z]+(?:[ '-][A-Za-z]+)*)?$/;
 const ADDRESS_LINE = /^(?:(?=.*[A-Za-z0-9])[A-Za-z0-9 ,.'-]+)?$/;
 const SUITE = /^(?:(?=.*[A-Za-z0-9])[A-Za-z0-9 #./-]+)?$/;
-// The first design listed letters, spaces, hyphens and apostrophes; the period is added for St. Louis and Ft. Worth.
+// The original design listed letters, spaces, hyphens and apostrophes; the period is added for St. Louis and Ft. Worth.
 const CITY = /^(?:[A-Za-z][A-Za-z .'-]*)?$/;
 const ORGANIZATION = /^(?:(?=.*[A-Za-z0-9])[A-Za-z0-9 &.,'()/-]+)?$/;
 const POSTAL_CODE = new RegExp(`^(?:\\d{${POSTAL_CODE_LENGTH}})?$`);

@@ -424,7 +424,7 @@ export async function applicationTrail(deps: ApplicationsDeps, actor: Viewer, ap
 }
 
 /**
- * POST /api/applications/{id}/review: the detail page's Confirm (the first design left it doing nothing; docs/product.md#application-detail). It
+ * POST /api/applications/{id}/review: the detail page's Confirm (the original design left it doing nothing; docs/product.md#application-detail). It
  * records that this staff member has gone through the application, so the history shows who
  * reviewed it and when, whatever its status.
  */

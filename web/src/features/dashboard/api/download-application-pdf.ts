@@ -25,7 +25,7 @@ export function useDownloadPdf() {
     onError: (error) => {
       // The passkey step (PasskeyPrompt) answers a session that has not confirmed a passkey yet.
       if (isMfaRequired(error)) return;
-      // The first design only logged a PDF failure; staff also need to know the file did not come.
+      // The original design only logged a PDF failure; staff also need to know the file did not come.
       console.warn('PDF download failed', error);
       toast.error(i18n._('The PDF could not be downloaded. Please try again.'));
     },

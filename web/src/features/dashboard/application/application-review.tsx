@@ -54,7 +54,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
         toast.success(i18n._('Changes saved.'));
       },
       onError: (error) => {
-        // The first design only logged the failure and stayed in edit mode; staff are also told
+        // The original design only logged the failure and stayed in edit mode; staff are also told
         // (docs/product.md#editing-an-application).
         console.warn('Save failed', error);
         if (error instanceof ApiError && error.fields) {
