@@ -22,7 +22,7 @@ const context = { userId: 7, dealer: dealerBlock };
 const draftFrom = (overrides: Record<string, unknown> = {}) => v.parse(draftSchema, draftInput(overrides));
 
 describe('creation payload (POST /api/applications)', () => {
-  it('is exactly the payload of spec §3 for an applicant with under 2 years of history', () => {
+  it('is exactly the creation payload for an applicant with under 2 years of history', () => {
     const draft = draftFrom({
       personal: personalInput({ suffix: 'Jr.', phone: '555.123.4567', ssn: '123 45 6789' }),
       housing: housingInput({ yearsAtAddress: '1', monthsAtAddress: '6', monthlyPayment: '1,200.50', previousAddress: addressInput() }),

@@ -29,7 +29,7 @@ function toWireAddress(address: AddressFormValues): WireAddress {
 /** The creation payload without its dealer block: what the wizard sends, since the server adds its own block. */
 export type SubmissionPayload = Omit<CreationPayload, 'dealer'>;
 
-/** The creation payload of spec §3 from a draft that passed applicationDraftSchema. */
+/** The creation payload (docs/product.md#submission-and-statuses) from a draft that passed applicationDraftSchema. */
 export function buildCreationPayload(draft: ApplicationDraft, context: CreationContext): CreationPayload {
   return { ...buildSubmissionPayload(draft, context), dealer: context.dealer };
 }
@@ -37,7 +37,7 @@ export function buildCreationPayload(draft: ApplicationDraft, context: CreationC
 /** The creation payload minus the dealer block, for POST /api/applications (application-submission.schema.ts). */
 export function buildSubmissionPayload(draft: ApplicationDraft, context: Pick<CreationContext, 'userId'>): SubmissionPayload {
   const { personal, housing, income } = draft;
-  // A student's school stands in for the employer (spec §5 Wizard: income); the schema has already
+  // A student's school stands in for the employer (docs/product.md#income); the schema has already
   // emptied what the status does not ask (domain/employment.ts).
   const asked = employmentQuestions(income.employmentStatus);
   const previous = income.previousEmployment;
@@ -127,7 +127,7 @@ function toEmploymentForm(employment: RecordEmployment | null) {
   };
 }
 
-/** The edit form's starting values from the application the server answered (spec §4: Cancel resets to them). */
+/** The edit form's starting values from the application the server answered (docs/product.md#editing-an-application: Cancel resets to them). */
 export function applicationToFormValues(record: ApplicationRecord) {
   return {
     firstName: record.firstName,
@@ -164,7 +164,7 @@ function toWireEmployment(employment: EmploymentFormValues): WireEmployment {
 }
 
 /**
- * The PATCH /api/applications/applicant body from validated edit-form values (spec §5 Outgoing formatting:
+ * The PATCH /api/applications/applicant body from validated edit-form values (docs/product.md#validation:
  * ssn null when empty, otherIncomeAmount 0 when empty). A masked SSN was never changed, so it is left out
  * and the server keeps the stored number.
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { booleanParam, choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
 
-/** The car catalogue's query and values (spec §2 Available Cars, §7 car calls, §9 car list); its answers are in contracts/cars.ts. */
+/** The car catalogue's query and values (docs/product.md#catalogue, #api, #limits-and-constants); its answers are in contracts/cars.ts. */
 
 export const CAR_SORTS = [
   'default',

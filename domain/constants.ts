@@ -1,6 +1,6 @@
 import { CAR_LIST_DEFAULT_LIMIT } from './cars.ts';
 
-/** Business constants and limits of spec §9, plus the few bounds we add to keep bad input out of the database. */
+/** Business constants and limits (docs/product.md#limits-and-constants), plus the few bounds we add to keep bad input out of the database. */
 
 export const MIN_RENT = 100;
 export const MIN_MONTHLY_INCOME = 1;
@@ -11,12 +11,12 @@ export const SSN_DIGITS = 9;
 export const MIN_MONTHS = 0;
 export const MAX_MONTHS = 11;
 export const MIN_PREVIOUS_EMPLOYMENT_MONTHS = 1;
-/** Spec §4: previous address and employment are asked for when time at the current one is under 2 years. */
+/** Previous address and employment are asked for when time at the current one is under 2 years (docs/product.md#housing, #income). */
 export const PREVIOUS_HISTORY_THRESHOLD_MONTHS = 24;
 export const INCOME_FREQUENCY = 'Monthly';
 export const MIN_APPLICANT_AGE = 18;
 
-// Not in the spec: upper bounds so that a typo or a hostile request fails validation (400) instead of
+// Added to the original design's rules: upper bounds so that a typo or a hostile request fails validation (400) instead of
 // overflowing numeric(12, 2) / integer columns (500), and birth years that no living applicant has.
 export const MAX_AMOUNT = 10_000_000;
 export const MAX_YEARS = 100;
@@ -41,13 +41,13 @@ export const TOAST_LIMITS = {
 } as const;
 export const NARROW_LAYOUT_BREAKPOINT_PX = 800;
 export const INPUT_MASK_UNDO_HISTORY = 100;
-/** Spec §2: a scroll-behaviour override lasts this long after navigation. */
+/** A scroll-behaviour override lasts this long after navigation (docs/product.md#screens-and-routes). */
 export const SCROLL_BEHAVIOR_OVERRIDE_MS = 50;
-/** Spec §4: the chosen language is kept in session storage under this key. */
+/** The chosen language is kept in session storage under this key (docs/product.md#languages). */
 export const LANGUAGE_STORAGE_KEY = 'currentLanguage';
 export const THEME = { primary: '#002D72', secondary: '#FF6B00', fontFamily: 'Inter' } as const;
 
-/** Fixed indicators of every creation payload (spec §3, §9). */
+/** Fixed indicators of every creation payload (docs/product.md#submission-and-statuses). */
 export const APPLICATION_INDICATORS = {
   communityPropertyDisclosureIndicator: false,
   regulationBIndicator: false,

@@ -1,8 +1,8 @@
 import type { EmploymentStatus } from './enums.ts';
 
 /**
- * What the income step asks about the applicant's current work, by employment status (docs/product.md,
- * decision 012). Spec §5 asks every status for an employer's name (a school's for a student); a retired or
+ * What the income step asks about the applicant's current work, by employment status (docs/product.md#income,
+ * decision 012). The original design asked every status for an employer's name (a school's for a student); a retired or
  * unemployed applicant has none, so the same field asks for what stands in its place: the pension or the
  * income source. Only a status with a workplace is asked for its address, and then it is required, as a
  * previous job's is; the wizard's schema and the submission read the same table, so nothing that was not

@@ -135,13 +135,13 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Spec §4: a known language code (also a tag such as 'uk-UA' from Telegram) is used, anything else falls back to en. */
+/** docs/product.md#languages: a known language code (also a tag such as 'uk-UA' from Telegram) is used, anything else falls back to en. */
 export function toSupportedLanguage(code: string | null | undefined): Language {
   const primary = code?.trim().toLowerCase().split(/[-_]/)[0];
   return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
 }
 
-/** Spec §4: without a stored or Telegram language, Ukraine gets uk and every other country en. */
+/** docs/product.md#languages: without a stored or Telegram language, Ukraine gets uk and every other country en. */
 export function languageForCountry(countryCode: string | null | undefined): Language {
   return countryCode?.trim().toUpperCase() === 'UA' ? 'uk' : DEFAULT_LANGUAGE;
 }

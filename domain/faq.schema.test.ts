@@ -122,7 +122,7 @@ describe('a change to a FAQ', () => {
 });
 
 describe('the staff FAQ list query', () => {
-  it('defaults to page 1 of 10, newest first (spec §9)', () => {
+  it('defaults to page 1 of 10, newest first', () => {
     expect(v.parse(faqListQuerySchema, {})).toEqual({ page: 1, limit: 10, sortField: 'createdAt', sortOrder: 'desc' });
   });
 

@@ -4,13 +4,13 @@ import { LANGUAGES } from './enums.ts';
 import { choiceParam, pagingParams, rowIdParam, textParam } from './query-params.ts';
 
 /**
- * The FAQ rules (spec §3 FAQ, §7 FAQ rows) for the staff API and the dashboard's FAQ form alike:
+ * The FAQ rules (docs/product.md#faq-management) for the staff API and the dashboard's FAQ form alike:
  * create, change (PATCH: only the fields sent) and the list's filters, sort and paging.
  */
 
 export const FAQ_QUESTION_MAX_LENGTH = 500;
 export const FAQ_ANSWER_MAX_LENGTH = 5000;
-/** Not in the spec: the common practical limit of a link, so a pasted essay is not taken for one. */
+/** Added to the original design's rules: the common practical limit of a link, so a pasted essay is not taken for one. */
 export const FAQ_URL_MAX_LENGTH = 2048;
 export const FAQ_LIST_MAX_LIMIT = 100;
 export const FAQ_SORT_FIELDS = ['createdAt', 'question', 'lang'] as const;
@@ -109,7 +109,7 @@ export const faqPatchSchema = v.pipe(
   v.check((patch) => Object.values(patch).some((value) => value !== undefined), m.nothingToChange),
 );
 
-/** GET /api/faqs (spec §7; defaults from §9: page 1, limit 10, createdAt descending). */
+/** GET /api/faqs (docs/product.md#limits-and-constants: page 1, limit 10, createdAt descending). */
 export const faqListQuerySchema = v.pipe(
   v.object({
     ...pagingParams(FAQ_LIST_MAX_LIMIT),

@@ -2,7 +2,7 @@ import { PHONE_DIGITS, PREVIOUS_HISTORY_THRESHOLD_MONTHS, SSN_DIGITS } from './c
 import { toSupportedLanguage, type Language } from './enums.ts';
 
 /**
- * Display and wire formats (spec §5 Outgoing formatting). Every formatter accepts its own output and the
+ * Display and wire formats (docs/product.md#validation). Every formatter accepts its own output and the
  * other form, so display → wire → display gives back the same text. Text that cannot be formatted is
  * returned trimmed rather than guessed at: the schemas, not the formatters, reject bad input.
  */
@@ -67,7 +67,7 @@ export function formatSsnForApi(value: string): string {
 
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
 
-/** A masked SSN as the server shows it (design: SSN masked everywhere except an audited reveal and the PDF). */
+/** A masked SSN as the server shows it (masked everywhere except an audited reveal and the PDF, docs/product.md#application-detail). */
 export function isMaskedSsn(value: string): boolean {
   return MASKED_SSN.test(value.trim());
 }
@@ -149,7 +149,7 @@ export function parseMoney(text: string): number | undefined {
   return Number.isFinite(amount) ? amount : undefined;
 }
 
-/** Spec §3: years and months at an address or employer are sent as one total. */
+/** docs/product.md#validation: years and months at an address or employer are sent as one total. */
 export function toTotalMonths(years: number, months: number): number {
   return years * 12 + months;
 }
@@ -158,7 +158,7 @@ export function fromTotalMonths(totalMonths: number): { years: number; months: n
   return { years: Math.floor(totalMonths / 12), months: totalMonths % 12 };
 }
 
-/** Spec §4: previous address / employment are required under two years at the current one. */
+/** docs/product.md#housing, #income: previous address / employment are required under two years at the current one. */
 export function requiresPreviousHistory(totalMonths: number): boolean {
   return totalMonths < PREVIOUS_HISTORY_THRESHOLD_MONTHS;
 }

@@ -1,5 +1,5 @@
 /**
- * The application's rules, shared by web, server, bot and PDF (design.md: domain/ imports only valibot).
+ * The application's rules, shared by web, server, bot and PDF (docs/architecture.md: domain/ imports only valibot).
  * This is the one entry point of domain/; files inside it import each other directly.
  */
 export * from './application-edit.schema.ts';

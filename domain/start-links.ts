@@ -2,12 +2,12 @@
  * Start parameters: what a t.me link carries into the bot (`?start=`) or the mini app
  * (`?startapp=`), and the screen it opens. One table for both, so a link the bot understands opens
  * the same screen in the app. Telegram allows A–Z a–z 0–9 _ - in them, up to 64 characters for
- * `start` (shared/telegram.md).
+ * `start`.
  */
 
 const CAR_PARAM = /^car_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** Spec §2: 'application' opens the wizard; the bot's own `/start apply` says the same in short. */
+/** docs/product.md#screens-and-routes: 'application' opens the wizard; the bot's own `/start apply` says the same in short. */
 const APPLICATION_PARAMS = new Set(['application', 'apply']);
 
 /** The app path a start parameter leads to, or null for none or an unknown value. */

@@ -33,7 +33,7 @@ import { requiresPreviousHistory, toTotalMonths } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 
 /**
- * The application wizard's steps (spec §3 Applicant, §5 Wizard). Each step validates the text of its form and
+ * The application wizard's steps (docs/product.md#application-wizard). Each step validates the text of its form and
  * outputs clean values: trimmed text, numbers, phone (XXX) XXX-XXXX, SSN XXX-XX-XXXX, dates MM/DD/YYYY.
  * Feeding an output back in gives the same output, so a draft can be stored either way.
  */
@@ -137,7 +137,7 @@ const previousEmploymentFields = v.object(
   m.invalidValue,
 );
 
-/** A previous job, its time in years and months like the current one's (spec §5: at least 1 month in all). */
+/** A previous job, its time in years and months like the current one's (docs/product.md#income: at least 1 month in all). */
 export const previousEmploymentFormSchema = v.pipe(
   previousEmploymentFields,
   v.forward(
@@ -200,7 +200,7 @@ type IncomeFields = v.InferOutput<typeof incomeFields>;
 const employedUnderTwoYears = (income: Pick<IncomeFields, 'yearsAtEmployer' | 'monthsAtEmployer'>) =>
   requiresPreviousHistory(toTotalMonths(income.yearsAtEmployer, income.monthsAtEmployer));
 
-/** Spec §4: a previous job is needed under 2 years at the current one, unless the applicant declares there was none. */
+/** docs/product.md#income: a previous job is needed under 2 years at the current one, unless the applicant declares there was none. */
 const needsPreviousJob = (income: Pick<IncomeFields, 'yearsAtEmployer' | 'monthsAtEmployer' | 'noPreviousEmployment'>) =>
   employedUnderTwoYears(income) && !income.noPreviousEmployment;
 
@@ -277,7 +277,7 @@ export const driverLicenseSchema = v.object(
   m.invalidValue,
 );
 
-/** The whole client-side draft (spec §3 Client-side application draft), validated before submission. */
+/** The whole client-side draft (docs/product.md#drafts), validated before submission. */
 export function createApplicationDraftSchema(clock: Clock = systemClock) {
   return v.object(
     {
@@ -308,7 +308,7 @@ export type ApplicationDraft = v.InferOutput<typeof applicationDraftSchema>;
 
 const emptyAddress = () => ({ line1: '', line2: '', city: '', state: '', postalCode: '' });
 
-/** The draft's initial state (spec §3: reset everything to the initial empty state); a new object each call. */
+/** The draft's initial state (everything reset to the initial empty state); a new object each call. */
 export function createEmptyApplicationDraft() {
   return {
     carId: '',

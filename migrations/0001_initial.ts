@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * The whole data model of ../shared/design.md in one first migration, so later features add
+ * The whole first data model in one migration, so later features add
  * behaviour rather than churn the schema. Migrations never import application code: enum values
  * are written out here as they were on the day this migration was made.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Licence photos are uploaded before the application they belong to exists (issue 9): a document
+ * Licence photos are uploaded before the application they belong to exists (docs/decisions/007-licence-uploads.md): a document
  * now has an owner (the uploader, moved to the Telegram user when a guest merges), its application
  * is filled in on submit, and it records the stored image's size in pixels. Partial indexes serve
  * the two questions asked of unattached documents: how many an owner holds, and which are old

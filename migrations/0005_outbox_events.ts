@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * The transactional outbox (design.md "Data model"): an event is written in the same transaction
+ * The transactional outbox (docs/decisions/008-idempotent-submission-and-outbox.md): an event is written in the same transaction
  * as the change it reports, and the bot delivers it at least once. Instances claim due events with
  * `select ... where delivered_at is null and next_attempt_at <= now() order by next_attempt_at
  * for update skip locked`, served by the partial index below, so several never send one twice.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Idempotent submission (issue 9): a client that retries POST /api/applications with the same
+ * Idempotent submission (docs/decisions/008-idempotent-submission-and-outbox.md): a client that retries POST /api/applications with the same
  * Idempotency-Key gets the first result back, and one that reuses a key for another body gets a
  * 409. The key is already stored (unique) since migration 0001; this adds a keyed hash of the
  * request it was first used with. It is an HMAC under a server secret, never a plain hash: the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * What the bot needs beyond the tables of 0001 (issue 12).
+ * What the bot needs beyond the tables of 0001 (docs/decisions/009-bot-in-the-server-process.md).
  *
  * outbox_events.failed_at: an event that could not be delivered after its last retry (about ten
  * minutes of doubling delays) or that Telegram refused for good (the applicant blocked the bot) is

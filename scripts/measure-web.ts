@@ -1,6 +1,6 @@
 /**
  * `npm run measure:web`: what a visit costs on the pages that matter, against the budgets of
- * design.md: / and /cars first load ≤ 120 KB JS+CSS gzip, Lighthouse mobile performance ≥ 95 on
+ * README.md#pages: / and /cars first load ≤ 120 KB JS+CSS gzip, Lighthouse mobile performance ≥ 95 on
  * the public pages, accessibility 100 everywhere. Measures /, /cars, a car page, /application
  * (the wizard's first step) and /dashboard (signed in as staff), then profiles the first load of
  * / by package and module from a sourcemap build in a temporary folder (web/dist is never
@@ -97,7 +97,7 @@ async function lighthouseScores(url: string, chromePath: string, cookie?: string
   }
 }
 
-/** Telegram Login Widget data for the staff account, signed as Telegram signs it (shared/telegram.md). */
+/** Telegram Login Widget data for the staff account, signed as Telegram signs it. */
 function widgetLogin(id: number): Record<string, string | number> {
   const data: Record<string, string | number> = { auth_date: Math.floor(Date.now() / 1000), first_name: 'Measure', id };
   const checkString = Object.keys(data).sort().map((key) => `${key}=${data[key]}`).join('\n');

@@ -22,7 +22,7 @@ export function topicName(user: UserRow): string {
 
 /**
  * Who the applicant is, for staff: name, username, language, application status and a link to
- * their dashboard page. Never an SSN, birth date, income or image (shared/telegram.md: personal
+ * their dashboard page. Never an SSN, birth date, income or image (docs/product.md#privacy-and-retention: personal
  * financial data never goes to Telegram).
  */
 export async function applicantCard(deps: BotDeps, userId: number): Promise<Reply> {

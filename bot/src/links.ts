@@ -14,7 +14,7 @@ export interface Reply {
 
 /**
  * A button that opens the mini app at `path` (private chats only). The screen travels in the
- * button's URL: web-app buttons carry no start parameter (shared/telegram.md). Without https the
+ * button's URL: web-app buttons carry no start parameter. Without https the
  * link goes into the text instead, so a local bot still says where to go.
  */
 export function withAppButton(config: Config, text: string, label: string, path: string): Reply {

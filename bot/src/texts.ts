@@ -10,5 +10,5 @@ export const textsIn = (catalogues: Catalogues, lang: Language): Translate => (i
 /** The staff group is shared by the whole team, so what the bot writes there is in one language. */
 export const STAFF_LANGUAGE: Language = DEFAULT_LANGUAGE;
 
-/** Issue 12: a Telegram language code becomes en, uk, es or ru; anything else is English. */
+/** docs/product.md#languages: a Telegram language code becomes en, uk, es or ru; anything else is English. */
 export const senderLanguage = (from: User | undefined): Language => toSupportedLanguage(from?.language_code);

@@ -5,7 +5,7 @@ import { applicantCard, topicName } from './applicant-card.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { describeError, isTopicClosed, isTopicGone } from './telegram-errors.ts';
 
-/** Each applicant's forum topic in the staff group (the support-desk pattern of shared/telegram.md). */
+/** Each applicant's forum topic in the staff group (the support-desk pattern, docs/product.md#bot). */
 export interface Topics {
   /**
    * Runs `send` in the applicant's topic, opening the topic (with its card) when there is none.

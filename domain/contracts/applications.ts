@@ -93,7 +93,7 @@ export interface AcceptedConsent {
 
 /**
  * GET /api/applications/user/{userId} and the answer of both staff edits: the record with the field
- * names of spec §3 Application, the SSN masked (***-**-1234; the full number only through the audited
+ * names of the original design, the SSN masked (***-**-1234; the full number only through the audited
  * reveal), and what staff need around it.
  */
 export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submittedAt' | 'updatedAt'> {

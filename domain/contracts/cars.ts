@@ -1,9 +1,9 @@
 import type { CarConditionValue, CarStatusValue } from '../cars.ts';
 
-/** The car answers (spec §3 Car and Filter data, §7 car calls). */
+/** The car answers (docs/product.md#catalogue, #car-page, #api). */
 
 /**
- * A car as a catalogue card shows it: the spec's car fields (§3 Car) plus the trim for the title
+ * A car as a catalogue card shows it: the original design's car fields plus the trim for the title
  * and the first photo. Lists answer cards; one car's page answers the whole CarItem.
  */
 export interface CarCard {

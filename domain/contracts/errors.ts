@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-/** Error codes clients can rely on; the HTTP status follows from the code (design: API conventions). */
+/** Error codes clients can rely on; the HTTP status follows from the code (docs/product.md#errors). */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { METRIC_NAMES, NO_METRIC_VALUE } from './metrics.ts';
 
 describe('staff metrics', () => {
-  it('lists the nine metrics of spec §9, each once, in the table order', () => {
+  it('lists the nine business metrics, each once, in the table order', () => {
     expect(METRIC_NAMES).toHaveLength(9);
     expect(new Set(METRIC_NAMES).size).toBe(9);
     expect(METRIC_NAMES[0]).toBe('Total Users');

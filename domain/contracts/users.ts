@@ -1,6 +1,6 @@
 import type { ApplicationStatus, Language } from '../enums.ts';
 
-/** A user as the dashboard lists it (spec §3 User), plus last_active_at and tag (spec §2 users table). */
+/** A user as the dashboard lists it (docs/product.md#users-list), with last_active_at and tag. */
 export interface UserItem {
   id: number;
   is_admin: boolean;

@@ -8,7 +8,7 @@ import { DEFAULT_POOL_SETTINGS } from './db/pool-settings.ts';
 
 /**
  * Configuration is parsed exactly once, from the environment, into a frozen object.
- * Nothing else in the codebase reads process.env (see ../shared/style.md habit 2).
+ * Nothing else in the codebase reads process.env (docs/architecture.md).
  */
 
 const CHROME_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
@@ -372,7 +372,7 @@ export function loadConfig(env: Env = process.env) {
       socialLinks: readVariable(env, 'SOCIAL_LINKS') ?? [],
     },
     /**
-     * The dealer and routing block of every application (spec §3 Creation payload), filled by the
+     * The dealer and routing block of every application (docs/product.md#submission-and-statuses), filled by the
      * server: whatever a client sends there is ignored. The demo values suit trying the app.
      */
     dealer: {

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /**
  * telegram-ui ships one stylesheet for all of its components (about 330 classes); this app uses
- * a few dozen. The stylesheet must come first, before ours (shared/telegram.md), so it stays where
+ * a few dozen. The stylesheet must come first, before ours, so it stays where
  * it is; this plugin only drops, while building, the selectors that need a telegram-ui class
  * (`.tgui-<hash>`) that no component we import can put on an element. The classes in use are
  * traced from the source: every name web/src imports from the package, the module that defines

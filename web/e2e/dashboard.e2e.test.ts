@@ -8,7 +8,7 @@ import { useBrowserSuite } from './browser-suite.ts';
 import { axeViolations, E2E_BOT_TOKEN, reportMissingChromium, signedInitData, type TelegramUser } from './harness.ts';
 
 /**
- * The staff dashboard (issue 13) in real Chromium against `npm start`: an admin signed in through
+ * The staff dashboard (docs/product.md#staff-dashboard) in real Chromium against `npm start`: an admin signed in through
  * the Telegram Login Widget endpoint (data signed here with the bot token, as Telegram signs it)
  * finds an applicant, reviews, edits and decides, downloads the PDF, manages FAQs and reads the
  * metrics; a visitor gets the sign-in page and no staff data. axe on every screen.

@@ -57,7 +57,7 @@ export interface Relay {
 }
 
 /**
- * The two-way chat (issue 12 item 3): an applicant's private messages are copied into their own
+ * The two-way chat (docs/product.md#bot): an applicant's private messages are copied into their own
  * forum topic in the staff group, and a staff member's message in that topic is copied back.
  * Replies keep their targets through bot_relayed_messages, edits update the copy, albums travel
  * as one group. Without STAFF_CHAT_ID (`topics` undefined) applicants get the dealer's contacts.

@@ -52,7 +52,7 @@ const trailQuery = v.pipe(
 const PRIVATE = 'no-store';
 
 /**
- * The credit application (issue 9): the applicant submits once and follows its status; staff read,
+ * The credit application (docs/product.md#submission-and-statuses): the applicant submits once and follows its status; staff read,
  * reveal, edit and decide, every staff call audited. Photos, drafts and consent texts have their
  * own route files beside this one.
  */
@@ -65,7 +65,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
       bodyLimit: APPLICATION_BODY_LIMIT,
       config: { rateLimit: STRICT_RATE_LIMIT },
       schema: documented({
-        summary: 'Submit the credit application (spec §3 creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
+        summary: 'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
         tags: ['applications'],
         body: submissionSchema,
       }),

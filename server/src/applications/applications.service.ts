@@ -318,7 +318,7 @@ const employmentRecord = (employment: ApplicantPatch['currentEmployment']): Empl
 });
 
 /**
- * The columns a staff edit changes and the spec's names of the fields behind them. A field whose
+ * The columns a staff edit changes and the wire names of the fields behind them. A field whose
  * value is the stored one is no change; the SSN and birth date are compared after opening them.
  */
 function diffApplicant(pii: PiiCipher, row: ApplicationRow, patch: ApplicantPatch): { changes: ApplicationChanges; fields: string[] } {
@@ -376,7 +376,7 @@ export async function editApplicant(deps: ApplicationsDeps, actor: Viewer, patch
   return toStaffApplication(deps, row, now);
 }
 
-/** PATCH /api/applications/{id}/status: any status to any other (spec §4), with history, audit and a notification. */
+/** PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification. */
 export async function changeStatus(deps: ApplicationsDeps, actor: Viewer, applicationId: number, status: ApplicationStatus, now = new Date()): Promise<StaffApplication> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await trx.selectFrom('applications').selectAll().where('id', '=', applicationId).forUpdate().executeTakeFirst();
@@ -424,7 +424,7 @@ export async function applicationTrail(deps: ApplicationsDeps, actor: Viewer, ap
 }
 
 /**
- * POST /api/applications/{id}/review: the detail page's Confirm (spec §2 left it doing nothing). It
+ * POST /api/applications/{id}/review: the detail page's Confirm (the original design left it doing nothing; docs/product.md#application-detail). It
  * records that this staff member has gone through the application, so the history shows who
  * reviewed it and when, whatever its status.
  */

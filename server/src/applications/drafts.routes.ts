@@ -23,7 +23,7 @@ const draftSavedSchema = { type: 'object', additionalProperties: false, required
 
 /**
  * The application wizard's draft, saved on the server so that it can be resumed on any device
- * (issue 9). Reading or discarding never creates a guest: no identity simply means no draft.
+ * (docs/product.md#drafts). Reading or discarding never creates a guest: no identity simply means no draft.
  */
 export const draftsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/applications/draft', { schema: documented({ summary: "The visitor's saved application draft; 404 when there is none", tags: ['applications'], response: { 200: draftAnswerSchema } }) }, async (request): Promise<DraftAnswer> => {

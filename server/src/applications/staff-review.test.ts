@@ -31,7 +31,7 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
   const trailOf = async (applicationId: number) =>
     (await asAdmin({ method: 'GET', url: `/api/applications/${applicationId}/history` })).json<Paged<ApplicationTrailEvent>>().items;
 
-  it("shows staff the application with the spec's field names, the SSN masked and what they need around it", async () => {
+  it("shows staff the application with its original field names, the SSN masked and what they need around it", async () => {
     const { userId, application } = await submitted();
     const res = await asAdmin({ method: 'GET', url: `/api/applications/user/${userId}` });
     expect(res.statusCode, res.body).toBe(200);

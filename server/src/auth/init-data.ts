@@ -25,7 +25,7 @@ const MAX_INIT_DATA_LENGTH = 8192;
 const HEX_HASH = /^[0-9a-f]{64}$/;
 
 /**
- * Verifies mini-app init data (shared/telegram.md, Server-side verification) and returns the user
+ * Verifies mini-app init data (Telegram's server-side verification of init data) and returns the user
  * it speaks for. The HMAC is compared in constant time first; only then does the library's
  * `validate` check auth_date, so its plain string comparison learns nothing new.
  */

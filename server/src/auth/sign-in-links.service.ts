@@ -18,7 +18,7 @@ export const appOrigin = (config: Config) => config.publicUrl ?? `http://localho
 /**
  * A one-time staff sign-in link for the bot's /login command. Only the hash is stored. The token
  * travels in the fragment, which browsers never send to a server or a link-preview fetcher; the
- * landing page POSTs it to /api/auth/link (shared/telegram.md: a GET never consumes it).
+ * landing page POSTs it to /api/auth/link (a GET never consumes it: link previews and scanners fetch links too).
  */
 export async function issueSignInLink(db: Db, config: Config, userId: number): Promise<string> {
   const user = await findUserById(db, userId);

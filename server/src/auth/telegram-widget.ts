@@ -9,7 +9,7 @@ import { claimWidgetLogin } from './widget-logins.repository.ts';
 /**
  * Telegram Login Widget and the bot's login button (login_url) sign differently from mini-app
  * init data: the secret is SHA-256 of the bot token, not an HMAC with "WebAppData". Never reuse
- * one verifier for the other (shared/telegram.md).
+ * one verifier for the other.
  */
 
 /**

@@ -51,7 +51,7 @@ export const carItemSchema = strictObject({
   photos: { type: 'array', items: text },
 } satisfies Properties<CarItem>);
 
-/** The paged-list answer (design: API conventions) of a list of cards. */
+/** The paged-list answer (docs/product.md#api) of a list of cards. */
 export const carCardPageSchema = strictObject({
   items: { type: 'array', items: carCardSchema },
   total: integer,

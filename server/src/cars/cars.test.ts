@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
       expect(body.items.every((c) => c.status === 'available')).toBe(true);
     });
 
-    it('carries the spec field names and only what a card shows on every car', async () => {
+    it('carries the original field names and only what a card shows on every car', async () => {
       const [car] = (await list({ limit: 1 })).items;
       expect(Object.keys(car!).sort()).toEqual(
         ['uuid', 'is_favorite', 'brand', 'model', 'year', 'price', 'mileage', 'condition', 'status', 'dateAdded', 'trim', 'photo'].sort(),

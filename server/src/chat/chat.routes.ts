@@ -11,7 +11,7 @@ import { findThreadOfUser } from './chat.repository.ts';
 
 const userParams = v.object({ userId: rowIdParam('userId') });
 
-/** The dashboard's Chat button (issue 12 item 6, spec §7). */
+/** The dashboard's Chat button (docs/product.md#application-detail). */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/chat/:userId',

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { deleteFaq, findFaq, insertFaq, updateFaq } from './faqs.repository.ts';
 
 /**
- * Staff FAQ management (spec §6: admin only). Each change lands with its audit row in one
+ * Staff FAQ management (docs/product.md#faq-management: admin only). Each change lands with its audit row in one
  * transaction, or neither does; details name the fields, never the texts. `actorUserId` is the
  * verified admin; the routes and the bot both come through here.
  */

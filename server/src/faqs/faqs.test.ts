@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('the staff FAQ list on %s', (kind) => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('answers each FAQ with the spec fields', async () => {
+  it('answers each FAQ with its original field names', async () => {
     const [faq] = (await list({ question: 'apply' })).items;
     expect(faq).toEqual({
       id: ids.apply,

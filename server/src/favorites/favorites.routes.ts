@@ -12,7 +12,7 @@ import type { FavoriteState, RecentlyViewedCars } from '../../../domain/contract
 import { toPaged } from '../../../domain/contracts/paged.ts';
 
 /**
- * The spec's bodies name the user (user_id), but the server takes the user from the verified
+ * The original design's bodies name the user (user_id), but the server takes the user from the verified
  * identity only; a user_id is accepted when it repeats that identity and refused otherwise.
  */
 const claimedUserId = v.optional(
@@ -26,8 +26,8 @@ const claimedUserId = v.optional(
 );
 
 /**
- * Spec §3 Viewed-car record: the car as carUuid or car_uuid (both spellings appear in the spec),
- * and an optional user_id.
+ * The viewed-car record (docs/product.md#favourites-and-recently-viewed): the car as carUuid or
+ * car_uuid (the original design used both spellings), and an optional user_id.
  */
 const carAndUser = (required: 'carUuid' | 'car_uuid') =>
   v.pipe(

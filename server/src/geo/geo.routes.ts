@@ -4,10 +4,10 @@ import { documented } from '../http/openapi.ts';
 import type { GeoAnswer } from '../../../domain/contracts/site.ts';
 
 /**
- * GET /api/geo → {countryCode}: the visitor's country for the first language choice (spec §4).
+ * GET /api/geo → {countryCode}: the visitor's country for the first language choice (docs/product.md#languages).
  * A trusted proxy header wins; otherwise the configured lookup service is asked on the browser's
  * behalf, so the browser never calls a third party. With neither configured, or on any failure,
- * the answer is null and the page uses English (spec §8).
+ * the answer is null and the page uses English.
  */
 export const geoRoutes: FastifyPluginAsync = async (app) => {
   const { countryHeader, lookupUrl } = app.config.geo;

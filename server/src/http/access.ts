@@ -33,7 +33,7 @@ export const isAdminAccess = (access: Access | undefined) => access === 'admin' 
 export const needsPasskey = (config: Config, viewer: Viewer | null) =>
   config.staffMfa === 'required' && viewer?.via === 'session' && viewer.session?.passkeyVerified !== true;
 
-/** Spec §6 header, sent by the original client with admin calls. */
+/** The original design's header, sent by the original client with admin calls (docs/product.md#identity). */
 const CLAIMED_TELEGRAM_ID = 'x-telegram-id';
 
 /** The hook that enforces `access` (app.adminRoutes lists what it guards). Call after registerIdentity. */

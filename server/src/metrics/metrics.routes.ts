@@ -10,7 +10,7 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
     {
       config: ADMIN_ONLY,
       schema: documented({
-        summary: "Business metrics for staff: the spec's nine, applications by status and against the Regulation B deadline, and the last 30 days by day",
+        summary: "Business metrics for staff: the nine business metrics, applications by status and against the Regulation B deadline, and the last 30 days by day",
         tags: ['metrics'],
       }),
     },

@@ -137,7 +137,7 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
     await addApplication(db, guest, 'rejected', '2026-11-18T08:00:00Z');
   });
 
-  it('lists the nine metrics of the spec in its order, each with notes on how it is counted', async () => {
+  it('lists the nine business metrics in the table order, each with notes on how it is counted', async () => {
     const answer = await metricsAt(t, NOW);
     expect(answer.rows.map((row) => row.metric)).toEqual(METRIC_NAMES);
     for (const row of answer.rows) expect(row.notes.length, row.metric).toBeGreaterThan(20);

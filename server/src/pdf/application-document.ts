@@ -38,7 +38,7 @@ export interface ApplicationDocumentInput {
   t: Translate;
 }
 
-/** Spec §2: an empty value reads as an em dash. */
+/** An empty value reads as an em dash (docs/product.md#pdf). */
 const EMPTY = '—';
 
 const consentLabels: Record<ConsentKind, string> = {

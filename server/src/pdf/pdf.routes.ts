@@ -11,7 +11,7 @@ import { applicationPdf } from './pdf.service.ts';
 const idParams = v.object({ id: rowIdParam('id') });
 const pdfQuery = v.object({ lang: languageParam() });
 
-/** Staff print or file an application (issue 10). */
+/** Staff print or file an application (docs/product.md#pdf). */
 export const pdfRoutes: FastifyPluginAsync = async (app) => {
   const deps = { db: app.db, pii: app.pii, renderer: app.pdf, catalogues: app.catalogues, company: app.config.company.name, timeZone: app.config.timeZone };
 

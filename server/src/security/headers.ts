@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** Telegram Web shows the mini app in an iframe under these origins (shared/telegram.md). */
+/** Telegram Web shows the mini app in an iframe under these origins. */
 export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
 
 /**

@@ -18,7 +18,7 @@ function webBuildWithHead(): string {
 const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(':', '\\:')}" content="([^"]*)"`).exec(html)?.[1];
 
-describe('link previews and crawlers read each public page from the server (issue 17)', () => {
+describe('link previews and crawlers read each public page from the server', () => {
   const t = useTestApp('pglite', { seed: true, webDist: webBuildWithHead(), env: { COMPANY_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example' } });
 
   async function firstCar() {

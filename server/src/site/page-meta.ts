@@ -5,7 +5,7 @@ import { findCar } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
 
 /**
- * What a link preview or a crawler reads about a public page (issue 17): the page is built in the
+ * What a link preview or a crawler reads about a public page (docs/product.md#screens-and-routes): the page is built in the
  * browser, so its title, description and Open Graph tags are written into index.html here.
  */
 export interface PageMeta {

@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('carries the spec user fields plus last_active_at and tag', async () => {
+  it('carries the original user fields plus last_active_at and tag', async () => {
     const [user] = (await list({ username: 'bobby' })).items;
     expect(Object.keys(user!).sort()).toEqual(
       ['id', 'is_admin', 'first_name', 'last_name', 'username', 'email', 'phone', 'language', 'registered_at', 'last_active_at', 'tag', 'applicationId', 'applicationStatus', 'chatUrl'].sort(),

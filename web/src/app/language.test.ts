@@ -11,7 +11,7 @@ afterEach(async () => {
   await activateLanguage('en');
 });
 
-describe('choosing the language (spec §4)', () => {
+describe('choosing the language', () => {
   it('uses the language remembered in sessionStorage', () => {
     sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
     expect(languageWithoutLookup(web)).toBe('es');

@@ -8,11 +8,11 @@ import { i18n } from '../lib/i18n.ts';
 
 type Store = ReturnType<typeof createStore>;
 
-/** telegram-ui cannot see our SDK, so appearance and platform are handed to it (telegram.md). */
+/** telegram-ui cannot see our SDK, so appearance and platform are handed to it. */
 function ThemedRoot({ children }: { children: ReactNode }) {
   const host = useHost();
   const telegram = host.kind === 'telegram';
-  // Spec §2: the plain web page is white; only Telegram's palette may turn it dark.
+  // docs/product.md#audiences-and-channels: the plain web page is white; only Telegram's palette may turn it dark.
   const appearance = telegram && host.isDark ? 'dark' : 'light';
   const platform = host.platform === 'ios' || host.platform === 'macos' ? 'ios' : 'base';
 

@@ -7,7 +7,7 @@ import { createRoutes } from './router.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the routes (spec §2)', () => {
+describe('the routes', () => {
   it('shows the not-found page for an unknown path', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 404 }));
     const router = createMemoryRouter(createRoutes(createQueryClient()), { initialEntries: ['/no/such/page'] });

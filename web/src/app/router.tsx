@@ -23,7 +23,7 @@ const applicationStep = (step: ApplicationStep) => async () => ({ Component: (aw
 
 /**
  * The whole route table. Home is in the entry chunk (it is the landing page); every other screen
- * is its own chunk, and the dashboard's never reaches a public visitor (design: Web app).
+ * is its own chunk, and the dashboard's never reaches a public visitor (docs/architecture.md).
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [

@@ -24,7 +24,7 @@ function setup(initial = '/') {
   return router;
 }
 
-describe('scrolling on navigation (spec §2)', () => {
+describe('scrolling on navigation', () => {
   let scrollTo: ReturnType<typeof vi.fn>;
   let scrollIntoView: ReturnType<typeof vi.fn>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyStartLink } from './start-link.ts';
 
-describe('start links (spec §2)', () => {
+describe('start links', () => {
   it('replaces the launch entry instead of adding one, once per launch', () => {
     window.history.replaceState(null, '', '/');
     const before = window.history.length;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { MAX_TOASTS, Toaster, resetToasts, toast } from './toasts.tsx';
 
-describe('toasts (spec §9)', () => {
+describe('toasts', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     resetToasts();

@@ -69,13 +69,13 @@ function paintClientChrome(theme: ThemeParams = themeParams.state()) {
 /**
  * Starts the SDK and returns the Telegram host, or null when this is not a Telegram launch.
  * Throws when the client sent launch data the SDK cannot handle; the caller then falls back to
- * the plain web (telegram.md: "wrap boot in try/catch anyway").
+ * the plain web (Telegram's advice: "wrap boot in try/catch anyway").
  */
 export function createTelegramHost(): Host | null {
   if (!isTMA()) return null;
   init();
 
-  // miniApp first: the main button takes its colours from the theme it mounts (telegram.md).
+  // miniApp first: the main button takes its colours from the theme it mounts.
   miniApp.mountSync.ifAvailable();
   if (!themeParams.isMounted()) themeParams.mountSync.ifAvailable();
   themeParams.bindCssVars.ifAvailable();

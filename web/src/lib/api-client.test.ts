@@ -36,7 +36,7 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/cars')).rejects.toMatchObject({ status: 502, code: 'http_502' });
   });
 
-  it('reports 500 when no response arrives (spec §8)', async () => {
+  it('reports 500 when no response arrives', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiFetch('/api/cars')).rejects.toMatchObject({ name: 'ApiError', status: 500, code: 'network' });
   });

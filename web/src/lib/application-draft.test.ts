@@ -9,7 +9,7 @@ async function load() {
 
 beforeEach(() => sessionStorage.clear());
 
-describe('the application draft (spec §3)', () => {
+describe('the application draft', () => {
   it('starts empty, with no car', async () => {
     const { draftAtom } = await load();
     expect(createStore().get(draftAtom)).toEqual({ carId: '', personal: {}, housing: {}, income: {}, driverLicense: {} });

@@ -23,7 +23,7 @@ import { PersonalStep } from './steps/personal-step.tsx';
 import { ReviewStep } from './steps/review-step.tsx';
 import { firstInvalidStep, hasAnswers, savedDraftOf, STEPS, stepPath, type StepId } from './wizard-steps.ts';
 
-/** Spec §9 does not fix it: long enough to save once per pause in typing, short enough to lose nothing. */
+/** Our own choice (docs/product.md#limits-and-constants): long enough to save once per pause in typing, short enough to lose nothing. */
 const SAVE_DELAY_MS = 800;
 
 function Loading() {
@@ -184,8 +184,8 @@ export const applicationSteps = {
 } satisfies Record<StepId | 'intro', ComponentType>;
 
 /**
- * /application: the credit application wizard (spec §2), or the application's status once the
- * applicant has submitted one (issue 11).
+ * /application: the credit application wizard (docs/product.md#application-wizard), or the application's status once the
+ * applicant has submitted one (docs/product.md#application-status-for-the-applicant).
  */
 export default function ApplicationPage() {
   const mine = useMyApplication();

@@ -55,7 +55,7 @@ export default function CarDetailsPage() {
   const wellFormed = v.is(carUuidSchema, uuid);
   const car = useCar(uuid, { enabled: wellFormed });
 
-  // Inside Telegram the native Back button is the way back (telegram.md); a second one would compete.
+  // Inside Telegram the native Back button is the way back; a second one would compete.
   const backLink = host.kind === 'telegram' ? null : <BackToCars />;
 
   if (!wellFormed || (car.isError && isNotFound(car.error))) {

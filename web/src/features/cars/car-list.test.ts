@@ -18,7 +18,7 @@ import { createCarCard, createPage } from './test/car-factory.ts';
 
 const uuids = (cars: Array<{ uuid: string }>) => cars.map((c) => c.uuid);
 
-describe('mergeCarPages (spec §4)', () => {
+describe('mergeCarPages', () => {
   const a = createCarCard();
   const b = createCarCard();
   const c = createCarCard();
@@ -106,7 +106,7 @@ describe('filters in the URL', () => {
   });
 });
 
-describe('carsRequestParams (spec §5, §9)', () => {
+describe('carsRequestParams', () => {
   it('asks for page and 20 cars, available by default', () => {
     expect(carsRequestParams(DEFAULT_CAR_FILTERS, 1).toString()).toBe('page=1&limit=20&available=true&sort=default');
   });
@@ -117,7 +117,7 @@ describe('carsRequestParams (spec §5, §9)', () => {
   });
 });
 
-describe('brand change (spec §4)', () => {
+describe('brand change', () => {
   it('clears the model', () => {
     const filters = { ...DEFAULT_CAR_FILTERS, brand: 'Toyota', model: 'Camry', priceMax: 30_000 };
     expect(withBrand(filters, 'Honda')).toEqual({ ...DEFAULT_CAR_FILTERS, brand: 'Honda', priceMax: 30_000 });

@@ -46,7 +46,7 @@ const searchOf = () => new URLSearchParams(screen.getByTestId('location').datase
 
 const many = (count: number, overrides: Partial<CarCard> = {}) => Array.from({ length: count }, () => createCarCard(overrides));
 
-describe('Available Cars: states (spec §2, §8)', () => {
+describe('Available Cars: states', () => {
   it('shows Loading... while the first page is on its way', async () => {
     const pending = deferred<Response>();
     const api = mockCarsApi({ cars: () => pending.promise });
@@ -100,7 +100,7 @@ describe('Available Cars: cards', () => {
     expect(screen.getByText('1 car found')).toBeTruthy();
   });
 
-  it('asks for page 1 of 20 available cars by default (spec §9)', async () => {
+  it('asks for page 1 of 20 available cars by default', async () => {
     const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;
     renderPage();
@@ -109,7 +109,7 @@ describe('Available Cars: cards', () => {
   });
 });
 
-describe('Available Cars: list rules (spec §4)', () => {
+describe('Available Cars: list rules', () => {
   it('Load More appends the next page without duplicates', async () => {
     const first = many(20);
     // The second page repeats two cars of the first (stock moved between requests).

@@ -16,7 +16,7 @@ import { errorStatusText } from './error-text.ts';
 /** Cards above the fold on a phone and a laptop; their photos load eagerly. */
 const EAGER_CARDS = 4;
 
-/** Available Cars (spec §2): filters and sort live in the URL so a filtered list survives reload and can be shared. */
+/** Available Cars (docs/product.md#catalogue): filters and sort live in the URL so a filtered list survives reload and can be shared. */
 export default function CarsPage() {
   const { i18n } = useLingui();
   const id = useId();

@@ -106,7 +106,7 @@ describe('the dashboard gate', () => {
   });
 });
 
-describe('the highlighted tab (spec §2)', () => {
+describe('the highlighted tab', () => {
   it.each([
     ['/dashboard', 0],
     ['/dashboard/', 0],

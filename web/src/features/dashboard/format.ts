@@ -1,4 +1,4 @@
-/** Dates and times in the reader's language; the em dash (spec §2) for a value that is not there. */
+/** Dates and times in the reader's language; the em dash (docs/product.md#users-list) for a value that is not there. */
 export const EMPTY = '—';
 
 /**

@@ -10,7 +10,7 @@ function Boom(): never {
   throw new Error('render failed');
 }
 
-describe('route errors (spec §2, §8)', () => {
+describe('route errors', () => {
   it('shows "Unexpected Application Error" with a way home when a route fails to render', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});

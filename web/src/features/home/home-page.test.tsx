@@ -50,7 +50,7 @@ function renderHome(site: unknown = SITE, { applied = false } = {}) {
   );
 }
 
-describe('the home page (spec §2)', () => {
+describe('the home page', () => {
   it('has the hero with Start Application and three promos, the first with Apply for loan', async () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();

@@ -52,7 +52,7 @@ describe('uploadDocument', () => {
     expect(error).toMatchObject({ status: 415, code: 'unsupported_media_type', message: 'Upload a photo.' });
   });
 
-  it('reports 500 when no answer arrives (spec §8)', async () => {
+  it('reports 500 when no answer arrives', async () => {
     const answer = uploadDocument('front', new Blob(['x']));
     FakeXhr.last().fail();
     await expect(answer).rejects.toMatchObject({ name: 'ApiError', status: 500, code: 'network' });

@@ -33,7 +33,7 @@ export function uploadDocument(side: LicenceSide, file: Blob, { onProgress, sign
       if (request.status >= 200 && request.status < 300) resolve(data as UploadedDocument);
       else reject(apiErrorFor(request.status, request.statusText, data));
     };
-    // Spec §8: no response at all counts as 500.
+    // No response at all counts as 500, as for every call (docs/product.md#catalogue).
     request.onerror = () => reject(new ApiError(500, 'network', 'Network error'));
     request.ontimeout = () => reject(new ApiError(500, 'network', 'The upload timed out'));
     request.onabort = () => reject(abortError());

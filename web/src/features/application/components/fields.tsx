@@ -28,7 +28,7 @@ interface FieldFrameProps {
   children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined; 'aria-required': boolean | undefined }) => ReactNode;
 }
 
-/** Label above, hint and error below (spec §8: field errors show as helper text under inputs). */
+/** Label above, hint and error below (docs/product.md#validation: field errors show as helper text under inputs). */
 function FieldFrame({ id, label, hint, error, required, children }: FieldFrameProps) {
   const { i18n } = useLingui();
   const hintId = `${id}-hint`;

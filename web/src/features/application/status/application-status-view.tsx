@@ -8,7 +8,7 @@ import { useSite } from '../../../lib/api/get-site.ts';
 import './status.css';
 import { formatDollars } from '../../../../../domain/format.ts';
 
-/** Spec §4: in review a warning hourglass, approved a green check, rejected a red cross; always beside the words. */
+/** docs/product.md#submission-and-statuses: in review a warning hourglass, approved a green check, rejected a red cross; always beside the words. */
 function StatusIcon({ status }: { status: ApplicationStatus }) {
   const paths: Record<ApplicationStatus, string> = {
     in_review: 'M6 2h12v2h-1v3.2a5 5 0 0 1-2.6 4.4L13.7 12l.7.4A5 5 0 0 1 17 16.8V20h1v2H6v-2h1v-3.2a5 5 0 0 1 2.6-4.4l.7-.4-.7-.4A5 5 0 0 1 7 7.2V4H6V2Zm3 2v3.2a3 3 0 0 0 1.6 2.6L12 10.6l1.4-.8A3 3 0 0 0 15 7.2V4H9Zm3 9.4-1.4.8A3 3 0 0 0 9 16.8V20h6v-3.2a3 3 0 0 0-1.6-2.6l-1.4-.8Z',

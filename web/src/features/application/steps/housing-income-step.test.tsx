@@ -15,7 +15,7 @@ afterEach(() => {
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
 const savedDraft = () => JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY)!) as Record<string, Record<string, unknown>>;
 
-describe('Housing (spec §4, §5 Wizard: housing)', () => {
+describe('Housing', () => {
   it('cannot be opened before Personal Information is valid', async () => {
     restore = mockWizardApi().restore;
     renderWizard('/application/income');
@@ -65,7 +65,7 @@ describe('Housing (spec §4, §5 Wizard: housing)', () => {
   });
 });
 
-describe('Income (spec §4, §5 Wizard: income)', () => {
+describe('Income', () => {
   it('shows school fields for a student and previous employment under 2 years', async () => {
     storeDraft({ carId: '', personal: personalInput(), housing: housingInput(), income: {}, driverLicense: {} });
     restore = mockWizardApi().restore;

@@ -26,7 +26,7 @@ function PreviousAddress() {
   );
 }
 
-/** Step 2, Housing (spec §3 Applicant: housing; §5 Wizard: housing). */
+/** Step 2, Housing (docs/product.md#housing). */
 export function HousingStep() {
   const { i18n } = useLingui();
   const store = useStore();

@@ -32,7 +32,7 @@ function PhotoSide({ side, label, onUploadingChange }: { side: Side; label: stri
   );
 }
 
-/** Step 4, Driver License Upload (spec §5 Wizard: driver licence): both sides uploaded before Next. */
+/** Step 4, Driver License Upload (docs/product.md#driver-license-upload): both sides uploaded before Next. */
 export function LicenseStep() {
   const { i18n } = useLingui();
   const store = useStore();

@@ -19,7 +19,7 @@ function paste(input: HTMLElement, text: string) {
   fireEvent.input(input, { target: { value: text } });
 }
 
-describe('the intro (spec §2)', () => {
+describe('the intro', () => {
   it('says what is needed, to use Latin characters, and starts the wizard', async () => {
     restore = mockWizardApi().restore;
     renderWizard();
@@ -52,7 +52,7 @@ describe('where the intro says the answers can be continued', () => {
   });
 });
 
-describe('Personal Information (spec §5 Wizard: personal)', () => {
+describe('Personal Information', () => {
   it('shows every rule’s message under its field and a summary that takes focus', async () => {
     restore = mockWizardApi().restore;
     renderWizard('/application/personal');

@@ -27,7 +27,7 @@ async function tickRequired() {
   await userEvent.click(screen.getByRole('checkbox', { name: /E-SIGN Act/ }));
 }
 
-describe('Review Your Application (spec §2)', () => {
+describe('Review Your Application', () => {
   it('shows every answer by step with Edit links, and the SSN masked until asked', async () => {
     storeDraft(complete());
     restore = mockWizardApi().restore;

@@ -254,7 +254,7 @@ interface Attempt {
   key: string;
 }
 
-/** Step 5, Review Your Application, and Submit Application (spec §2). */
+/** Step 5, Review Your Application, and Submit Application (docs/product.md#review-and-submit). */
 export function ReviewStep() {
   const { i18n } = useLingui();
   const [lang] = useLanguage();

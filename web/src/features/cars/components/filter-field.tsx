@@ -11,7 +11,7 @@ interface FilterFieldProps {
 /**
  * A visible label above any control. telegram-ui shows an Input's `header` only on the base
  * platform and wraps the control in its own <label>, so the name comes from aria-labelledby
- * to stay exactly this text on every platform (telegram.md).
+ * to stay exactly this text on every platform.
  */
 export function FilterField({ id, label, className, children }: FilterFieldProps) {
   const labelId = `${id}-label`;

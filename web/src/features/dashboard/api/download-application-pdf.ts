@@ -4,7 +4,7 @@ import { toast } from '../../../components/toasts.tsx';
 import { isMfaRequired } from '../security/passkey-errors.ts';
 import { fetchFile } from './fetch-file.ts';
 
-/** GET /api/applications/{id}/pdf, saved as application-{id}.pdf (spec §7), labels in the staff member's language. */
+/** GET /api/applications/{id}/pdf, saved as application-{id}.pdf (docs/product.md#pdf), labels in the staff member's language. */
 export async function downloadApplicationPdf(applicationId: number, lang: string): Promise<void> {
   const blob = await fetchFile(`/api/applications/${applicationId}/pdf?lang=${encodeURIComponent(lang)}`);
   const url = URL.createObjectURL(blob);
@@ -25,7 +25,7 @@ export function useDownloadPdf() {
     onError: (error) => {
       // The passkey step (PasskeyPrompt) answers a session that has not confirmed a passkey yet.
       if (isMfaRequired(error)) return;
-      // Spec §8 logs a PDF failure; staff also need to know the file did not come.
+      // The original design only logged a PDF failure; staff also need to know the file did not come.
       console.warn('PDF download failed', error);
       toast.error(i18n._('The PDF could not be downloaded. Please try again.'));
     },

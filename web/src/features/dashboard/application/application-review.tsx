@@ -24,7 +24,7 @@ import { LicencePhotos } from './licence-photos.tsx';
 import { RegBClock } from './reg-b-clock.tsx';
 import { StatusSelect } from './status-select.tsx';
 
-/** The form's values for an application: what Cancel returns to (spec §4). */
+/** The form's values for an application: what Cancel returns to (docs/product.md#editing-an-application). */
 const formValuesOf = (application: StaffApplication): ApplicationEditInput => applicationToFormValues({ ...application, ssn: application.ssnMasked });
 
 /** The loaded application: title, status, actions, then view or edit mode, photos, car and history. */
@@ -54,7 +54,8 @@ export function ApplicationReview({ application }: { application: StaffApplicati
         toast.success(i18n._('Changes saved.'));
       },
       onError: (error) => {
-        // Spec §8 logs the failure and stays in edit mode; staff are also told (issue 13).
+        // The original design only logged the failure and stayed in edit mode; staff are also told
+        // (docs/product.md#editing-an-application).
         console.warn('Save failed', error);
         if (error instanceof ApiError && error.fields) {
           for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof ApplicationEditInput, { message });

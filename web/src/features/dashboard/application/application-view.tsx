@@ -13,7 +13,7 @@ import { SsnValue } from './ssn-value.tsx';
 type Address = StaffApplication['address'];
 type Employment = StaffApplication['currentEmployment'];
 
-/** One label and value; an empty value shows an em dash (spec §2). */
+/** One label and value; an empty value shows an em dash (docs/product.md#application-detail). */
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="detail-item">
@@ -94,12 +94,12 @@ function ConsentLines({ consents }: { consents: StaffApplication['consents'] }) 
 /** A blank additional income is stored as no source and 0: it reads as nothing, not as "$0". */
 const hasOtherIncome = (application: StaffApplication) => Boolean(application.otherIncomeSource?.trim()) || (application.otherIncomeAmount ?? 0) !== 0;
 
-/** Derived from the months given: two years or more at the address or job (spec §2 derived values). */
+/** Derived from the months given: two years or more at the address or job (docs/product.md#application-detail). */
 function overTwoYears(months: number | undefined, yes: string, no: string): string {
   return months === undefined ? EMPTY : requiresPreviousHistory(months) ? no : yes;
 }
 
-/** The application read-only (spec §2): Personal, Housing and Income sections. */
+/** The application read-only (docs/product.md#application-detail): Personal, Housing and Income sections. */
 export function ApplicationView({ application }: { application: StaffApplication }) {
   const { i18n } = useLingui();
   const months = useMonths();

@@ -17,7 +17,7 @@ interface StatusSelectProps {
 }
 
 /**
- * The status selector at the top of the page (spec §2, §4): any status to any other, refetched after.
+ * The status selector at the top of the page (docs/product.md#application-detail): any status to any other, refetched after.
  * Choosing in the select only picks; a change is sent after a confirmation that says the applicant
  * is told (the bot messages a Telegram applicant at once), so arrow keys on a focused select, or a
  * slip of the mouse, never notify anyone.

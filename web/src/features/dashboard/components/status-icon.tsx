@@ -4,7 +4,7 @@ import { CheckIcon, CrossIcon, HourglassIcon } from './icons.tsx';
 
 const ICONS = { approved: CheckIcon, rejected: CrossIcon, in_review: HourglassIcon } as const;
 
-/** Spec §4: approved a green check, rejected a red cross, in review a warning hourglass; always with its name. */
+/** docs/product.md#submission-and-statuses: approved a green check, rejected a red cross, in review a warning hourglass; always with its name. */
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
   const { i18n } = useLingui();
   const Icon = ICONS[status];

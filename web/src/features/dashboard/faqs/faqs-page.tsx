@@ -22,7 +22,7 @@ const DEFAULTS = { page: FAQ_LIST_DEFAULTS.page, limit: FAQ_LIST_DEFAULTS.limit,
 
 type Editing = { faq: FaqItem | null } | null;
 
-/** FAQ management (spec §2, §4, §9): filters, sort and page in the URL; create, edit, delete. */
+/** FAQ management (docs/product.md#faq-management): filters, sort and page in the URL; create, edit, delete. */
 export function FaqsPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('FAQ'));
@@ -38,7 +38,7 @@ export function FaqsPage() {
     try {
       const original = editing?.faq;
       if (original) {
-        // PATCH carries the changed fields only (spec §7).
+        // PATCH carries the changed fields only (docs/product.md#faq-management).
         const patch = Object.fromEntries(Object.entries(values).filter(([key, value]) => original[key as keyof FaqCreate] !== value));
         if (Object.keys(patch).length > 0) await update.mutateAsync({ id: original.id, patch });
       } else {

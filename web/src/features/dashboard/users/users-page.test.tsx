@@ -50,7 +50,7 @@ function rowMenu(row: HTMLElement, name: string): HTMLElement {
 const lastQuery = () => network!.calls.filter((call) => call.url.pathname === '/api/users').at(-1)!.url.searchParams;
 
 describe('the users list', () => {
-  it('asks for page 1 of 10, newest registration first, by default (spec §9)', async () => {
+  it('asks for page 1 of 10, newest registration first, by default', async () => {
     openList();
     await screen.findByRole('table');
     expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: '10', sortBy: 'registered_at', sortOrder: 'desc' });

@@ -18,7 +18,7 @@ import { UsersTable } from './users-table.tsx';
 
 const DEFAULTS = { page: USER_LIST_DEFAULTS.page, limit: USER_LIST_DEFAULTS.limit, sortField: USER_LIST_DEFAULTS.sortBy, sortOrder: USER_LIST_DEFAULTS.sortOrder };
 
-/** The users list (spec §2, §9 defaults): filters, sort and page in the URL; row actions; admin rights. */
+/** The users list (docs/product.md#users-list): filters, sort and page in the URL; row actions; admin rights. */
 export function UsersPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('Users'));
