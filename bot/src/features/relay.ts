@@ -42,10 +42,10 @@ export interface Relay {
 }
 
 /**
- * The two-way chat (docs/product.md#bot, Relay): an applicant's private messages are copied into their own
- * forum topic in the staff group, and a staff member's message in that topic is copied back.
- * Replies keep their targets through the relayed pairs the chat service keeps, edits update the copy, albums travel
- * as one group. Without STAFF_CHAT_ID (`topics` undefined) applicants get the dealer's contacts.
+ * The two-way chat (docs/product.md#bot, Relay): an applicant's private messages are copied into
+ * their own forum topic in the staff group, and a staff member's message in that topic is copied
+ * back. Replies keep their targets through the pairs the chat service keeps, edits update the copy,
+ * albums travel as one group. Without STAFF_CHAT_ID (`topics` undefined) applicants get the dealer's contacts.
  */
 export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffChatId: number | undefined, albumWindowMs = ALBUM_WINDOW_MS): Relay {
   const { chat, users, log } = deps;
@@ -62,7 +62,14 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
       const reply_parameters = target && { message_id: target.messageId, allow_sending_without_reply: true };
       return [await api.copyMessage(thread.staffChatId, userChatId, messageIds[0]!, { ...options, reply_parameters })];
     });
-    await chat.recordRelayed({ userId, userChatId, staffChatId: staffChatId!, from: 'user', originals: messageIds, copies: copies.map((copy) => copy.message_id) });
+    await chat.recordRelayed({
+      userId,
+      userChatId,
+      staffChatId: staffChatId!,
+      from: 'user',
+      originals: messageIds,
+      copies: copies.map((copy) => copy.message_id),
+    });
     if (first) {
       const user = await users.findById(userId);
       const t = textsIn(deps.catalogues, user?.language ?? STAFF_LANGUAGE);
