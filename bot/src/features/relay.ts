@@ -4,7 +4,6 @@ import type { ChatThread } from '../../../domain/contracts/chat.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mirrorEdit } from '../mirror-edit.ts';
-import { rememberSender } from '../sender.ts';
 import { describeError, isPermanent, isRecipientUnreachable } from '../telegram-errors.ts';
 import { senderLanguage, STAFF_LANGUAGE, textsIn } from '../texts.ts';
 import type { Topics } from '../topics.ts';
@@ -145,7 +144,7 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
       await ctx.reply(t('Thank you for your message. Our team does not read this chat yet: please call {phone} or write to {email}. Our address is {address}.', { phone, email, address }));
       return;
     }
-    const user = await rememberSender(deps, ctx.from);
+    const user = await users.rememberTelegramUser(ctx.from);
     const message = ctx.message;
     if (message.media_group_id) return collectAlbumPart(ctx.api, message, null);
     try {
