@@ -1,6 +1,4 @@
-import type { Config } from '../../server/src/config.ts';
-import type { Db } from '../../server/src/db/database.ts';
-import type { Catalogues } from '../../server/src/i18n/catalogues.ts';
+import type { ApplicantCardPort, ChatPort, SignInLinksPort, Translations, UsersPort } from './ports.ts';
 
 /** Structured log lines (the server's pino logger fits). Never pass message text or personal data. */
 export interface BotLog {
@@ -10,10 +8,27 @@ export interface BotLog {
   error(details: object, message: string): void;
 }
 
+/** The settings the bot reads; the server's configuration has them all. */
+export interface BotConfig {
+  port: number;
+  publicUrl?: string | undefined;
+  sessionSecret: string;
+  bot: {
+    token?: string | undefined;
+    mode: 'off' | 'polling' | 'webhook';
+    apiRoot: string;
+    staffChatId?: number | undefined;
+  };
+  company: { name: string; phone: string; email: string; address: string };
+}
+
 /** What the bot is built from; it holds no state of its own beyond these (no globals). */
 export interface BotDeps {
-  config: Config;
-  db: Db;
-  catalogues: Catalogues;
+  config: BotConfig;
+  catalogues: Translations;
   log: BotLog;
+  users: UsersPort;
+  chat: ChatPort;
+  signInLinks: SignInLinksPort;
+  applicants: ApplicantCardPort;
 }

@@ -2,7 +2,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, type Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
-import type { BotDeps } from './bot-deps.ts';
+import type { BotConfig, BotDeps } from './bot-deps.ts';
 import { loginFeature } from './features/login.ts';
 import { notifications } from './features/notifications.ts';
 import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
@@ -36,7 +36,7 @@ export interface CarBot {
  * update id and lets the next update run. 429s and Telegram's 5xx answers are retried by
  * auto-retry (briefly: the outbox has its own, longer backoff).
  */
-export function createBot(config: BotDeps['config'], deps: Omit<BotDeps, 'config'>, options: BotOptions = {}): CarBot {
+export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, options: BotOptions = {}): CarBot {
   const all: BotDeps = { ...deps, config };
   const token = config.bot.token;
   if (!token) throw new Error('createBot needs BOT_TOKEN');

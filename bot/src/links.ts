@@ -1,11 +1,11 @@
 import { InlineKeyboard } from 'grammy';
-import type { Config } from '../../server/src/config.ts';
-import { appOrigin } from '../../server/src/auth/sign-in-links.service.ts';
+import { appOrigin } from '../../domain/app-origin.ts';
+import type { BotConfig } from './bot-deps.ts';
 
-export const appUrl = (config: Config, path: string) => `${appOrigin(config)}${path}`;
+export const appUrl = (config: BotConfig, path: string) => `${appOrigin(config)}${path}`;
 
 /** Telegram takes only https URLs in buttons (web-app and link buttons alike); a local run has none. */
-const buttonsAllowed = (config: Config) => config.publicUrl?.startsWith('https://') ?? false;
+const buttonsAllowed = (config: BotConfig) => config.publicUrl?.startsWith('https://') ?? false;
 
 export interface Reply {
   text: string;
@@ -17,15 +17,15 @@ export interface Reply {
  * button's URL: web-app buttons carry no start parameter. Without https the
  * link goes into the text instead, so a local bot still says where to go.
  */
-export function withAppButton(config: Config, text: string, label: string, path: string): Reply {
+export function withAppButton(config: BotConfig, text: string, label: string, path: string): Reply {
   const url = appUrl(config, path);
   return buttonsAllowed(config) ? { text, keyboard: new InlineKeyboard().webApp(label, url) } : { text: `${text}\n\n${url}` };
 }
 
 /** A plain link button (works in groups too), or the link in the text without https. */
-export function withLinkButton(config: Config, text: string, label: string, url: string): Reply {
+export function withLinkButton(config: BotConfig, text: string, label: string, url: string): Reply {
   return buttonsAllowed(config) ? { text, keyboard: new InlineKeyboard().url(label, url) } : { text: `${text}\n\n${url}` };
 }
 
 /** The chat's menu button opens the app, where Telegram allows it (https). */
-export const menuAppUrl = (config: Config) => (buttonsAllowed(config) ? appUrl(config, '/') : undefined);
+export const menuAppUrl = (config: BotConfig) => (buttonsAllowed(config) ? appUrl(config, '/') : undefined);

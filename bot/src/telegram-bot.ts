@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BotCommand, Update, UserFromGetMe } from 'grammy/types';
 import type { OutboxConsumer } from '../../domain/contracts/outbox.ts';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../../domain/enums.ts';
-import type { BotDeps } from './bot-deps.ts';
+import type { BotConfig, BotDeps } from './bot-deps.ts';
 import { createBot, type CarBot } from './create-bot.ts';
 import { menuAppUrl } from './links.ts';
 import { describeError, isPermanent } from './telegram-errors.ts';
@@ -41,7 +41,7 @@ export interface TelegramBot {
 }
 
 /** A secret only this deployment can compute: the same on every instance, different for every bot. */
-export function webhookSecretFor(config: BotDeps['config']): string {
+export function webhookSecretFor(config: BotConfig): string {
   return createHmac('sha256', config.sessionSecret).update(`telegram-webhook:${config.bot.token ?? ''}`).digest('base64url');
 }
 
@@ -50,7 +50,7 @@ export function webhookSecretFor(config: BotDeps['config']): string {
  * Telegram, setting commands, the menu button and the webhook happen in the background, retried
  * until they work, and a failure is logged while the server keeps serving.
  */
-export function startTelegramBot(config: BotDeps['config'], deps: Omit<BotDeps, 'config'>, options: TelegramBotOptions = {}): TelegramBot | undefined {
+export function startTelegramBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, options: TelegramBotOptions = {}): TelegramBot | undefined {
   const mode = config.bot.mode;
   if (mode === 'off') return undefined;
   const { log } = deps;

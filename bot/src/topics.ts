@@ -1,11 +1,10 @@
 import type { Api } from 'grammy';
-import { findUserById } from '../../server/src/users/users.repository.ts';
-import { findThreadOfUser, forgetThread, saveThread, type ChatThread } from '../../server/src/chat/chat.repository.ts';
+import type { ChatThread } from '../../domain/contracts/chat.ts';
 import { applicantCard, topicName } from './applicant-card.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { describeError, isTopicClosed, isTopicGone } from './telegram-errors.ts';
 
-/** Each applicant's forum topic in the staff group (the support-desk pattern, docs/product.md#bot). */
+/** Each applicant's forum topic in the staff group (docs/product.md#bot, Relay). */
 export interface Topics {
   /**
    * Runs `send` in the applicant's topic, opening the topic (with its card) when there is none.
@@ -15,15 +14,15 @@ export interface Topics {
 }
 
 export function createTopics(deps: BotDeps, api: Api, staffChatId: number): Topics {
-  // One opening at a time per applicant in this process; across instances saveThread decides.
+  // One opening at a time per applicant in this process; across instances the chat service's claim decides.
   const opening = new Map<number, Promise<ChatThread>>();
 
   async function open(userId: number): Promise<ChatThread> {
-    const user = await findUserById(deps.db, userId);
+    const user = await deps.users.findById(userId);
     if (!user) throw new Error(`user ${userId} does not exist`);
     const topic = await api.createForumTopic(staffChatId, topicName(user));
-    const thread = await saveThread(deps.db, { userId, staffChatId, messageThreadId: topic.message_thread_id });
-    if (thread.messageThreadId !== topic.message_thread_id) {
+    const { thread, won } = await deps.chat.claimTopic(userId, staffChatId, topic.message_thread_id);
+    if (!won) {
       // Another instance opened one first: keep theirs, remove ours.
       await api.deleteForumTopic(staffChatId, topic.message_thread_id).catch((error: unknown) => {
         deps.log.warn({ userId, error: describeError(error) }, 'could not remove a duplicate applicant topic');
@@ -37,7 +36,7 @@ export function createTopics(deps: BotDeps, api: Api, staffChatId: number): Topi
   }
 
   async function ensure(userId: number): Promise<ChatThread> {
-    const known = await findThreadOfUser(deps.db, userId, staffChatId);
+    const known = await deps.chat.threadOf(userId, staffChatId);
     if (known) return known;
     let pending = opening.get(userId);
     if (!pending) {
@@ -59,7 +58,7 @@ export function createTopics(deps: BotDeps, api: Api, staffChatId: number): Topi
         }
         if (!isTopicGone(error)) throw error;
         deps.log.info({ userId, messageThreadId: thread.messageThreadId }, 'the applicant topic was deleted; opening a new one');
-        await forgetThread(deps.db, staffChatId, thread.messageThreadId);
+        await deps.chat.forgetTopic(staffChatId, thread.messageThreadId);
         const fresh = await ensure(userId);
         return { result: await send(fresh), thread: fresh };
       }

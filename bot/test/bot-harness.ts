@@ -10,7 +10,7 @@ import { createTestDatabase, type DatabaseKind } from '../../server/test/databas
 import type { BotLog } from '../src/bot-deps.ts';
 import { createBot, type CarBot } from '../src/create-bot.ts';
 import type { TelegramBot } from '../src/telegram-bot.ts';
-import { createRuntime, type Runtime } from '../../server/src/runtime.ts';
+import { botServices, createRuntime, type Runtime } from '../../server/src/runtime.ts';
 import { FAKE_BOT_INFO, FakeBotApi } from './fake-bot-api.ts';
 
 export const STAFF_CHAT_ID = -1009876543210;
@@ -107,7 +107,7 @@ export function useBot(kind: DatabaseKind, env: Record<string, string | undefine
     const config = testConfig({ BOT_API_ROOT: fake.apiRoot, STAFF_CHAT_ID: String(STAFF_CHAT_ID), PUBLIC_URL, BOT_USERNAME: FAKE_BOT_INFO.username, ...env });
     const catalogues = await loadCatalogues();
     const log = recordingLog();
-    const bot = createBot(config, { db: database.db, catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
+    const bot = createBot(config, { ...botServices(config, database.db), catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
     state = { fake, db: database.db, config, catalogues, bot, log };
   });
   afterEach(() => {

@@ -7,3 +7,25 @@ export interface ChatLink {
   url: string | null;
   via: 'topic' | 'username' | null;
 }
+
+/** An applicant's forum topic in the staff group (docs/product.md#bot). */
+export interface ChatThread {
+  userId: number;
+  staffChatId: number;
+  messageThreadId: number;
+  blocked: boolean;
+}
+
+/** One message in one Telegram chat. */
+export interface MessageRef {
+  chatId: number;
+  messageId: number;
+}
+
+/** A photo of an album waiting for the rest of the album before it is relayed. */
+export interface AlbumPart {
+  chatId: number;
+  messageId: number;
+  mediaGroupId: string;
+  messageThreadId: number | null;
+}

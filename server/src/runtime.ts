@@ -13,6 +13,12 @@ import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
+import type { BotDeps } from '../../bot/src/bot-deps.ts';
+import { findApplicationByUser } from './applications/applications.repository.ts';
+import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from './auth/sign-in-links.service.ts';
+import { createChatService } from './chat/chat.service.ts';
+import { rememberTelegramUser } from './users/telegram-users.service.ts';
+import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 
@@ -88,7 +94,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'expiry job', stop: () => expiry.close() });
 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
-    const bot = startTelegramBot(config, { db, catalogues, log: app.log.child({ component: 'bot' }) }, overrides.bot);
+    const bot = startTelegramBot(config, { ...botServices(config, db), catalogues, log: app.log.child({ component: 'bot' }) }, overrides.bot);
     if (bot) {
       parts.push({ name: 'bot', stop: () => bot.close() });
       if (bot.mode === 'webhook') registerTelegramWebhook(app, bot);
@@ -104,6 +110,25 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     await close();
     throw error;
   }
+}
+
+/** The server's services as the bot's ports: the bot reaches the database only through these. */
+export function botServices(config: Config, db: Db): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants'> {
+  return {
+    users: {
+      findById: (userId) => findUserById(db, userId),
+      findByTelegramId: (telegramId) => findUserByTelegramId(db, telegramId),
+      rememberTelegramUser: (from) => rememberTelegramUser(db, from),
+    },
+    chat: createChatService(db),
+    signInLinks: { ttlMinutes: SIGN_IN_LINK_TTL_MINUTES, issue: (userId) => issueSignInLink(db, config, userId) },
+    applicants: {
+      async applicationOf(userId) {
+        const application = await findApplicationByUser(db, userId);
+        return application && { id: application.id, status: application.status };
+      },
+    },
+  };
 }
 
 function openDatabase(config: Config, parts: Part[]): Db {

@@ -58,6 +58,12 @@ const repositoryFeature = pick(
   'a server feature with a repository',
 );
 const repositoryFile = serverFileOf(repositoryFeature, '.repository.ts');
+const serviceFeature = pick(
+  serverFeatures.filter((feature) => serverFileOf(feature, '.service.ts')),
+  'a server feature with a service',
+);
+const serviceFile = serverFileOf(serviceFeature, '.service.ts');
+const botFile = pick(filesIn('bot/src'), 'a source file in bot/src/');
 
 async function problems(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
@@ -114,8 +120,14 @@ describe('lint boundaries', () => {
     expect(await problems('bot/src/example.ts', `export * from '../../server/src/${routedFeature}/${routesFile}';`)).toEqual(['import-x/no-restricted-paths']);
   });
 
-  it("lets the bot use a server feature's repository and the configuration", async () => {
-    const code = `export * from '../../server/src/${repositoryFeature}/${repositoryFile}';\nexport * from '../../server/src/config.ts';`;
+  it('stops the bot from importing server code: a repository, a service, the configuration', async () => {
+    expect(await problems('bot/src/example.ts', `export * from '../../server/src/${repositoryFeature}/${repositoryFile}';`)).toEqual(['import-x/no-restricted-paths']);
+    expect(await problems('bot/src/features/example.ts', `export * from '../../../server/src/${serviceFeature}/${serviceFile}';`)).toEqual(['import-x/no-restricted-paths']);
+    expect(await problems('bot/src/example.ts', "export * from '../../server/src/config.ts';")).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('lets the bot import domain code and its own files', async () => {
+    const code = `export * from '../../domain/${domainFile}';\nexport * from './${botFile}';`;
     expect(await problems('bot/src/example.ts', code)).toEqual([]);
   });
 

@@ -1,6 +1,4 @@
 import { Composer, type CommandContext, type Context } from 'grammy';
-import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from '../../../server/src/auth/sign-in-links.service.ts';
-import { findUserByTelegramId } from '../../../server/src/users/users.repository.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { withLinkButton } from '../links.ts';
 import { senderLanguage, textsIn } from '../texts.ts';
@@ -15,16 +13,16 @@ export function loginFeature(deps: BotDeps): Composer<Context> {
   const chats = composer.chatType('private');
   const sendSignInLink = async (ctx: CommandContext<Context> & { from: NonNullable<Context['from']> }) => {
     const t = textsIn(deps.catalogues, senderLanguage(ctx.from));
-    const user = await findUserByTelegramId(deps.db, ctx.from.id);
+    const user = await deps.users.findByTelegramId(ctx.from.id);
     if (!user?.is_admin) {
       await ctx.reply(t('Sorry, signing in to the dashboard is for staff only. If you work here, ask an administrator to give you access.'));
       return;
     }
-    const link = await issueSignInLink(deps.db, deps.config, user.id);
+    const link = await deps.signInLinks.issue(user.id);
     deps.log.info({ userId: user.id }, 'sent a staff sign-in link');
     const reply = withLinkButton(
       deps.config,
-      t('Your sign-in link works once, within {minutes} minutes.', { minutes: SIGN_IN_LINK_TTL_MINUTES }),
+      t('Your sign-in link works once, within {minutes} minutes.', { minutes: deps.signInLinks.ttlMinutes }),
       t('Sign in to the dashboard'),
       link,
     );

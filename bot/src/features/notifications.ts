@@ -1,7 +1,6 @@
 import type { Api } from 'grammy';
 import { applicationStatusLabels } from '../../../domain/enums.ts';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
-import { findUserById } from '../../../server/src/users/users.repository.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { appUrl, withAppButton, withLinkButton } from '../links.ts';
@@ -20,7 +19,7 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
   const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
 
   return async (event) => {
-    const user = await findUserById(deps.db, event.payload.userId);
+    const user = await deps.users.findById(event.payload.userId);
     // The user was deleted since: there is no one to tell.
     if (!user) return;
 

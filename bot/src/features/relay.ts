@@ -1,23 +1,9 @@
 import { Composer, type Api, type Context, type Filter } from 'grammy';
 import type { Message } from 'grammy/types';
-import { findUserById, findUserByTelegramId } from '../../../server/src/users/users.repository.ts';
-import {
-  addAlbumPart,
-  findStaffSide,
-  findStaleAlbums,
-  findThreadByTopic,
-  findThreadOfUser,
-  findUserSide,
-  hasRelayedBefore,
-  saveRelayedPairs,
-  setThreadBlocked,
-  takeAlbum,
-  type ChatThread,
-} from '../../../server/src/chat/chat.repository.ts';
+import type { ChatThread } from '../../../domain/contracts/chat.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mirrorEdit } from '../mirror-edit.ts';
-import { rememberSender } from '../sender.ts';
 import { describeError, isPermanent, isRecipientUnreachable } from '../telegram-errors.ts';
 import { senderLanguage, STAFF_LANGUAGE, textsIn } from '../texts.ts';
 import type { Topics } from '../topics.ts';
@@ -43,8 +29,6 @@ type RelayableContext = Filter<Context, (typeof RELAYABLE)[number]>;
 
 /** How long the first photo of an album waits for the rest before the album is sent. */
 export const ALBUM_WINDOW_MS = 800;
-/** Album parts older than this were left behind by a stopped process; a sweep sends them. */
-const STALE_ALBUM_MS = 10_000;
 
 const isCommand = (message: Message) => message.entities?.[0]?.type === 'bot_command' && message.entities[0].offset === 0;
 
@@ -57,38 +41,45 @@ export interface Relay {
 }
 
 /**
- * The two-way chat (docs/product.md#bot): an applicant's private messages are copied into their own
- * forum topic in the staff group, and a staff member's message in that topic is copied back.
- * Replies keep their targets through bot_relayed_messages, edits update the copy, albums travel
- * as one group. Without STAFF_CHAT_ID (`topics` undefined) applicants get the dealer's contacts.
+ * The two-way chat (docs/product.md#bot, Relay): an applicant's private messages are copied into
+ * their own forum topic in the staff group, and a staff member's message in that topic is copied
+ * back. Replies keep their targets through the pairs the chat service keeps, edits update the copy,
+ * albums travel as one group. Without STAFF_CHAT_ID (`topics` undefined) applicants get the dealer's contacts.
  */
 export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffChatId: number | undefined, albumWindowMs = ALBUM_WINDOW_MS): Relay {
-  const { db, log } = deps;
+  const { chat, users, log } = deps;
   const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
   const composer = new Composer<Context>();
   const timers = new Set<NodeJS.Timeout>();
 
   async function relayToStaff(api: Api, userId: number, userChatId: number, messageIds: number[], replyTo: number | undefined): Promise<void> {
-    const first = !(await hasRelayedBefore(db, userId));
-    const target = replyTo === undefined ? undefined : await findStaffSide(db, userChatId, replyTo);
+    const first = await chat.isFirstMessage(userId);
+    const target = replyTo === undefined ? undefined : await chat.staffSideOf(userChatId, replyTo);
     const { result: copies } = await topics!.inTopic(userId, async (thread) => {
       const options = { message_thread_id: thread.messageThreadId };
       if (messageIds.length > 1) return api.copyMessages(thread.staffChatId, userChatId, messageIds, options);
       const reply_parameters = target && { message_id: target.messageId, allow_sending_without_reply: true };
       return [await api.copyMessage(thread.staffChatId, userChatId, messageIds[0]!, { ...options, reply_parameters })];
     });
-    await savePairs(userId, userChatId, messageIds, copies, 'user');
+    await chat.recordRelayed({
+      userId,
+      userChatId,
+      staffChatId: staffChatId!,
+      from: 'user',
+      originals: messageIds,
+      copies: copies.map((copy) => copy.message_id),
+    });
     if (first) {
-      const user = await findUserById(db, userId);
+      const user = await users.findById(userId);
       const t = textsIn(deps.catalogues, user?.language ?? STAFF_LANGUAGE);
       await api.sendMessage(userChatId, t('Thank you! Your message has reached our team, and they will answer you here, in this chat.'));
     }
   }
 
   async function relayToApplicant(api: Api, thread: ChatThread, messageIds: number[], replyTo: number | undefined): Promise<void> {
-    const user = await findUserById(db, thread.userId);
+    const user = await users.findById(thread.userId);
     if (!user?.telegram_id) return;
-    const target = replyTo === undefined ? undefined : await findUserSide(db, thread.staffChatId, replyTo);
+    const target = replyTo === undefined ? undefined : await chat.userSideOf(thread.staffChatId, replyTo);
     let copies: Array<{ message_id: number }>;
     try {
       if (messageIds.length > 1) {
@@ -99,53 +90,45 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
       }
     } catch (error) {
       if (!isRecipientUnreachable(error)) throw error;
-      await setThreadBlocked(db, user.id, true);
+      await chat.setBlocked(user.id, true);
       await api.sendMessage(thread.staffChatId, staffT('Not delivered: {name} has blocked the bot or deleted their account.', { name: displayName(user) }), {
         message_thread_id: thread.messageThreadId,
         reply_parameters: { message_id: messageIds[0]!, allow_sending_without_reply: true },
       });
       return;
     }
-    await savePairs(user.id, user.telegram_id, messageIds, copies, 'staff');
-  }
-
-  /** Pairs each original with its copy; `from` says which side wrote the originals. */
-  async function savePairs(userId: number, userChatId: number, originals: number[], copies: Array<{ message_id: number }>, from: 'user' | 'staff') {
-    // copyMessages skips what it cannot copy, so a shorter answer cannot be paired by position.
-    if (copies.length !== originals.length) return;
-    await saveRelayedPairs(
-      db,
-      originals.map((original, i) => {
-        const copy = copies[i]!.message_id;
-        return from === 'user'
-          ? { userId, userChatId, userMessageId: original, staffChatId: staffChatId!, staffMessageId: copy }
-          : { userId, userChatId, userMessageId: copy, staffChatId: staffChatId!, staffMessageId: original };
-      }),
-    );
+    await chat.recordRelayed({
+      userId: user.id,
+      userChatId: user.telegram_id,
+      staffChatId: thread.staffChatId,
+      from: 'staff',
+      originals: messageIds,
+      copies: copies.map((copy) => copy.message_id),
+    });
   }
 
   async function flushAlbum(api: Api, chatId: number, mediaGroupId: string): Promise<void> {
-    const parts = await takeAlbum(db, chatId, mediaGroupId);
+    const parts = await chat.takeAlbum(chatId, mediaGroupId);
     if (parts.length === 0) return;
     const ids = parts.map((part) => part.messageId);
     try {
       if (chatId === staffChatId) {
-        const thread = await findThreadByTopic(db, staffChatId, parts[0]!.messageThreadId ?? 0);
+        const thread = await chat.threadByTopic(staffChatId, parts[0]!.messageThreadId ?? 0);
         if (thread) await relayToApplicant(api, thread, ids, undefined);
       } else {
-        const user = await findUserByTelegramId(db, chatId);
+        const user = await users.findByTelegramId(chatId);
         if (user) await relayToStaff(api, user.id, chatId, ids, undefined);
       }
     } catch (error) {
       // Telegram or the database failed mid-send: put the parts back for the next sweep.
-      if (!isPermanent(error)) for (const part of parts) await addAlbumPart(db, part);
+      if (!isPermanent(error)) await chat.returnAlbum(parts);
       throw error;
     }
   }
 
   async function collectAlbumPart(api: Api, message: Message, messageThreadId: number | null) {
     const mediaGroupId = message.media_group_id!;
-    await addAlbumPart(db, { chatId: message.chat.id, messageId: message.message_id, mediaGroupId, messageThreadId });
+    await chat.addAlbumPart({ chatId: message.chat.id, messageId: message.message_id, mediaGroupId, messageThreadId });
     // Not awaited: the next parts must be handled meanwhile (polling handles one update at a time).
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -161,7 +144,7 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
       await ctx.reply(t('Thank you for your message. Our team does not read this chat yet: please call {phone} or write to {email}. Our address is {address}.', { phone, email, address }));
       return;
     }
-    const user = await rememberSender(deps, ctx.from);
+    const user = await users.rememberTelegramUser(ctx.from);
     const message = ctx.message;
     if (message.media_group_id) return collectAlbumPart(ctx.api, message, null);
     try {
@@ -178,7 +161,7 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
       const message = ctx.message;
       // Only messages in an applicant's topic are relayed: the group's General chat and commands stay with staff.
       if (ctx.chat.id !== staffChatId || !message.is_topic_message || message.message_thread_id === undefined || isCommand(message) || ctx.from?.is_bot) return;
-      const thread = await findThreadByTopic(db, staffChatId, message.message_thread_id);
+      const thread = await chat.threadByTopic(staffChatId, message.message_thread_id);
       if (!thread) return;
       if (message.media_group_id) return collectAlbumPart(ctx.api, message, thread.messageThreadId);
       try {
@@ -195,9 +178,9 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
     const edited = ctx.editedMessage;
     const copy =
       ctx.chat.type === 'private'
-        ? await findStaffSide(db, ctx.chat.id, edited.message_id)
+        ? await chat.staffSideOf(ctx.chat.id, edited.message_id)
         : ctx.chat.id === staffChatId
-          ? await findUserSide(db, staffChatId, edited.message_id)
+          ? await chat.userSideOf(staffChatId, edited.message_id)
           : undefined;
     if (copy) await mirrorEdit(ctx.api, copy, edited);
   });
@@ -205,9 +188,9 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
   composer.on('my_chat_member', async (ctx) => {
     if (ctx.chat.type !== 'private' || staffChatId === undefined) return;
     const blocked = ctx.myChatMember.new_chat_member.status === 'kicked';
-    const user = await findUserByTelegramId(db, ctx.from.id);
-    if (!user || !(await setThreadBlocked(db, user.id, blocked))) return;
-    const thread = await findThreadOfUser(db, user.id, staffChatId);
+    const user = await users.findByTelegramId(ctx.from.id);
+    if (!user || !(await chat.setBlocked(user.id, blocked))) return;
+    const thread = await chat.threadOf(user.id, staffChatId);
     if (!thread) return;
     const notice = blocked
       ? staffT('{name} has blocked the bot: messages to them are not delivered until they start it again.', { name: displayName(user) })
@@ -218,7 +201,7 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
   return {
     composer,
     async sweepAlbums(api) {
-      for (const { chatId, mediaGroupId } of await findStaleAlbums(db, STALE_ALBUM_MS)) await flushAlbum(api, chatId, mediaGroupId);
+      for (const { chatId, mediaGroupId } of await chat.staleAlbums()) await flushAlbum(api, chatId, mediaGroupId);
     },
     close() {
       for (const timer of timers) clearTimeout(timer);

@@ -1,5 +1,4 @@
 import { Composer, type Context } from 'grammy';
-import { findThreadByTopic } from '../../../server/src/chat/chat.repository.ts';
 import { applicantCard } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 
@@ -9,7 +8,7 @@ export function staffFeature(deps: BotDeps, staffChatId: number): Composer<Conte
   composer.command('info', async (ctx) => {
     const message = ctx.message;
     if (ctx.chat.id !== staffChatId || !message?.is_topic_message || message.message_thread_id === undefined) return;
-    const thread = await findThreadByTopic(deps.db, staffChatId, message.message_thread_id);
+    const thread = await deps.chat.threadByTopic(staffChatId, message.message_thread_id);
     if (!thread) return;
     const card = await applicantCard(deps, thread.userId);
     await ctx.reply(card.text, { reply_markup: card.keyboard });

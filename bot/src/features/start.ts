@@ -2,7 +2,6 @@ import { Composer, type Context } from 'grammy';
 import { startLinkPath } from '../../../domain/start-links.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { withAppButton } from '../links.ts';
-import { rememberSender } from '../sender.ts';
 import { senderLanguage, textsIn } from '../texts.ts';
 
 /**
@@ -15,7 +14,7 @@ export function startFeature(deps: BotDeps): Composer<Context> {
   const chats = composer.chatType('private');
 
   chats.command('start', async (ctx) => {
-    await rememberSender(deps, ctx.from);
+    await deps.users.rememberTelegramUser(ctx.from);
     const t = textsIn(deps.catalogues, senderLanguage(ctx.from));
     const path = startLinkPath(ctx.match) ?? '/';
     const greeting = t('Welcome to {company}! Browse our cars, keep favourites and apply for a car loan in a few minutes.', {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { appOrigin } from '../../../domain/app-origin.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
@@ -11,9 +12,6 @@ export const SIGN_IN_LINK_TTL_MINUTES = 10;
 export const SIGN_IN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Where the web app lives: PUBLIC_URL in deployments, the local server otherwise. */
-export const appOrigin = (config: Config) => config.publicUrl ?? `http://localhost:${config.port}`;
 
 /**
  * A one-time staff sign-in link for the bot's /login command. Only the hash is stored. The token

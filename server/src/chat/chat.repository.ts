@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AlbumPart, ChatThread, MessageRef } from '../../../domain/contracts/chat.ts';
 import type { Db } from '../db/database.ts';
 
 /*
@@ -6,13 +7,6 @@ import type { Db } from '../db/database.ts';
  * staff group (bot_threads), each relayed message paired with its copy so replies and edits find
  * their way back (bot_relayed_messages), and album photos waiting to travel together (bot_album_parts).
  */
-
-export interface ChatThread {
-  userId: number;
-  staffChatId: number;
-  messageThreadId: number;
-  blocked: boolean;
-}
 
 const threadColumns = ['user_id', 'staff_chat_id', 'message_thread_id', 'blocked_at'] as const;
 
@@ -103,7 +97,7 @@ export async function saveRelayedPairs(db: Db, pairs: readonly RelayedPair[]): P
 }
 
 /** The staff group's side of a message in the applicant's chat. */
-export async function findStaffSide(db: Db, userChatId: number, userMessageId: number): Promise<{ chatId: number; messageId: number } | undefined> {
+export async function findStaffSide(db: Db, userChatId: number, userMessageId: number): Promise<MessageRef | undefined> {
   const row = await db
     .selectFrom('bot_relayed_messages')
     .select(['staff_chat_id', 'staff_message_id'])
@@ -114,7 +108,7 @@ export async function findStaffSide(db: Db, userChatId: number, userMessageId: n
 }
 
 /** The applicant's side of a message in the staff group. */
-export async function findUserSide(db: Db, staffChatId: number, staffMessageId: number): Promise<{ chatId: number; messageId: number } | undefined> {
+export async function findUserSide(db: Db, staffChatId: number, staffMessageId: number): Promise<MessageRef | undefined> {
   const row = await db
     .selectFrom('bot_relayed_messages')
     .select(['user_chat_id', 'user_message_id'])
@@ -128,13 +122,6 @@ export async function findUserSide(db: Db, staffChatId: number, staffMessageId: 
 export async function hasRelayedBefore(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('bot_relayed_messages').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
   return row !== undefined;
-}
-
-export interface AlbumPart {
-  chatId: number;
-  messageId: number;
-  mediaGroupId: string;
-  messageThreadId: number | null;
 }
 
 export async function addAlbumPart(db: Db, part: AlbumPart): Promise<void> {

@@ -1,0 +1,79 @@
+import type { AlbumPart, ChatThread, MessageRef } from '../../domain/contracts/chat.ts';
+import type { ApplicationStatus, Language } from '../../domain/enums.ts';
+
+/*
+ * What the bot asks of the rest of the system (docs/decisions/006-boundaries-checked-by-lint.md):
+ * the composition root builds these from the server's services, and tests may build them the same
+ * way. The bot keeps only Telegram I/O; every stored rule sits behind one of these.
+ */
+
+/** What the bot reads of a user: enough to name them, write to them and tell staff from applicants. */
+export interface BotUser {
+  id: number;
+  telegram_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  language: Language;
+  is_admin: boolean;
+}
+
+/** Whoever wrote to the bot, as Telegram describes them (the users service checks every field). */
+export interface TelegramSender {
+  id: number;
+}
+
+export interface UsersPort {
+  findById(userId: number): Promise<BotUser | undefined>;
+  findByTelegramId(telegramId: number): Promise<BotUser | undefined>;
+  /** The sender's user, created from their Telegram profile the first time; an existing one is left as it is. */
+  rememberTelegramUser(from: TelegramSender): Promise<BotUser>;
+}
+
+export interface SignInLinksPort {
+  /** How long a link works, for the message that carries it. */
+  readonly ttlMinutes: number;
+  /** A one-time dashboard sign-in link for this staff member. */
+  issue(userId: number): Promise<string>;
+}
+
+/** What the applicant's card shows of their application. */
+export interface ApplicantCardPort {
+  applicationOf(userId: number): Promise<{ id: number; status: ApplicationStatus } | undefined>;
+}
+
+/** The chat's stored side: topics, relayed message pairs and album parts (the server's chat service). */
+export interface ChatPort {
+  /** The applicant's topic in this staff group, if one is recorded. */
+  threadOf(userId: number, staffChatId: number): Promise<ChatThread | undefined>;
+  threadByTopic(staffChatId: number, messageThreadId: number): Promise<ChatThread | undefined>;
+  /**
+   * Records a topic the bot just created and answers the topic that holds, with `won` false when
+   * another instance recorded one first (the caller then removes its own).
+   */
+  claimTopic(userId: number, staffChatId: number, messageThreadId: number): Promise<{ thread: ChatThread; won: boolean }>;
+  /** Forgets a topic staff deleted, so the next message opens a new one. */
+  forgetTopic(staffChatId: number, messageThreadId: number): Promise<void>;
+  /** Marks whether the applicant blocked the bot; answers whether this changed anything. */
+  setBlocked(userId: number, blocked: boolean): Promise<boolean>;
+  /** Whether nothing of this applicant has been relayed yet (the first message is acknowledged). */
+  isFirstMessage(userId: number): Promise<boolean>;
+  /** Pairs each original with its copy; `from` says which side wrote the originals. */
+  recordRelayed(relay: { userId: number; userChatId: number; staffChatId: number; from: 'user' | 'staff'; originals: number[]; copies: number[] }): Promise<void>;
+  /** The staff group's copy of a message in the applicant's chat. */
+  staffSideOf(userChatId: number, userMessageId: number): Promise<MessageRef | undefined>;
+  /** The applicant's copy of a message in the staff group. */
+  userSideOf(staffChatId: number, staffMessageId: number): Promise<MessageRef | undefined>;
+  addAlbumPart(part: AlbumPart): Promise<void>;
+  /** Takes every part of an album received so far, in message order; whoever takes them sends them. */
+  takeAlbum(chatId: number, mediaGroupId: string): Promise<AlbumPart[]>;
+  /** Puts parts back after a failed send, for the next sweep. */
+  returnAlbum(parts: readonly AlbumPart[]): Promise<void>;
+  /** Albums left behind by a process that stopped before sending them. */
+  staleAlbums(): Promise<Array<{ chatId: number; mediaGroupId: string }>>;
+}
+
+/** The app's message catalogues (message ids are the English texts). */
+export interface Translations {
+  translate(lang: Language, id: string, values?: Record<string, unknown>): string;
+}
