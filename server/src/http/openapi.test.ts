@@ -72,4 +72,9 @@ describe('the API document at /api/openapi.json', () => {
     expect(paths['/api/cars']?.get?.security).toEqual([{}, { telegramInitData: [] }, { staffSession: [] }, { guestCookie: [] }]);
     expect(paths['/api/cars']?.get?.responses).not.toHaveProperty('401');
   });
+
+  it("documents the answers a route's own rules give, such as 409 for a second application", async () => {
+    const { paths } = await document();
+    expect(Object.keys(paths['/api/applications']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403', '409', '413', '429']));
+  });
 });

@@ -16,7 +16,7 @@ interface RouteDocs {
   body?: v.GenericSchema;
   /** JSON Schemas of answers by status: fast-json-stringify serialises with them, and they are documented. */
   response?: Record<number, unknown>;
-  /** Error statuses of the route's own rules, beyond those its access, input and path imply (errorStatuses). */
+  /** Error statuses of the route's own rules, beyond those its shape implies (errorStatuses). */
   errors?: number[];
 }
 
@@ -88,17 +88,23 @@ function operationIdFor(method: string, url: string): string {
   return method.toLowerCase() + capitalised.join('');
 }
 
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * The error answers every route has by its shape: 400 for input it validates, 401 and 403 for an
- * access rule, 404 for a path that names a record, 429 for the API's rate limit (security/rate-limit.ts);
- * plus those its own rules declare.
+ * The error answers a route has by its shape: 400 for input it validates, 401 and 403 for an access
+ * rule, 403 for a state-changing API call from another site (security/origin-check.ts), 404 for a
+ * path that names a record, 413 for a body over its limit, 429 for the API's rate limit
+ * (security/rate-limit.ts); plus those its own rules declare.
  */
-function errorStatuses(url: string, access: Access | undefined, schema: DocumentedSchema | undefined): number[] {
+function errorStatuses(method: string, url: string, access: Access | undefined, schema: DocumentedSchema | undefined): number[] {
+  const api = url.startsWith('/api/');
   const statuses = new Set(schema?.errors);
   if (schema?.querystring || schema?.params || schema?.body) statuses.add(400);
   if (access) statuses.add(401).add(403);
+  if (api && STATE_CHANGING.has(method)) statuses.add(403);
   if (url.includes('/:')) statuses.add(404);
-  if (url.startsWith('/api/')) statuses.add(429);
+  if (schema?.body) statuses.add(413);
+  if (api) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -162,7 +168,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       const access = route.config?.access;
       const method = [route.method].flat()[0]!;
       const operationId = operationIdFor(method, url);
-      errorsByOperation.set(operationId, errorStatuses(url, access, schema));
+      errorsByOperation.set(operationId, errorStatuses(method, url, access, schema));
       return { schema: { ...schema, operationId, security: securityFor(access) }, url };
     },
     transformObject: (documentObject) => {
