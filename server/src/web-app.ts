@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/error-handling.ts';
+import { documented } from './http/openapi.ts';
 import { resolvePage, withPageMeta, type PageAnswer } from './site/page-meta.ts';
 
 /** index.html as built, read again only when a rebuild changed it (no restart needed). */
@@ -71,7 +72,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       .send(html);
   };
 
-  app.get('/', (request, reply) => sendPage(request, reply, '/'));
+  // 404 only while there is no web build to serve.
+  const homePage = documented({ summary: 'The web app at its home page, with link preview tags', tags: ['pages'], errors: [404] });
+  app.get('/', { schema: homePage }, (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);

@@ -68,6 +68,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
         tags: ['applications'],
         body: submissionSchema,
+        errors: [401, 403, 409],
       }),
     },
     async (request, reply): Promise<MyApplication> => {
@@ -86,7 +87,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/applications/mine', { schema: documented({ summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none", tags: ['applications'] }) }, async (request, reply): Promise<MyApplication> => {
+  app.get('/applications/mine', { schema: documented({ summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none", tags: ['applications'], errors: [404] }) }, async (request, reply): Promise<MyApplication> => {
     const userId = request.viewer?.userId;
     const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
     if (!application) throw notFound('You have not submitted an application yet.');
@@ -102,6 +103,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         summary: "Move the visitor's own application to another available car while it is in review (audited); 409 once decided",
         tags: ['applications'],
         body: applicationCarChangeSchema,
+        errors: [401, 409],
       }),
     },
     async (request, reply): Promise<MyApplication> => {

@@ -62,6 +62,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
         summary: `Upload a photo of the driver's licence (multipart/form-data: one JPEG, PNG or WebP file of at most ${MAX_MEGABYTES} MB and ${app.images.maxPixels / 1_000_000} megapixels, and side = front or back); stored re-encoded as JPEG, without metadata, encrypted, until an application uses it`,
         tags: ['applications'],
         response: { 201: uploadedDocumentSchema },
+        errors: [413, 415, 503],
       }),
       // Each upload costs a decode, the scarcest thing a process has; an applicant needs two.
       config: { rateLimit: STRICT_RATE_LIMIT },

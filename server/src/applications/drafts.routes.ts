@@ -26,7 +26,7 @@ const draftSavedSchema = { type: 'object', additionalProperties: false, required
  * (docs/product.md#drafts). Reading or discarding never creates a guest: no identity simply means no draft.
  */
 export const draftsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/applications/draft', { schema: documented({ summary: "The visitor's saved application draft; 404 when there is none", tags: ['applications'], response: { 200: draftAnswerSchema } }) }, async (request): Promise<DraftAnswer> => {
+  app.get('/applications/draft', { schema: documented({ summary: "The visitor's saved application draft; 404 when there is none", tags: ['applications'], response: { 200: draftAnswerSchema }, errors: [404] }) }, async (request): Promise<DraftAnswer> => {
     const userId = request.viewer?.userId;
     let saved: DraftAnswer | undefined;
     try {

@@ -63,7 +63,7 @@ async function widgetProfile(db: Db, data: WidgetLoginData, botToken: string): P
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   /** The landing page of a one-time link posts the token from its URL fragment. */
-  app.post('/auth/link', { ...signInRoute, schema: documented({ summary: "Sign in staff with the bot's one-time link", tags: ['auth'], body: linkBody }) }, async (request, reply) => {
+  app.post('/auth/link', { ...signInRoute, schema: documented({ summary: "Sign in staff with the bot's one-time link", tags: ['auth'], body: linkBody, errors: [401, 403] }) }, async (request, reply) => {
     const { token } = parseOr400(linkBody, request.body, 'sign-in link');
     // Consumed on its own, before any check that could fail: a link works once, whatever happens next.
     const userId = await consumeSignInToken(app.db, token);
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return startSession(app.db, request, reply, user, 'link');
   });
 
-  app.post('/auth/telegram-widget', { ...signInRoute, schema: documented({ summary: 'Sign in staff with the Telegram Login Widget', tags: ['auth'], body: widgetLoginSchema }) }, async (request, reply) => {
+  app.post('/auth/telegram-widget', { ...signInRoute, schema: documented({ summary: 'Sign in staff with the Telegram Login Widget', tags: ['auth'], body: widgetLoginSchema, errors: [401, 403] }) }, async (request, reply) => {
     const data = parseOr400(widgetLoginSchema, request.body, 'Telegram sign-in');
     const botToken = app.config.bot.token;
     if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');

@@ -27,7 +27,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/passkeys/registration-options',
-    { config: ADMIN_ONLY, schema: documented({ summary: 'Start adding a passkey: WebAuthn creation options (the first within 10 minutes of a link sign-in; later ones after a passkey check)', tags: ['auth'], body: noBody }) },
+    { config: ADMIN_ONLY, schema: documented({ summary: 'Start adding a passkey: WebAuthn creation options (the first within 10 minutes of a link sign-in; later ones after a passkey check)', tags: ['auth'], body: noBody, errors: [409] }) },
     async (request, reply) => {
       parseOr400(noBody, request.body, 'request');
       reply.headers(noCache);
@@ -37,7 +37,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/passkeys',
-    { bodyLimit: PASSKEY_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: 'Finish adding a passkey (audited); the session counts as checked', tags: ['auth'], body: passkeyRegistrationSchema }) },
+    { bodyLimit: PASSKEY_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: 'Finish adding a passkey (audited); the session counts as checked', tags: ['auth'], body: passkeyRegistrationSchema, errors: [401, 409] }) },
     async (request, reply): Promise<PasskeyAdded> => {
       const body = parseOr400(passkeyRegistrationSchema, request.body, 'passkey');
       const added = await addPasskey(deps, requireViewer(request), rp(request), body);
@@ -47,7 +47,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/passkeys/authentication-options',
-    { config: ADMIN_ONLY, schema: documented({ summary: 'Start a passkey check: WebAuthn request options for your passkeys', tags: ['auth'], body: noBody }) },
+    { config: ADMIN_ONLY, schema: documented({ summary: 'Start a passkey check: WebAuthn request options for your passkeys', tags: ['auth'], body: noBody, errors: [409] }) },
     async (request, reply) => {
       parseOr400(noBody, request.body, 'request');
       reply.headers(noCache);
@@ -57,7 +57,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/passkeys/authentication',
-    { bodyLimit: PASSKEY_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: "Finish a passkey check (audited): this session may then reach personal data", tags: ['auth'], body: passkeyAuthenticationSchema }) },
+    { bodyLimit: PASSKEY_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: "Finish a passkey check (audited): this session may then reach personal data", tags: ['auth'], body: passkeyAuthenticationSchema, errors: [401, 409] }) },
     async (request) => {
       const body = parseOr400(passkeyAuthenticationSchema, request.body, 'passkey check');
       await confirmPasskey(deps, requireViewer(request), rp(request), body);

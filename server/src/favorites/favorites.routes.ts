@@ -65,7 +65,7 @@ function refuseOtherUser(request: FastifyRequest, claimed: number | undefined) {
 }
 
 export const favoritesRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/viewed-cars', { bodyLimit: SMALL_BODY, schema: documented({ summary: 'Record that the visitor viewed a car; answers the car', tags: ['favorites'], body: viewedCarBody, response: { 200: carItemSchema } }) }, async (request, reply) => {
+  app.post('/viewed-cars', { bodyLimit: SMALL_BODY, schema: documented({ summary: 'Record that the visitor viewed a car; answers the car', tags: ['favorites'], body: viewedCarBody, errors: [404], response: { 200: carItemSchema } }) }, async (request, reply) => {
     const { carUuid, userId } = parseOr400(viewedCarBody, request.body, 'viewed car');
     refuseOtherUser(request, userId);
     if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
@@ -76,7 +76,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
     return car;
   });
 
-  app.post('/viewed-cars/toggle-favorite', { bodyLimit: SMALL_BODY, schema: documented({ summary: "Add a car to the visitor's favourites, or take it out", tags: ['favorites'], body: toggleFavoriteBody }) }, async (request, reply): Promise<FavoriteState> => {
+  app.post('/viewed-cars/toggle-favorite', { bodyLimit: SMALL_BODY, schema: documented({ summary: "Add a car to the visitor's favourites, or take it out", tags: ['favorites'], body: toggleFavoriteBody, errors: [404] }) }, async (request, reply): Promise<FavoriteState> => {
     const { carUuid, userId } = parseOr400(toggleFavoriteBody, request.body, 'favourite');
     refuseOtherUser(request, userId);
     if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
@@ -85,7 +85,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Reading favourites never creates a guest: no identity simply means none yet. */
-  app.get('/favorites', { schema: documented({ summary: "The visitor's favourite cars", tags: ['favorites'], querystring: favoritesQuery, response: { 200: carCardPageSchema } }) }, async (request) => {
+  app.get('/favorites', { schema: documented({ summary: "The visitor's favourite cars", tags: ['favorites'], querystring: favoritesQuery, errors: [403], response: { 200: carCardPageSchema } }) }, async (request) => {
     const { page, limit } = parseOr400(favoritesQuery, request.query, 'query');
     const userId = request.viewer?.userId;
     if (userId === undefined) return toPaged([], 0, page, limit);

@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', { schema: documented({ summary: 'Health: 200 when the database answers, 503 otherwise', tags: ['site'] }) }, async (_request, reply) => {
+  app.get('/health', { schema: documented({ summary: 'Health: 200 when the database answers, 503 otherwise', tags: ['site'], errors: [503] }) }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(app.db);
     } catch {

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 
+interface Operation {
+  summary?: string;
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ name: string; in: string }>;
+  requestBody?: unknown;
+  responses?: Record<string, { $ref?: string }>;
+}
+
 interface OpenApiDocument {
   openapi: string;
-  paths: Record<string, Record<string, { summary?: string; parameters?: Array<{ name: string; in: string }>; requestBody?: unknown }>>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown>; responses: Record<string, unknown> };
 }
 
 /** Routes that are machinery rather than endpoints: the document itself, catch-alls and CORS preflights. */
@@ -33,5 +43,38 @@ describe('the API document at /api/openapi.json', () => {
     const { paths } = await document();
     expect(paths['/api/users']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'sortBy', 'is_admin']));
     expect(paths['/api/users/admin']?.post?.requestBody).toBeDefined();
+  });
+
+  it('gives every operation a unique id, who may call it and its error answers', async () => {
+    const { paths, components } = await document();
+    const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, ...operation })));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(new Set(ids).size).toBe(operations.length);
+    for (const { name, operationId, security, responses } of operations) {
+      expect(operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      expect(security?.length, name).toBeGreaterThan(0);
+      for (const requirement of security ?? []) for (const scheme of Object.keys(requirement)) expect(components.securitySchemes, name).toHaveProperty(scheme);
+      const errors = Object.entries(responses ?? {}).filter(([status]) => /^4\d\d$/.test(status));
+      expect(errors.length, name).toBeGreaterThan(0);
+      for (const [, answer] of errors) expect(components.responses, name).toHaveProperty(answer.$ref!.split('/').at(-1)!);
+    }
+  });
+
+  it('asks staff routes for Telegram init data or a staff session, and answers 401 and 403', async () => {
+    const { paths } = await document();
+    const staffList = paths['/api/users']?.get;
+    expect(staffList?.security).toEqual([{ telegramInitData: [] }, { staffSession: [] }]);
+    expect(Object.keys(staffList?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403']));
+  });
+
+  it('lets anyone call public routes, identified or not', async () => {
+    const { paths } = await document();
+    expect(paths['/api/cars']?.get?.security).toEqual([{}, { telegramInitData: [] }, { staffSession: [] }, { guestCookie: [] }]);
+    expect(paths['/api/cars']?.get?.responses).not.toHaveProperty('401');
+  });
+
+  it("documents the answers a route's own rules give, such as 409 for a second application", async () => {
+    const { paths } = await document();
+    expect(Object.keys(paths['/api/applications']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403', '409', '413', '429']));
   });
 });

@@ -24,6 +24,7 @@ export const pdfRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         params: idParams,
         querystring: pdfQuery,
+        errors: [503],
       }),
     },
     async (request, reply) => {

@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { fakeWebBuild } from '../../test/web-build.ts';
@@ -47,6 +49,14 @@ describe('link previews and crawlers read each public page from the server', () 
     const cars = (await t.app.inject('/cars?brand=Ford')).body;
     expect(cars).toContain('<title>Available Cars · Test Motors</title>');
     expect(metaContent(cars, 'description')).toContain('Test Motors');
+  });
+
+  it.each(['/', '/cars'])('shows our own 1200 × 630 picture in the preview of %s', async (path) => {
+    const page = (await t.app.inject(path)).body;
+    expect(metaContent(page, 'og:image')).toBe('https://cars.example/link-preview.png');
+    expect(metaContent(page, 'og:image:width')).toBe('1200');
+    expect(metaContent(page, 'og:image:height')).toBe('630');
+    expect(metaContent(page, 'twitter:card')).toBe('summary_large_image');
   });
 
   it('answers an unknown car with 404 and the site title, still serving the app', async () => {
@@ -126,6 +136,13 @@ describe('staff pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Car loans and leases</title>');
     expect(res.body).not.toContain('og:title');
+  });
+});
+
+describe('the picture of the site\'s link previews', () => {
+  it('is a 1200 × 630 PNG among the web build\'s public files', async () => {
+    const file = fileURLToPath(new URL('../../../web/public/link-preview.png', import.meta.url));
+    expect(await sharp(file).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
   });
 });
 

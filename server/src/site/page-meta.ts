@@ -13,11 +13,17 @@ export interface PageMeta {
   description: string;
   /** Root-relative or absolute; made absolute when rendered. */
   image: string | null;
+  /** Known for our own picture only; previews lay the card out before they fetch the image. */
+  imageSize?: { width: number; height: number };
   type: 'website' | 'product';
 }
 
 const SITE_TITLE = 'Car loans and leases';
 const SITE_DESCRIPTION = 'Browse our cars and apply for a car loan or lease online.';
+
+/** scripts/make-link-preview.ts draws it into the web build's public files, at the size previews ask for. */
+const SITE_IMAGE = '/link-preview.png';
+const SITE_IMAGE_SIZE = { width: 1200, height: 630 };
 
 const CAR_PATH = /^\/cars\/([^/]+)\/?$/;
 
@@ -52,7 +58,8 @@ export async function resolvePage(db: Db, companyName: string, path: string): Pr
   const site = (page: string, description = SITE_DESCRIPTION): PageMeta => ({
     title: `${page} · ${companyName}`,
     description,
-    image: null,
+    image: SITE_IMAGE,
+    imageSize: SITE_IMAGE_SIZE,
     type: 'website',
   });
   const carId = CAR_PATH.exec(path)?.[1];
@@ -113,6 +120,9 @@ export function withPageMeta(html: string, meta: PageMeta, origin: string, path:
     tag('property', 'og:description', meta.description),
     tag('property', 'og:url', pageUrl(origin, path)),
     ...(meta.image ? [tag('property', 'og:image', absolute(meta.image)), tag('name', 'twitter:card', 'summary_large_image')] : [tag('name', 'twitter:card', 'summary')]),
+    ...(meta.image && meta.imageSize
+      ? [tag('property', 'og:image:width', String(meta.imageSize.width)), tag('property', 'og:image:height', String(meta.imageSize.height))]
+      : []),
   ].join('\n    ');
   return html
     .replace(/<meta name="description"[^>]*>\s*/i, '')

@@ -16,7 +16,7 @@ const noBody = v.optional(v.nullable(v.object({})));
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   /** A known Telegram user is saved when the mini app opens (docs/product.md#identity). */
-  app.post('/users/register', { bodyLimit: 16 * 1024, schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody }) }, async (request): Promise<RegisterAnswer> => {
+  app.post('/users/register', { bodyLimit: 16 * 1024, schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody, errors: [401] }) }, async (request): Promise<RegisterAnswer> => {
     parseOr400(noBody, request.body, 'registration');
     const profile = request.telegramProfile;
     if (!profile) throw new HttpError('unauthorized', 'Registration needs the Telegram app: open it from the bot.');
@@ -36,7 +36,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     return listUsers(app.db, query, { staffChatId: app.config.bot.staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()) });
   });
 
-  app.post('/users/admin', { config: ADMIN_ONLY, schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema }) }, async (request): Promise<AdminChangeAnswer> => {
+  app.post('/users/admin', { config: ADMIN_ONLY, schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema, errors: [404, 409] }) }, async (request): Promise<AdminChangeAnswer> => {
     const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');
     const actorUserId = requireViewer(request).userId;
     const result = await app.db.transaction().execute(async (trx) => {
