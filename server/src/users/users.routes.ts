@@ -17,7 +17,7 @@ import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } 
 const noBody = v.optional(v.nullable(v.object({})));
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
-  /** Spec §7 note: a known Telegram user is saved when the mini app opens. */
+  /** A known Telegram user is saved when the mini app opens (docs/product.md#identity). */
   app.post('/users/register', { bodyLimit: 16 * 1024, schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody }) }, async (request): Promise<RegisterAnswer> => {
     parseOr400(noBody, request.body, 'registration');
     const profile = request.telegramProfile;
