@@ -62,6 +62,13 @@ const zones = [
       "A server feature uses another only through its *.service.ts, *.repository.ts or *.schema.ts, never its routes or internals.",
   })),
   {
+    // Feature tests build the whole app through createRuntime, as a starter does.
+    target: 'server/src/*/**/!(*.test).ts',
+    from: ['server/src/runtime.ts', 'server/src/server-process.ts', 'server/src/app.ts'],
+    message:
+      'A server feature does not import the composition root or the process starters: take what it needs as arguments or from server/src/config.ts. Commands that start the server belong beside start.ts.',
+  },
+  {
     target: 'bot/**',
     from: ['web', 'migrations', 'bench', 'scripts'],
     message: 'The bot builds on domain/ and its own ports, never on the web app or migrations.',

@@ -131,6 +131,17 @@ describe('lint boundaries', () => {
     expect(await problems('bot/src/example.ts', code)).toEqual([]);
   });
 
+  it('stops a server feature from importing the composition root or a process starter', async () => {
+    for (const topLevel of ['runtime.ts', 'server-process.ts', 'app.ts']) {
+      expect(await problems(`server/src/${importingServerFeature}/example.ts`, `export * from '../${topLevel}';`)).toEqual(['import-x/no-restricted-paths']);
+    }
+  });
+
+  it('lets a feature test build the app and a starter load the configuration', async () => {
+    expect(await problems(`server/src/${importingServerFeature}/example.test.ts`, "export * from '../runtime.ts';")).toEqual([]);
+    expect(await problems('server/src/example-cli.ts', "export * from './server-process.ts';")).toEqual([]);
+  });
+
   it('stops a server feature from importing the bot', async () => {
     expect(await problems(`server/src/${importingServerFeature}/example.ts`, "export * from '../../../bot/src/create-bot.ts';")).toEqual(['import-x/no-restricted-paths']);
   });

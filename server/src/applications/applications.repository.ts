@@ -6,6 +6,9 @@ import type { ApplicationStatus } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
 import type { ApplicationsTable } from '../db/schema.ts';
 
+/** A JSON column's value: null stays SQL null, not the JSON text 'null'. */
+export const toJsonColumn = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type NewApplicationRow = Insertable<ApplicationsTable>;
 export type ApplicationChanges = Updateable<ApplicationsTable>;
@@ -149,6 +152,15 @@ export async function findApplicationCar(db: Db, uuid: string | null): Promise<A
     .where('uuid', '=', uuid)
     .executeTakeFirst();
   return row ?? null;
+}
+
+export async function hasApplication(db: Db, userId: number): Promise<boolean> {
+  return (await db.selectFrom('applications').select('id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+/** The application, locked for the rest of the transaction. */
+export async function lockApplication(db: Db, id: number): Promise<ApplicationRow | undefined> {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** The applicant's application, locked for the rest of the transaction. */

@@ -12,18 +12,8 @@ import { ADMIN_WITH_MFA } from '../http/access.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
-import {
-  applicationTrail,
-  changeMyApplicationCar,
-  changeStatus,
-  confirmReview,
-  editApplicant,
-  loadMyApplication,
-  readDocument,
-  revealSsn,
-  submitApplication,
-  viewUserApplication,
-} from './applications.service.ts';
+import { applicationTrail, changeStatus, confirmReview, editApplicant, readDocument, revealSsn, viewUserApplication } from './staff-review.service.ts';
+import { changeMyApplicationCar, loadMyApplication, submitApplication } from './submission.service.ts';
 
 /** A whole application is a few kilobytes; the photos travel separately. */
 const APPLICATION_BODY_LIMIT = 64 * 1024;

@@ -73,3 +73,8 @@ export async function insertDocument(db: Db, doc: NewDocument): Promise<number> 
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The guest merge: licence photos not yet in an application move with the person. */
+export async function moveUnattachedDocumentsToUser(db: Db, fromUserId: number, toUserId: number): Promise<void> {
+  await db.updateTable('application_documents').set({ owner_user_id: toUserId }).where('owner_user_id', '=', fromUserId).where('application_id', 'is', null).execute();
+}

@@ -7,6 +7,7 @@ import type { ImageDecoder } from '../media/image-decoder.service.ts';
 import { ImageRejected, processImage, type ImageVariant } from '../media/image-pipeline.service.ts';
 import { lockClientAddress } from '../db/advisory-locks.ts';
 import { refuseWhenFull, type AddressCap } from '../security/address-caps.ts';
+import { sealDocumentContent } from './application-records.service.ts';
 import { countUnattachedDocuments, countUnattachedFromAddress, insertDocument, lockOwner, purgeUnattachedDocuments } from './documents.repository.ts';
 
 /** The longest edge of a stored photo, in pixels: plenty to read a licence, far less than a phone takes. */
@@ -15,12 +16,6 @@ const MAX_EDGE = 2400;
 export const MAX_UNATTACHED_DOCUMENTS = 10;
 /** Unattached documents older than this are deleted (on every upload, see uploadLicencePhoto). */
 export const UNATTACHED_DOCUMENT_DAYS = 7;
-
-/**
- * Bound into every stored document's ciphertext, so its bytes cannot be passed off as another
- * column's. Not the owner's id: a guest's documents change owner when the guest merges.
- */
-export const DOCUMENT_CONTENT_CONTEXT = 'application_documents.content';
 
 export const WRONG_TYPE_MESSAGE = "Upload a photo (JPEG, PNG or WebP) of your driver's licence.";
 
@@ -74,7 +69,7 @@ export async function cleanLicencePhoto(images: ImageDecoder, bytes: Buffer): Pr
  */
 export async function storeLicencePhoto(db: Db, pii: PiiCipher, ownerUserId: number, side: LicenceSide, image: CleanImage, addressCap?: AddressCap): Promise<UploadedDocument> {
   await purgeUnattachedDocuments(db, UNATTACHED_DOCUMENT_DAYS);
-  const contentEncrypted = pii.encryptBytes(image.bytes, { context: DOCUMENT_CONTENT_CONTEXT });
+  const contentEncrypted = sealDocumentContent(pii, image.bytes);
   const sha256 = createHash('sha256').update(image.bytes).digest('hex');
   const id = await db.transaction().execute(async (trx) => {
     // Always the address before the owner, so two uploads never wait for each other's lock.

@@ -8,7 +8,8 @@ import { useTestApp } from '../../test/app.ts';
 import { licencePhoto as photo, multipart, solidImage, untilCounters } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createGuest, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
-import { DOCUMENT_CONTENT_CONTEXT, MAX_UNATTACHED_DOCUMENTS, WRONG_TYPE_MESSAGE } from './documents.service.ts';
+import { openDocumentContent } from './application-records.service.ts';
+import { MAX_UNATTACHED_DOCUMENTS, WRONG_TYPE_MESSAGE } from './documents.service.ts';
 
 const URL = '/api/applications/documents';
 /** Random pixels, so the encoded file is not trivially small and a cut anywhere breaks it. */
@@ -39,7 +40,7 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     t.app.inject({ method: 'POST', url: URL, payload: body.payload, headers: { ...body.headers, ...identity } });
   const userIdOf = async (telegramId: number) => (await t.db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirstOrThrow()).id;
   const storedRow = (id: number) => t.db.selectFrom('application_documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const storedImage = async (id: number) => t.app.pii.decryptBytes((await storedRow(id)).content_encrypted, { context: DOCUMENT_CONTENT_CONTEXT });
+  const storedImage = async (id: number) => openDocumentContent(t.app.pii, (await storedRow(id)).content_encrypted);
   let nextTelegramId = 9100;
   const someone = (): TestTelegramUser => ({ id: nextTelegramId++ });
 

@@ -65,3 +65,20 @@ export async function deleteAbandonedDrafts(db: Db, days: number, limit: number)
     returning user_id`.execute(db);
   return rows.length;
 }
+
+/**
+ * The guest merge: one draft per user, so the more recently edited one is kept, as what the
+ * person was working on.
+ */
+export async function moveDraftToUser(db: Db, fromUserId: number, toUserId: number): Promise<void> {
+  const drafts = await db
+    .selectFrom('application_drafts')
+    .select(['user_id', 'updated_at'])
+    .where('user_id', 'in', [fromUserId, toUserId])
+    .execute();
+  const fromDraft = drafts.find((d) => d.user_id === fromUserId);
+  const toDraft = drafts.find((d) => d.user_id === toUserId);
+  if (!fromDraft || (toDraft && fromDraft.updated_at <= toDraft.updated_at)) return;
+  if (toDraft) await deleteDraft(db, toUserId);
+  await db.updateTable('application_drafts').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+}

@@ -78,3 +78,8 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<Paged<AuditEvent
   }));
   return toPaged(events, Number(counted.total), q.page, q.limit);
 }
+
+/** Whether the user appears as the actor of any audit event (such a user cannot be deleted). */
+export async function hasActedInAudit(db: Db, userId: number): Promise<boolean> {
+  return (await db.selectFrom('audit_events').select('id').where('actor_user_id', '=', userId).executeTakeFirst()) !== undefined;
+}

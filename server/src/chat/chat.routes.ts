@@ -6,7 +6,7 @@ import { ADMIN_ONLY } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { chatLinkFor } from './chat-link.service.ts';
+import { chatLinkFor } from '../../../domain/chat-link.ts';
 import { findThreadOfUser } from './chat.repository.ts';
 
 const userParams = v.object({ userId: rowIdParam('userId') });

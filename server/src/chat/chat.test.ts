@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createTelegramUser, sessionCookie } from '../../test/identity.ts';
-import { chatLinkFor } from './chat-link.service.ts';
+import { chatLinkFor } from '../../../domain/chat-link.ts';
 import { saveThread } from './chat.repository.ts';
 
 const STAFF_CHAT_ID = -1009876543210;

@@ -66,3 +66,24 @@ export async function listFavoriteCars(db: Db, userId: number, page: number, lim
   ]);
   return toPaged(rows.map(toCarCard), Number(counted.total), page, limit);
 }
+
+/** The guest merge: favourites move to the user, one row per car (a car both saved stays once). */
+export async function moveFavoritesToUser(db: Db, fromUserId: number, toUserId: number): Promise<void> {
+  await db
+    .insertInto('favorites')
+    .columns(['user_id', 'car_uuid', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('favorites')
+        .select([sql<number>`${toUserId}::integer`.as('user_id'), 'car_uuid', 'created_at'])
+        .where('user_id', '=', fromUserId),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'car_uuid']).doNothing())
+    .execute();
+  await db.deleteFrom('favorites').where('user_id', '=', fromUserId).execute();
+}
+
+/** The guest merge: viewed cars move to the user. */
+export async function moveCarViewsToUser(db: Db, fromUserId: number, toUserId: number): Promise<void> {
+  await db.updateTable('car_views').set({ user_id: toUserId }).where('user_id', '=', fromUserId).execute();
+}

@@ -1,12 +1,8 @@
 import { METRIC_NAMES, NO_METRIC_VALUE, type MetricName, type MetricRow, type MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
-import { REG_B_DAYS } from '../../../domain/constants.ts';
+import { regBDueSoonBefore, regBOverdueBefore } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
 import { applicationCounts, dailyCounts, favoriteCount, localCalendar, topBrand, topCar, userTotals, viewTotals } from './metrics.repository.ts';
-
-/** Staff are warned this many days before a Regulation B deadline. */
-const REG_B_WARNING_DAYS = 5;
-const DAY_MS = 86_400_000;
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -28,15 +24,13 @@ export async function computeMetrics(db: Db, { now, timeZone, guestRetentionDays
   const series = calendar.days.slice(0, -1).map((day, i) => ({ ...day, ends: calendar.days[i + 1]!.starts }));
   const today = series.at(-1)!;
   const weekStarts = series.at(-1 - calendar.weekday)!.starts;
-  const overdueBefore = new Date(now.getTime() - REG_B_DAYS * DAY_MS);
-  const dueSoonBefore = new Date(now.getTime() - (REG_B_DAYS - REG_B_WARNING_DAYS) * DAY_MS);
 
   // Independent reads: on PostgreSQL each takes its own connection, so they run side by side.
   const [users, favorites, views, statuses, brand, car, daily] = await Promise.all([
     userTotals(db, today),
     favoriteCount(db),
     viewTotals(db),
-    applicationCounts(db, overdueBefore, dueSoonBefore),
+    applicationCounts(db, regBOverdueBefore(now), regBDueSoonBefore(now)),
     topBrand(db, today.starts, today.ends),
     topCar(db, weekStarts, today.ends),
     dailyCounts(db, series),

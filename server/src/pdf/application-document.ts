@@ -12,7 +12,7 @@ import {
   suffixLabels,
 } from '../../../domain/enums.ts';
 import { formatMoney, formatPhoneDisplay, formatSsnDisplay } from '../../../domain/format.ts';
-import type { LicenceImage } from '../applications/print.service.ts';
+import type { LicenceImage } from '../applications/application-records.service.ts';
 import type { PrintDocument } from './pdf-renderer.ts';
 import { CONFIDENTIAL_STYLE, FOOTER_STYLE, printStylesheet } from './print-theme.ts';
 

@@ -1,7 +1,6 @@
 import type { Language } from '../../../domain/enums.ts';
-import { loadApplicationForPrint, type ApplicationsDeps } from '../applications/applications.service.ts';
+import { loadApplicationForPrint, loadLicenceImages, type ApplicationsDeps } from '../applications/application-records.service.ts';
 import { findActorName } from '../applications/applications.repository.ts';
-import { loadLicenceImages } from '../applications/print.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';

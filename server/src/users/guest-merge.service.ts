@@ -1,6 +1,10 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { hasActedInAudit, recordAudit } from '../audit/audit.repository.ts';
+import { hasApplication } from '../applications/applications.repository.ts';
+import { moveUnattachedDocumentsToUser } from '../applications/documents.repository.ts';
+import { moveDraftToUser } from '../applications/drafts.repository.ts';
+import { moveCarViewsToUser, moveFavoritesToUser } from '../favorites/favorites.repository.ts';
+import { deleteGuest, lockGuest } from './guests.repository.ts';
 
 /**
  * What a merge did: moved the guest's things and deleted (or emptied) it, kept the guest whole
@@ -8,8 +12,6 @@ import { recordAudit } from '../audit/audit.repository.ts';
  * existed).
  */
 export type MergeOutcome = 'merged' | 'kept' | 'none';
-
-const holdsApplication = (db: Db, guestId: number) => db.selectFrom('applications').select('id').where('user_id', '=', guestId).executeTakeFirst();
 
 /**
  * A browser that browsed as a guest and later arrives with Telegram identity keeps what it did:
@@ -25,49 +27,22 @@ const holdsApplication = (db: Db, guestId: number) => db.selectFrom('application
 export async function mergeGuestIntoUser(db: Db, guestId: number, userId: number): Promise<MergeOutcome> {
   if (guestId === userId) return 'none';
   // Every request from such a browser comes here: answering without a transaction keeps it cheap.
-  if (await holdsApplication(db, guestId)) return 'kept';
+  if (await hasApplication(db, guestId)) return 'kept';
   return db.transaction().execute(async (trx) => {
     // Locking the guest row serialises concurrent merges of one cookie (the second finds no
     // guest) and waits for a submission in progress, which locks the same row.
-    const guest = await trx.selectFrom('users').select('id').where('id', '=', guestId).where('kind', '=', 'guest').forUpdate().executeTakeFirst();
-    if (!guest) return 'none';
-    if (await holdsApplication(trx, guestId)) return 'kept';
+    if (!(await lockGuest(trx, guestId))) return 'none';
+    if (await hasApplication(trx, guestId)) return 'kept';
 
-    await trx
-      .insertInto('favorites')
-      .columns(['user_id', 'car_uuid', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('favorites')
-          .select([sql<number>`${userId}::integer`.as('user_id'), 'car_uuid', 'created_at'])
-          .where('user_id', '=', guestId),
-      )
-      .onConflict((oc) => oc.columns(['user_id', 'car_uuid']).doNothing())
-      .execute();
-    await trx.deleteFrom('favorites').where('user_id', '=', guestId).execute();
-
-    await trx.updateTable('car_views').set({ user_id: userId }).where('user_id', '=', guestId).execute();
-
-    // One draft per user: the more recently edited one is what the person was working on.
-    const drafts = await trx
-      .selectFrom('application_drafts')
-      .select(['user_id', 'updated_at'])
-      .where('user_id', 'in', [guestId, userId])
-      .execute();
-    const guestDraft = drafts.find((d) => d.user_id === guestId);
-    const userDraft = drafts.find((d) => d.user_id === userId);
-    if (guestDraft && (!userDraft || guestDraft.updated_at > userDraft.updated_at)) {
-      if (userDraft) await trx.deleteFrom('application_drafts').where('user_id', '=', userId).execute();
-      await trx.updateTable('application_drafts').set({ user_id: userId }).where('user_id', '=', guestId).execute();
-    }
-
-    // Licence photos not yet in an application move with the person.
-    await trx.updateTable('application_documents').set({ owner_user_id: userId }).where('owner_user_id', '=', guestId).where('application_id', 'is', null).execute();
+    await moveFavoritesToUser(trx, guestId, userId);
+    await moveCarViewsToUser(trx, guestId, userId);
+    await moveDraftToUser(trx, guestId, userId);
+    await moveUnattachedDocumentsToUser(trx, guestId, userId);
 
     // Deleting a user nulls audit_events.actor_user_id, which the append-only trigger refuses;
     // a guest with history is kept, emptied (its cookie is gone all the same).
-    const hasAudit = await trx.selectFrom('audit_events').select('id').where('actor_user_id', '=', guestId).executeTakeFirst();
-    if (!hasAudit) await trx.deleteFrom('users').where('id', '=', guestId).execute();
+    const hasAudit = await hasActedInAudit(trx, guestId);
+    if (!hasAudit) await deleteGuest(trx, guestId);
 
     await recordAudit(trx, {
       actorUserId: userId,

@@ -59,3 +59,12 @@ export async function deleteIdleGuests(db: Db, idleDays: number, unattachedDocum
     returning id`.execute(db);
   return rows.length;
 }
+
+/** The guest's row locked for the rest of the transaction; false when there is no such guest. */
+export async function lockGuest(db: Db, guestId: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', guestId).where('kind', '=', 'guest').forUpdate().executeTakeFirst()) !== undefined;
+}
+
+export async function deleteGuest(db: Db, guestId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', guestId).where('kind', '=', 'guest').execute();
+}

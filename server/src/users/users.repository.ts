@@ -7,7 +7,6 @@ import type { Db } from '../db/database.ts';
 import type { ApplicationStatus, Language } from '../../../domain/enums.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { TelegramProfile } from './telegram-profile.schema.ts';
-import { chatLinkFor } from '../chat/chat-link.service.ts';
 
 export const toUserItem = (row: UserRow): UserItem => ({
   id: row.id,
@@ -153,7 +152,13 @@ export interface UserListQuery {
   sortOrder: 'asc' | 'desc';
 }
 
-/** What the users list needs besides the query: the staff group whose topics it links, and today's Regulation B cutoff. */
+/** A users list row: the chat link is built from its topic and username by the route (domain/chat-link.ts). */
+export interface UserListRow extends Omit<UserListItem, 'chatUrl'> {
+  /** The user's forum topic in the staff group, or null when the bot opened none. */
+  messageThreadId: number | null;
+}
+
+/** What the users list needs besides the query: the staff group whose topics it joins, and today's Regulation B cutoff. */
 export interface UserListContext {
   staffChatId: number | undefined;
   /** Applications submitted before this and still in review are past the Regulation B deadline. */
@@ -170,7 +175,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * user's application. Telegram users are listed, and web guests once they have applied (a guest
  * who only browsed is a cookie, not a person staff can act on).
  */
-export async function listUsers(db: Db, q: UserListQuery, context: UserListContext): Promise<Paged<UserListItem>> {
+export async function listUsers(db: Db, q: UserListQuery, context: UserListContext): Promise<Paged<UserListRow>> {
   let filtered = db
     .selectFrom('users')
     .leftJoin('applications', 'applications.user_id', 'users.id')
@@ -215,7 +220,7 @@ export async function listUsers(db: Db, q: UserListQuery, context: UserListConte
     ...toUserItem(user),
     applicationId,
     applicationStatus,
-    chatUrl: chatLinkFor(context.staffChatId, { username: user.username, messageThreadId }).url,
+    messageThreadId,
   }));
   return toPaged(items, Number(counted.total), q.page, q.limit);
 }

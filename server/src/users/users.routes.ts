@@ -8,8 +8,10 @@ import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
 import { listUsers, setAdminFlag, toCurrentUser, toUserItem, touchLastActive, upsertTelegramUser } from './users.repository.ts';
 import { documented } from '../http/openapi.ts';
-import { regBOverdueBefore } from '../applications/applications.service.ts';
-import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer } from '../../../domain/contracts/users.ts';
+import { regBOverdueBefore } from '../../../domain/regulation-b.ts';
+import { chatLinkFor } from '../../../domain/chat-link.ts';
+import type { Paged } from '../../../domain/contracts/paged.ts';
+import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } from '../../../domain/contracts/users.ts';
 
 /** Registration and activity carry nothing the server would trust: Telegram's signed data says it all. */
 const noBody = v.optional(v.nullable(v.object({})));
@@ -31,9 +33,12 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     return { ok: true, last_active_at: user.last_active_at?.toISOString() ?? null };
   });
 
-  app.get('/users', { config: ADMIN_ONLY, schema: documented({ summary: 'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline', tags: ['users'], querystring: userListQuerySchema }) }, async (request) => {
+  app.get('/users', { config: ADMIN_ONLY, schema: documented({ summary: 'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline', tags: ['users'], querystring: userListQuerySchema }) }, async (request): Promise<Paged<UserListItem>> => {
     const query = parseOr400(userListQuerySchema, request.query, 'user filters');
-    return listUsers(app.db, query, { staffChatId: app.config.bot.staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()) });
+    const { staffChatId } = app.config.bot;
+    const users = await listUsers(app.db, query, { staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()) });
+    const items = users.items.map(({ messageThreadId, ...user }) => ({ ...user, chatUrl: chatLinkFor(staffChatId, { username: user.username, messageThreadId }).url }));
+    return { ...users, items };
   });
 
   app.post('/users/admin', { config: ADMIN_ONLY, schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema, errors: [404, 409] }) }, async (request): Promise<AdminChangeAnswer> => {

@@ -1,6 +1,6 @@
-import { configOrExit } from '../server-process.ts';
-import { createDatabase, databaseTargetFor } from './database.ts';
-import { migrateAllDown, migrateToLatest } from './migrate.ts';
+import { createDatabase, databaseTargetFor } from './db/database.ts';
+import { migrateAllDown, migrateToLatest } from './db/migrate.ts';
+import { configOrExit } from './server-process.ts';
 
 /** npm run db:migrate [-- --down]: applies pending migrations, or reverts them all. */
 const config = configOrExit();

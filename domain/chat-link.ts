@@ -1,4 +1,4 @@
-import type { ChatLink } from '../../../domain/contracts/chat.ts';
+import type { ChatLink } from './contracts/chat.ts';
 
 /** What a chat link is made from: the applicant's staff topic (when the bot opened one) and their username. */
 export interface ChatTarget {
@@ -16,7 +16,7 @@ function internalChatId(staffChatId: number): string | null {
   return text.startsWith('-100') && text.length > 4 ? text.slice(4) : null;
 }
 
-/** docs/product.md#application-detail: the Chat button opens the applicant's topic for staff, else a link built from their username. */
+/** docs/product.md#users-list: the Chat button opens the applicant's topic for staff, else a link built from their username. */
 export function chatLinkFor(staffChatId: number | undefined, target: ChatTarget): ChatLink {
   const internal = staffChatId === undefined ? null : internalChatId(staffChatId);
   if (internal && target.messageThreadId !== null) return { url: `https://t.me/c/${internal}/${target.messageThreadId}`, via: 'topic' };

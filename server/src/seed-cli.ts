@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { configOrExit } from '../server-process.ts';
-import { createDatabase, databaseTargetFor } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { DEFAULT_CAR_COUNT, seedDatabase } from './seed.ts';
+import { createDatabase, databaseTargetFor } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEFAULT_CAR_COUNT, seedDatabase } from './seed/seed.ts';
+import { configOrExit } from './server-process.ts';
 
 /**
  * npm run db:seed [-- --cars N]: replaces the demo inventory and FAQs. The database must be

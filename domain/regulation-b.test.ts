@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { regBDaysLeft, regBDueAt, regBDueSoonBefore, regBOverdueBefore } from './regulation-b.ts';
+
+const submitted = new Date('2026-06-15T12:00:00.000Z');
+
+describe('the Regulation B clock', () => {
+  it('makes the decision due 30 days after submission', () => {
+    expect(regBDueAt(submitted).toISOString()).toBe('2026-07-15T12:00:00.000Z');
+  });
+
+  it('counts whole days left, rounding a part day up', () => {
+    expect(regBDaysLeft(submitted, submitted)).toBe(30);
+    expect(regBDaysLeft(submitted, new Date('2026-07-14T18:00:00.000Z'))).toBe(1);
+    expect(regBDaysLeft(submitted, new Date('2026-07-15T12:00:00.000Z'))).toBe(0);
+  });
+
+  it('counts days overdue as negative once the due date has passed', () => {
+    expect(regBDaysLeft(submitted, new Date('2026-07-17T12:00:00.000Z'))).toBe(-2);
+  });
+
+  it('calls an application overdue when it was submitted more than 30 days ago', () => {
+    const now = new Date('2026-07-15T12:00:00.001Z');
+    expect(submitted < regBOverdueBefore(now)).toBe(true);
+    expect(submitted < regBOverdueBefore(regBDueAt(submitted))).toBe(false);
+  });
+
+  it('warns staff of a decision due within 5 days, before it is overdue', () => {
+    const sixDaysLeft = new Date('2026-07-09T12:00:00.000Z');
+    const fiveDaysLeft = new Date('2026-07-10T12:00:00.001Z');
+    expect(submitted < regBDueSoonBefore(sixDaysLeft)).toBe(false);
+    expect(submitted < regBDueSoonBefore(fiveDaysLeft)).toBe(true);
+    expect(submitted < regBOverdueBefore(fiveDaysLeft)).toBe(false);
+  });
+});

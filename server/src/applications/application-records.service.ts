@@ -1,0 +1,117 @@
+import type { StaffApplication, SsnReveal } from '../../../domain/contracts/applications.ts';
+import { LICENCE_SIDES, type LicenceSide } from '../../../domain/contracts/documents.ts';
+import { formatSsnMasked } from '../../../domain/format.ts';
+import { regBDaysLeft, regBDueAt } from '../../../domain/regulation-b.ts';
+import type { Db } from '../db/database.ts';
+import { notFound } from '../http/errors.ts';
+import type { PiiCipher } from '../security/pii-crypto.ts';
+import {
+  type ApplicationRow,
+  findApplicationById,
+  findApplicationCar,
+  findDocumentContent,
+  listConsents,
+  listDocuments,
+  listStatusHistory,
+} from './applications.repository.ts';
+
+/**
+ * Bound into each sealed value, so a ciphertext copied into another column fails to open. Columns,
+ * not rows: the guest merge moves an application and its photos to another user by changing the
+ * owner alone.
+ */
+const SSN_CONTEXT = { context: 'applications.ssn_encrypted' };
+const BIRTH_DATE_CONTEXT = { context: 'applications.date_of_birth_encrypted' };
+const DOCUMENT_CONTENT_CONTEXT = { context: 'application_documents.content' };
+
+export interface ApplicationsDeps {
+  db: Db;
+  pii: PiiCipher;
+}
+
+export const sealSsn = (pii: PiiCipher, ssn: string) => pii.encrypt(ssn, SSN_CONTEXT);
+export const openSsn = (pii: PiiCipher, row: ApplicationRow) => (row.ssn_encrypted === null ? null : pii.decrypt(row.ssn_encrypted, SSN_CONTEXT));
+export const sealBirthDate = (pii: PiiCipher, dateOfBirth: string) => pii.encrypt(dateOfBirth, BIRTH_DATE_CONTEXT);
+export const openBirthDate = (pii: PiiCipher, row: ApplicationRow) =>
+  row.date_of_birth_encrypted === null ? null : pii.decrypt(row.date_of_birth_encrypted, BIRTH_DATE_CONTEXT);
+export const sealDocumentContent = (pii: PiiCipher, bytes: Uint8Array) => pii.encryptBytes(bytes, DOCUMENT_CONTENT_CONTEXT);
+export const openDocumentContent = (pii: PiiCipher, sealed: Uint8Array) => pii.decryptBytes(sealed, DOCUMENT_CONTENT_CONTEXT);
+
+export async function applicationOrThrow(db: Db, id: number): Promise<ApplicationRow> {
+  const row = await findApplicationById(db, id);
+  if (!row) throw notFound('This application does not exist.');
+  return row;
+}
+
+/** The application as staff see it at `now`: the birth date opened, the SSN masked. */
+export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: ApplicationRow, now: Date): Promise<StaffApplication> {
+  const [car, documents, consents, history] = await Promise.all([
+    findApplicationCar(db, row.car_uuid),
+    listDocuments(db, row.id),
+    listConsents(db, row.id),
+    listStatusHistory(db, row.id),
+  ]);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    status: row.status,
+    carId: row.car_uuid,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    suffix: row.suffix,
+    phone: row.phone,
+    ssnMasked: row.ssn_last4 === null ? null : formatSsnMasked(row.ssn_last4),
+    dateOfBirth: openBirthDate(pii, row),
+    email: row.email,
+    maritalStatus: row.marital_status,
+    consentGiven: row.consent_given,
+    monthsAtCurrentAddress: row.months_at_current_address,
+    housingStatus: row.housing_status,
+    mortgageOrRentAmount: row.mortgage_or_rent_amount,
+    address: row.address,
+    previousAddress: row.previous_address,
+    income: row.income,
+    incomeFrequency: row.income_frequency,
+    otherIncomeSource: row.other_income_source,
+    otherIncomeAmount: row.other_income_amount,
+    currentEmployment: row.current_employment,
+    previousEmployment: row.previous_employment,
+    noPreviousEmployment: row.no_previous_employment,
+    submittedAt: row.submitted_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    car,
+    documents,
+    consents,
+    history,
+    regBDueAt: regBDueAt(row.submitted_at).toISOString(),
+    regBDaysLeft: regBDaysLeft(row.submitted_at, now),
+  };
+}
+
+/** The application with its full SSN, for the PDF only (which audits the download itself). */
+export async function loadApplicationForPrint(deps: ApplicationsDeps, applicationId: number, now = new Date()): Promise<StaffApplication & SsnReveal> {
+  const row = await applicationOrThrow(deps.db, applicationId);
+  return { ...(await toStaffApplication(deps, row, now)), ssn: openSsn(deps.pii, row) };
+}
+
+export interface LicenceImage {
+  side: LicenceSide;
+  mime: string;
+  bytes: Buffer;
+}
+
+/** One licence photo of an application, opened; undefined when that side was never attached. */
+export async function openLicenceImage({ db, pii }: ApplicationsDeps, applicationId: number, side: LicenceSide): Promise<LicenceImage | undefined> {
+  const document = await findDocumentContent(db, applicationId, side);
+  return document && { side, mime: document.mime, bytes: openDocumentContent(pii, document.contentEncrypted) };
+}
+
+/**
+ * Both licence photos of an application, opened, for its PDF. Unlike reading one photo on the
+ * dashboard this records no audit event per photo: the PDF download that prints them is audited
+ * once, as a whole.
+ */
+export async function loadLicenceImages(deps: ApplicationsDeps, applicationId: number): Promise<LicenceImage[]> {
+  const images = await Promise.all(LICENCE_SIDES.map((side) => openLicenceImage(deps, applicationId, side)));
+  return images.filter((image) => image !== undefined);
+}

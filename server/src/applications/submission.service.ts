@@ -1,0 +1,210 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { DealerBlock } from '../../../domain/application.schema.ts';
+import type { Submission } from '../../../domain/application-submission.schema.ts';
+import { findConsentProblems } from '../../../domain/consents.ts';
+import type { MyApplication } from '../../../domain/contracts/applications.ts';
+import { validationMessages as m } from '../../../domain/messages.ts';
+import { regBDueAt } from '../../../domain/regulation-b.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { Viewer } from '../http/viewer.ts';
+import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
+import { completeGuestProfile } from '../users/users.repository.ts';
+import { type ApplicationsDeps, sealBirthDate, sealSsn } from './application-records.service.ts';
+import {
+  attachDocuments,
+  carExists,
+  findApplicationByIdempotencyKey,
+  findApplicationByUser,
+  findApplicationCar,
+  findUnattachedDocuments,
+  insertApplication,
+  insertConsents,
+  insertStatusChange,
+  isCarAvailable,
+  listStatusHistory,
+  lockApplicant,
+  lockApplicationOfUser,
+  toJsonColumn,
+  toStatusChanges,
+  updateApplication,
+} from './applications.repository.ts';
+import { deleteDraft } from './drafts.repository.ts';
+
+interface SubmissionDeps extends ApplicationsDeps {
+  dealer: Config['dealer'];
+  /** Keys the request fingerprints kept beside idempotency keys. */
+  fingerprintSecret: string;
+}
+
+export async function loadMyApplication(db: Db, userId: number): Promise<MyApplication | undefined> {
+  const row = await findApplicationByUser(db, userId);
+  if (!row) return undefined;
+  const [car, history] = await Promise.all([findApplicationCar(db, row.car_uuid), listStatusHistory(db, row.id)]);
+  return {
+    id: row.id,
+    status: row.status,
+    submittedAt: row.submitted_at.toISOString(),
+    car,
+    history: toStatusChanges(history),
+    regBDueAt: regBDueAt(row.submitted_at).toISOString(),
+  };
+}
+
+function fingerprint(secret: string, submission: Submission): string {
+  return createHmac('sha256', secret).update(`application-submission\n${JSON.stringify(submission)}`).digest('hex');
+}
+
+/** The consents stand in the way: a required one missing is 400, one given for an older text 409. */
+function checkConsents(submission: Submission): void {
+  const { missing, outdated } = findConsentProblems(submission.consents);
+  if (missing.length > 0) {
+    const fields = Object.fromEntries(missing.map(({ kind, message }) => [`consents.${kind}`, message]));
+    throw new HttpError('bad_request', `Invalid application: ${missing.map(({ message }) => message).join(' ')}`, fields);
+  }
+  if (outdated.length > 0) {
+    const fields = Object.fromEntries(outdated.map((kind) => [`consents.${kind}`, m.consentOutdated]));
+    throw new HttpError('consent_outdated', `These consent texts have changed since they were read: ${outdated.join(', ')}. Show the current texts (GET /api/applications/consents) and ask again.`, fields);
+  }
+}
+
+/** Both photos must be the applicant's own, unused uploads of the side they stand for. */
+async function checkPhotos(db: Db, userId: number, images: Submission['images']): Promise<number[]> {
+  if (images.front === images.back) {
+    throw new HttpError('bad_request', 'The front and the back of the licence must be two different photos.', { 'images.back': m.licensePhotoNotUploaded });
+  }
+  const own = await findUnattachedDocuments(db, userId, [images.front, images.back]);
+  const fields: Record<string, string> = {};
+  for (const side of ['front', 'back'] as const) {
+    if (!own.some((doc) => doc.id === images[side] && doc.side === side)) fields[`images.${side}`] = m.licensePhotoNotUploaded;
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new HttpError('bad_request', `Invalid application: the licence photos must be your own uploads (${Object.keys(fields).join(', ')}), uploaded as that side and not used before.`, fields);
+  }
+  return [images.front, images.back];
+}
+
+function toNewRow(deps: SubmissionDeps, submission: Submission, idempotencyKey: string, idempotencyFingerprint: string) {
+  const { applicant } = submission.application;
+  const dealer: DealerBlock = { ...deps.dealer, experience: 'Standalone', correlationId: randomUUID() };
+  return {
+    user_id: submission.userId,
+    car_uuid: submission.carId,
+    first_name: applicant.firstName,
+    last_name: applicant.lastName,
+    suffix: applicant.suffix,
+    email: applicant.email,
+    phone: applicant.phone,
+    ssn_encrypted: sealSsn(deps.pii, applicant.ssn),
+    ssn_last4: applicant.ssn.slice(-4),
+    date_of_birth_encrypted: sealBirthDate(deps.pii, applicant.dateOfBirth),
+    marital_status: applicant.maritalStatus,
+    consent_given: applicant.consentGiven,
+    housing_status: applicant.housingStatus,
+    mortgage_or_rent_amount: applicant.mortgageOrRentAmount,
+    months_at_current_address: applicant.monthsAtCurrentAddress,
+    address: JSON.stringify(applicant.address),
+    previous_address: toJsonColumn(applicant.previousAddress),
+    income: applicant.income,
+    income_frequency: applicant.incomeFrequency,
+    other_income_source: applicant.otherIncomeSource,
+    other_income_amount: applicant.otherIncomeAmount,
+    current_employment: JSON.stringify(applicant.currentEmployment),
+    previous_employment: toJsonColumn(applicant.previousEmployment),
+    no_previous_employment: applicant.noPreviousEmployment,
+    dealer: JSON.stringify(dealer),
+    idempotency_key: idempotencyKey,
+    idempotency_fingerprint: idempotencyFingerprint,
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+export interface SubmissionResult {
+  application: MyApplication;
+  /** True when the Idempotency-Key was used before with this very request: nothing new was stored. */
+  replayed: boolean;
+}
+
+/**
+ * POST /api/applications. Everything lands in one transaction or nothing does: the application
+ * (SSN and birth date sealed), its photos attached, the consents with their versions, the first
+ * status, an audit event, the draft deleted, the guest's profile completed and an outbox event
+ * for the bot. The applicant's user row is locked first, so two submissions of one person run one
+ * after the other and the second sees the first.
+ */
+export async function submitApplication(deps: SubmissionDeps, viewer: Viewer, idempotencyKey: string, submission: Submission): Promise<SubmissionResult> {
+  if (submission.userId !== viewer.userId) throw new HttpError('forbidden', 'userId must be your own user id: an application is submitted by the applicant.');
+  const requestFingerprint = fingerprint(deps.fingerprintSecret, submission);
+  const applicationId = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      await lockApplicant(trx, viewer.userId);
+      const sameKey = await findApplicationByIdempotencyKey(trx, idempotencyKey);
+      if (sameKey) {
+        if (sameKey.user_id === viewer.userId && sameKey.idempotency_fingerprint === requestFingerprint) return { id: sameKey.id, replayed: true };
+        throw keyReused();
+      }
+      const existing = await findApplicationByUser(trx, viewer.userId);
+      if (existing) throw new HttpError('application_exists', 'You have already submitted an application; its status is in the app.', undefined, existing.id);
+      checkConsents(submission);
+      const photos = await checkPhotos(trx, viewer.userId, submission.images);
+      if (submission.carId !== null && !(await carExists(trx, submission.carId))) {
+        throw new HttpError('bad_request', 'Invalid application: this car is no longer in the catalogue; choose another or apply without one.', { carId: m.invalidValue });
+      }
+
+      const row = await insertApplication(trx, toNewRow(deps, submission, idempotencyKey, requestFingerprint));
+      await attachDocuments(trx, row.id, photos);
+      await insertConsents(trx, row.id, submission.consents);
+      await insertStatusChange(trx, row.id, null, row.status, null);
+      await recordAudit(trx, {
+        actorUserId: viewer.userId,
+        action: 'application.submitted',
+        entity: 'application',
+        entityId: row.id,
+        details: { consents: submission.consents.map((consent) => consent.kind) },
+      });
+      await deleteDraft(trx, viewer.userId);
+      const { applicant } = submission.application;
+      await completeGuestProfile(trx, viewer.userId, { first_name: applicant.firstName, last_name: applicant.lastName, email: applicant.email, phone: applicant.phone });
+      await enqueueOutboxEvent(trx, 'application.submitted', { applicationId: row.id, userId: viewer.userId });
+      return { id: row.id, replayed: false };
+    })
+    .catch((error: unknown) => {
+      // Another user's request took the same key at the same moment (the user lock cannot see it).
+      if (isUniqueViolation(error)) throw keyReused();
+      throw error;
+    });
+  const application = await loadMyApplication(deps.db, viewer.userId);
+  if (!application || application.id !== applicationId.id) throw keyReused();
+  return { application, replayed: applicationId.replayed };
+}
+
+const keyReused = () =>
+  new HttpError('idempotency_key_reused', 'This Idempotency-Key was already used for another request. Use a new key for a new submission.');
+
+/**
+ * PATCH /api/applications/mine/car: while the application is still in review, the applicant may move it
+ * to another available car (decision 013). Once decided, the decision was made for that car, so it stays.
+ * The change is audited as an edit of the car by the applicant, which the staff history shows.
+ */
+export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: string): Promise<MyApplication> {
+  await db.transaction().execute(async (trx) => {
+    const stored = await lockApplicationOfUser(trx, viewer.userId);
+    if (!stored) throw notFound('You have not submitted an application yet.');
+    if (stored.car_uuid === carId) return;
+    if (stored.status !== 'in_review') {
+      throw new HttpError('conflict', 'This application has been decided, so its car can no longer be changed. Contact the dealer about another car.');
+    }
+    if (!(await isCarAvailable(trx, carId))) {
+      throw new HttpError('bad_request', 'Invalid car: this car is not available in the catalogue.', { carId: m.carUnavailable });
+    }
+    await updateApplication(trx, stored.id, { car_uuid: carId });
+    await recordAudit(trx, { actorUserId: viewer.userId, action: 'application.edited', entity: 'application', entityId: stored.id, details: { fields: ['carId'] } });
+  });
+  const application = await loadMyApplication(db, viewer.userId);
+  if (!application) throw notFound('You have not submitted an application yet.');
+  return application;
+}
