@@ -27,6 +27,12 @@ export async function purgeUnattachedDocuments(db: Db, olderThanDays: number): P
   return Number(result.numDeletedRows);
 }
 
+/** Deletes every photo of this owner that no application uses yet (Start over); answers how many went. */
+export async function deleteUnattachedDocumentsOf(db: Db, ownerUserId: number): Promise<number> {
+  const result = await db.deleteFrom('application_documents').where('owner_user_id', '=', ownerUserId).where('application_id', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function countUnattachedDocuments(db: Db, ownerUserId: number): Promise<number> {
   const row = await db
     .selectFrom('application_documents')

@@ -4,10 +4,9 @@ import type { DraftAnswer, DraftSaved } from '../../../domain/contracts/applicat
 import { ensureViewer } from '../auth/identity.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { deleteDraft } from './drafts.repository.ts';
 import { DAY_SECONDS, guestAddressCap } from '../security/address-caps.ts';
 import { PiiDecryptError } from '../security/pii-crypto.ts';
-import { checkRoomForDraft, loadDraft, saveDraft } from './drafts.service.ts';
+import { checkRoomForDraft, discardDraft, loadDraft, saveDraft } from './drafts.service.ts';
 
 /** A whole wizard draft is a few kilobytes; a bigger body is not one. */
 const DRAFT_BODY_LIMIT = 64 * 1024;
@@ -54,9 +53,9 @@ export const draftsRoutes: FastifyPluginAsync = async (app) => {
     return saveDraft(app.db, app.pii, viewer.userId, draft, addressCap);
   });
 
-  app.delete('/applications/draft', { schema: documented({ summary: "Discard the visitor's application draft", tags: ['applications'] }) }, async (request, reply) => {
+  app.delete('/applications/draft', { schema: documented({ summary: "Discard the visitor's application draft and the licence photos no application uses yet (Start over)", tags: ['applications'] }) }, async (request, reply) => {
     const userId = request.viewer?.userId;
-    if (userId !== undefined) await deleteDraft(app.db, userId);
+    if (userId !== undefined) await discardDraft(app.db, userId);
     return reply.code(204).send();
   });
 };

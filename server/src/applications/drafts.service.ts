@@ -4,7 +4,8 @@ import { lockClientAddress } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { refuseWhenFull, type AddressCap } from '../security/address-caps.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
-import { countDraftsFromAddress, findDraft, updateDraft, upsertDraft } from './drafts.repository.ts';
+import { deleteUnattachedDocumentsOf } from './documents.repository.ts';
+import { countDraftsFromAddress, deleteDraft, findDraft, updateDraft, upsertDraft } from './drafts.repository.ts';
 
 /**
  * The context the draft is sealed under binds it to its column, not to its row: the guest merge
@@ -49,5 +50,16 @@ function startGuestDraft(db: Db, userId: number, sealed: string, cap: AddressCap
     await lockClientAddress(trx, cap.addressKey);
     refuseWhenFull(await countDraftsFromAddress(trx, cap.addressKey, cap.windowSeconds), cap, tooManyDrafts(cap));
     return upsertDraft(trx, userId, sealed, cap.addressKey);
+  });
+}
+
+/**
+ * Start over (docs/product.md#drafts): the answers and the licence photos uploaded for them go
+ * together, as the wizard tells the applicant. Photos an application uses are never touched.
+ */
+export async function discardDraft(db: Db, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteDraft(trx, userId);
+    await deleteUnattachedDocumentsOf(trx, userId);
   });
 }

@@ -6,6 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import { createPiiCipher } from '../security/pii-crypto.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createGuest, injectAs, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
+import { uploadLicence } from '../../test/applications.ts';
 
 const URL = '/api/applications/draft';
 
@@ -155,6 +156,18 @@ describe.each(DATABASE_KINDS)('application drafts on %s', (kind) => {
     const res = await get(user);
     expect(res.statusCode).toBe(404);
     expect(res.json<ErrorBody>().error.code).toBe('not_found');
+  });
+
+  it('Start over deletes the licence photos uploaded for the draft along with it', async () => {
+    const user = { id: 9111 };
+    await put(user, halfwayDraft('Fresh', '321-54-9876'));
+    await uploadLicence(t.app, user, 'front');
+    await uploadLicence(t.app, user, 'back');
+    const owner = await t.db.selectFrom('users').select('id').where('telegram_id', '=', user.id).executeTakeFirstOrThrow();
+    const photos = () => t.db.selectFrom('application_documents').select('id').where('owner_user_id', '=', owner.id).execute();
+    expect(await photos()).toHaveLength(2);
+    expect((await injectAs(t.app, user, { method: 'DELETE', url: URL })).statusCode).toBe(204);
+    expect(await photos()).toEqual([]);
   });
 
   it('answers 404 to a Telegram user who never saved a draft', async () => {
