@@ -319,6 +319,16 @@ export async function axeViolations(
     await page.evaluate(axeSource);
   }
   const order = ['minor', 'moderate', 'serious', 'critical'];
+  // Judge the page as it settles, not a button halfway through fading in (a transition's colours are no one's).
+  // Endless ones (a marquee, a spinner) never finish and are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await page.evaluate(async () => {
     type AxeResult = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }).axe;
