@@ -186,3 +186,11 @@ export function formValuesToApplicantPatch(applicationId: number, values: Applic
     previousEmployment: values.previousEmployment && toWireEmployment(values.previousEmployment),
   };
 }
+
+/**
+ * A blank additional income is stored as no source and 0: staff read it as nothing, not as "$0"
+ * (docs/product.md#application-detail), on the dashboard and in the PDF alike.
+ */
+export function hasOtherIncome(application: { otherIncomeSource: string | null; otherIncomeAmount: number | null }): boolean {
+  return Boolean(application.otherIncomeSource?.trim()) || (application.otherIncomeAmount ?? 0) !== 0;
+}

@@ -2,6 +2,7 @@ import type { SsnReveal, StaffApplication } from '../../../domain/contracts/appl
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import type { ConsentKind } from '../../../domain/consents.ts';
 import { CONSENTS } from '../../../domain/consents.ts';
+import { hasOtherIncome } from '../../../domain/application-mapping.ts';
 import { formatDateFromApi } from '../../../domain/dates.ts';
 import {
   applicationStatusLabels,
@@ -112,7 +113,6 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('Phone'), formatPhoneDisplay(a.phone)),
       field(t('SSN'), a.ssn === null ? null : formatSsnDisplay(a.ssn)),
       field(t('Marital Status'), t(maritalStatusLabels[a.maritalStatus])),
-      field(t('Consent Given'), t(a.consentGiven ? 'Yes' : 'No')),
     ),
   );
 
@@ -131,7 +131,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('Monthly Income'), money(a.income)),
       field(t('Income Frequency'), t(a.incomeFrequency)),
       field(t('Additional Income Source'), a.otherIncomeSource),
-      field(t('Additional Income Amount'), money(a.otherIncomeAmount)),
+      field(t('Additional Income Amount'), hasOtherIncome(a) ? money(a.otherIncomeAmount) : null),
     ) +
       blocks(
         employmentBlock(t('Current Employment'), a.currentEmployment),
@@ -182,16 +182,15 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
     const terms = CONSENTS.find((consent) => consent.kind === kind);
     return terms ? `<div class="consent-text">${esc(t(terms.text, { company: input.company }))}</div>` : '';
   };
+  // Every consent the applicant was asked for, given (with its version and when) or declined, as
+  // the dashboard lists them: one "yes" for all would hide a declined marketing consent.
   const consents = section(
     t('Consents'),
-    a.consents.length === 0
-      ? `<p class="muted">${EMPTY}</p>`
-      : `<table><thead><tr><th>${esc(t('Consent'))}</th><th>${esc(t('Version'))}</th><th>${esc(t('Accepted'))}</th></tr></thead><tbody>${a.consents
-          .map(
-            (consent) =>
-              `<tr><td>${esc(t(consentLabels[consent.kind]))}${consentText(consent.kind)}</td><td class="nowrap">${esc(consent.version)}</td><td class="nowrap">${esc(at(consent.acceptedAt))}</td></tr>`,
-          )
-          .join('')}</tbody></table>`,
+    `<table><thead><tr><th>${esc(t('Consent'))}</th><th>${esc(t('Version'))}</th><th>${esc(t('Accepted'))}</th></tr></thead><tbody>${CONSENTS.map(({ kind }) => {
+      const given = a.consents.find((consent) => consent.kind === kind);
+      const when = given ? `<td class="nowrap">${esc(given.version)}</td><td class="nowrap">${esc(at(given.acceptedAt))}</td>` : `<td class="nowrap">${EMPTY}</td><td class="nowrap">${esc(t('Declined'))}</td>`;
+      return `<tr><td>${esc(t(consentLabels[kind]))}${given ? consentText(kind) : ''}</td>${when}</tr>`;
+    }).join('')}</tbody></table>`,
   );
 
   const photo = (side: LicenceSide) => {

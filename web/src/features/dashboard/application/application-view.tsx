@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
 import { employmentStatusLabels, housingStatusLabels, maritalStatusLabels } from '../../../../../domain/enums.ts';
 import { formatDateFromApi } from '../../../../../domain/dates.ts';
+import { hasOtherIncome } from '../../../../../domain/application-mapping.ts';
 import { formatMoney, formatPhoneDisplay, requiresPreviousHistory } from '../../../../../domain/format.ts';
 import { CONSENTS } from '../../../../../domain/consents.ts';
 import { useDealerTimeZone } from '../dealer-time-zone.ts';
@@ -91,8 +92,6 @@ function ConsentLines({ consents }: { consents: StaffApplication['consents'] }) 
   );
 }
 
-/** A blank additional income is stored as no source and 0: it reads as nothing, not as "$0". */
-const hasOtherIncome = (application: StaffApplication) => Boolean(application.otherIncomeSource?.trim()) || (application.otherIncomeAmount ?? 0) !== 0;
 
 /** Derived from the months given: two years or more at the address or job (docs/product.md#application-detail). */
 function overTwoYears(months: number | undefined, yes: string, no: string): string {
