@@ -143,6 +143,27 @@ describe('Review Your Application', () => {
     await waitFor(() => expect(JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY)!)).toEqual({ carId: '', personal: {}, housing: {}, income: {}, driverLicense: {} }));
   });
 
+  it('sends one application for a double click while it is still checking who the applicant is', async () => {
+    storeDraft(complete());
+    let meAnswers = 0;
+    const api = mockWizardApi({
+      // The first answer has no user, so Submit asks again; the second is slow to come.
+      'GET /api/me': async () => {
+        meAnswers += 1;
+        if (meAnswers > 1) await new Promise((resolve) => setTimeout(resolve, 150));
+        return { user: meAnswers > 1 ? { id: 7 } : null, isAdmin: false, via: 'none' };
+      },
+      'POST /api/applications': () => json(201, submitted),
+      'GET /api/applications/mine': () => submitted,
+    });
+    restore = api.restore;
+    renderWizard('/application/review');
+    await tickRequired();
+    await userEvent.dblClick(submitButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/applications')).toHaveLength(1);
+  });
+
   it('takes the applicant to the step the server refused', async () => {
     storeDraft(complete());
     restore = mockWizardApi({

@@ -272,6 +272,9 @@ export function ReviewStep() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const alertBox = useRef<HTMLDivElement>(null);
+  // Set synchronously and held until the answer: a double click lands while the first click still
+  // awaits who the user is, before the mutation reports pending.
+  const preparing = useRef(false);
 
   const parsed = v.safeParse(createApplicationDraftSchema(), draftInput);
   const draft = parsed.success ? parsed.output : null;
@@ -315,7 +318,16 @@ export function ReviewStep() {
   };
 
   const submit = async () => {
-    if (submission.isPending || !draft) return;
+    if (submission.isPending || preparing.current || !draft) return;
+    preparing.current = true;
+    try {
+      await prepareAndSend(draft);
+    } finally {
+      preparing.current = false;
+    }
+  };
+
+  const prepareAndSend = async (draft: ApplicationDraft) => {
     setFailure(null);
     setShowErrors(true);
     const list = consents.data ?? [];
@@ -336,7 +348,7 @@ export function ReviewStep() {
     if (attempt.current?.body !== text) attempt.current = { body: text, key: crypto.randomUUID() };
     // The application page shows the status as soon as the answer arrives (and clears the draft),
     // so the outcome is read from the promise, which settles even once this step has gone.
-    submission.mutateAsync({ body, idempotencyKey: attempt.current.key }).then(() => {
+    await submission.mutateAsync({ body, idempotencyKey: attempt.current.key }).then(() => {
       attempt.current = null;
       host.haptic('success');
     }, onSubmitError);
