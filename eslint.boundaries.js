@@ -58,8 +58,7 @@ const zones = [
     target: `server/src/${feature}/**`,
     from: `server/src/!(${[feature, ...SERVER_CROSS_CUTTING].join('|')})/**`,
     except: SERVER_PUBLIC_MODULES,
-    message:
-      "A server feature uses another only through its *.service.ts, *.repository.ts or *.schema.ts, never its routes or internals.",
+    message: 'A server feature uses another only through its *.service.ts, *.repository.ts or *.schema.ts, never its routes or internals.',
   })),
   {
     // Feature tests build the whole app through createRuntime, as a starter does.
@@ -77,7 +76,8 @@ const zones = [
     // The bot's own code; its tests build the bot the way the composition root does, from the server's services.
     target: 'bot/src/**/!(*.test).ts',
     from: 'server',
-    message: 'The bot imports domain/ and its own files only: what it needs from the server arrives through its ports (bot/src/ports.ts), built by server/src/runtime.ts.',
+    message:
+      'The bot imports domain/ and its own files only: what it needs from the server arrives through its ports (bot/src/ports.ts), built by server/src/runtime.ts.',
   },
   {
     target: ['server/src/*/**', 'server/src/!(runtime|telegram-webhook).ts'],

@@ -37,7 +37,10 @@ const FLOOR_RATIO_TARGET = 0.7;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
-async function prepareDatabase(databaseUrl: string | undefined, dataDir: string): Promise<{ target: DatabaseTarget; env: Record<string, string> }> {
+async function prepareDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<{ target: DatabaseTarget; env: Record<string, string> }> {
   if (!databaseUrl) {
     // A folder of its own, so the benchmark never touches the demo database in DATA_DIR.
     const benchDir = join(dataDir, 'bench');
@@ -55,7 +58,10 @@ async function prepareDatabase(databaseUrl: string | undefined, dataDir: string)
 
 async function ensureInventory(db: Db) {
   await migrateToLatest(db);
-  const { n } = await db.selectFrom('cars').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('cars')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(n) === CARS) return;
   process.stdout.write(`Seeding ${CARS.toLocaleString('en-US')} cars…\n`);
   const started = Date.now();
@@ -87,14 +93,20 @@ async function startChild(name: string, args: string[], env: Record<string, stri
 function startApi(env: Record<string, string>, port: number) {
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolvePath(profileDir)}`] : [];
-  return startChild('API server', [...profile, 'server/src/start.ts'], {
-    ...env,
-    HOST: '127.0.0.1',
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    BOT_MODE: 'off',
-    RATE_LIMIT_MAX: '1000000',
-  }, port, '/api/health');
+  return startChild(
+    'API server',
+    [...profile, 'server/src/start.ts'],
+    {
+      ...env,
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      BOT_MODE: 'off',
+      RATE_LIMIT_MAX: '1000000',
+    },
+    port,
+    '/api/health',
+  );
 }
 
 const startFloor = (databaseUrl: string, poolSize: number, port: number) =>
@@ -191,10 +203,27 @@ async function pgbench(url: string) {
     return file;
   });
   const u = new URL(url);
-  const args = ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+  const args = [
+    '-n',
+    '-c',
+    String(CONNECTIONS),
+    '-j',
+    '2',
+    '-T',
+    String(DURATION_S),
+    '-h',
+    u.hostname,
+    '-p',
+    u.port || '5432',
+    '-U',
+    decodeURIComponent(u.username || 'postgres'),
+  ];
   for (const file of files) args.push('-f', file);
   args.push(u.pathname.slice(1));
-  const { stdout } = await run('pgbench', args, { env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) }, maxBuffer: 1 << 24 });
+  const { stdout } = await run('pgbench', args, {
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) },
+    maxBuffer: 1 << 24,
+  });
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
   return { tps, latency };

@@ -20,7 +20,14 @@ let next = 0;
 const server = createServer((incoming, outgoing) => {
   const port = upstreams[next++ % upstreams.length]!;
   const forwarded = request(
-    { host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, 'x-forwarded-for': incoming.headers['x-forwarded-for'] ?? '127.0.0.1' }, agent },
+    {
+      host: '127.0.0.1',
+      port,
+      method: incoming.method,
+      path: incoming.url,
+      headers: { ...incoming.headers, 'x-forwarded-for': incoming.headers['x-forwarded-for'] ?? '127.0.0.1' },
+      agent,
+    },
     (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);

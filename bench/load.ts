@@ -41,7 +41,8 @@ function report(result: LoadResult) {
     `== ${options.processes} server process${options.processes === 1 ? '' : 'es'} behind the proxy: ${options.clients} clients, ${result.seconds.toFixed(0)} s ==`,
     `${'route'.padEnd(42)}${'requests'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}${'busy'.padStart(6)}`,
     ...[...routes, total].map(
-      (r) => `${r.route.padEnd(42)}${String(r.requests).padStart(9)}${ms(r.p50).padStart(9)}${ms(r.p99).padStart(9)}${String(r.errors).padStart(8)}${String(r.busy).padStart(6)}`,
+      (r) =>
+        `${r.route.padEnd(42)}${String(r.requests).padStart(9)}${ms(r.p50).padStart(9)}${ms(r.p99).padStart(9)}${String(r.errors).padStart(8)}${String(r.busy).padStart(6)}`,
     ),
     `throughput    ${(total.requests / result.seconds).toFixed(0)} requests/s; ${result.submitted} applications submitted (warm-up included)`,
     `errors        ${total.errors + result.warmUpErrors}${result.warmUpErrors ? ` (${result.warmUpErrors} in the warm-up)` : ''}; 503 pdf_busy or busy ${total.busy}`,
@@ -66,17 +67,33 @@ function report(result: LoadResult) {
 
 async function main() {
   if (!postgresUrl) {
-    process.stdout.write('bench:load needs PostgreSQL: set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:load. Nothing measured.\n');
+    process.stdout.write(
+      'bench:load needs PostgreSQL: set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:load. Nothing measured.\n',
+    );
     return;
   }
   if (!(await redisAnswers(redisUrl))) {
-    process.stdout.write(`bench:load needs Redis for the shared rate limits: nothing answers at ${redisUrl} (set REDIS_URL). Nothing measured.\n`);
+    process.stdout.write(
+      `bench:load needs Redis for the shared rate limits: nothing answers at ${redisUrl} (set REDIS_URL). Nothing measured.\n`,
+    );
     return;
   }
-  process.stdout.write(`Load: ${clients} clients for ${seconds} s, on ${availableParallelism()} cores; PostgreSQL at ${new URL(postgresUrl).host}, Redis at ${new URL(redisUrl).host}\n`);
+  process.stdout.write(
+    `Load: ${clients} clients for ${seconds} s, on ${availableParallelism()} cores; PostgreSQL at ${new URL(postgresUrl).host}, Redis at ${new URL(redisUrl).host}\n`,
+  );
   for (const processes of topologies) {
     const result = await runLoad(
-      { processes, clients, seconds, postgresUrl, redisUrl, mix: REALISTIC_MIX, photoEdge: 2000, webhookEveryMs: 250, warmUpApplications: 20 },
+      {
+        processes,
+        clients,
+        seconds,
+        postgresUrl,
+        redisUrl,
+        mix: REALISTIC_MIX,
+        photoEdge: 2000,
+        webhookEveryMs: 250,
+        warmUpApplications: 20,
+      },
       (line) => process.stdout.write(`  ${line}…\n`),
     );
     report(result);

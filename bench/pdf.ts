@@ -56,9 +56,12 @@ const run = promisify(execFile);
 async function treePss(rootPid: number | undefined): Promise<number> {
   if (rootPid === undefined) return 0;
   const { stdout } = await run('ps', ['-e', '-o', 'pid=,ppid=']);
-  const rows = stdout.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const rows = stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
   const tree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of rows) {
       if (tree.has(ppid) && !tree.has(pid)) {
@@ -118,22 +121,41 @@ async function main() {
   process.stdout.write(`Database: ${database.name}\n`);
   await migrateToLatest(database.db);
   await seedDatabase(database.db, { cars: 1 });
-  const runtime = await createRuntime(config, { db: database.db, logger: false, webDist: join(mkdtempSync(join(tmpdir(), 'bench-pdf-')), 'no-web') });
+  const runtime = await createRuntime(config, {
+    db: database.db,
+    logger: false,
+    webDist: join(mkdtempSync(join(tmpdir(), 'bench-pdf-')), 'no-web'),
+  });
   const { app } = runtime;
   try {
     await createTelegramUser(database.db, ADMIN.id, { is_admin: true, first_name: 'Bench', last_name: 'Admin' });
     const applicant = await createTelegramUser(database.db, APPLICANT.id, { first_name: 'Mary', last_name: 'Major' });
     const images: Record<string, number> = {};
-    for (const [side, tint] of [['front', '#33669980'], ['back', '#99663380']] as const) {
-      const upload = await injectAs(app, APPLICANT, { method: 'POST', url: '/api/applications/documents', ...licencePhoto(await licenceJpeg(tint), { side }) });
+    for (const [side, tint] of [
+      ['front', '#33669980'],
+      ['back', '#99663380'],
+    ] as const) {
+      const upload = await injectAs(app, APPLICANT, {
+        method: 'POST',
+        url: '/api/applications/documents',
+        ...licencePhoto(await licenceJpeg(tint), { side }),
+      });
       if (upload.statusCode !== 201) throw new Error(`upload: ${upload.statusCode} ${upload.body}`);
       images[side] = upload.json<{ id: number }>().id;
     }
     const car = await database.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
-    const submitted = await submit(app, APPLICANT, submissionBody(applicant.id, { front: images.front!, back: images.back! }, { carId: car.uuid }));
+    const submitted = await submit(
+      app,
+      APPLICANT,
+      submissionBody(applicant.id, { front: images.front!, back: images.back! }, { carId: car.uuid }),
+    );
     if (submitted.statusCode !== 201) throw new Error(`submit: ${submitted.statusCode} ${submitted.body}`);
     const id = submitted.json<{ id: number }>().id;
-    const admin = await database.db.selectFrom('users').select(['id', 'telegram_id']).where('telegram_id', '=', ADMIN.id).executeTakeFirstOrThrow();
+    const admin = await database.db
+      .selectFrom('users')
+      .select(['id', 'telegram_id'])
+      .where('telegram_id', '=', ADMIN.id)
+      .executeTakeFirstOrThrow();
 
     // Over real HTTP as a browser downloads it: inject() would add its own cost of turning 1 MB into text.
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -150,7 +172,14 @@ async function main() {
     for (let i = 0; i < WARM_UP; i++) size = (await download()).bytes;
 
     const document = await buildApplicationDocument(
-      { db: database.db, pii: app.pii, renderer: app.pdf, catalogues: app.catalogues, company: config.company.name, timeZone: config.timeZone },
+      {
+        db: database.db,
+        pii: app.pii,
+        renderer: app.pdf,
+        catalogues: app.catalogues,
+        company: config.company.name,
+        timeZone: config.timeZone,
+      },
       { userId: admin.id, telegramId: admin.telegram_id, isAdmin: true, via: 'telegram' },
       id,
       'en',
@@ -186,7 +215,9 @@ async function main() {
         times.uncached.push(await bare(uncached()));
       }
       const recent = (samples: number[]) => ms(percentile(samples.slice(-PER_ROUND), 50));
-      process.stdout.write(`  round ${round}   app p50 ${recent(times.app)}   floor p50 ${recent(times.floor)}   floor, photos not cached, p50 ${recent(times.uncached)}\n`);
+      process.stdout.write(
+        `  round ${round}   app p50 ${recent(times.app)}   floor p50 ${recent(times.floor)}   floor, photos not cached, p50 ${recent(times.uncached)}\n`,
+      );
     }
     // Part of the app's time: replacing the file's properties (document-info.ts), on this document's own PDF.
     const unlabelled = Buffer.from(await floorPage.pdf({ ...PRINT_OPTIONS, footerTemplate: document.footerHtml }));
@@ -199,7 +230,8 @@ async function main() {
     const after = await memory();
 
     const p50 = (samples: number[]) => percentile(samples, 50);
-    const line = (name: string, samples: number[]) => `${name.padEnd(42)} p50 ${ms(p50(samples)).padStart(9)}   p95 ${ms(percentile(samples, 95)).padStart(9)}`;
+    const line = (name: string, samples: number[]) =>
+      `${name.padEnd(42)} p50 ${ms(p50(samples)).padStart(9)}   p95 ${ms(percentile(samples, 95)).padStart(9)}`;
     const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
     const ratio = p50(times.app) / p50(times.floor);
     process.stdout.write(

@@ -27,8 +27,14 @@ type Template = { readonly [key: string]: string | Template };
 
 function fieldsOf(template: Template): Record<string, v.GenericSchema> {
   return Object.fromEntries(
-    Object.entries(template).map(([key, value]) => [key, v.optional(typeof value === 'string' ? savedValue : v.object(fieldsOf(value), m.invalidValue))]),
+    Object.entries(template).map(([key, value]) => [
+      key,
+      v.optional(typeof value === 'string' ? savedValue : v.object(fieldsOf(value), m.invalidValue)),
+    ]),
   );
 }
 
-export const savedDraftSchema = v.strictObject(fieldsOf(createEmptyApplicationDraft()), m.invalidValue) as unknown as v.GenericSchema<SavedDraft, SavedDraft>;
+export const savedDraftSchema = v.strictObject(fieldsOf(createEmptyApplicationDraft()), m.invalidValue) as unknown as v.GenericSchema<
+  SavedDraft,
+  SavedDraft
+>;

@@ -8,7 +8,14 @@ import { applicationRecord, errorsOf } from './test-fixtures.ts';
 /** The edit form as it opens on the fixture application, with some fields changed. */
 const formValues = (overrides: Record<string, unknown> = {}) => ({ ...applicationToFormValues(applicationRecord()), ...overrides });
 const blankAddress = { line1: '', line2: '', city: '', state: '', postalCode: '' };
-const blankEmployment = { employerName: '', occupation: '', workPhone: '', status: '', employerAddress: blankAddress, totalMonthsEmployed: '' };
+const blankEmployment = {
+  employerName: '',
+  occupation: '',
+  workPhone: '',
+  status: '',
+  employerAddress: blankAddress,
+  totalMonthsEmployed: '',
+};
 
 describe('application edit form (staff)', () => {
   it('the form as loaded is valid', () => {
@@ -119,7 +126,9 @@ describe('application edit form (staff)', () => {
     ['totalMonthsEmployed', '1212', { 'currentEmployment.totalMonthsEmployed': m.timeTooLong }],
   ])('current employment %s %j gives %j', (field, value, errors) => {
     const values = formValues();
-    expect(errorsOf(applicationEditSchema, { ...values, currentEmployment: { ...values.currentEmployment, [field]: value } })).toEqual(errors);
+    expect(errorsOf(applicationEditSchema, { ...values, currentEmployment: { ...values.currentEmployment, [field]: value } })).toEqual(
+      errors,
+    );
   });
 
   it.each([

@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { applicationEditSchema } from './application-edit.schema.ts';
-import { applicationToFormValues, buildCreationPayload, buildSubmissionPayload, formValuesToApplicantPatch } from './application-mapping.ts';
+import {
+  applicationToFormValues,
+  buildCreationPayload,
+  buildSubmissionPayload,
+  formValuesToApplicantPatch,
+} from './application-mapping.ts';
 import { applicantPatchSchema, applicationRecordSchema, createCreationPayloadSchema } from './application.schema.ts';
 import {
   addressInput,
@@ -133,7 +138,11 @@ describe('creation payload (POST /api/applications)', () => {
   });
 
   it.each([
-    ['under 2 years of history', { yearsAtAddress: '0', previousAddress: addressInput() }, { yearsAtEmployer: '0', previousEmployment: previousEmploymentInput() }],
+    [
+      'under 2 years of history',
+      { yearsAtAddress: '0', previousAddress: addressInput() },
+      { yearsAtEmployer: '0', previousEmployment: previousEmploymentInput() },
+    ],
     ['2 years of history', {}, {}],
   ])('passes the server’s payload schema unchanged with %s', (_case, housing, income) => {
     const payload = buildCreationPayload(draftFrom({ housing: housingInput(housing), income: incomeInput(income) }), context);
@@ -190,7 +199,15 @@ describe('edit form round trip', () => {
   });
 
   it('saving without changes sends back exactly the stored applicant', () => {
-    const { id, userId: _userId, status: _status, carId: _carId, consentGiven: _consent, noPreviousEmployment: _none, ...applicant } = applicationRecord();
+    const {
+      id,
+      userId: _userId,
+      status: _status,
+      carId: _carId,
+      consentGiven: _consent,
+      noPreviousEmployment: _none,
+      ...applicant
+    } = applicationRecord();
     expect(roundTrip()).toStrictEqual({ applicationId: id, ...applicant });
   });
 

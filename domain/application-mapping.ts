@@ -3,14 +3,7 @@ import type { ApplicantPatch, ApplicationRecord, CreationPayload, DealerBlock, W
 import { APPLICATION_INDICATORS, INCOME_FREQUENCY } from './constants.ts';
 import { formatDateForApi, formatDateFromApi } from './dates.ts';
 import { employmentQuestions } from './employment.ts';
-import {
-  formatPhoneDisplay,
-  formatPhoneForApi,
-  formatSsnDisplay,
-  formatSsnForApi,
-  isMaskedSsn,
-  toTotalMonths,
-} from './format.ts';
+import { formatPhoneDisplay, formatPhoneForApi, formatSsnDisplay, formatSsnForApi, isMaskedSsn, toTotalMonths } from './format.ts';
 import type { AddressFormValues, ApplicationDraft } from './wizard.schema.ts';
 
 /** What the submitting side adds to the draft: the verified user and the dealer block from its configuration. */
@@ -79,8 +72,8 @@ export function buildSubmissionPayload(draft: ApplicationDraft, context: Pick<Cr
           // The schema empties the address of a status without a workplace and requires it otherwise.
           employerAddress:
             income.state === ''
-            ? null
-            : {
+              ? null
+              : {
                   line1: income.streetAddress,
                   line2: emptyToNull(income.suitNumber),
                   city: income.city,

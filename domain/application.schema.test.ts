@@ -78,8 +78,16 @@ describe('server validation of POST /api/applications', () => {
     ['an income of $0', { income: 0 }, { income: m.monthlyIncomeTooLow }],
     ['a fraction of a month at the address', { monthsAtCurrentAddress: 1.5 }, { monthsAtCurrentAddress: m.totalMonthsInvalid }],
     ['more than 100 years at the address', { monthsAtCurrentAddress: 1212 }, { monthsAtCurrentAddress: m.timeTooLong }],
-    ['23 months at the address and no previous address', { monthsAtCurrentAddress: 23, previousAddress: null }, { previousAddress: m.previousAddressRequired }],
-    ['other income without its source', { otherIncomeAmount: 300, otherIncomeSource: null }, { otherIncomeSource: m.additionalIncomeSourceRequired }],
+    [
+      '23 months at the address and no previous address',
+      { monthsAtCurrentAddress: 23, previousAddress: null },
+      { previousAddress: m.previousAddressRequired },
+    ],
+    [
+      'other income without its source',
+      { otherIncomeAmount: 300, otherIncomeSource: null },
+      { otherIncomeSource: m.additionalIncomeSourceRequired },
+    ],
     ['a negative other income', { otherIncomeAmount: -1, otherIncomeSource: 'Gifts' }, { otherIncomeAmount: m.additionalIncomeNegative }],
     ['another income frequency', { incomeFrequency: 'Weekly' }, { incomeFrequency: m.chooseOption }],
   ])('refuses %s', (_case, changes, errors) => {
@@ -118,7 +126,11 @@ describe('server validation of POST /api/applications', () => {
     ['no back image', { images: { front: 'upload-1' } }, { 'images.back': m.backOfLicenseRequired }],
     ['another experience', { dealer: { ...dealerBlock, experience: 'Embedded' } }, { 'dealer.experience': m.invalidValue }],
     ['an empty dealer id', { dealer: { ...dealerBlock, dealerId: ' ' } }, { 'dealer.dealerId': m.invalidValue }],
-    ['a toggle that is not on/off', { dealer: { ...dealerBlock, toggles: { softPull: 'yes' } } }, { 'dealer.toggles.softPull': m.invalidValue }],
+    [
+      'a toggle that is not on/off',
+      { dealer: { ...dealerBlock, toggles: { softPull: 'yes' } } },
+      { 'dealer.toggles.softPull': m.invalidValue },
+    ],
     ['no dealer block', { dealer: undefined }, { dealer: m.invalidValue }],
   ])('refuses a payload with %s', (_case, changes, errors) => {
     expect(errorsOf(schema, { ...payload(), ...changes })).toEqual(errors);
@@ -165,7 +177,9 @@ describe('server validation of PATCH /api/applications/applicant', () => {
 
 describe('application record (server answer)', () => {
   it('opens an application that today’s rules would refuse', () => {
-    expect(errorsOf(applicationRecordSchema, applicationRecord({ firstName: 'Иван', monthsAtCurrentAddress: 3, previousAddress: null }))).toEqual({});
+    expect(
+      errorsOf(applicationRecordSchema, applicationRecord({ firstName: 'Иван', monthsAtCurrentAddress: 3, previousAddress: null })),
+    ).toEqual({});
   });
 
   it.each([

@@ -147,8 +147,12 @@ export function createCreationApplicantSchema(clock: Clock = systemClock) {
     ),
     v.forward(
       v.partialCheck(
-        [['currentEmployment', 'status'], ['currentEmployment', 'employerAddress']],
-        (applicant) => !employmentQuestions(applicant.currentEmployment.status).address || applicant.currentEmployment.employerAddress !== null,
+        [
+          ['currentEmployment', 'status'],
+          ['currentEmployment', 'employerAddress'],
+        ],
+        (applicant) =>
+          !employmentQuestions(applicant.currentEmployment.status).address || applicant.currentEmployment.employerAddress !== null,
         m.employerAddressRequired,
       ),
       ['currentEmployment', 'employerAddress'],
@@ -190,10 +194,7 @@ export function createCreationPayloadSchema(clock: Clock = systemClock) {
     {
       userId: idField,
       carId: carIdField,
-      images: v.object(
-        { front: imageField(m.frontOfLicenseRequired), back: imageField(m.backOfLicenseRequired) },
-        m.invalidValue,
-      ),
+      images: v.object({ front: imageField(m.frontOfLicenseRequired), back: imageField(m.backOfLicenseRequired) }, m.invalidValue),
       application: v.object(
         {
           applicant: createCreationApplicantSchema(clock),

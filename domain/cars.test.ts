@@ -28,7 +28,11 @@ describe('car list query', () => {
   });
 
   it.each([
-    ['text from a query string', { page: '3', limit: '50', yearMin: '2018', priceMax: '25000' }, { page: 3, limit: 50, yearMin: 2018, priceMax: 25000 }],
+    [
+      'text from a query string',
+      { page: '3', limit: '50', yearMin: '2018', priceMax: '25000' },
+      { page: 3, limit: 50, yearMin: 2018, priceMax: 25000 },
+    ],
     ['numbers from a client', { page: 2, mileageMax: 40000 }, { page: 2, mileageMax: 40000 }],
     ['padded numbers', { priceMin: ' 100 ' }, { priceMin: 100 }],
     ['trimmed brand and model', { brand: ' Ford ', model: 'Escape ' }, { brand: 'Ford', model: 'Escape' }],

@@ -5,11 +5,17 @@ const STAFF_SUPERGROUP = -1009876543210;
 
 describe("the staff's Chat link to a user", () => {
   it("opens the user's topic in the staff supergroup when the bot opened one", () => {
-    expect(chatLinkFor(STAFF_SUPERGROUP, { username: null, messageThreadId: 12 })).toEqual({ url: 'https://t.me/c/9876543210/12', via: 'topic' });
+    expect(chatLinkFor(STAFF_SUPERGROUP, { username: null, messageThreadId: 12 })).toEqual({
+      url: 'https://t.me/c/9876543210/12',
+      via: 'topic',
+    });
   });
 
   it('opens a private chat by username when the user has no topic', () => {
-    expect(chatLinkFor(STAFF_SUPERGROUP, { username: 'ana_m', messageThreadId: null })).toEqual({ url: 'https://t.me/ana_m', via: 'username' });
+    expect(chatLinkFor(STAFF_SUPERGROUP, { username: 'ana_m', messageThreadId: null })).toEqual({
+      url: 'https://t.me/ana_m',
+      via: 'username',
+    });
   });
 
   it('opens a private chat by username when the staff chat is a basic group, which has no topic links', () => {

@@ -18,16 +18,20 @@ describe('consents', () => {
     expect(CONSENTS.find((consent) => consent.kind === kind)?.required).toBe(required);
   });
 
-  it.each(CONSENTS.map((consent) => [consent.kind, consent] as const))('%s has a dated version and names the dealer once', (_kind, consent) => {
-    expect(consent.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(consent.text.match(/\{company\}/g)).toEqual(['{company}']);
-    // Message ids are ICU messages: no other placeholder, no apostrophe that could start a quote.
-    expect(consent.text.match(/[{}']/g)?.length).toBe(2);
-  });
+  it.each(CONSENTS.map((consent) => [consent.kind, consent] as const))(
+    '%s has a dated version and names the dealer once',
+    (_kind, consent) => {
+      expect(consent.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(consent.text.match(/\{company\}/g)).toEqual(['{company}']);
+      // Message ids are ICU messages: no other placeholder, no apostrophe that could start a quote.
+      expect(consent.text.match(/[{}']/g)?.length).toBe(2);
+    },
+  );
 });
 
 describe('consents given with an application', () => {
-  const given = (...kinds: ConsentKind[]) => CONSENTS.filter((consent) => kinds.includes(consent.kind)).map(({ kind, version }) => ({ kind, version }));
+  const given = (...kinds: ConsentKind[]) =>
+    CONSENTS.filter((consent) => kinds.includes(consent.kind)).map(({ kind, version }) => ({ kind, version }));
 
   it('finds nothing in the way when every required consent is given for the current text', () => {
     expect(findConsentProblems(given('credit_check', 'privacy_notice', 'electronic_records'))).toEqual({ missing: [], outdated: [] });
@@ -41,7 +45,9 @@ describe('consents given with an application', () => {
   });
 
   it('never asks for the optional marketing consent', () => {
-    expect(findConsentProblems(given('credit_check', 'privacy_notice', 'electronic_records')).missing.map((problem) => problem.kind)).not.toContain('marketing_contact');
+    expect(
+      findConsentProblems(given('credit_check', 'privacy_notice', 'electronic_records')).missing.map((problem) => problem.kind),
+    ).not.toContain('marketing_contact');
   });
 
   it('asks with the general message for a required consent that has none of its own', () => {
@@ -58,8 +64,14 @@ describe('consents given with an application', () => {
 
   it('accepts each kind once with a version, and refuses a repeated kind', () => {
     expect(v.safeParse(consentAcceptancesSchema, given('credit_check')).success).toBe(true);
-    expect(errorsOf(consentAcceptancesSchema, [...given('credit_check'), ...given('credit_check')])).toEqual({ '': validationMessages.consentRepeated });
-    expect(errorsOf(consentAcceptancesSchema, [{ kind: 'credit_check', version: ' ' }])).toEqual({ '0.version': validationMessages.invalidValue });
-    expect(errorsOf(consentAcceptancesSchema, [{ kind: 'newsletter', version: '1' }])).toEqual({ '0.kind': validationMessages.chooseOption });
+    expect(errorsOf(consentAcceptancesSchema, [...given('credit_check'), ...given('credit_check')])).toEqual({
+      '': validationMessages.consentRepeated,
+    });
+    expect(errorsOf(consentAcceptancesSchema, [{ kind: 'credit_check', version: ' ' }])).toEqual({
+      '0.version': validationMessages.invalidValue,
+    });
+    expect(errorsOf(consentAcceptancesSchema, [{ kind: 'newsletter', version: '1' }])).toEqual({
+      '0.kind': validationMessages.chooseOption,
+    });
   });
 });

@@ -36,4 +36,9 @@ export function employmentQuestions(status: string): EmploymentQuestions {
 }
 
 /** A previous job was a job: the statuses that are not one (unemployed, retired, a student) are not offered. */
-export const PREVIOUS_JOB_STATUSES = ['Employed', 'Self-Employed', 'Active Military', 'Other'] as const satisfies readonly EmploymentStatus[];
+export const PREVIOUS_JOB_STATUSES = [
+  'Employed',
+  'Self-Employed',
+  'Active Military',
+  'Other',
+] as const satisfies readonly EmploymentStatus[];

@@ -135,7 +135,7 @@ describe('business constants', () => {
   });
 });
 
-describe('car spec values shown in the reader\'s language', () => {
+describe("car spec values shown in the reader's language", () => {
   it.each([
     ['transmission', 'Automatic', 'Automatic'],
     ['transmission', 'CVT', 'Continuously variable (CVT)'],

@@ -11,7 +11,10 @@ describe('a new FAQ', () => {
   });
 
   it('trims the question and the answer', () => {
-    expect(v.parse(faqCreateSchema, faq({ question: '  Why?  ', answer: '\n Because. \n' }))).toMatchObject({ question: 'Why?', answer: 'Because.' });
+    expect(v.parse(faqCreateSchema, faq({ question: '  Why?  ', answer: '\n Because. \n' }))).toMatchObject({
+      question: 'Why?',
+      answer: 'Because.',
+    });
   });
 
   it.each([
@@ -127,7 +130,16 @@ describe('the staff FAQ list query', () => {
   });
 
   it('reads every filter, the sort and the paging', () => {
-    const query = { page: '3', limit: '100', question: 'loan', answer: 'credit', url: 'example', lang: 'uk', sortField: 'question', sortOrder: 'asc' };
+    const query = {
+      page: '3',
+      limit: '100',
+      question: 'loan',
+      answer: 'credit',
+      url: 'example',
+      lang: 'uk',
+      sortField: 'question',
+      sortOrder: 'asc',
+    };
     expect(v.parse(faqListQuerySchema, query)).toEqual({ ...query, page: 3, limit: 100 });
   });
 

@@ -46,7 +46,11 @@ const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROL_EXCEPT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 
 /** Null (a cleared input) reads as '' so that it gets the "required" message, not "must be text". */
-const textOrBlank = (notText: string) => v.pipe(v.nullable(v.string(notText)), v.transform((text) => text ?? ''));
+const textOrBlank = (notText: string) =>
+  v.pipe(
+    v.nullable(v.string(notText)),
+    v.transform((text) => text ?? ''),
+  );
 
 const questionField = v.pipe(
   textOrBlank(m.questionNotText),

@@ -63,7 +63,10 @@ export const textRules = {
 
 /** Trims, collapses runs of spaces and turns typographic apostrophes (phone keyboards type ’) into '. */
 export function normalizeText(value: string): string {
-  return value.trim().replace(/\s+/g, ' ').replace(/[\u2018\u2019\u02BC]/g, "'");
+  return value
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[\u2018\u2019\u02BC]/g, "'");
 }
 
 export function requiredText(rule: TextRule, required: ValidationMessage) {
@@ -167,7 +170,10 @@ export const optionalPhoneField = v.pipe(
 export const wirePhoneField = v.pipe(phoneField, v.transform(formatPhoneForApi));
 
 /** Optional phone in the wire form, null when empty. */
-export const optionalWirePhoneField = v.pipe(optionalPhoneField, v.transform((phone) => emptyToNull(formatPhoneForApi(phone))));
+export const optionalWirePhoneField = v.pipe(
+  optionalPhoneField,
+  v.transform((phone) => emptyToNull(formatPhoneForApi(phone))),
+);
 
 const isSsn = (ssn: string) => ssn === '' || toSsnDigits(ssn) !== undefined;
 
@@ -258,7 +264,11 @@ export const editDateOfBirthField = v.pipe(
 
 /** Wire form of the edit form's date of birth: YYYY-MM-DD or null. */
 export const optionalWireDateField = v.nullish(
-  v.pipe(v.string(m.isoDateInvalid), v.trim(), v.check((value) => isPlausibleDate(parseIsoDate(value)), m.isoDateInvalid)),
+  v.pipe(
+    v.string(m.isoDateInvalid),
+    v.trim(),
+    v.check((value) => isPlausibleDate(parseIsoDate(value)), m.isoDateInvalid),
+  ),
   null,
 );
 
@@ -366,7 +376,11 @@ export const wireMonthlyPaymentField = v.nullish(
 
 /** docs/product.md#validation: otherIncomeAmount defaults to 0. */
 export const wireAdditionalIncomeField = v.nullish(
-  v.pipe(v.number(m.additionalIncomeNotNumber), v.minValue(MIN_ADDITIONAL_INCOME, m.additionalIncomeNegative), v.maxValue(MAX_AMOUNT, m.amountTooLarge)),
+  v.pipe(
+    v.number(m.additionalIncomeNotNumber),
+    v.minValue(MIN_ADDITIONAL_INCOME, m.additionalIncomeNegative),
+    v.maxValue(MAX_AMOUNT, m.amountTooLarge),
+  ),
   0,
 );
 

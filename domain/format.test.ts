@@ -47,9 +47,12 @@ describe('phone numbers', () => {
 });
 
 describe('phone searches', () => {
-  it.each(['(214) 555-0199', '214-555-0199', '2145550199', '+1 214 555 0199', '1 214 555 0199', '214.555.0199'])('%j looks for the ten digits 2145550199', (input) => {
-    expect(phoneSearchDigits(input)).toBe('2145550199');
-  });
+  it.each(['(214) 555-0199', '214-555-0199', '2145550199', '+1 214 555 0199', '1 214 555 0199', '214.555.0199'])(
+    '%j looks for the ten digits 2145550199',
+    (input) => {
+      expect(phoneSearchDigits(input)).toBe('2145550199');
+    },
+  );
 
   it.each([
     ['a part of a number', '555-01', '55501'],

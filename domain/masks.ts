@@ -50,7 +50,10 @@ const PASTED_SHORT_US_DATE = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/;
 export function applyDateMask(input: string): string {
   const reordered = input
     .replace(PASTED_ISO_DATE, '$2$3$1')
-    .replace(PASTED_SHORT_US_DATE, (_all, month: string, day: string, year: string) => `${month.padStart(2, '0')}${day.padStart(2, '0')}${year}`);
+    .replace(
+      PASTED_SHORT_US_DATE,
+      (_all, month: string, day: string, year: string) => `${month.padStart(2, '0')}${day.padStart(2, '0')}${year}`,
+    );
   return applyDigitMask(digitsOf(reordered).slice(0, 8), DATE_MASK);
 }
 

@@ -31,7 +31,8 @@ export const validationMessages = {
   applicantUnderage: 'You must be at least 18 years old to apply.',
   ssnRequired: 'SSN is required.',
   ssnInvalid: 'SSN must be 9 digits.',
-  ssnNeverIssued: 'This is not a valid SSN: none start with 000, 666 or 9, or have 00 in the middle or 0000 at the end. Check the number on the Social Security card.',
+  ssnNeverIssued:
+    'This is not a valid SSN: none start with 000, 666 or 9, or have 00 in the middle or 0000 at the end. Check the number on the Social Security card.',
   maritalStatusRequired: 'Marital status is required.',
   consentRequired: 'Consent is required to submit the application.',
 
@@ -65,7 +66,8 @@ export const validationMessages = {
   employerNameRequired: 'Employer name is required.',
   schoolNameRequired: 'School name is required.',
   occupationRequired: 'Occupation is required.',
-  organizationInvalid: 'Use only Latin letters, digits, spaces, ampersands, periods, commas, apostrophes, hyphens, parentheses and slashes.',
+  organizationInvalid:
+    'Use only Latin letters, digits, spaces, ampersands, periods, commas, apostrophes, hyphens, parentheses and slashes.',
   additionalIncomeSourceRequired: 'Additional income source is required.',
   additionalIncomeNotNumber: 'Additional income must be a number.',
   additionalIncomeNegative: 'Additional income cannot be negative.',

@@ -8,7 +8,11 @@ import { plainText } from './text.ts';
  */
 
 const base64url = (name: string, maxLength: number) =>
-  v.pipe(v.string(`${name} must be text`), v.maxLength(maxLength, `${name} is too long`), v.regex(/^[A-Za-z0-9_-]+$/, `${name} must be base64url`));
+  v.pipe(
+    v.string(`${name} must be text`),
+    v.maxLength(maxLength, `${name} is too long`),
+    v.regex(/^[A-Za-z0-9_-]+$/, `${name} must be base64url`),
+  );
 
 export const AUTHENTICATOR_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 
@@ -16,7 +20,9 @@ const credential = {
   id: base64url('id', 1366),
   rawId: base64url('rawId', 1366),
   type: v.literal('public-key', 'type must be public-key'),
-  authenticatorAttachment: v.optional(v.picklist(['platform', 'cross-platform'], 'authenticatorAttachment must be platform or cross-platform')),
+  authenticatorAttachment: v.optional(
+    v.picklist(['platform', 'cross-platform'], 'authenticatorAttachment must be platform or cross-platform'),
+  ),
   clientExtensionResults: v.optional(v.object({}), {}),
 };
 
@@ -30,7 +36,12 @@ export const passkeyRegistrationSchema = v.object({
     response: v.object({
       clientDataJSON: base64url('clientDataJSON', 8192),
       attestationObject: base64url('attestationObject', 65536),
-      transports: v.optional(v.pipe(v.array(v.picklist(AUTHENTICATOR_TRANSPORTS, 'transports holds an unknown transport')), v.maxLength(8, 'transports has too many entries'))),
+      transports: v.optional(
+        v.pipe(
+          v.array(v.picklist(AUTHENTICATOR_TRANSPORTS, 'transports holds an unknown transport')),
+          v.maxLength(8, 'transports has too many entries'),
+        ),
+      ),
     }),
   }),
 });

@@ -26,7 +26,12 @@ describe('the lang query parameter', () => {
 describe('row ids', () => {
   const id = rowIdParam('id');
 
-  it.each([[7, 7], ['42', 42], [' 9 ', 9], [2 ** 31 - 1, 2 ** 31 - 1]])('reads %j as the id %d', (input, expected) => {
+  it.each([
+    [7, 7],
+    ['42', 42],
+    [' 9 ', 9],
+    [2 ** 31 - 1, 2 ** 31 - 1],
+  ])('reads %j as the id %d', (input, expected) => {
     expect(v.parse(id, input)).toBe(expected);
   });
 

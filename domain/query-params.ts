@@ -33,7 +33,16 @@ export const choiceParam = <const T extends readonly [string, ...string[]]>(opti
 
 export const booleanParam = (message: string) =>
   optionalParam(
-    v.union([v.boolean(), v.pipe(v.picklist(['true', 'false', '1', '0'], message), v.transform((s) => s === 'true' || s === '1'))], message),
+    v.union(
+      [
+        v.boolean(),
+        v.pipe(
+          v.picklist(['true', 'false', '1', '0'], message),
+          v.transform((s) => s === 'true' || s === '1'),
+        ),
+      ],
+      message,
+    ),
     message,
   );
 
@@ -53,7 +62,13 @@ const LANGUAGE_MESSAGE = 'lang must be a language code such as en or uk';
  */
 export const languageParam = () =>
   optionalParam(
-    v.pipe(v.string(LANGUAGE_MESSAGE), v.trim(), v.maxLength(35, LANGUAGE_MESSAGE), v.regex(LANGUAGE_TAG, LANGUAGE_MESSAGE), v.transform((tag: string) => toSupportedLanguage(tag))),
+    v.pipe(
+      v.string(LANGUAGE_MESSAGE),
+      v.trim(),
+      v.maxLength(35, LANGUAGE_MESSAGE),
+      v.regex(LANGUAGE_TAG, LANGUAGE_MESSAGE),
+      v.transform((tag: string) => toSupportedLanguage(tag)),
+    ),
     LANGUAGE_MESSAGE,
   );
 

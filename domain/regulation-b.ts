@@ -9,7 +9,8 @@ export const REG_B_WARNING_DAYS = 5;
 export const regBDueAt = (submittedAt: Date): Date => new Date(submittedAt.getTime() + REG_B_DAYS * DAY_MS);
 
 /** Whole days from `now` until the decision is due; negative once it has passed. */
-export const regBDaysLeft = (submittedAt: Date, now: Date): number => Math.ceil((regBDueAt(submittedAt).getTime() - now.getTime()) / DAY_MS);
+export const regBDaysLeft = (submittedAt: Date, now: Date): number =>
+  Math.ceil((regBDueAt(submittedAt).getTime() - now.getTime()) / DAY_MS);
 
 /** Applications submitted before this instant and still in review are past the Regulation B deadline at `now`. */
 export const regBOverdueBefore = (now: Date): Date => new Date(now.getTime() - REG_B_DAYS * DAY_MS);

@@ -414,7 +414,12 @@ describe('income step', () => {
   it.each([
     ['a student without a school name', 'Student', { employerName: '', schoolName: '' }, { schoolName: m.schoolNameRequired }],
     ['a student with a school name and no employer', 'Student', { employerName: '', schoolName: 'State University' }, {}],
-    ['an employed applicant without an employer name', 'Employed', { employerName: '', schoolName: '' }, { employerName: m.employerNameRequired }],
+    [
+      'an employed applicant without an employer name',
+      'Employed',
+      { employerName: '', schoolName: '' },
+      { employerName: m.employerNameRequired },
+    ],
     ['a retired applicant without an employer name', 'Retired', { employerName: '' }, { employerName: m.employerNameRequired }],
     ['an unknown status', 'Astronaut', {}, { employmentStatus: m.chooseOption }],
     ['no status', '', {}, { employmentStatus: m.employmentStatusRequired }],
@@ -456,11 +461,7 @@ describe('income step', () => {
   });
 
   it.each([
-    [
-      'only the city',
-      { city: 'Springfield' },
-      { streetAddress: m.addressRequired, state: m.stateRequired, zip: m.zipRequired },
-    ],
+    ['only the city', { city: 'Springfield' }, { streetAddress: m.addressRequired, state: m.stateRequired, zip: m.zipRequired }],
     [
       'only the suite',
       { suitNumber: 'Suite 5' },
@@ -497,7 +498,9 @@ describe('income step', () => {
     ['-1', { yearsAtEmployer: m.yearsInvalid }],
     ['0', {}],
   ])('years at the employer %j gives %j', (yearsAtEmployer, errors) => {
-    expect(errorsOf(incomeSchema, incomeInput({ yearsAtEmployer, monthsAtEmployer: '0', previousEmployment: previousEmploymentInput() }))).toEqual(errors);
+    expect(
+      errorsOf(incomeSchema, incomeInput({ yearsAtEmployer, monthsAtEmployer: '0', previousEmployment: previousEmploymentInput() })),
+    ).toEqual(errors);
   });
 
   it.each([
@@ -566,7 +569,10 @@ describe('income step', () => {
     });
 
   it.each([
-    ['Employed', { employerName: 'Acme Corp', occupation: 'Engineer', streetAddress: '1 Acme Way', city: 'Springfield', state: 'IL', zip: '62702' }],
+    [
+      'Employed',
+      { employerName: 'Acme Corp', occupation: 'Engineer', streetAddress: '1 Acme Way', city: 'Springfield', state: 'IL', zip: '62702' },
+    ],
     ['Self-Employed', { employerName: 'Jane Doe Design', streetAddress: '12 Elm St.', city: 'Springfield', state: 'IL', zip: '62701' }],
     ['Active Military', { employerName: 'US Army', streetAddress: '1 Fort Rd', city: 'Killeen', state: 'TX', zip: '76544' }],
     ['Other', { employerName: 'Disability benefits' }],
@@ -589,7 +595,15 @@ describe('income step', () => {
 
   it('what a status is not asked is not output', () => {
     const income = v.parse(incomeSchema, incomeInput({ employmentStatus: 'Retired', schoolName: 'UT Dallas' }));
-    expect(income).toMatchObject({ employerName: 'Acme Corp', schoolName: '', occupation: '', employerPhone: '', streetAddress: '', state: '', zip: '' });
+    expect(income).toMatchObject({
+      employerName: 'Acme Corp',
+      schoolName: '',
+      occupation: '',
+      employerPhone: '',
+      streetAddress: '',
+      state: '',
+      zip: '',
+    });
   });
 
   it.each([

@@ -250,7 +250,7 @@ export const incomeSchema = v.pipe(
   // What a status does not ask (an employer's address for a retiree), or a section no longer needed, is dropped.
   v.transform(({ previousEmployment, noPreviousEmployment, ...income }) => {
     const asked = employmentQuestions(income.employmentStatus);
-    const whenAsked = <T,>(value: T, question: boolean) => (question ? value : '');
+    const whenAsked = <T>(value: T, question: boolean) => (question ? value : '');
     return {
       ...income,
       suitNumber: whenAsked(income.suitNumber, asked.address),
@@ -264,7 +264,9 @@ export const incomeSchema = v.pipe(
       employerPhone: whenAsked(income.employerPhone, asked.phone && !asked.school),
       schoolPhone: whenAsked(income.schoolPhone, asked.phone && asked.school),
       noPreviousEmployment: employedUnderTwoYears(income) && noPreviousEmployment,
-      previousEmployment: needsPreviousJob({ ...income, noPreviousEmployment }) ? v.parse(previousEmploymentFormSchema, previousEmployment) : undefined,
+      previousEmployment: needsPreviousJob({ ...income, noPreviousEmployment })
+        ? v.parse(previousEmploymentFormSchema, previousEmployment)
+        : undefined,
     };
   }),
 );

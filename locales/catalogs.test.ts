@@ -35,7 +35,7 @@ export function parsePo(text: string): Map<string, string> {
   };
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
-    if (line === '' ) {
+    if (line === '') {
       if (field === 'msgstr') flush();
       continue;
     }
@@ -76,12 +76,18 @@ type CatalogueFile = (typeof FILES)[number];
 type Lang = (typeof LANGS)[number];
 
 const byFile = Object.fromEntries(
-  LANGS.map((lang) => [lang, Object.fromEntries(FILES.map((file) => [file, parsePo(readFileSync(join(ROOT, 'locales', lang, `${file}.po`), 'utf8'))]))]),
+  LANGS.map((lang) => [
+    lang,
+    Object.fromEntries(FILES.map((file) => [file, parsePo(readFileSync(join(ROOT, 'locales', lang, `${file}.po`), 'utf8'))])),
+  ]),
 ) as Record<Lang, Record<CatalogueFile, Map<string, string>>>;
 
 const union = (maps: Map<string, string>[]) => new Map(maps.flatMap((map) => [...map]));
 /** Every message of a language, whichever file holds it (what the server sees). */
-const catalogs = Object.fromEntries(LANGS.map((lang) => [lang, union(FILES.map((file) => byFile[lang][file]))])) as Record<Lang, Map<string, string>>;
+const catalogs = Object.fromEntries(LANGS.map((lang) => [lang, union(FILES.map((file) => byFile[lang][file]))])) as Record<
+  Lang,
+  Map<string, string>
+>;
 /** What a screen can show: the catalogues its route loads (web/src/lib/i18n.ts, app/router.tsx). */
 const loadedBy = (...files: CatalogueFile[]) => union(files.map((file) => byFile.en[file]));
 
@@ -161,7 +167,8 @@ describe('translation catalogues', () => {
     }
     expect(twice).toEqual([]);
     for (const lang of LANGS) {
-      for (const file of FILES) expect([...byFile[lang][file].keys()].sort(), `${lang}/${file}.po`).toEqual([...byFile.en[file].keys()].sort());
+      for (const file of FILES)
+        expect([...byFile[lang][file].keys()].sort(), `${lang}/${file}.po`).toEqual([...byFile.en[file].keys()].sort());
     }
   });
 
@@ -210,7 +217,10 @@ describe('translation catalogues', () => {
   });
 
   it("finds the bot's ids the way the scanner should", () => {
-    expect(botMessageIds(`t('Open the app'); staffT("The applicant's card"); format('x'); it('no')`)).toEqual(['Open the app', "The applicant's card"]);
+    expect(botMessageIds(`t('Open the app'); staffT("The applicant's card"); format('x'); it('no')`)).toEqual([
+      'Open the app',
+      "The applicant's card",
+    ]);
   });
 
   it('finds ids the way the scanner should', () => {

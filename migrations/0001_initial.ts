@@ -20,7 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text')
     .addColumn('phone', 'text')
     .addColumn('photo_url', 'text')
-    .addColumn('language', 'text', (c) => c.notNull().defaultTo('en').check(sql`language in ${LANGUAGES}`))
+    .addColumn('language', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ${LANGUAGES}`),
+    )
     .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('tag', 'text')
     .addColumn('registered_at', 'timestamptz')
@@ -32,7 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.createIndex(`users_${column}_idx`).on('users').columns([column, 'id']).execute();
   }
   for (const column of ['first_name', 'last_name', 'username', 'email']) {
-    await db.schema.createIndex(`users_${column}_idx`).on('users').expression(sql`lower(${sql.ref(column)}), id`).execute();
+    await db.schema
+      .createIndex(`users_${column}_idx`)
+      .on('users')
+      .expression(sql`lower(${sql.ref(column)}), id`)
+      .execute();
   }
 
   await db.schema
@@ -45,7 +54,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('price', 'integer', (c) => c.notNull().check(sql`price >= 0`))
     .addColumn('mileage', 'integer', (c) => c.notNull().check(sql`mileage >= 0`))
     .addColumn('condition', 'text', (c) => c.notNull().check(sql`condition in ('new', 'used')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('available').check(sql`status in ('available', 'unavailable')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('available')
+        .check(sql`status in ('available', 'unavailable')`),
+    )
     .addColumn('date_added', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('trim', 'text')
     .addColumn('body_style', 'text')
@@ -100,7 +114,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('car_uuid', 'uuid', (c) => c.references('cars.uuid').onDelete('set null'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('in_review').check(sql`status in ('in_review', 'approved', 'rejected')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('in_review')
+        .check(sql`status in ('in_review', 'approved', 'rejected')`),
+    )
     .addColumn('first_name', 'text', (c) => c.notNull())
     .addColumn('last_name', 'text', (c) => c.notNull())
     .addColumn('suffix', 'text', (c) => c.check(sql`suffix in ('Jr.', 'Sr.', 'II', 'III', 'IV')`))
@@ -121,7 +140,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('income', 'numeric(12, 2)', (c) => c.notNull().check(sql`income >= 1`))
     .addColumn('income_frequency', 'text', (c) => c.notNull().defaultTo('Monthly'))
     .addColumn('other_income_source', 'text')
-    .addColumn('other_income_amount', 'numeric(12, 2)', (c) => c.notNull().defaultTo(0).check(sql`other_income_amount >= 0`))
+    .addColumn('other_income_amount', 'numeric(12, 2)', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`other_income_amount >= 0`),
+    )
     .addColumn('current_employment', 'jsonb', (c) => c.notNull())
     .addColumn('previous_employment', 'jsonb')
     .addColumn('dealer', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -136,7 +160,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('application_id', 'integer', (c) => c.notNull().references('applications.id').onDelete('cascade'))
     .addColumn('side', 'text', (c) => c.notNull().check(sql`side in ('front', 'back')`))
-    .addColumn('mime', 'text', (c) => c.notNull().check(sql`mime in ('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf')`))
+    .addColumn('mime', 'text', (c) =>
+      c.notNull().check(sql`mime in ('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf')`),
+    )
     .addColumn('size', 'integer', (c) => c.notNull().check(sql`size > 0`))
     .addColumn('sha256', 'text', (c) => c.notNull().check(sql`sha256 ~ '^[0-9a-f]{64}$'`))
     .addColumn('content_encrypted', 'bytea', (c) => c.notNull())
@@ -154,7 +180,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('changed_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('application_status_history_app_idx').on('application_status_history').columns(['application_id', 'changed_at']).execute();
+  await db.schema
+    .createIndex('application_status_history_app_idx')
+    .on('application_status_history')
+    .columns(['application_id', 'changed_at'])
+    .execute();
 
   await db.schema
     .createTable('application_drafts')
@@ -236,7 +266,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('login_tokens')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique().check(sql`token_hash ~ '^[0-9a-f]{64}$'`))
+    .addColumn('token_hash', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`token_hash ~ '^[0-9a-f]{64}$'`),
+    )
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

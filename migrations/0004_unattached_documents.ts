@@ -14,8 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table application_documents alter column application_id drop not null`.execute(db);
   await sql`alter table application_documents add column width integer check (width > 0)`.execute(db);
   await sql`alter table application_documents add column height integer check (height > 0)`.execute(db);
-  await sql`create index application_documents_owner_unattached_idx on application_documents (owner_user_id, created_at) where application_id is null`.execute(db);
-  await sql`create index application_documents_unattached_age_idx on application_documents (created_at) where application_id is null`.execute(db);
+  await sql`create index application_documents_owner_unattached_idx on application_documents (owner_user_id, created_at) where application_id is null`.execute(
+    db,
+  );
+  await sql`create index application_documents_unattached_age_idx on application_documents (created_at) where application_id is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

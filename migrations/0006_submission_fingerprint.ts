@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely';
  * request holds an SSN, which a plain hash would let anyone with the row guess back.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table applications add column idempotency_fingerprint text check (idempotency_fingerprint ~ '^[0-9a-f]{64}$')`.execute(db);
+  await sql`alter table applications add column idempotency_fingerprint text check (idempotency_fingerprint ~ '^[0-9a-f]{64}$')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -16,7 +16,9 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('outbox_events').addColumn('failed_at', 'timestamptz').execute();
   await sql`drop index outbox_events_due_idx`.execute(db);
-  await sql`create index outbox_events_due_idx on outbox_events (next_attempt_at) where delivered_at is null and failed_at is null`.execute(db);
+  await sql`create index outbox_events_due_idx on outbox_events (next_attempt_at) where delivered_at is null and failed_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('bot_album_parts')

@@ -39,9 +39,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('staff_passkeys')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('credential_id', 'text', (c) => c.notNull().unique().check(sql`credential_id ~ '^[A-Za-z0-9_-]+$' and length(credential_id) between 16 and 1366`))
+    .addColumn('credential_id', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`credential_id ~ '^[A-Za-z0-9_-]+$' and length(credential_id) between 16 and 1366`),
+    )
     .addColumn('public_key', 'bytea', (c) => c.notNull())
-    .addColumn('counter', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`counter >= 0`))
+    .addColumn('counter', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`counter >= 0`),
+    )
     .addColumn('transports', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     .addColumn('name', 'text', (c) => c.notNull().check(sql`length(name) between 1 and 64`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

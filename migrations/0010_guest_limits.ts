@@ -29,9 +29,15 @@ const ENGAGING = ['favorites', 'application_drafts', 'applications'] as const;
 export async function up(db: Kysely<unknown>): Promise<void> {
   const addressKey = sql`text check (address_key ~ '^[A-Za-z0-9_-]{22}$')`;
   await db.schema.alterTable('users').addColumn('address_key', addressKey).execute();
-  await db.schema.alterTable('users').addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
   await db.schema.alterTable('application_drafts').addColumn('address_key', addressKey).execute();
-  await db.schema.alterTable('application_drafts').addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`)).execute();
+  await db.schema
+    .alterTable('application_drafts')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
   await db.schema.alterTable('application_documents').addColumn('address_key', addressKey).execute();
 
   await db.schema.alterTable('users').addColumn('engaged_at', 'timestamptz').execute();
@@ -56,8 +62,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
 
   // The per-address counts: rows from one address within a window.
-  await sql`create index users_guest_address_idx on users (address_key, created_at) where kind = 'guest' and address_key is not null`.execute(db);
-  await sql`create index application_drafts_address_idx on application_drafts (address_key, created_at) where address_key is not null`.execute(db);
+  await sql`create index users_guest_address_idx on users (address_key, created_at) where kind = 'guest' and address_key is not null`.execute(
+    db,
+  );
+  await sql`create index application_drafts_address_idx on application_drafts (address_key, created_at) where address_key is not null`.execute(
+    db,
+  );
   await sql`
     create index application_documents_address_unattached_idx on application_documents (address_key, created_at)
     where application_id is null and address_key is not null`.execute(db);

@@ -31,14 +31,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('outbox_deliveries')
     .addColumn('event_id', 'integer', (c) => c.notNull().references('outbox_events.id').onDelete('cascade'))
     .addColumn('consumer', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0).check(sql`attempts >= 0`))
+    .addColumn('attempts', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`attempts >= 0`),
+    )
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('delivered_at', 'timestamptz')
     .addColumn('failed_at', 'timestamptz')
     .addColumn('last_error', 'text')
     .addPrimaryKeyConstraint('outbox_deliveries_pkey', ['event_id', 'consumer'])
     .execute();
-  await sql`create index outbox_deliveries_due_idx on outbox_deliveries (next_attempt_at) where delivered_at is null and failed_at is null`.execute(db);
+  await sql`create index outbox_deliveries_due_idx on outbox_deliveries (next_attempt_at) where delivered_at is null and failed_at is null`.execute(
+    db,
+  );
 
   await sql`
     insert into outbox_deliveries (event_id, consumer, attempts, next_attempt_at, delivered_at, failed_at, last_error)
@@ -58,7 +65,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('outbox_events')
     .addColumn('delivered_at', 'timestamptz')
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0).check(sql`attempts >= 0`))
+    .addColumn('attempts', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`attempts >= 0`),
+    )
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('last_error', 'text')
     .addColumn('failed_at', 'timestamptz')
@@ -66,7 +78,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     update outbox_events e set delivered_at = d.delivered_at, attempts = d.attempts, next_attempt_at = d.next_attempt_at, last_error = d.last_error, failed_at = d.failed_at
     from outbox_deliveries d where d.event_id = e.id and d.consumer = ${TELEGRAM}`.execute(db);
-  await sql`create index outbox_events_due_idx on outbox_events (next_attempt_at) where delivered_at is null and failed_at is null`.execute(db);
+  await sql`create index outbox_events_due_idx on outbox_events (next_attempt_at) where delivered_at is null and failed_at is null`.execute(
+    db,
+  );
   await db.schema.dropTable('outbox_deliveries').execute();
   await db.schema.dropTable('outbox_subscriptions').execute();
 }

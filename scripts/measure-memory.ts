@@ -94,18 +94,22 @@ async function waitForHealth(baseUrl: string, exited: () => boolean, output: () 
 function load(port: number): Promise<autocannon.Result> {
   let next = 0;
   // autocannon answers a bare thenable (no finally); Promise.resolve makes it a real promise.
-  return Promise.resolve(autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: LOAD_SECONDS,
-    requests: [{ setupRequest: (req) => ({ ...req, path: PATHS[next++ % PATHS.length]! }) }],
-  }));
+  return Promise.resolve(
+    autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: CONNECTIONS,
+      duration: LOAD_SECONDS,
+      requests: [{ setupRequest: (req) => ({ ...req, path: PATHS[next++ % PATHS.length]! }) }],
+    }),
+  );
 }
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    console.log('measure:memory needs PostgreSQL: set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run measure:memory. Nothing measured.');
+    console.log(
+      'measure:memory needs PostgreSQL: set DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run measure:memory. Nothing measured.',
+    );
     return;
   }
 
@@ -143,7 +147,11 @@ async function main() {
   const pid = child.pid!;
 
   try {
-    await waitForHealth(`http://127.0.0.1:${port}`, () => child.exitCode !== null, () => output);
+    await waitForHealth(
+      `http://127.0.0.1:${port}`,
+      () => child.exitCode !== null,
+      () => output,
+    );
     console.log(`Server: node ${ENTRY} (pid ${pid}) on PostgreSQL, database ${DATABASE}.`);
     await sleep(SETTLE_MS);
     const idle = sample(pid);

@@ -100,7 +100,10 @@ async function lighthouseScores(url: string, chromePath: string, cookie?: string
 /** Telegram Login Widget data for the staff account, signed as Telegram signs it. */
 function widgetLogin(id: number): Record<string, string | number> {
   const data: Record<string, string | number> = { auth_date: Math.floor(Date.now() / 1000), first_name: 'Measure', id };
-  const checkString = Object.keys(data).sort().map((key) => `${key}=${data[key]}`).join('\n');
+  const checkString = Object.keys(data)
+    .sort()
+    .map((key) => `${key}=${data[key]}`)
+    .join('\n');
   const hash = createHmac('sha256', createHash('sha256').update(E2E_BOT_TOKEN).digest()).update(checkString).digest('hex');
   return { ...data, hash };
 }
@@ -112,7 +115,10 @@ async function staffCookie(baseUrl: string): Promise<string> {
     body: JSON.stringify(widgetLogin(ADMIN_TELEGRAM_ID)),
   });
   if (!response.ok) throw new Error(`Staff sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
   const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()) as { isAdmin?: boolean };
   if (me.isAdmin !== true) throw new Error('The staff sign-in did not give an admin session; /dashboard would show its sign-in page');
   return cookie;
@@ -198,14 +204,19 @@ function codeByGroup(dir: string, files: string[]): Map<string, string[]> {
 
 /** The top-level rules of a stylesheet, each with whether it styles telegram-ui classes. */
 function cssByOrigin(css: string): Map<string, string[]> {
-  const groups = new Map<string, string[]>([['CSS: telegram-ui (pruned to the classes in use)', []], ['CSS: ours (fonts, global, shell)', []]]);
+  const groups = new Map<string, string[]>([
+    ['CSS: telegram-ui (pruned to the classes in use)', []],
+    ['CSS: ours (fonts, global, shell)', []],
+  ]);
   let depth = 0;
   let start = 0;
   for (let i = 0; i < css.length; i++) {
     if (css[i] === '{') depth++;
     else if (css[i] === '}' && --depth === 0) {
       const rule = css.slice(start, i + 1);
-      groups.get(rule.includes('.tgui-') ? 'CSS: telegram-ui (pruned to the classes in use)' : 'CSS: ours (fonts, global, shell)')!.push(rule);
+      groups
+        .get(rule.includes('.tgui-') ? 'CSS: telegram-ui (pruned to the classes in use)' : 'CSS: ours (fonts, global, shell)')!
+        .push(rule);
       start = i + 1;
     }
   }
@@ -217,7 +228,18 @@ function profileFirstLoad(firstLoad: string[]): void {
   try {
     const build = spawnSync(
       process.execPath,
-      [join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--sourcemap', '--logLevel', 'error'],
+      [
+        join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'web/vite.config.ts',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--sourcemap',
+        '--logLevel',
+        'error',
+      ],
       { cwd: REPO_ROOT, encoding: 'utf8' },
     );
     if (build.status !== 0) {
@@ -229,9 +251,13 @@ function profileFirstLoad(firstLoad: string[]): void {
     const missing = files.filter((file) => !existsSync(join(outDir, file)));
     if (missing.length > 0) console.log(`  (not in the sourcemap build, left out: ${missing.join(', ')})`);
     const present = files.filter((file) => existsSync(join(outDir, file)));
-    const groups = codeByGroup(outDir, present.filter((file) => file.endsWith('.js')));
+    const groups = codeByGroup(
+      outDir,
+      present.filter((file) => file.endsWith('.js')),
+    );
     for (const file of present.filter((name) => name.endsWith('.css'))) {
-      for (const [group, rules] of cssByOrigin(readFileSync(join(outDir, file), 'utf8'))) groups.set(group, [...(groups.get(group) ?? []), ...rules]);
+      for (const [group, rules] of cssByOrigin(readFileSync(join(outDir, file), 'utf8')))
+        groups.set(group, [...(groups.get(group) ?? []), ...rules]);
     }
     const rows = [...groups]
       .map(([group, parts]) => {
@@ -283,8 +309,12 @@ async function main() {
       firstLoads.set(target.label, assets);
       const total = assets.reduce((sum, path) => sum + gzipSize(path), 0);
       const js = assets.filter((path) => path.endsWith('.js')).reduce((sum, path) => sum + gzipSize(path), 0);
-      const verdict = target.sizeBudget ? `budget ${FIRST_LOAD_BUDGET_KB} KB: ${total / 1024 <= FIRST_LOAD_BUDGET_KB ? 'within' : 'OVER'}` : 'reported';
-      console.log(`  ${target.label.padEnd(20)} ${kb(total).padStart(6)} KB  (JS ${kb(js)} KB, CSS ${kb(total - js)} KB, ${assets.length} files; ${verdict})`);
+      const verdict = target.sizeBudget
+        ? `budget ${FIRST_LOAD_BUDGET_KB} KB: ${total / 1024 <= FIRST_LOAD_BUDGET_KB ? 'within' : 'OVER'}`
+        : 'reported';
+      console.log(
+        `  ${target.label.padEnd(20)} ${kb(total).padStart(6)} KB  (JS ${kb(js)} KB, CSS ${kb(total - js)} KB, ${assets.length} files; ${verdict})`,
+      );
     }
     console.log('\n  Files of the first load of /:');
     for (const path of firstLoads.get('/') ?? []) console.log(`    ${path.padEnd(48)} ${kb(gzipSize(path)).padStart(6)} KB`);
@@ -298,7 +328,8 @@ async function main() {
         `  ${target.label.padEnd(20)} performance ${String(scores.performance).padStart(3)} ${perf.padEnd(11)} accessibility ${String(scores.accessibility).padStart(3)} ${a11y}` +
           `  FCP ${scores.fcp}, LCP ${scores.lcp}, TBT ${scores.tbt}, CLS ${scores.cls}`,
       );
-      if (new URL(scores.finalUrl).pathname !== new URL(`${server.baseUrl}${target.path}`).pathname) console.log(`    (ended on ${scores.finalUrl})`);
+      if (new URL(scores.finalUrl).pathname !== new URL(`${server.baseUrl}${target.path}`).pathname)
+        console.log(`    (ended on ${scores.finalUrl})`);
       for (const failure of scores.a11yFailures) console.log(`    failed: ${failure}`);
     }
 

@@ -15,12 +15,27 @@ import { postgresServerUrl, runIfMain, type Say } from './support.ts';
 runIfMain(import.meta.url, async (say: Say) => {
   const postgres = postgresServerUrl();
   const faults: Array<[string, () => Promise<unknown> | string]> = [
-    ['PostgreSQL stopped and restarted mid-load', () => (postgres ? postgresRestartFault(say, postgres, { clients: 32, beforeMs: 5000, downMs: 10_000, afterMs: 10_000 }) : 'set DATABASE_URL')],
-    ['Chromium killed during a PDF', () => (testConfig({ CHROME_PATH: process.env.CHROME_PATH }).chromePath ? chromiumKilledFault(say, { inFlight: 2 }) : 'no Chromium')],
+    [
+      'PostgreSQL stopped and restarted mid-load',
+      () =>
+        postgres
+          ? postgresRestartFault(say, postgres, { clients: 32, beforeMs: 5000, downMs: 10_000, afterMs: 10_000 })
+          : 'set DATABASE_URL',
+    ],
+    [
+      'Chromium killed during a PDF',
+      () => (testConfig({ CHROME_PATH: process.env.CHROME_PATH }).chromePath ? chromiumKilledFault(say, { inFlight: 2 }) : 'no Chromium'),
+    ],
     ['SIGKILL during submissions', () => (postgres ? sigkillSubmissionsFault(say, postgres, { applicants: 40 }) : 'set DATABASE_URL')],
     ['Bot API unreachable for a while', () => botApiOutageFault(say, { applicants: 12, downMs: 15_000, deliveryTimeoutMs: 60_000 })],
-    ['PGlite disk full and read-only', () => diskFaultUnavailable() ?? pgliteDiskFault(say, { clients: 16, beforeMs: 5000, afterMs: 5000 })],
-    ['Pixel bombs uploaded while visitors load pages', () => (process.platform === 'linux' ? pixelBombAttack(say, postgres) : 'it reads the server’s memory from /proc (Linux)')],
+    [
+      'PGlite disk full and read-only',
+      () => diskFaultUnavailable() ?? pgliteDiskFault(say, { clients: 16, beforeMs: 5000, afterMs: 5000 }),
+    ],
+    [
+      'Pixel bombs uploaded while visitors load pages',
+      () => (process.platform === 'linux' ? pixelBombAttack(say, postgres) : 'it reads the server’s memory from /proc (Linux)'),
+    ],
   ];
   for (const [name, run] of faults) {
     say(`\n== ${name}`);

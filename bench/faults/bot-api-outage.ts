@@ -47,7 +47,12 @@ export async function botApiOutageFault(say: Say, options: BotOutageOptions): Pr
     STAFF_CHAT_ID: String(STAFF_CHAT_ID),
     PUBLIC_URL: 'https://cars.example.test',
   });
-  const runtime = await createRuntime(config, { logger: false, webDist: join(tmpdir(), 'no-web-build'), bot: { botInfo: FAKE_BOT_INFO, tickMs: 200 }, outbox: { tickMs: 200 } });
+  const runtime = await createRuntime(config, {
+    logger: false,
+    webDist: join(tmpdir(), 'no-web-build'),
+    bot: { botInfo: FAKE_BOT_INFO, tickMs: 200 },
+    outbox: { tickMs: 200 },
+  });
   const { app, db } = runtime;
   try {
     await app.ready();
@@ -56,14 +61,20 @@ export async function botApiOutageFault(say: Say, options: BotOutageOptions): Pr
 
     await fake.down();
     const wentDown = Date.now();
-    say(`Telegram unreachable for ${seconds(options.downMs)}; ${options.applicants} Telegram users apply meanwhile, and staff approve each.`);
+    say(
+      `Telegram unreachable for ${seconds(options.downMs)}; ${options.applicants} Telegram users apply meanwhile, and staff approve each.`,
+    );
     const served = new Tally();
     let reading = true;
     const reader = (async () => {
       while (reading) {
         for (const url of ['/api/health', '/api/cars?limit=12', '/api/faqs/public?lang=en']) {
           const res = await app.inject(url);
-          served.add(res.statusCode < 300 ? String(res.statusCode) : `${res.statusCode} ${res.json<{ error?: { code?: string } }>().error?.code ?? '?'}`);
+          served.add(
+            res.statusCode < 300
+              ? String(res.statusCode)
+              : `${res.statusCode} ${res.json<{ error?: { code?: string } }>().error?.code ?? '?'}`,
+          );
         }
         await sleep(20);
       }
@@ -76,7 +87,11 @@ export async function botApiOutageFault(say: Say, options: BotOutageOptions): Pr
       const user = (await findUserByTelegramId(db, who.id))!;
       const application = await submitTestApplication(app, who, user.id);
       submitted++;
-      const change = await injectAs(app, staff, { method: 'PATCH', url: `/api/applications/${application.id}/status`, payload: { status: 'approved' } });
+      const change = await injectAs(app, staff, {
+        method: 'PATCH',
+        url: `/api/applications/${application.id}/status`,
+        payload: { status: 'approved' },
+      });
       served.add(String(change.statusCode));
       if (change.statusCode === 200) statusChanges++;
     }
@@ -88,7 +103,11 @@ export async function botApiOutageFault(say: Say, options: BotOutageOptions): Pr
     await fake.up();
     const back = Date.now();
     const counts = async () => {
-      const rows = await db.selectFrom('outbox_deliveries').select(['delivered_at', 'failed_at']).where('consumer', '=', 'telegram').execute();
+      const rows = await db
+        .selectFrom('outbox_deliveries')
+        .select(['delivered_at', 'failed_at'])
+        .where('consumer', '=', 'telegram')
+        .execute();
       return {
         total: rows.length,
         delivered: rows.filter((row) => row.delivered_at !== null).length,

@@ -4,7 +4,11 @@ import { chromiumKilledFault, type ChromiumFaultReport } from './chromium-killed
 import { quiet } from './support.ts';
 
 const chromium = testConfig().chromePath;
-const why = !chromium ? 'no Chromium found (install chromium or set CHROME_PATH)' : process.platform !== 'linux' ? 'it reads processes from /proc (Linux)' : undefined;
+const why = !chromium
+  ? 'no Chromium found (install chromium or set CHROME_PATH)'
+  : process.platform !== 'linux'
+    ? 'it reads processes from /proc (Linux)'
+    : undefined;
 if (why) console.warn(`[faults] SKIPPED the Chromium-killed-during-a-PDF test: ${why}. It did not run.`);
 
 describe.skipIf(why !== undefined)('a PDF when Chromium is killed while printing it', () => {

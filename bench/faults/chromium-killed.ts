@@ -60,7 +60,12 @@ function processes(): Proc[] {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (fields[0] === 'Z') continue;
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      found.push({ pid: Number(entry), ppid: Number(fields[1]), started: fields[19]!, browser: args.includes('--remote-debugging-pipe') && !args.some((arg) => arg.startsWith('--type=')) });
+      found.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        started: fields[19]!,
+        browser: args.includes('--remote-debugging-pipe') && !args.some((arg) => arg.startsWith('--type=')),
+      });
     } catch {
       // ended meanwhile
     }
@@ -71,7 +76,7 @@ function processes(): Proc[] {
 /** A process and all its descendants. */
 function tree(root: number, all = processes()): Proc[] {
   const members = all.filter((proc) => proc.pid === root);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     const next = all.filter((proc) => !members.includes(proc) && members.some((member) => member.pid === proc.ppid));
     members.push(...next);
     grew = next.length > 0;
@@ -88,7 +93,11 @@ export async function chromiumKilledFault(say: Say, { inFlight = 2 }: ChromiumFa
   const db = createDatabase({ kind: 'pglite' });
   await migrateToLatest(db);
   await seedDatabase(db, { cars: 1 });
-  const runtime = await createRuntime(testConfig({ CHROME_PATH: process.env.CHROME_PATH }), { db, logger: false, webDist: join(tmpdir(), 'no-web-build') });
+  const runtime = await createRuntime(testConfig({ CHROME_PATH: process.env.CHROME_PATH }), {
+    db,
+    logger: false,
+    webDist: join(tmpdir(), 'no-web-build'),
+  });
   const { app } = runtime;
   try {
     await createTelegramUser(db, ADMIN.id, { is_admin: true, first_name: 'Fault', last_name: 'Admin' });
@@ -97,7 +106,11 @@ export async function chromiumKilledFault(say: Say, { inFlight = 2 }: ChromiumFa
     const pdf = async () => {
       const started = Date.now();
       const res = await injectAs(app, ADMIN, { method: 'GET', url: `/api/applications/${id}/pdf` });
-      return { res, ms: Date.now() - started, key: res.statusCode === 200 ? '200' : `${res.statusCode} ${res.json<{ error: { code: string } }>().error.code}` };
+      return {
+        res,
+        ms: Date.now() - started,
+        key: res.statusCode === 200 ? '200' : `${res.statusCode} ${res.json<{ error: { code: string } }>().error.code}`,
+      };
     };
     const warm = await pdf();
     const browser = await app.pdf.browser();
@@ -126,7 +139,9 @@ export async function chromiumKilledFault(say: Say, { inFlight = 2 }: ChromiumFa
     // Puppeteer starts each browser as a child of this process; its helpers are the browser's children.
     const browsersNow = processes().filter((proc) => proc.ppid === process.pid && proc.browser).length;
     const helpers = tree((await app.pdf.browser()).process()!.pid!).length - 1;
-    say(`Processes of the killed browser left: ${leftBehind} of ${doomed.length}; browser processes now: ${browsersNow} (with ${helpers} helpers).`);
+    say(
+      `Processes of the killed browser left: ${leftBehind} of ${doomed.length}; browser processes now: ${browsersNow} (with ${helpers} helpers).`,
+    );
     return { killed, killedAnsweredMs, next: next.res.statusCode, nextMs: next.ms, launches: app.pdf.launches, leftBehind, browsersNow };
   } finally {
     await runtime.close();
@@ -135,6 +150,7 @@ export async function chromiumKilledFault(say: Say, { inFlight = 2 }: ChromiumFa
 }
 
 runIfMain(import.meta.url, async (say) => {
-  if (!testConfig({ CHROME_PATH: process.env.CHROME_PATH }).chromePath) return say('Skipped the Chromium fault: no Chromium (install it, or set CHROME_PATH).');
+  if (!testConfig({ CHROME_PATH: process.env.CHROME_PATH }).chromePath)
+    return say('Skipped the Chromium fault: no Chromium (install it, or set CHROME_PATH).');
   await chromiumKilledFault(say, { inFlight: 2 });
 });

@@ -76,7 +76,10 @@ function fill(directory: string, leave: number): void {
   writeFileSync(join(directory, 'filler'), Buffer.alloc(Math.max(0, bavail * bsize - leave)));
 }
 
-export async function pgliteDiskFault(say: Say, { clients = 8, beforeMs = 1500, afterMs = 1500 }: DiskFaultOptions = {}): Promise<DiskFaultReport> {
+export async function pgliteDiskFault(
+  say: Say,
+  { clients = 8, beforeMs = 1500, afterMs = 1500 }: DiskFaultOptions = {},
+): Promise<DiskFaultReport> {
   const mount = mkdtempSync(join(tmpdir(), 'faults-disk-'));
   execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_MB}m`, 'tmpfs', mount]);
   const dataDir = join(mount, 'data');
@@ -85,7 +88,9 @@ export async function pgliteDiskFault(say: Say, { clients = 8, beforeMs = 1500, 
   try {
     say(`PGlite in ${dataDir} on a ${TMPFS_MB} MB tmpfs; ${clients} guests adding favourites and ${clients} readers.`);
     let server = await startServer(env);
-    const cars = ((await (await fetch(`${server.origin}/api/cars?limit=100`)).json()) as { items: Array<{ uuid: string }> }).items.map((car) => car.uuid);
+    const cars = ((await (await fetch(`${server.origin}/api/cars?limit=100`)).json()) as { items: Array<{ uuid: string }> }).items.map(
+      (car) => car.uuid,
+    );
 
     const before = new Tally();
     const after = new Tally();
@@ -107,8 +112,15 @@ export async function pgliteDiskFault(say: Say, { clients = 8, beforeMs = 1500, 
       return key;
     };
     const writer = async () => {
-      const first = await fetch(`${server.origin}/api/viewed-cars`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carUuid: cars[0] }) });
-      const cookie = first.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const first = await fetch(`${server.origin}/api/viewed-cars`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carUuid: cars[0] }),
+      });
+      const cookie = first.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
       await first.arrayBuffer();
       const mine: string[] = [];
       acknowledged.set(cookie, mine);
@@ -116,7 +128,11 @@ export async function pgliteDiskFault(say: Say, { clients = 8, beforeMs = 1500, 
         const carUuid = cars[i]!;
         let answer: { is_favorite?: boolean } = {};
         await record(async () => {
-          const response = await fetch(`${server.origin}/api/viewed-cars/toggle-favorite`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ carUuid }) });
+          const response = await fetch(`${server.origin}/api/viewed-cars/toggle-favorite`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: JSON.stringify({ carUuid }),
+          });
           if (response.ok) answer = (await response.clone().json()) as { is_favorite: boolean };
           return response;
         });
@@ -175,11 +191,30 @@ export async function pgliteDiskFault(say: Say, { clients = 8, beforeMs = 1500, 
       total += cars.length;
       lost += cars.filter((uuid) => !kept.has(uuid)).length;
     }
-    const writableAgain = (await fetch(`${server.origin}/api/viewed-cars`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carUuid: cars[0] }) })).ok;
+    const writableAgain = (
+      await fetch(`${server.origin}/api/viewed-cars`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ carUuid: cars[0] }),
+      })
+    ).ok;
     await server.stop('SIGTERM');
     say(`Room again: started; ${total} acknowledged favourites, ${lost} lost; a new write ${writableAgain ? 'works' : 'FAILS'}.`);
 
-    return { before, after, firstRefusalMs, slowestAfterMs, healthWhenFull, stoppedCode, startFull, startReadOnly, startReadOnlyDatabase, acknowledged: total, lost, writableAgain };
+    return {
+      before,
+      after,
+      firstRefusalMs,
+      slowestAfterMs,
+      healthWhenFull,
+      stoppedCode,
+      startFull,
+      startReadOnly,
+      startReadOnlyDatabase,
+      acknowledged: total,
+      lost,
+      writableAgain,
+    };
   } finally {
     for (const point of mounts) execFileSync('umount', ['--lazy', point]);
     rmSync(mount, { recursive: true, force: true });

@@ -24,21 +24,31 @@ describe.skipIf(why !== undefined)('uploads flooded with pixel bombs while visit
     await migrateToLatest(db);
     await seedDatabase(db, { cars: 1 });
     const webDist = fakeWebBuild();
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/app-abc123.js"></script>');
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><title>app</title><script type="module" src="/assets/app-abc123.js"></script>',
+    );
     // The production limits, but for pixels: a 4 MP limit makes bombs that are quick to make and to decode.
     // Each bomb comes from an address of its own, as in the script.
-    runtime = await createRuntime(testConfig({ TRUST_PROXY: '1', RATE_LIMIT_MAX: '600', RATE_LIMIT_STRICT_MAX: '10', IMAGE_MAX_PIXELS: '4000000' }), { db, logger: false, webDist });
+    runtime = await createRuntime(
+      testConfig({ TRUST_PROXY: '1', RATE_LIMIT_MAX: '600', RATE_LIMIT_STRICT_MAX: '10', IMAGE_MAX_PIXELS: '4000000' }),
+      { db, logger: false, webDist },
+    );
     app = runtime.app;
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    report = await pixelBombFault(quiet, { origin, pid: process.pid }, {
-      clients: 8,
-      attackMs: 1500,
-      probeMs: 300,
-      settleMs: 0,
-      maxPixels: app.images.maxPixels,
-      overLimitEdge: 3000,
-      maxRequestsPerClient: 200,
-    });
+    report = await pixelBombFault(
+      quiet,
+      { origin, pid: process.pid },
+      {
+        clients: 8,
+        attackMs: 1500,
+        probeMs: 300,
+        settleMs: 0,
+        maxPixels: app.images.maxPixels,
+        overLimitEdge: 3000,
+        maxRequestsPerClient: 200,
+      },
+    );
   }, 120_000);
   afterAll(async () => {
     await runtime?.close();

@@ -4,7 +4,20 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { licencePhoto } from '../../server/test/applications.ts';
-import { answerKey, postgresServerUrl, ROOT, runIfMain, seconds, serverEnv, sleep, startServer, Tally, throwawayPostgres, type Say, type ServerProcess } from './support.ts';
+import {
+  answerKey,
+  postgresServerUrl,
+  ROOT,
+  runIfMain,
+  seconds,
+  serverEnv,
+  sleep,
+  startServer,
+  Tally,
+  throwawayPostgres,
+  type Say,
+  type ServerProcess,
+} from './support.ts';
 
 /**
  * Fault: anonymous clients flood the licence-photo upload with pixel bombs, one-colour images
@@ -159,7 +172,11 @@ async function bombFlood(name: string, edge: number): Promise<Flood> {
 const catalogueFlood: Flood = {
   name: 'Control: the same clients requesting the catalogue',
   what: 'GET /api/cars',
-  send: (origin) => fetch(`${origin}/api/cars`, { headers: { 'x-forwarded-for': freshAddress() }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(answerKey, () => 'network'),
+  send: (origin) =>
+    fetch(`${origin}/api/cars`, { headers: { 'x-forwarded-for': freshAddress() }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
+      answerKey,
+      () => 'network',
+    ),
 };
 
 async function attack(
@@ -191,7 +208,8 @@ async function attack(
   const rssAfterMb = rssMb(target.pid);
   const after = await probeFor(target.origin, paths.pages, paths.assets, probeMs);
 
-  const figures = (probed: Probed) => `pages p95 ${p95(probed.pages).toFixed(0)} ms (${probed.pages.length}), assets p95 ${p95(probed.assets).toFixed(0)} ms (${probed.assets.length})`;
+  const figures = (probed: Probed) =>
+    `pages p95 ${p95(probed.pages).toFixed(0)} ms (${probed.pages.length}), assets p95 ${p95(probed.assets).toFixed(0)} ms (${probed.assets.length})`;
   say(`${flood.name}: ${clients} cookieless clients, each request from a new address, ${flood.what}, for ${seconds(attackMs)}.`);
   say(`  before  ${figures(before)}; RSS ${rssBeforeMb} MB`);
   say(`  during  ${figures(during)}; RSS peak ${rssPeakMb} MB; answers ${answers.summary()}`);
@@ -207,7 +225,15 @@ async function attack(
  * probe's, unless told otherwise), then bombs just under it.
  */
 export async function pixelBombFault(say: Say, target: BombTarget, options: PixelBombOptions = {}): Promise<PixelBombReport> {
-  const { clients = 8, attackMs = 15_000, probeMs = 5000, settleMs = 60_000, maxPixels = 24_000_000, overLimitEdge = 8000, maxRequestsPerClient = 100_000 } = options;
+  const {
+    clients = 8,
+    attackMs = 15_000,
+    probeMs = 5000,
+    settleMs = 60_000,
+    maxPixels = 24_000_000,
+    overLimitEdge = 8000,
+    maxRequestsPerClient = 100_000,
+  } = options;
   const cars = (await (await fetch(`${target.origin}/api/cars?limit=1`)).json()) as { items: Array<{ uuid: string }> };
   const pages = PAGE_PATHS(cars.items[0]!.uuid);
   const assets = await assetsOf(target.origin);
@@ -224,9 +250,17 @@ export async function pixelBombFault(say: Say, target: BombTarget, options: Pixe
   const underLimitEdge = Math.floor(Math.sqrt(maxPixels) / 16) * 16;
   const control = await attack(say, target, catalogueFlood, paths, { ...settings, settleMs: 0 });
   const overLimit = await attack(say, target, await bombFlood('Pixel bombs over the limit', overLimitEdge), paths, settings);
-  const underLimit = await attack(say, target, await bombFlood('Pixel bombs just under the limit (decoded)', underLimitEdge), paths, settings);
+  const underLimit = await attack(
+    say,
+    target,
+    await bombFlood('Pixel bombs just under the limit (decoded)', underLimitEdge),
+    paths,
+    settings,
+  );
   for (const { name, rssAfterMb } of [overLimit, underLimit]) {
-    say(`${name}: RSS ${seconds(settleMs)} after the attack ${rssAfterMb} MB, ${rssAfterMb - rssIdleMb >= 0 ? '+' : ''}${rssAfterMb - rssIdleMb} MB on idle.`);
+    say(
+      `${name}: RSS ${seconds(settleMs)} after the attack ${rssAfterMb} MB, ${rssAfterMb - rssIdleMb >= 0 ? '+' : ''}${rssAfterMb - rssIdleMb} MB on idle.`,
+    );
   }
   return { rssIdleMb, control, overLimit, underLimit };
 }
@@ -256,10 +290,18 @@ export async function pixelBombAttack(say: Say, postgresServer?: string, { glibc
     // The production defaults for limits; each bomb's own address makes the per-client ones moot.
     const limits = { TRUST_PROXY: '1', RATE_LIMIT_MAX: '600', RATE_LIMIT_STRICT_MAX: '10' };
     const malloc: Record<string, string> = glibcDefaults ? {} : DOCKER_MALLOC_ENV;
-    server = await startServer(serverEnv({ DATA_DIR: dataDir, SEED_DEMO: 'true', ...(database ? { DATABASE_URL: database.url } : {}), ...limits, ...malloc }));
+    server = await startServer(
+      serverEnv({ DATA_DIR: dataDir, SEED_DEMO: 'true', ...(database ? { DATABASE_URL: database.url } : {}), ...limits, ...malloc }),
+    );
     say(
       `server/src/start.ts (NODE_ENV=production, through tsx) on ${database ? 'PostgreSQL' : 'PGlite'} with the demo cars and the built web app, ` +
-        `glibc ${glibcDefaults ? 'defaults' : Object.entries(malloc).map(([name, value]) => `${name}=${value}`).join(' ')}; ` +
+        `glibc ${
+          glibcDefaults
+            ? 'defaults'
+            : Object.entries(malloc)
+                .map(([name, value]) => `${name}=${value}`)
+                .join(' ')
+        }; ` +
         `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.`,
     );
     return await pixelBombFault(say, { origin: server.origin, pid: server.child.pid! });
@@ -271,4 +313,6 @@ export async function pixelBombAttack(say: Say, postgresServer?: string, { glibc
 }
 
 /** npx tsx bench/faults/pixel-bomb.ts [--glibc-defaults] */
-runIfMain(import.meta.url, (say) => pixelBombAttack(say, postgresServerUrl(), { glibcDefaults: process.argv.includes('--glibc-defaults') }));
+runIfMain(import.meta.url, (say) =>
+  pixelBombAttack(say, postgresServerUrl(), { glibcDefaults: process.argv.includes('--glibc-defaults') }),
+);

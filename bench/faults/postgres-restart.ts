@@ -38,17 +38,21 @@ export interface RestartFaultReport {
   lost: number;
 }
 
-export async function postgresRestartFault(say: Say, serverUrl: string, { clients = 8, beforeMs = 1000, downMs = 2000, afterMs = 1500, poolEnv = {} }: RestartFaultOptions = {}): Promise<RestartFaultReport> {
+export async function postgresRestartFault(
+  say: Say,
+  serverUrl: string,
+  { clients = 8, beforeMs = 1000, downMs = 2000, afterMs = 1500, poolEnv = {} }: RestartFaultOptions = {},
+): Promise<RestartFaultReport> {
   const database = await throwawayPostgres(serverUrl, 'faults_restart');
   await seedDatabase(database.db, { cars: 40 });
   const direct = new URL(database.url);
   const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   const proxied = new URL(direct);
   proxied.host = `127.0.0.1:${proxy.port}`;
-  const runtime = await createRuntime(
-    testConfig({ DATABASE_URL: proxied.toString(), ...poolEnv }),
-    { logger: false, webDist: join(tmpdir(), 'no-web-build') },
-  );
+  const runtime = await createRuntime(testConfig({ DATABASE_URL: proxied.toString(), ...poolEnv }), {
+    logger: false,
+    webDist: join(tmpdir(), 'no-web-build'),
+  });
   try {
     const origin = await runtime.app.listen({ host: '127.0.0.1', port: 0 });
     const cars = (await database.db.selectFrom('cars').select('uuid').orderBy('uuid').execute()).map((car) => car.uuid);
@@ -77,15 +81,35 @@ export async function postgresRestartFault(say: Say, serverUrl: string, { client
     const writer = async () => {
       let cookie = '';
       while (!cookie && phase !== 'done') {
-        const response = await record(() => fetch(`${origin}/api/viewed-cars`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carUuid: cars[0] }) }), true);
-        if (response?.ok) cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+        const response = await record(
+          () =>
+            fetch(`${origin}/api/viewed-cars`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ carUuid: cars[0] }),
+            }),
+          true,
+        );
+        if (response?.ok)
+          cookie = response.headers
+            .getSetCookie()
+            .map((line) => line.split(';')[0])
+            .join('; ');
         else await sleep(200);
       }
       const mine: string[] = [];
       acknowledged.set(cookie, mine);
-      for (let i = 0; phase !== 'done' && i < cars.length; ) {
+      for (let i = 0; phase !== 'done' && i < cars.length;) {
         const carUuid = cars[i]!;
-        const response = await record(() => fetch(`${origin}/api/viewed-cars/toggle-favorite`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ carUuid }) }), true);
+        const response = await record(
+          () =>
+            fetch(`${origin}/api/viewed-cars/toggle-favorite`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie },
+              body: JSON.stringify({ carUuid }),
+            }),
+          true,
+        );
         if (response?.ok) {
           if (((await response.json()) as { is_favorite: boolean }).is_favorite) mine.push(carUuid);
           i += 1;
@@ -115,7 +139,9 @@ export async function postgresRestartFault(say: Say, serverUrl: string, { client
     await load;
     say(`Sent before the stop (${seconds(beforeMs)}; those in flight at the cut answer 503): ${tallies.before.summary()}.`);
     say(`Sent while down (${seconds(downMs)}): ${tallies.down.summary()}; 503s without Retry-After: ${withoutRetryAfter}.`);
-    say(`Sent once back (${seconds(afterMs)}): ${tallies.after.summary()}; first acknowledged write ${recoveryMs === undefined ? 'NEVER' : `${seconds(recoveryMs)} after the database returned`}; slowest answer ${seconds(slowestMs)}.`);
+    say(
+      `Sent once back (${seconds(afterMs)}): ${tallies.after.summary()}; first acknowledged write ${recoveryMs === undefined ? 'NEVER' : `${seconds(recoveryMs)} after the database returned`}; slowest answer ${seconds(slowestMs)}.`,
+    );
 
     let total = 0;
     let lost = 0;

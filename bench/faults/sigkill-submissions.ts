@@ -41,12 +41,19 @@ interface Applicant {
   acknowledgedId?: number;
 }
 
-export async function sigkillSubmissionsFault(say: Say, serverUrl: string, { applicants = 12 }: SigkillFaultOptions = {}): Promise<SigkillFaultReport> {
+export async function sigkillSubmissionsFault(
+  say: Say,
+  serverUrl: string,
+  { applicants = 12 }: SigkillFaultOptions = {},
+): Promise<SigkillFaultReport> {
   const database = await throwawayPostgres(serverUrl, 'faults_sigkill');
   const env = serverEnv({ DATABASE_URL: database.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'faults-sigkill-')) });
   try {
     let server = await startServer(env);
-    const photo = (side: 'front' | 'back') => solidImage(320, 200, side === 'front' ? '#336699' : '#996633').jpeg().toBuffer();
+    const photo = (side: 'front' | 'back') =>
+      solidImage(320, 200, side === 'front' ? '#336699' : '#996633')
+        .jpeg()
+        .toBuffer();
     const people: Applicant[] = [];
     for (let i = 0; i < applicants; i++) {
       const who = { id: 8_800_000 + i, first_name: 'Mary', last_name: `Major ${i}` };
@@ -54,7 +61,11 @@ export async function sigkillSubmissionsFault(say: Say, serverUrl: string, { app
       const ids: Record<string, number> = {};
       for (const side of ['front', 'back'] as const) {
         const { payload, headers } = licencePhoto(await photo(side), { side });
-        const res = await fetch(`${server.origin}/api/applications/documents`, { method: 'POST', headers: { ...headers, ...tmaHeaders(who) }, body: payload });
+        const res = await fetch(`${server.origin}/api/applications/documents`, {
+          method: 'POST',
+          headers: { ...headers, ...tmaHeaders(who) },
+          body: payload,
+        });
         if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
         ids[side] = ((await res.json()) as { id: number }).id;
       }
@@ -84,7 +95,9 @@ export async function sigkillSubmissionsFault(say: Say, serverUrl: string, { app
     );
     await server.exited;
     const acknowledged = people.filter((person) => person.acknowledgedId !== undefined).length;
-    say(`SIGKILL ${seconds(killedAt - started)} after the submissions began, at the first 201: ${acknowledged} acknowledged, ${applicants - acknowledged} cut off.`);
+    say(
+      `SIGKILL ${seconds(killedAt - started)} after the submissions began, at the first 201: ${acknowledged} acknowledged, ${applicants - acknowledged} cut off.`,
+    );
 
     const rows = await sql<{ id: number; documents: number; consents: number; history: number; outbox: number }>`
       select a.id,
@@ -111,7 +124,9 @@ export async function sigkillSubmissionsFault(say: Say, serverUrl: string, { app
     const counts = await sql<{ n: number }>`select count(*)::int as n from applications group by user_id`.execute(database.db);
     const notExactlyOne = applicants - counts.rows.filter((row) => row.n === 1).length;
     await server.stop('SIGTERM');
-    say(`Retries: ${retried.summary()}; acknowledged ones not replayed as the same application: ${badReplays}; applicants without exactly one application: ${notExactlyOne}.`);
+    say(
+      `Retries: ${retried.summary()}; acknowledged ones not replayed as the same application: ${badReplays}; applicants without exactly one application: ${notExactlyOne}.`,
+    );
     return { acknowledged, cut: applicants - acknowledged, stored: rows.rows.length, halfWritten, retried, badReplays, notExactlyOne };
   } finally {
     await database.drop();

@@ -117,7 +117,9 @@ export async function startServer(env: Record<string, string>, options: { uid?: 
   let err = '';
   child.stdout.on('data', (chunk) => (out += String(chunk)));
   child.stderr.on('data', (chunk) => (err += String(chunk)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let ended = false;
   void exited.then(() => (ended = true));
   const server: ServerProcess = {

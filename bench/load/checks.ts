@@ -5,7 +5,6 @@ import { STAFF_CHAT_ID } from './cluster.ts';
 import type { Submitted } from './traffic.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-
 /** Senders of webhook updates: ids no shopper or admin has, so every reply to them is one /start's. */
 const WEBHOOK_SENDER_BASE = 3_900_000_000;
 
@@ -24,7 +23,10 @@ export interface WebhookOutcome {
  * to each instance in turn (Telegram does not care which instance answers). Stop with the
  * returned function, which answers what was posted.
  */
-export function postWebhookUpdates(cluster: Cluster, everyMs: number): () => Promise<{ senders: number[]; postedTo: number[]; accepted: number }> {
+export function postWebhookUpdates(
+  cluster: Cluster,
+  everyMs: number,
+): () => Promise<{ senders: number[]; postedTo: number[]; accepted: number }> {
   const senders: number[] = [];
   const postedTo = cluster.servers.map(() => 0);
   let accepted = 0;
@@ -37,7 +39,14 @@ export function postWebhookUpdates(cluster: Cluster, everyMs: number): () => Pro
     postedTo[instance]! += 1;
     const update = {
       update_id: 1_000_000 + n,
-      message: { message_id: n + 1, date: Math.floor(Date.now() / 1000), chat: { id: from.id, type: 'private', first_name: from.first_name }, from, text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] },
+      message: {
+        message_id: n + 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from.id, type: 'private', first_name: from.first_name },
+        from,
+        text: '/start',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
     };
     const res = await fetch(`http://127.0.0.1:${cluster.servers[instance]!.port}/api/telegram/webhook`, {
       method: 'POST',
@@ -56,12 +65,17 @@ export function postWebhookUpdates(cluster: Cluster, everyMs: number): () => Pro
 }
 
 /** Waits (up to `timeoutMs`) for a reply to every sender, then counts them. */
-export async function webhookOutcome(cluster: Cluster, posted: { senders: number[]; postedTo: number[]; accepted: number }, timeoutMs = 30_000): Promise<WebhookOutcome> {
+export async function webhookOutcome(
+  cluster: Cluster,
+  posted: { senders: number[]; postedTo: number[]; accepted: number },
+  timeoutMs = 30_000,
+): Promise<WebhookOutcome> {
   const count = () => {
     const replies = new Map<number, number>();
     for (const call of cluster.fake.callsOf('sendMessage')) {
       const chat = call.payload.chat_id;
-      if (chat !== undefined && chat >= WEBHOOK_SENDER_BASE && chat < WEBHOOK_SENDER_BASE + 1_000_000) replies.set(chat, (replies.get(chat) ?? 0) + 1);
+      if (chat !== undefined && chat >= WEBHOOK_SENDER_BASE && chat < WEBHOOK_SENDER_BASE + 1_000_000)
+        replies.set(chat, (replies.get(chat) ?? 0) + 1);
     }
     return replies;
   };
@@ -129,7 +143,15 @@ const announced = (call: ApiCall) => {
  */
 export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], timeoutMs = 60_000): Promise<OutboxOutcome> {
   const pending = async () =>
-    Number((await sql<{ n: string }>`select count(*) as n from outbox_deliveries where consumer = 'telegram' and delivered_at is null and failed_at is null`.execute(cluster.db)).rows[0]!.n);
+    Number(
+      (
+        await sql<{
+          n: string;
+        }>`select count(*) as n from outbox_deliveries where consumer = 'telegram' and delivered_at is null and failed_at is null`.execute(
+          cluster.db,
+        )
+      ).rows[0]!.n,
+    );
   const deadline = Date.now() + timeoutMs;
   while ((await pending()) > 0 && Date.now() < deadline) await sleep(250);
 
@@ -147,7 +169,8 @@ export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], ti
     if (id !== undefined) notesAbout.set(id, (notesAbout.get(id) ?? 0) + 1);
   }
   const messagesTo = new Map<number, number>();
-  for (const call of sent) if (call.payload.chat_id !== undefined) messagesTo.set(call.payload.chat_id, (messagesTo.get(call.payload.chat_id) ?? 0) + 1);
+  for (const call of sent)
+    if (call.payload.chat_id !== undefined) messagesTo.set(call.payload.chat_id, (messagesTo.get(call.payload.chat_id) ?? 0) + 1);
 
   // Status messages are counted per applicant: they carry no id, and an applicant may hear several.
   const statusEventsOf = new Map<number, number>();

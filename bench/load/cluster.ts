@@ -53,7 +53,6 @@ export interface ClusterOptions {
   rateLimitMax: number;
 }
 
-
 function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -102,7 +101,10 @@ function startServer(env: Record<string, string>, port: number): Promise<ServerP
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`a server exited during start-up (code ${child.exitCode}):\n${output}`);
-      const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok, () => false);
+      const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      );
       if (healthy) return server;
       await sleep(200);
     }
@@ -200,7 +202,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       fake,
       servers,
       proxy: { pid: proxy.child.pid!, port: proxy.port },
-      webhookSecret: webhookSecretFor({ sessionSecret: env.SESSION_SECRET, bot: { token: BOT_TOKEN } } as Parameters<typeof webhookSecretFor>[0]),
+      webhookSecret: webhookSecretFor({ sessionSecret: env.SESSION_SECRET, bot: { token: BOT_TOKEN } } as Parameters<
+        typeof webhookSecretFor
+      >[0]),
       carUuids: cars.map((car) => car.uuid),
       close,
     };

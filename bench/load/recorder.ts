@@ -46,6 +46,13 @@ export class Recorder {
     const all = [...this.routes.values()];
     const sorted = all.flatMap((entry) => entry.latencies).sort((a, b) => a - b);
     const sum = (pick: (entry: { errors: number; busy: number }) => number) => all.reduce((n, entry) => n + pick(entry), 0);
-    return { route: 'all', requests: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: sum((e) => e.errors), busy: sum((e) => e.busy) };
+    return {
+      route: 'all',
+      requests: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      errors: sum((e) => e.errors),
+      busy: sum((e) => e.busy),
+    };
   }
 }

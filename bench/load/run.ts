@@ -1,6 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { outboxOutcome, postWebhookUpdates, probeSharedRateLimit, webhookOutcome, type OutboxOutcome, type RateLimitOutcome, type WebhookOutcome } from './checks.ts';
+import {
+  outboxOutcome,
+  postWebhookUpdates,
+  probeSharedRateLimit,
+  webhookOutcome,
+  type OutboxOutcome,
+  type RateLimitOutcome,
+  type WebhookOutcome,
+} from './checks.ts';
 import { startCluster } from './cluster.ts';
 import { httpClient } from './http.ts';
 import { Recorder, type RouteFigures } from './recorder.ts';
@@ -41,7 +49,15 @@ export interface LoadResult {
 
 /** A phone photo of a licence, as the browser uploads it: textured, so the JPEG is realistically large. */
 const licencePhoto = (edge: number, tint: string) =>
-  sharp({ create: { width: edge, height: Math.round(edge * 0.63), channels: 3, background: tint, noise: { type: 'gaussian', mean: 128, sigma: 24 } } })
+  sharp({
+    create: {
+      width: edge,
+      height: Math.round(edge * 0.63),
+      channels: 3,
+      background: tint,
+      noise: { type: 'gaussian', mean: 128, sigma: 24 },
+    },
+  })
     .blur(1.2)
     .jpeg({ quality: 85 })
     .toBuffer();
@@ -50,12 +66,25 @@ const SERVER_ERROR_LINES = 10;
 
 /** Starts the servers (and their proxy) on a database of their own, runs the mix, checks, and tears it all down. */
 export async function runLoad(options: LoadOptions, progress: (line: string) => void = () => {}): Promise<LoadResult> {
-  const cluster = await startCluster({ postgresUrl: options.postgresUrl, redisUrl: options.redisUrl, processes: options.processes, rateLimitMax: 1_000_000 });
+  const cluster = await startCluster({
+    postgresUrl: options.postgresUrl,
+    redisUrl: options.redisUrl,
+    processes: options.processes,
+    rateLimitMax: 1_000_000,
+  });
   const client = httpClient(cluster.proxy.port, options.clients + 8);
   try {
     const photos = { front: await licencePhoto(options.photoEdge, '#7090b0'), back: await licencePhoto(options.photoEdge, '#b09070') };
     const submitted: Submitted[] = [];
-    const ctx = (recorder: Recorder, until: number): TrafficContext => ({ client, recorder, mix: options.mix, carUuids: cluster.carUuids, photos, submitted, until });
+    const ctx = (recorder: Recorder, until: number): TrafficContext => ({
+      client,
+      recorder,
+      mix: options.mix,
+      carUuids: cluster.carUuids,
+      photos,
+      submitted,
+      until,
+    });
 
     progress(`warming up: ${options.warmUpApplications} applications${options.mix.pdfChance > 0 ? ', a PDF from each instance' : ''}`);
     const warmUp = new Recorder();

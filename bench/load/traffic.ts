@@ -125,7 +125,14 @@ class Visitor {
 const json = <T>(answer: Answer) => JSON.parse(answer.body.toString()) as T;
 
 function telegramVisitor(ctx: TrafficContext, telegramId: number, language: Language, address = nextAddress()): Visitor {
-  const initData = sign({ user: { id: telegramId, first_name: 'Load', last_name: `Shopper ${telegramId}`, language_code: language }, query_id: `AAH${telegramId}` }, BOT_TOKEN, new Date());
+  const initData = sign(
+    {
+      user: { id: telegramId, first_name: 'Load', last_name: `Shopper ${telegramId}`, language_code: language },
+      query_id: `AAH${telegramId}`,
+    },
+    BOT_TOKEN,
+    new Date(),
+  );
   return new Visitor(ctx, address, language, `tma ${initData}`, telegramId);
 }
 
@@ -136,10 +143,30 @@ async function apply(ctx: TrafficContext, visitor: Visitor, carUuid: string): Pr
   visitor.userId = json<{ user: CurrentUser | null }>(me).user?.id;
   if (!(await visitor.get('GET /api/applications/draft', '/api/applications/draft', [404]))) return;
   if (!(await visitor.get('GET /api/applications/consents', `/api/applications/consents?lang=${visitor.language}`))) return;
-  const personal = { firstName: 'Mary', lastName: 'Major', email: 'mary.major@example.com', verifyEmail: 'mary.major@example.com', phone: '(555) 123-4567', dateOfBirth: '01/31/1990' };
-  const housing = { ownership: 'Rent', monthlyPayment: '1250', address: '12 Elm St.', city: 'Springfield', state: 'IL', postalCode: '62701', yearsAtAddress: '1', monthsAtAddress: '2' };
+  const personal = {
+    firstName: 'Mary',
+    lastName: 'Major',
+    email: 'mary.major@example.com',
+    verifyEmail: 'mary.major@example.com',
+    phone: '(555) 123-4567',
+    dateOfBirth: '01/31/1990',
+  };
+  const housing = {
+    ownership: 'Rent',
+    monthlyPayment: '1250',
+    address: '12 Elm St.',
+    city: 'Springfield',
+    state: 'IL',
+    postalCode: '62701',
+    yearsAtAddress: '1',
+    monthsAtAddress: '2',
+  };
   const income = { employmentStatus: 'Employed', monthlyIncome: '5200', employerName: 'Acme Corp', occupation: 'Engineer' };
-  for (const draft of [{ carId: carUuid, personal }, { carId: carUuid, personal, housing }, { carId: carUuid, personal, housing, income }]) {
+  for (const draft of [
+    { carId: carUuid, personal },
+    { carId: carUuid, personal, housing },
+    { carId: carUuid, personal, housing, income },
+  ]) {
     const saved = await visitor.send('PUT /api/applications/draft', 'PUT', '/api/applications/draft', draft);
     if (!saved) return;
   }
@@ -148,7 +175,12 @@ async function apply(ctx: TrafficContext, visitor: Visitor, carUuid: string): Pr
   const photos: Record<string, number> = {};
   for (const side of ['front', 'back'] as const) {
     const { payload, headers } = licencePhoto(ctx.photos[side], { side });
-    const uploaded = await visitor.call('POST /api/applications/documents', { method: 'POST', path: '/api/applications/documents', headers, body: payload }, [201], true);
+    const uploaded = await visitor.call(
+      'POST /api/applications/documents',
+      { method: 'POST', path: '/api/applications/documents', headers, body: payload },
+      [201],
+      true,
+    );
     if (!uploaded) return;
     photos[side] = json<{ id: number }>(uploaded).id;
   }
@@ -157,7 +189,12 @@ async function apply(ctx: TrafficContext, visitor: Visitor, carUuid: string): Pr
   const body = submissionBody(visitor.userId, { front: photos.front!, back: photos.back! }, { carId: carUuid });
   const submitted = await visitor.call(
     'POST /api/applications',
-    { method: 'POST', path: '/api/applications', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(body) },
+    {
+      method: 'POST',
+      path: '/api/applications',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(body),
+    },
     [201],
   );
   if (!submitted) return;
@@ -181,7 +218,8 @@ export async function shopperSession(ctx: TrafficContext, forceSubmit = false): 
     if (!(await visitor.send('POST /api/viewed-cars', 'POST', '/api/viewed-cars', { carUuid: car }))) return;
   }
   if (chance(ctx.mix.favouriteChance)) {
-    if (!(await visitor.send('POST /api/viewed-cars/toggle-favorite', 'POST', '/api/viewed-cars/toggle-favorite', { car_uuid: car }))) return;
+    if (!(await visitor.send('POST /api/viewed-cars/toggle-favorite', 'POST', '/api/viewed-cars/toggle-favorite', { car_uuid: car })))
+      return;
     if (!(await visitor.get('GET /api/favorites', '/api/favorites?limit=50'))) return;
   }
   if (chance(0.1) && !(await visitor.get('GET /api/faqs/public', `/api/faqs/public?lang=${language}`))) return;
@@ -217,7 +255,8 @@ export async function staffPass(ctx: TrafficContext, staff: Visitor): Promise<vo
     const status: ApplicationStatus = pick(APPLICATION_STATUSES.filter((s) => s !== current));
     if (!(await staff.send('PATCH /api/applications/:id/status', 'PATCH', `/api/applications/${id}/status`, { status }))) return;
   }
-  if (chance(ctx.mix.pdfChance)) await staff.call('GET /api/applications/:id/pdf', { method: 'GET', path: `/api/applications/${id}/pdf?lang=en` }, [200], true);
+  if (chance(ctx.mix.pdfChance))
+    await staff.call('GET /api/applications/:id/pdf', { method: 'GET', path: `/api/applications/${id}/pdf?lang=en` }, [200], true);
 }
 
 export function staffMember(ctx: TrafficContext, index: number): Visitor {

@@ -31,7 +31,13 @@ function readProcs(): Map<number, Proc> {
       // The command name may hold spaces and parentheses; the fields after its last ')' are fixed.
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(Number(entry), { pid: Number(entry), ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]), rss: Number(fields[21]) * 4096 });
+      procs.set(Number(entry), {
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        comm,
+        ticks: Number(fields[11]) + Number(fields[12]),
+        rss: Number(fields[21]) * 4096,
+      });
     } catch {
       // It ended while we looked.
     }
@@ -126,7 +132,8 @@ export function sampleUsage(groups: { servers: number[]; proxy: number; database
       clearInterval(timer);
       sample();
       const cpuSeconds: Record<string, number> = {};
-      for (const [pid, { ticks, group }] of last) cpuSeconds[group] = (cpuSeconds[group] ?? 0) + ((ticks - first.get(pid)!) * TICK_MS) / 1000;
+      for (const [pid, { ticks, group }] of last)
+        cpuSeconds[group] = (cpuSeconds[group] ?? 0) + ((ticks - first.get(pid)!) * TICK_MS) / 1000;
       const machineEnd = machineTicks();
       const ours = Object.values(cpuSeconds).reduce((a, b) => a + b, 0);
       // Whatever else this machine ran meanwhile took its cores from the servers too.

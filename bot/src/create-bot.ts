@@ -48,10 +48,18 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
   const topics = staffChatId === undefined ? undefined : createTopics(all, api, staffChatId);
   const relay = relayFeature(all, topics, staffChatId, options.albumWindowMs ?? ALBUM_WINDOW_MS);
 
-  const features = [loginFeature(all), startFeature(all), ...(staffChatId === undefined ? [] : [staffFeature(all, staffChatId)]), relay.composer];
-  bot.errorBoundary((error) => {
-    deps.log.error({ updateId: error.ctx.update.update_id, error: describeError(error.error) }, 'a bot update failed');
-  }, ...features);
+  const features = [
+    loginFeature(all),
+    startFeature(all),
+    ...(staffChatId === undefined ? [] : [staffFeature(all, staffChatId)]),
+    relay.composer,
+  ];
+  bot.errorBoundary(
+    (error) => {
+      deps.log.error({ updateId: error.ctx.update.update_id, error: describeError(error.error) }, 'a bot update failed');
+    },
+    ...features,
+  );
   // Polling reports here what the boundary did not see (such as a failed getUpdates answer).
   bot.catch((error) => deps.log.error({ updateId: error.ctx.update.update_id, error: describeError(error.error) }, 'a bot update failed'));
 

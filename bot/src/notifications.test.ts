@@ -21,7 +21,12 @@ async function telegramApplicant(h: BotRuntimeHarness, language_code = 'uk') {
 
 async function setStatus(h: BotRuntimeHarness, applicationId: number, status: string) {
   const admin = await createAdmin(h.runtime.db, nextTelegramId++);
-  const res = await h.runtime.app.inject({ method: 'PATCH', url: `/api/applications/${applicationId}/status`, headers: { cookie: await sessionCookie(h.runtime.app, admin.id) }, payload: { status } });
+  const res = await h.runtime.app.inject({
+    method: 'PATCH',
+    url: `/api/applications/${applicationId}/status`,
+    headers: { cookie: await sessionCookie(h.runtime.app, admin.id) },
+    payload: { status },
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -46,7 +51,11 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
     expect(topic!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, name: 'Olena Koval (@olena_k)' });
     const [card, note] = h.fake.callsOf('sendMessage');
     expect(card!.payload.text).toContain(`Application #${application.id}: In Review`);
-    expect(note!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, message_thread_id: topic!.result!.message_thread_id, text: `📝 New application #${application.id} submitted.` });
+    expect(note!.payload).toMatchObject({
+      chat_id: STAFF_CHAT_ID,
+      message_thread_id: topic!.result!.message_thread_id,
+      text: `📝 New application #${application.id} submitted.`,
+    });
     expect(keyboardOf(note!)[0]![0]!.url).toBe(`${PUBLIC_URL}/dashboard/users/${user.id}`);
     const everything = JSON.stringify(h.fake.calls);
     for (const secret of [TEST_SSN, '123-45-6789', '***-**-6789', TEST_BIRTH_DATE, '01/31/1990']) expect(everything).not.toContain(secret);
@@ -100,7 +109,11 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
     await h.runtime.outbox.tick();
     h.fake.calls.splice(0);
     await setStatus(h, application.id, 'approved');
-    h.fake.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 120', parameters: { retry_after: 120 } });
+    h.fake.failNext('sendMessage', {
+      error_code: 429,
+      description: 'Too Many Requests: retry after 120',
+      parameters: { retry_after: 120 },
+    });
     await h.runtime.outbox.tick();
     const waiting = (await outboxRows(h)).at(-1)!;
     expect(waiting).toMatchObject({ attempts: 1, delivered_at: null, failed_at: null });
@@ -140,7 +153,9 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
       expect(pending[0]!.attempts).toBe(1);
       expect(pending[0]!.last_error).toMatch(/createForumTopic|fetch|ECONNREFUSED|Network/i);
       await h.fake.up();
-      await sql`update outbox_deliveries set next_attempt_at = now() where delivered_at is null and failed_at is null`.execute(h.runtime.db);
+      await sql`update outbox_deliveries set next_attempt_at = now() where delivered_at is null and failed_at is null`.execute(
+        h.runtime.db,
+      );
       await h.runtime.outbox.tick();
       expect(h.fake.callsOf('sendMessage').some((c) => String(c.payload.text).includes(`#${application.id} submitted`))).toBe(true);
       expect((await outboxRows(h)).every((row) => row.delivered_at !== null || row.failed_at !== null)).toBe(true);

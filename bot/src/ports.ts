@@ -59,7 +59,14 @@ export interface ChatPort {
   /** Whether nothing of this applicant has been relayed yet (the first message is acknowledged). */
   isFirstMessage(userId: number): Promise<boolean>;
   /** Pairs each original with its copy; `from` says which side wrote the originals. */
-  recordRelayed(relay: { userId: number; userChatId: number; staffChatId: number; from: 'user' | 'staff'; originals: number[]; copies: number[] }): Promise<void>;
+  recordRelayed(relay: {
+    userId: number;
+    userChatId: number;
+    staffChatId: number;
+    from: 'user' | 'staff';
+    originals: number[];
+    copies: number[];
+  }): Promise<void>;
   /** The staff group's copy of a message in the applicant's chat. */
   staffSideOf(userChatId: number, userMessageId: number): Promise<MessageRef | undefined>;
   /** The applicant's copy of a message in the staff group. */

@@ -42,7 +42,9 @@ export interface TelegramBot {
 
 /** A secret only this deployment can compute: the same on every instance, different for every bot. */
 export function webhookSecretFor(config: BotConfig): string {
-  return createHmac('sha256', config.sessionSecret).update(`telegram-webhook:${config.bot.token ?? ''}`).digest('base64url');
+  return createHmac('sha256', config.sessionSecret)
+    .update(`telegram-webhook:${config.bot.token ?? ''}`)
+    .digest('base64url');
 }
 
 /**
@@ -50,7 +52,11 @@ export function webhookSecretFor(config: BotConfig): string {
  * Telegram, setting commands, the menu button and the webhook happen in the background, retried
  * until they work, and a failure is logged while the server keeps serving.
  */
-export function startTelegramBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, options: TelegramBotOptions = {}): TelegramBot | undefined {
+export function startTelegramBot(
+  config: BotConfig,
+  deps: Omit<BotDeps, 'config'>,
+  options: TelegramBotOptions = {},
+): TelegramBot | undefined {
   const mode = config.bot.mode;
   if (mode === 'off') return undefined;
   const { log } = deps;
@@ -77,24 +83,45 @@ export function startTelegramBot(config: BotConfig, deps: Omit<BotDeps, 'config'
         { command: 'help', description: t('What this bot does') },
         { command: 'login', description: t('Staff: a sign-in link for the dashboard') },
       ];
-      calls.push([`setMyCommands ${lang}`, () => bot.api.setMyCommands(commands, { scope: { type: 'all_private_chats' }, ...(lang === DEFAULT_LANGUAGE ? {} : { language_code: lang }) })]);
+      calls.push([
+        `setMyCommands ${lang}`,
+        () =>
+          bot.api.setMyCommands(commands, {
+            scope: { type: 'all_private_chats' },
+            ...(lang === DEFAULT_LANGUAGE ? {} : { language_code: lang }),
+          }),
+      ]);
     }
     const staffChatId = config.bot.staffChatId;
     if (staffChatId !== undefined) {
       const t = textsIn(deps.catalogues, DEFAULT_LANGUAGE);
-      calls.push(['setMyCommands staff', () => bot.api.setMyCommands([{ command: 'info', description: t("The applicant's card, with the current status") }], { scope: { type: 'chat', chat_id: staffChatId } })]);
+      calls.push([
+        'setMyCommands staff',
+        () =>
+          bot.api.setMyCommands([{ command: 'info', description: t("The applicant's card, with the current status") }], {
+            scope: { type: 'chat', chat_id: staffChatId },
+          }),
+      ]);
     }
     const menuUrl = menuAppUrl(config);
     if (menuUrl) {
       const label = textsIn(deps.catalogues, DEFAULT_LANGUAGE)('Open the app');
-      calls.push(['setChatMenuButton', () => bot.api.setChatMenuButton({ menu_button: { type: 'web_app', text: label, web_app: { url: menuUrl } } })]);
+      calls.push([
+        'setChatMenuButton',
+        () => bot.api.setChatMenuButton({ menu_button: { type: 'web_app', text: label, web_app: { url: menuUrl } } }),
+      ]);
     }
     if (mode === 'webhook') {
       const url = `${config.publicUrl}/api/telegram/webhook`;
-      calls.push(['setWebhook', () => bot.api.setWebhook(url, { secret_token: webhookSecretFor(config), allowed_updates: ALLOWED_UPDATES })]);
+      calls.push([
+        'setWebhook',
+        () => bot.api.setWebhook(url, { secret_token: webhookSecretFor(config), allowed_updates: ALLOWED_UPDATES }),
+      ]);
     }
     for (const [name, call] of calls) {
-      await call().catch((error: unknown) => log.warn({ call: name, error: describeError(error) }, 'bot setup call failed; the server keeps serving'));
+      await call().catch((error: unknown) =>
+        log.warn({ call: name, error: describeError(error) }, 'bot setup call failed; the server keeps serving'),
+      );
     }
   }
 
@@ -112,7 +139,9 @@ export function startTelegramBot(config: BotConfig, deps: Omit<BotDeps, 'config'
     log.info({ mode, username: bot.botInfo.username }, 'bot started');
     await setUp();
     if (mode === 'polling' && !closed()) {
-      bot.start({ allowed_updates: ALLOWED_UPDATES, timeout: 10 }).catch((error: unknown) => log.error({ error: describeError(error) }, 'bot polling stopped'));
+      bot
+        .start({ allowed_updates: ALLOWED_UPDATES, timeout: 10 })
+        .catch((error: unknown) => log.error({ error: describeError(error) }, 'bot polling stopped'));
     }
   }
 
@@ -163,7 +192,9 @@ export function startTelegramBot(config: BotConfig, deps: Omit<BotDeps, 'config'
         ]);
         if (!ready) return 'not_ready';
       }
-      const work = bot.handleUpdate(update).catch((error: unknown) => log.error({ updateId: update.update_id, error: describeError(error) }, 'a bot update failed'));
+      const work = bot
+        .handleUpdate(update)
+        .catch((error: unknown) => log.error({ updateId: update.update_id, error: describeError(error) }, 'a bot update failed'));
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
       await Promise.race([work, sleep(WEBHOOK_ANSWER_MS, undefined, { ref: false })]);

@@ -22,4 +22,8 @@ export const isPermanent = (error: unknown) =>
 
 /** What a log line may say about a failure: Telegram's description or the error's message, never a payload. */
 export const describeError = (error: unknown) =>
-  error instanceof GrammyError ? `${error.method}: ${error.error_code} ${error.description}` : error instanceof Error ? error.message : String(error);
+  error instanceof GrammyError
+    ? `${error.method}: ${error.error_code} ${error.description}`
+    : error instanceof Error
+      ? error.message
+      : String(error);

@@ -10,7 +10,12 @@ describe.each(DATABASE_KINDS)('the bot in webhook mode on %s', (kind) => {
   const h = useBotRuntime(kind, { BOT_MODE: 'webhook' });
   /** Posts as Telegram would: with the configured secret unless `secret` says otherwise (null: none). */
   const post = (body: unknown, secret: string | null = webhookSecretFor(h.runtime.config)) =>
-    h.runtime.app.inject({ method: 'POST', url: WEBHOOK, payload: body as object, headers: secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret } });
+    h.runtime.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      payload: body as object,
+      headers: secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret },
+    });
 
   it('registers its webhook with a secret, its commands in four languages and the menu button at start', async () => {
     // Setup ran when the suite started; the fake kept its calls until this first test ends.
@@ -103,10 +108,10 @@ describe('stopping the server while Telegram is unreachable', () => {
   it('stops the bot cleanly, without waiting for Telegram', async () => {
     const complaints: string[] = [];
     const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array) => {
+    process.stderr.write = (chunk: string | Uint8Array) => {
       complaints.push(String(chunk));
       return true;
-    });
+    };
     try {
       await h.runtime.close(3000);
     } finally {

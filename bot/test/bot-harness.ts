@@ -16,7 +16,14 @@ import { FAKE_BOT_INFO, FakeBotApi } from './fake-bot-api.ts';
 export const STAFF_CHAT_ID = -1009876543210;
 export const PUBLIC_URL = 'https://cars.example.test';
 
-export const applicant: User = { id: 5_550_001, is_bot: false, first_name: 'Olena', last_name: 'Koval', username: 'olena_k', language_code: 'uk' };
+export const applicant: User = {
+  id: 5_550_001,
+  is_bot: false,
+  first_name: 'Olena',
+  last_name: 'Koval',
+  username: 'olena_k',
+  language_code: 'uk',
+};
 export const staffMember: User = { id: 5_550_900, is_bot: false, first_name: 'Sam', username: 'sam_sales', language_code: 'en' };
 
 /** Log lines a test can read; the bot must never log message text or personal data. */
@@ -38,7 +45,12 @@ export function privateMessage(from: User, content: Record<string, unknown>, mes
   } as unknown as Update;
 }
 
-export function topicMessage(threadId: number, content: Record<string, unknown>, from: User = staffMember, messageId = nextMessageId++): Update {
+export function topicMessage(
+  threadId: number,
+  content: Record<string, unknown>,
+  from: User = staffMember,
+  messageId = nextMessageId++,
+): Update {
   return {
     update_id: nextUpdateId++,
     message: {
@@ -56,7 +68,13 @@ export function topicMessage(threadId: number, content: Record<string, unknown>,
 export function generalChatMessage(content: Record<string, unknown>, from: User = staffMember): Update {
   return {
     update_id: nextUpdateId++,
-    message: { message_id: nextMessageId++, date: date(), chat: { id: STAFF_CHAT_ID, type: 'supergroup', title: 'Staff', is_forum: true }, from, ...content },
+    message: {
+      message_id: nextMessageId++,
+      date: date(),
+      chat: { id: STAFF_CHAT_ID, type: 'supergroup', title: 'Staff', is_forum: true },
+      from,
+      ...content,
+    },
   } as unknown as Update;
 }
 
@@ -104,7 +122,13 @@ export function useBot(kind: DatabaseKind, env: Record<string, string | undefine
     const fake = await FakeBotApi.start();
     const database = await createTestDatabase(kind);
     drop = database.drop;
-    const config = testConfig({ BOT_API_ROOT: fake.apiRoot, STAFF_CHAT_ID: String(STAFF_CHAT_ID), PUBLIC_URL, BOT_USERNAME: FAKE_BOT_INFO.username, ...env });
+    const config = testConfig({
+      BOT_API_ROOT: fake.apiRoot,
+      STAFF_CHAT_ID: String(STAFF_CHAT_ID),
+      PUBLIC_URL,
+      BOT_USERNAME: FAKE_BOT_INFO.username,
+      ...env,
+    });
     const catalogues = await loadCatalogues();
     const log = recordingLog();
     const bot = createBot(config, { ...botServices(config, database.db), catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
@@ -157,7 +181,11 @@ export interface BotRuntimeHarness {
  * against the fake Bot API. The outbox's and the bot's timers are slowed to an hour so tests
  * run them with tick().
  */
-export function useBotRuntime(kind: DatabaseKind, env: Record<string, string | undefined> = {}, options: { knownBot?: boolean; fakeDownAtStart?: boolean } = {}): BotRuntimeHarness {
+export function useBotRuntime(
+  kind: DatabaseKind,
+  env: Record<string, string | undefined> = {},
+  options: { knownBot?: boolean; fakeDownAtStart?: boolean } = {},
+): BotRuntimeHarness {
   let state: BotRuntimeHarness | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -165,7 +193,13 @@ export function useBotRuntime(kind: DatabaseKind, env: Record<string, string | u
     if (options.fakeDownAtStart) await fake.down();
     const database = await createTestDatabase(kind);
     drop = database.drop;
-    const config = testConfig({ BOT_MODE: 'polling', BOT_API_ROOT: fake.apiRoot, STAFF_CHAT_ID: String(STAFF_CHAT_ID), PUBLIC_URL, ...env });
+    const config = testConfig({
+      BOT_MODE: 'polling',
+      BOT_API_ROOT: fake.apiRoot,
+      STAFF_CHAT_ID: String(STAFF_CHAT_ID),
+      PUBLIC_URL,
+      ...env,
+    });
     const runtime = await createRuntime(config, {
       db: database.db,
       logger: false,

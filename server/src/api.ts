@@ -47,7 +47,26 @@ export const api: FastifyPluginAsync = async (app) => {
   // The web app's wildcard would otherwise answer unknown /api paths with the page.
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', schema: { hide: true }, handler: sendNotFound });
 
-  for (const routes of [healthRoutes, carsRoutes, publicFaqsRoutes, faqsRoutes, siteRoutes, geoRoutes, authRoutes, passkeysRoutes, usersRoutes, metricsRoutes, auditRoutes, favoritesRoutes, documentsRoutes, draftsRoutes, consentsRoutes, applicationsRoutes, pdfRoutes, chatRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    carsRoutes,
+    publicFaqsRoutes,
+    faqsRoutes,
+    siteRoutes,
+    geoRoutes,
+    authRoutes,
+    passkeysRoutes,
+    usersRoutes,
+    metricsRoutes,
+    auditRoutes,
+    favoritesRoutes,
+    documentsRoutes,
+    draftsRoutes,
+    consentsRoutes,
+    applicationsRoutes,
+    pdfRoutes,
+    chatRoutes,
+  ]) {
     await app.register(routes);
   }
 };

@@ -25,15 +25,12 @@ describe.each(DATABASE_KINDS)('the server on %s', (kind) => {
   });
 
   // A car page is 200 only for a car that exists (site/page-meta.test.ts); this database has none.
-  it.each(['/', '/cars', '/dashboard/users/5', '/application'])(
-    'serves the web app for the client route %s',
-    async (path) => {
-      const res = await t.app.inject(path);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toMatch(/<title>[^<]+<\/title>/);
-    },
-  );
+  it.each(['/', '/cars', '/dashboard/users/5', '/application'])('serves the web app for the client route %s', async (path) => {
+    const res = await t.app.inject(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/<title>[^<]+<\/title>/);
+  });
 
   it('serves hashed build assets with a long cache lifetime', async () => {
     const res = await t.app.inject('/assets/app-abc123.js');
@@ -47,7 +44,12 @@ describe.each(DATABASE_KINDS)('the server on %s', (kind) => {
   });
 
   it('answers malformed JSON with a 400 and no stack trace', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.body).not.toContain('at ');

@@ -109,15 +109,31 @@ describe('configuration', () => {
       sourcePartnerId: 'car-credit-app',
       toggles: {},
     });
-    const config = loadConfig({ DATA_DIR: dataDir(), DEALER_CREDIT_PROVIDER: 'Lender One', DEALER_ID: 'D-7', DEALER_TOGGLES: ' autoDecision = false , softPull=true ' });
-    expect(config.dealer).toMatchObject({ creditProvider: 'Lender One', dealerId: 'D-7', toggles: { autoDecision: false, softPull: true } });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DEALER_CREDIT_PROVIDER: 'Lender One',
+      DEALER_ID: 'D-7',
+      DEALER_TOGGLES: ' autoDecision = false , softPull=true ',
+    });
+    expect(config.dealer).toMatchObject({
+      creditProvider: 'Lender One',
+      dealerId: 'D-7',
+      toggles: { autoDecision: false, softPull: true },
+    });
   });
 
   it('caps web guests per client address and expires idle ones after 30 days unless told otherwise', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() });
     expect(defaults.guestLimits).toEqual({ guestsPerHour: 100, draftsPerDay: 50, photosPerDay: 40 });
     expect(defaults.retention).toEqual({ guestDays: 30, draftDays: 30 });
-    const config = loadConfig({ DATA_DIR: dataDir(), GUEST_MAX_PER_ADDRESS: '500', DRAFT_MAX_PER_ADDRESS: '5', LICENCE_PHOTO_MAX_PER_ADDRESS: '8', GUEST_RETENTION_DAYS: '7', DRAFT_RETENTION_DAYS: '90' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GUEST_MAX_PER_ADDRESS: '500',
+      DRAFT_MAX_PER_ADDRESS: '5',
+      LICENCE_PHOTO_MAX_PER_ADDRESS: '8',
+      GUEST_RETENTION_DAYS: '7',
+      DRAFT_RETENTION_DAYS: '90',
+    });
     expect(config.guestLimits).toEqual({ guestsPerHour: 500, draftsPerDay: 5, photosPerDay: 8 });
     expect(config.retention).toEqual({ guestDays: 7, draftDays: 90 });
   });
@@ -170,11 +186,16 @@ describe('configuration', () => {
   });
 
   it('asks staff on the web for a passkey before personal data in production, and not in development or tests, unless STAFF_MFA says', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }).staffMfa).toBe('required');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }).staffMfa).toBe(
+      'required',
+    );
     expect(loadConfig({ DATA_DIR: dataDir() }).staffMfa).toBe('off');
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).staffMfa).toBe('off');
     expect(loadConfig({ DATA_DIR: dataDir(), STAFF_MFA: 'required' }).staffMfa).toBe('required');
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY, STAFF_MFA: 'off' }).staffMfa).toBe('off');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY, STAFF_MFA: 'off' })
+        .staffMfa,
+    ).toBe('off');
     expect(failure({ STAFF_MFA: 'sometimes' }).variable).toBe('STAFF_MFA');
   });
 

@@ -67,7 +67,10 @@ const rules = {
   DATABASE_STATEMENT_TIMEOUT_MS: [integerIn(100, 600_000), 'use the milliseconds one database statement may take, such as 5000'],
   HTTP_HEADERS_TIMEOUT_MS: [integerIn(1000, 120_000), 'use the milliseconds a client has to send request headers, such as 10000'],
   HTTP_IDLE_TIMEOUT_MS: [integerIn(1000, 600_000), 'use the milliseconds a connection may stay silent mid-request, such as 30000'],
-  HTTP_REQUEST_TIMEOUT_MS: [integerIn(1000, 3_600_000), 'use the milliseconds a client has to send a whole request (uploads included), such as 120000'],
+  HTTP_REQUEST_TIMEOUT_MS: [
+    integerIn(1000, 3_600_000),
+    'use the milliseconds a client has to send a whole request (uploads included), such as 120000',
+  ],
   HTTP_BODY_MIN_BYTES_PER_SECOND: [
     integerIn(0, 100_000_000),
     'use the slowest rate in bytes per second a request body (an upload included) may arrive at, such as 2048, or 0 for no minimum',
@@ -75,16 +78,29 @@ const rules = {
   HTTP_MAX_CONNECTIONS: [integerIn(1, 1_000_000), 'use the number of connections one server process accepts at once, such as 1000'],
   BOT_TOKEN: [v.pipe(v.string(), v.regex(/^\d+:[\w-]{30,}$/)), 'use the token BotFather gave you, like 123456:ABC-DEF…'],
   BOT_USERNAME: [
-    v.pipe(v.string(), v.transform((s) => s.replace(/^@/, '')), v.regex(BOT_USERNAME_PATTERN)),
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.replace(/^@/, '')),
+      v.regex(BOT_USERNAME_PATTERN),
+    ),
     "use the bot's username without @, 5 to 32 letters, digits or underscores",
   ],
   PUBLIC_URL: [
-    v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//), v.transform((s) => s.replace(/\/+$/, ''))),
+    v.pipe(
+      v.string(),
+      v.url(),
+      v.regex(/^https?:\/\//),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
     'use the public origin of this app, such as https://cars.example.com',
   ],
   BOT_MODE: [v.picklist(['polling', 'webhook', 'off']), 'use polling, webhook or off'],
   BOT_API_ROOT: [
-    v.pipe(v.string(), v.url(), v.transform((s) => s.replace(/\/+$/, ''))),
+    v.pipe(
+      v.string(),
+      v.url(),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
     'use the base URL of a Bot API server, such as http://127.0.0.1:8081',
   ],
   STAFF_CHAT_ID: [
@@ -95,7 +111,13 @@ const rules = {
     v.pipe(
       v.string(),
       v.regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/),
-      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean).map(Number)),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .map(Number),
+      ),
     ),
     'use comma-separated numeric Telegram user ids, such as 111,222',
   ],
@@ -111,18 +133,38 @@ const rules = {
   DATA_ENCRYPTION_PREVIOUS_KEYS: [
     v.pipe(
       v.string(),
-      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
-      v.array(v.pipe(v.string(), v.base64(), v.check((s) => Buffer.from(s, 'base64').length === 32))),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+      v.array(
+        v.pipe(
+          v.string(),
+          v.base64(),
+          v.check((s) => Buffer.from(s, 'base64').length === 32),
+        ),
+      ),
     ),
     'use comma-separated retired DATA_ENCRYPTION_KEY values (32 bytes in base64 each), kept only to read older data',
   ],
   INIT_DATA_MAX_AGE: [integerIn(1, 31 * 86400), 'use a number of seconds from 1 to 2678400'],
   TRUST_PROXY: [
     v.union([
-      v.pipe(v.string(), v.regex(/^(true|false|\d{1,2})$/), v.transform((s) => (s === 'true' ? true : s === 'false' ? false : Number(s)))),
       v.pipe(
         v.string(),
-        v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+        v.regex(/^(true|false|\d{1,2})$/),
+        v.transform((s) => (s === 'true' ? true : s === 'false' ? false : Number(s))),
+      ),
+      v.pipe(
+        v.string(),
+        v.transform((s) =>
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
         v.array(v.pipe(v.string(), v.check(isProxyAddress))),
         v.minLength(1),
       ),
@@ -130,37 +172,66 @@ const rules = {
     'use the number of proxies in front of the app (such as 1), or their comma-separated addresses or ranges (such as 10.0.0.2,172.16.0.0/12), or false',
   ],
   RATE_LIMIT_MAX: [integerIn(1, 1_000_000), 'use the number of API requests one client may make per minute, such as 600'],
-  RATE_LIMIT_STRICT_MAX: [integerIn(1, 100_000), 'use the number of sign-in attempts (or other guarded actions, such as submitting an application) one client may make per minute, such as 10'],
+  RATE_LIMIT_STRICT_MAX: [
+    integerIn(1, 100_000),
+    'use the number of sign-in attempts (or other guarded actions, such as submitting an application) one client may make per minute, such as 10',
+  ],
   GUEST_MAX_PER_ADDRESS: [integerIn(1, 1_000_000), 'use the number of new web guests one client address may create per hour, such as 100'],
-  DRAFT_MAX_PER_ADDRESS: [integerIn(1, 1_000_000), 'use the number of application drafts web guests from one client address may start per day, such as 50'],
+  DRAFT_MAX_PER_ADDRESS: [
+    integerIn(1, 1_000_000),
+    'use the number of application drafts web guests from one client address may start per day, such as 50',
+  ],
   LICENCE_PHOTO_MAX_PER_ADDRESS: [
     integerIn(1, 1_000_000),
     'use the number of licence photos web guests from one client address may upload per day that no application uses yet, such as 40',
   ],
-  GUEST_RETENTION_DAYS: [integerIn(1, 3650), 'use the number of days an idle web guest with no favourite, draft or application is kept, such as 30'],
+  GUEST_RETENTION_DAYS: [
+    integerIn(1, 3650),
+    'use the number of days an idle web guest with no favourite, draft or application is kept, such as 30',
+  ],
   DRAFT_RETENTION_DAYS: [integerIn(1, 3650), 'use the number of days an application draft nobody saves again is kept, such as 30'],
   REDIS_URL: [
     v.pipe(v.string(), v.regex(/^rediss?:\/\/.+/)),
     'use a Redis URL such as redis://127.0.0.1:6379, or unset it to keep rate limits in memory (one instance)',
   ],
-  CHROME_PATH: [v.pipe(v.string(), v.check((path: string) => existsSync(path))), 'use the path of an installed Chromium or Chrome executable'],
-  IMAGE_MAX_PIXELS: [integerIn(1_000_000, 200_000_000), 'use the most pixels (width × height) an uploaded photo may have, such as 24000000'],
+  CHROME_PATH: [
+    v.pipe(
+      v.string(),
+      v.check((path: string) => existsSync(path)),
+    ),
+    'use the path of an installed Chromium or Chrome executable',
+  ],
+  IMAGE_MAX_PIXELS: [
+    integerIn(1_000_000, 200_000_000),
+    'use the most pixels (width × height) an uploaded photo may have, such as 24000000',
+  ],
   IMAGE_DECODE_CONCURRENCY: [integerIn(1, 16), 'use the number of uploaded photos one process may decode at once, such as 1'],
   DEV_LOGIN: [v.picklist(['0', '1']), 'use 1 to enable the development sign-in, 0 or unset otherwise'],
   STAFF_MFA: [v.picklist(['required', 'off']), 'use required (staff on the web confirm a passkey before personal data) or off'],
   SEED_DEMO: [
-    v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true')),
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
     'use true to load the demo cars and FAQs into an empty database at start, or false',
   ],
   ALLOWED_ORIGINS: [
     v.pipe(
       v.string(),
-      v.transform((s) => s.split(',').map((x) => x.trim().replace(/\/+$/, '')).filter(Boolean)),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      ),
       v.array(v.pipe(v.string(), v.url())),
     ),
     'use comma-separated origins such as https://a.example.com,https://b.example.com',
   ],
-  LOG_LEVEL: [v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'use fatal, error, warn, info, debug, trace or silent'],
+  LOG_LEVEL: [
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    'use fatal, error, warn, info, debug, trace or silent',
+  ],
   // Zone names only: PostgreSQL would read a bare offset such as +05:00 with the opposite sign (POSIX).
   TIMEZONE: [
     v.pipe(v.string(), v.regex(/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)*$/), v.check(isTimeZone)),
@@ -175,7 +246,10 @@ const rules = {
   COMPANY_ADDRESS: [v.pipe(v.string(), v.minLength(1)), 'use the street address shown in the contact section'],
   COMPANY_PHONE: [v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{7,20}$/)), 'use a phone number such as +1 (555) 010-0100'],
   COMPANY_EMAIL: [v.pipe(v.string(), v.email()), 'use an email address such as sales@example.com'],
-  DEALER_LICENSE: [v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)), 'use the dealer licence as the footer shows it, such as Texas dealer license P123456'],
+  DEALER_LICENSE: [
+    v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+    'use the dealer licence as the footer shows it, such as Texas dealer license P123456',
+  ],
   DEALER_CREDIT_PROVIDER: [dealerText, 'use the name of the credit provider applications are routed to, such as demo-credit'],
   DEALER_ID: [dealerText, 'use the dealer id your credit provider gave you, such as DEMO-DEALER-001'],
   DEALER_PARTNER_ID: [dealerText, 'use the partner dealer id your credit provider gave you, such as DEMO-PARTNER-001'],
@@ -185,16 +259,24 @@ const rules = {
       v.string(),
       v.regex(/^\s*([A-Za-z]\w{0,49}\s*=\s*(true|false)\s*(,\s*[A-Za-z]\w{0,49}\s*=\s*(true|false)\s*)*)?$/),
       v.transform((s): Record<string, boolean> => {
-        const pairs = s.split(',').filter((pair) => pair.trim() !== '').map((pair) => pair.split('=').map((x) => x.trim()));
+        const pairs = s
+          .split(',')
+          .filter((pair) => pair.trim() !== '')
+          .map((pair) => pair.split('=').map((x) => x.trim()));
         return Object.fromEntries(pairs.map(([name = '', value]) => [name, value === 'true']));
       }),
     ),
-    "use comma-separated name=true|false switches of the credit provider, such as autoDecision=false,softPull=true",
+    'use comma-separated name=true|false switches of the credit provider, such as autoDecision=false,softPull=true',
   ],
   SOCIAL_LINKS: [
     v.pipe(
       v.string(),
-      v.transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
       v.array(v.pipe(v.string(), v.url())),
     ),
     'use comma-separated https URLs of your social pages',

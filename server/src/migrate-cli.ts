@@ -8,7 +8,9 @@ const db = createDatabase(databaseTargetFor(config));
 try {
   const down = process.argv.includes('--down');
   const names = down ? await migrateAllDown(db) : await migrateToLatest(db);
-  process.stdout.write(names.length ? `${down ? 'Reverted' : 'Applied'}: ${names.join(', ')}\n` : 'Nothing to do: the schema is up to date.\n');
+  process.stdout.write(
+    names.length ? `${down ? 'Reverted' : 'Applied'}: ${names.join(', ')}\n` : 'Nothing to do: the schema is up to date.\n',
+  );
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;

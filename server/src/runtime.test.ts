@@ -27,7 +27,15 @@ async function leftOpenSince(before: string[]): Promise<string[]> {
   return left();
 }
 
-const carCount = async (runtime: Runtime) => Number((await runtime.db.selectFrom('cars').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const carCount = async (runtime: Runtime) =>
+  Number(
+    (
+      await runtime.db
+        .selectFrom('cars')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('the runtime on the embedded database', () => {
   it('seeds demo cars and FAQs on first start, so the first command shows a catalogue', async () => {

@@ -63,10 +63,17 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const deadline = Date.now() + deadlineMs;
     for (const part of parts.splice(0).reverse()) {
       let timer: NodeJS.Timeout | undefined;
-      const overran = new Promise<'overran'>((resolve) => (timer = setTimeout(() => resolve('overran'), Math.max(0, deadline - Date.now()))));
-      const outcome = await Promise.race([Promise.resolve(part.stop()).then(() => 'stopped' as const), overran]).catch((error: unknown) => error);
+      const overran = new Promise<'overran'>(
+        (resolve) => (timer = setTimeout(() => resolve('overran'), Math.max(0, deadline - Date.now()))),
+      );
+      const outcome = await Promise.race([Promise.resolve(part.stop()).then(() => 'stopped' as const), overran]).catch(
+        (error: unknown) => error,
+      );
       clearTimeout(timer);
-      if (outcome !== 'stopped') process.stderr.write(`Shutdown: ${part.name} did not stop cleanly (${outcome instanceof Error ? outcome.message : String(outcome)}).\n`);
+      if (outcome !== 'stopped')
+        process.stderr.write(
+          `Shutdown: ${part.name} did not stop cleanly (${outcome instanceof Error ? outcome.message : String(outcome)}).\n`,
+        );
     }
   };
 
@@ -94,7 +101,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'expiry job', stop: () => expiry.close() });
 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
-    const bot = startTelegramBot(config, { ...botServices(config, db), catalogues, log: app.log.child({ component: 'bot' }) }, overrides.bot);
+    const bot = startTelegramBot(
+      config,
+      { ...botServices(config, db), catalogues, log: app.log.child({ component: 'bot' }) },
+      overrides.bot,
+    );
     if (bot) {
       parts.push({ name: 'bot', stop: () => bot.close() });
       if (bot.mode === 'webhook') registerTelegramWebhook(app, bot);

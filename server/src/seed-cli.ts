@@ -12,7 +12,8 @@ let cars = DEFAULT_CAR_COUNT;
 try {
   const { values } = parseArgs({ options: { cars: { type: 'string' } } });
   if (values.cars !== undefined) {
-    if (!/^\d+$/.test(values.cars) || Number(values.cars) < 1 || Number(values.cars) > 999_999) throw new Error('--cars must be a whole number from 1 to 999999');
+    if (!/^\d+$/.test(values.cars) || Number(values.cars) < 1 || Number(values.cars) > 999_999)
+      throw new Error('--cars must be a whole number from 1 to 999999');
     cars = Number(values.cars);
   }
 } catch (error) {

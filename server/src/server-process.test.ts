@@ -75,7 +75,9 @@ describe('starting the server fails in one clear line', () => {
     const result = await startServer(baseEnv({ PORT: String(port) }));
     blocker.close();
     expect(result.code).toBe(1);
-    expect(oneLine(result.stderr)).toEqual([`Port ${port} on 127.0.0.1 is already in use: stop the other server, or set PORT to a free port.`]);
+    expect(oneLine(result.stderr)).toEqual([
+      `Port ${port} on 127.0.0.1 is already in use: stop the other server, or set PORT to a free port.`,
+    ]);
   });
 
   it('when the data directory cannot be written', async () => {

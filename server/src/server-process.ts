@@ -43,6 +43,8 @@ export async function runServer(config: Config): Promise<void> {
   app.log.info(`${config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}; open http://localhost:${config.port}`);
   if (config.production && !config.databaseUrl) {
     // PGlite runs every query on this process's event loop: fine for one person, not for a dealer's traffic.
-    app.log.warn('production on the embedded PGlite database: it serves queries one at a time on the event loop; set DATABASE_URL to a PostgreSQL server');
+    app.log.warn(
+      'production on the embedded PGlite database: it serves queries one at a time on the event loop; set DATABASE_URL to a PostgreSQL server',
+    );
   }
 }

@@ -12,7 +12,11 @@ function* causes(error: unknown): Generator<Failure> {
 function databaseTarget(url: string | undefined): { where: string; name: string; user: string } {
   try {
     const parsed = new URL(url ?? '');
-    return { where: `${parsed.hostname}:${parsed.port || 5432}`, name: decodeURIComponent(parsed.pathname.slice(1)), user: decodeURIComponent(parsed.username) };
+    return {
+      where: `${parsed.hostname}:${parsed.port || 5432}`,
+      name: decodeURIComponent(parsed.pathname.slice(1)),
+      user: decodeURIComponent(parsed.username),
+    };
   } catch {
     return { where: 'DATABASE_URL', name: '', user: '' };
   }
@@ -22,7 +26,10 @@ function databaseTarget(url: string | undefined): { where: string; name: string;
  * One line for a failure to start: what went wrong and what to do about it. A person starting
  * the server reads this, not a stack trace.
  */
-export function describeStartupFailure(error: unknown, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'port' | 'host'> | undefined): string {
+export function describeStartupFailure(
+  error: unknown,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'port' | 'host'> | undefined,
+): string {
   for (const cause of causes(error)) {
     if (cause instanceof ConfigError) return `Configuration error: ${cause.message}`;
     if (cause instanceof EmbeddedDatabaseLockedError) {
@@ -30,10 +37,14 @@ export function describeStartupFailure(error: unknown, config: Pick<Config, 'dat
     }
     const code = typeof cause.code === 'string' ? cause.code : '';
     const database = databaseTarget(config?.databaseUrl);
-    if (code === '3D000') return `PostgreSQL at ${database.where} has no database "${database.name}": create it (createdb ${database.name}) or fix DATABASE_URL.`;
-    if (code === '28P01' || code === '28000') return `PostgreSQL at ${database.where} refused the user "${database.user}": fix the user or password in DATABASE_URL.`;
-    if (code === 'EADDRINUSE') return `Port ${config?.port} on ${config?.host} is already in use: stop the other server, or set PORT to a free port.`;
-    if (code === 'EACCES' && cause.port !== undefined) return `Not allowed to listen on port ${config?.port}: use a port above 1023, or set PORT.`;
+    if (code === '3D000')
+      return `PostgreSQL at ${database.where} has no database "${database.name}": create it (createdb ${database.name}) or fix DATABASE_URL.`;
+    if (code === '28P01' || code === '28000')
+      return `PostgreSQL at ${database.where} refused the user "${database.user}": fix the user or password in DATABASE_URL.`;
+    if (code === 'EADDRINUSE')
+      return `Port ${config?.port} on ${config?.host} is already in use: stop the other server, or set PORT to a free port.`;
+    if (code === 'EACCES' && cause.port !== undefined)
+      return `Not allowed to listen on port ${config?.port}: use a port above 1023, or set PORT.`;
     const path = typeof cause.path === 'string' ? cause.path : config?.dataDir;
     if (code === 'EEXIST' || code === 'ENOTDIR') return `${path} is not a folder: set DATA_DIR to a folder this user can write.`;
     if (['EACCES', 'EPERM', 'EROFS', 'ENOSPC'].includes(code)) {

@@ -27,7 +27,8 @@ function sameSecret(given: unknown, expected: string): boolean {
  */
 export function registerTelegramWebhook(app: FastifyInstance, bot: TelegramBot): void {
   app.post(WEBHOOK_PATH, { bodyLimit: UPDATE_BODY_LIMIT, schema: { hide: true } }, async (request, reply) => {
-    if (!sameSecret(request.headers[SECRET_HEADER], bot.webhookSecret)) throw new HttpError('unauthorized', 'Wrong or missing Telegram secret token.');
+    if (!sameSecret(request.headers[SECRET_HEADER], bot.webhookSecret))
+      throw new HttpError('unauthorized', 'Wrong or missing Telegram secret token.');
     const parsed = v.safeParse(updateSchema, request.body);
     if (!parsed.success) throw new HttpError('bad_request', 'The body is not a Telegram update.');
     const outcome = await bot.handleWebhook(parsed.output);

@@ -60,7 +60,11 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     drop = database.drop;
     if (options.seed) await seedDatabase(database.db, { now: TEST_NOW, ...(options.seed === true ? {} : options.seed) });
     const config = testConfig(options.env);
-    const runtime = await createRuntime(config, { db: database.db, logger: options.logger ?? false, webDist: options.webDist ?? join(tmpdir(), 'no-web-build') });
+    const runtime = await createRuntime(config, {
+      db: database.db,
+      logger: options.logger ?? false,
+      webDist: options.webDist ?? join(tmpdir(), 'no-web-build'),
+    });
     // The whole runtime, so that its timers (the expiry job's) stop with the suite.
     close = () => runtime.close();
     const { app } = runtime;

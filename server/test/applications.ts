@@ -26,7 +26,11 @@ export function multipart(parts: Part[]) {
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
     const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
@@ -38,11 +42,17 @@ export const licencePhoto = (bytes: Buffer, { side = 'front', filename = 'licenc
     { name: 'file', value: bytes, filename, contentType },
   ]);
 
-export const solidImage = (width: number, height: number, background = '#336699') => sharp({ create: { width, height, channels: 3, background } });
+export const solidImage = (width: number, height: number, background = '#336699') =>
+  sharp({ create: { width, height, channels: 3, background } });
 
 /** Uploads a small real JPEG as one side of the licence, as `who`. */
 export async function uploadLicence(app: FastifyInstance, who: Who, side: LicenceSide): Promise<UploadedDocument> {
-  const body = licencePhoto(await solidImage(320, 200, side === 'front' ? '#336699' : '#996633').jpeg().toBuffer(), { side });
+  const body = licencePhoto(
+    await solidImage(320, 200, side === 'front' ? '#336699' : '#996633')
+      .jpeg()
+      .toBuffer(),
+    { side },
+  );
   const response = await injectAs(app, who, { method: 'POST', url: '/api/applications/documents', ...body });
   if (response.statusCode !== 201) throw new Error(`uploadLicence: ${response.statusCode} ${response.body}`);
   return response.json<UploadedDocument>();
@@ -55,7 +65,11 @@ export const TEST_BIRTH_DATE = '1990-01-31';
 export const requiredConsents = () => CONSENTS.filter((consent) => consent.required).map(({ kind, version }) => ({ kind, version }));
 
 /** A valid POST /api/applications body (the creation payload with consents, docs/product.md#submission-and-statuses), with overrides at the top level. */
-export function submissionBody(userId: number, images: { front: number | string; back: number | string }, overrides: Record<string, unknown> = {}) {
+export function submissionBody(
+  userId: number,
+  images: { front: number | string; back: number | string },
+  overrides: Record<string, unknown> = {},
+) {
   return {
     userId,
     carId: null,
@@ -100,10 +114,21 @@ export function submissionBody(userId: number, images: { front: number | string;
 }
 
 export const submit = (app: FastifyInstance, who: Who, body: unknown, key: string = randomUUID(), extra: Partial<InjectOptions> = {}) =>
-  injectAs(app, who, { method: 'POST', url: '/api/applications', payload: body as InjectOptions['payload'], ...extra, headers: { 'idempotency-key': key, ...extra.headers } });
+  injectAs(app, who, {
+    method: 'POST',
+    url: '/api/applications',
+    payload: body as InjectOptions['payload'],
+    ...extra,
+    headers: { 'idempotency-key': key, ...extra.headers },
+  });
 
 /** Uploads both sides and submits a valid application as `who` (whose user id is userId); answers what the API answered. */
-export async function submitTestApplication(app: FastifyInstance, who: Who, userId: number, overrides: Record<string, unknown> = {}): Promise<MyApplication> {
+export async function submitTestApplication(
+  app: FastifyInstance,
+  who: Who,
+  userId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<MyApplication> {
   const front = await uploadLicence(app, who, 'front');
   const back = await uploadLicence(app, who, 'back');
   const response = await submit(app, who, submissionBody(userId, { front: front.id, back: back.id }, overrides));

@@ -48,15 +48,29 @@ export interface SessionOptions {
 }
 
 /** A live staff session for the user, and its cookie as /api/auth/link would set it. */
-export async function sessionCookie(app: FastifyInstance, userId: number, { method = 'link', passkeyVerified = false }: SessionOptions = {}): Promise<string> {
+export async function sessionCookie(
+  app: FastifyInstance,
+  userId: number,
+  { method = 'link', passkeyVerified = false }: SessionOptions = {},
+): Promise<string> {
   const token = await openStaffSession(app.db, userId, method, null);
   if (passkeyVerified) await markSessionVerified(app.db, hashSessionToken(token));
   return `session=${app.signCookie(`s2.${token}`)}`;
 }
 
 /** A Telegram user row, admin or not, created or updated directly in the database. */
-export async function createTelegramUser(db: Db, telegramId: number, overrides: Partial<Omit<UserRow, 'id' | 'kind'>> = {}): Promise<UserRow> {
-  const values = { telegram_id: telegramId, kind: 'telegram' as const, first_name: 'Test', ...overrides, registered_at: overrides.registered_at ?? null };
+export async function createTelegramUser(
+  db: Db,
+  telegramId: number,
+  overrides: Partial<Omit<UserRow, 'id' | 'kind'>> = {},
+): Promise<UserRow> {
+  const values = {
+    telegram_id: telegramId,
+    kind: 'telegram' as const,
+    first_name: 'Test',
+    ...overrides,
+    registered_at: overrides.registered_at ?? null,
+  };
   return db
     .insertInto('users')
     .values(values)

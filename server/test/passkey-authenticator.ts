@@ -1,5 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 interface StoredCredential {
@@ -55,9 +60,20 @@ export class SoftwareAuthenticator {
     const credential: StoredCredential = { id, rpId, privateKey, counter: 0 };
     this.credentials.push(credential);
     const attested = Buffer.concat([Buffer.alloc(16), Buffer.from([id.length >> 8, id.length & 0xff]), id, coseKey(privateKey)]);
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_CREDENTIAL]), uint32(0), attested]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_CREDENTIAL]),
+      uint32(0),
+      attested,
+    ]);
     const clientData = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false });
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never,
+    );
     return {
       id: b64url(id),
       rawId: b64url(id),
@@ -74,7 +90,11 @@ export class SoftwareAuthenticator {
     const credential = this.credentials.find((c) => allowed.size === 0 || allowed.has(b64url(c.id)));
     if (!credential) throw new Error('SoftwareAuthenticator: none of the allowed credentials is here');
     credential.counter += 1;
-    const authData = Buffer.concat([sha256(options.rpId ?? credential.rpId), Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED]), uint32(credential.counter)]);
+    const authData = Buffer.concat([
+      sha256(options.rpId ?? credential.rpId),
+      Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED]),
+      uint32(credential.counter),
+    ]);
     const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin, crossOrigin: false }));
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), credential.privateKey);
     return {

@@ -38,7 +38,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       [link.client, link.upstream],
       [link.upstream, link.client],
     ] as const) {
-      from.on('data', forward(to)).on('error', () => cut(link)).on('close', () => cut(link));
+      from
+        .on('data', forward(to))
+        .on('error', () => cut(link))
+        .on('close', () => cut(link));
     }
     link.upstream.connect(target.port, target.host);
   });

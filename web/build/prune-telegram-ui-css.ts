@@ -124,7 +124,11 @@ function importedNames(sourceDir: string): Set<string> | null {
     if (all.length !== named.length) return null;
     for (const match of named) {
       for (const raw of match[1]!.split(',')) {
-        const name = raw.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        const name = raw
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (name && !raw.trim().startsWith('type ') && !match[0].startsWith('import type')) names.add(name);
       }
     }

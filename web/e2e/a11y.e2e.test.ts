@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
-import {
-  axeViolations,
-  DARK_THEME,
-  openTelegramPage,
-  reportMissingChromium,
-} from './harness.ts';
+import { axeViolations, DARK_THEME, openTelegramPage, reportMissingChromium } from './harness.ts';
 
 const noChromium = reportMissingChromium('accessibility (axe-core)');
 
@@ -71,7 +66,14 @@ describe.skipIf(noChromium)('accessibility with axe-core: no serious or critical
     }
     const names = seen.map((item) => item.name);
     expect(names[0]).toBe('Skip to content');
-    for (const wanted of ['Apply', 'Contact', 'Start Application', 'Apply for loan', 'Who can apply for a car loan?', 'Fill out an application']) {
+    for (const wanted of [
+      'Apply',
+      'Contact',
+      'Start Application',
+      'Apply for loan',
+      'Who can apply for a car loan?',
+      'Fill out an application',
+    ]) {
       expect(names).toContain(wanted);
     }
     expect(seen.filter((item) => item.outline === 'none')).toEqual([]);

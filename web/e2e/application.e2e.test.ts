@@ -43,7 +43,16 @@ const PERSONAL = {
 };
 
 const PREVIOUS_ADDRESS = { line1: '9 Oak Ave', city: 'Peoria', state: 'IL', postalCode: '61602' };
-const PREVIOUS_JOB = { employerName: 'Globex', occupation: 'Clerk', years: '2', months: '6', line1: '5 Globex Rd', city: 'Chicago', state: 'IL', postalCode: '60601' };
+const PREVIOUS_JOB = {
+  employerName: 'Globex',
+  occupation: 'Clerk',
+  years: '2',
+  months: '6',
+  line1: '5 Globex Rd',
+  city: 'Chicago',
+  state: 'IL',
+  postalCode: '60601',
+};
 
 const digits = (text: string) => text.replace(/\D/g, '');
 
@@ -129,7 +138,11 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
     await expect(label(page, 'Marital status').inputValue()).resolves.toBe(PERSONAL.maritalStatus);
   }
 
-  async function fillAddress(scope: Locator, address: { line1: string; city: string; state: string; postalCode: string }, optional = false) {
+  async function fillAddress(
+    scope: Locator,
+    address: { line1: string; city: string; state: string; postalCode: string },
+    optional = false,
+  ) {
     const suffix = optional ? ' (optional)' : '';
     await label(scope, `Street address${suffix}`).fill(address.line1);
     await label(scope, `City${suffix}`).fill(address.city);
@@ -184,7 +197,9 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
     await page.locator('#field-back-gallery').setInputFiles(back);
     for (const side of ['Front of license', 'Back of license']) {
       await group(page, side).getByText('Photo uploaded').waitFor();
-      await group(page, side).getByRole('img', { name: `Your photo: ${side}` }).waitFor();
+      await group(page, side)
+        .getByRole('img', { name: `Your photo: ${side}` })
+        .waitFor();
     }
   }
 
@@ -215,7 +230,10 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
   function myApplication(page: Page) {
     return page.evaluate(async () => {
       const response = await fetch('/api/applications/mine', { credentials: 'include' });
-      return { status: response.status, body: (await response.json()) as { id: number; status: string; history: Array<{ status: string }> } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { id: number; status: string; history: Array<{ status: string }> },
+      };
     });
   }
 
@@ -249,7 +267,7 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
 
     // The review shows what was typed, the previous address and job among it, the SSN masked.
     const review = page.locator('main');
-    await review.getByText('Mary Ann O\'Brien').waitFor();
+    await review.getByText("Mary Ann O'Brien").waitFor();
     await review.getByText(/9 Oak Ave/).waitFor();
     await review.getByText(/Globex, Clerk/).waitFor();
     expect(await review.getByText(PERSONAL.ssn).count()).toBe(0);
@@ -314,7 +332,9 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
     await fillPersonal(phone);
     // Saved to the server a moment after the last change.
     await expect
-      .poll(() => saves.some((body) => body.includes(`"maritalStatus":"${PERSONAL.maritalStatus}"`) && body.includes(PERSONAL.ssn)), { timeout: WAIT_MS })
+      .poll(() => saves.some((body) => body.includes(`"maritalStatus":"${PERSONAL.maritalStatus}"`) && body.includes(PERSONAL.ssn)), {
+        timeout: WAIT_MS,
+      })
       .toBe(true);
 
     const laptop = await telegramPage('/application', user);
@@ -419,10 +439,11 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
   it('the personal step can be answered with the keyboard alone', async () => {
     const page = await webPage('/application');
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
-    const active = () => page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
-      return { id: element?.id ?? '', tag: element?.tagName ?? '', text: element?.textContent?.trim() ?? '' };
-    });
+    const active = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return { id: element?.id ?? '', tag: element?.tagName ?? '', text: element?.textContent?.trim() ?? '' };
+      });
     /** Presses Tab until the focused element matches, at most 40 times. */
     const tabTo = async (matches: (focused: Awaited<ReturnType<typeof active>>) => boolean) => {
       for (let i = 0; i < 40; i += 1) {
@@ -492,7 +513,9 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
   it('a text file named .jpg is refused with its message, and a photo then goes through', async () => {
     const page = await webPageAtLicence();
     const frontSide = group(page, 'Front of license');
-    await page.locator('#field-front-gallery').setInputFiles({ name: 'licence.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('This is not a photo at all.\n') });
+    await page
+      .locator('#field-front-gallery')
+      .setInputFiles({ name: 'licence.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('This is not a photo at all.\n') });
     await frontSide.getByRole('alert').getByText('This file is not a photo we can use. Choose a JPEG, PNG or WebP image.').waitFor();
     // Nothing to retry: the same file cannot succeed.
     expect(await frontSide.getByRole('button', { name: 'Retry' }).count()).toBe(0);

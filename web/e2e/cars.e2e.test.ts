@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
-import {
-  DARK_THEME,
-  axeViolations,
-  emitTelegramEvent,
-  lastTelegramCall,
-  openTelegramPage,
-  reportMissingChromium,
-} from './harness.ts';
+import { DARK_THEME, axeViolations, emitTelegramEvent, lastTelegramCall, openTelegramPage, reportMissingChromium } from './harness.ts';
 
 /**
  * The cars feature in real Chromium against the production build (`npm start`) with its seeded
@@ -65,7 +58,10 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await waitForCards(page);
     const titles = await page.locator('.car-card__title').allTextContents();
     expect(titles.every((title) => title.includes(` ${chosen} `))).toBe(true);
-    await page.waitForFunction((m) => [...document.querySelectorAll('.car-card__title')].every((t) => t.textContent?.includes(` ${m}`)), models[0]!);
+    await page.waitForFunction(
+      (m) => [...document.querySelectorAll('.car-card__title')].every((t) => t.textContent?.includes(` ${m}`)),
+      models[0]!,
+    );
 
     // The filtered list survives a reload.
     await page.reload();
@@ -213,7 +209,10 @@ describe.skipIf(missing)('cars in a real browser', () => {
   });
 
   it('has no serious or critical accessibility violations on /cars and a car page', async () => {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       const page = await openPage('/cars', viewport);
       await waitForCards(page, 20);
       expect(await axeViolations(page)).toEqual([]);
@@ -236,7 +235,9 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await page.waitForURL((url) => url.searchParams.get('condition') === 'used');
     await page.getByRole('combobox', { name: 'Brand' }).waitFor({ state: 'hidden' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await page.waitForFunction(() => [...document.querySelectorAll('.car-badge--used')].length === document.querySelectorAll('.car-card').length);
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.car-badge--used')].length === document.querySelectorAll('.car-card').length,
+    );
   });
 
   it('on a phone, an empty list shows its filters as chips; Clear filters brings the cars back and Back undoes it', async () => {
@@ -254,7 +255,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
   });
 
   describe('inside Telegram', () => {
-    it('keeps AA contrast in Telegram\'s dark palette', async () => {
+    it("keeps AA contrast in Telegram's dark palette", async () => {
       const page = await openTelegramPage(suite.browser, suite.server.baseUrl, '/cars', { themeParams: DARK_THEME });
       suite.track(page);
       await waitForCards(page, 20);

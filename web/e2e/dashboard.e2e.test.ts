@@ -17,7 +17,13 @@ import { axeViolations, E2E_BOT_TOKEN, reportMissingChromium, signedInitData, ty
 const missing = reportMissingChromium('staff dashboard (web/e2e/dashboard.e2e.test.ts)');
 
 const ADMIN_TELEGRAM_ID = 710_000_001;
-const APPLICANT: TelegramUser = { id: 710_000_002, first_name: 'Mary', last_name: 'Major', username: 'mary_applicant', language_code: 'en' };
+const APPLICANT: TelegramUser = {
+  id: 710_000_002,
+  first_name: 'Mary',
+  last_name: 'Major',
+  username: 'mary_applicant',
+  language_code: 'en',
+};
 const BROWSER: TelegramUser = { id: 710_000_003, first_name: 'Zed', last_name: 'Browser', username: 'zed_browser', language_code: 'uk' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 780 };
@@ -29,7 +35,13 @@ const WAIT_MS = 10_000;
 describe.skipIf(missing)('the staff dashboard in a real browser', () => {
   // These screens are about reviewing, editing and deciding; the passkey step in front of them is
   // web/e2e/passkeys.e2e.test.ts's subject, so this suite runs without it.
-  const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID), RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', STAFF_MFA: 'off', TIMEZONE: DEALER_TIME_ZONE });
+  const suite = useBrowserSuite({
+    ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID),
+    RATE_LIMIT_MAX: '100000',
+    RATE_LIMIT_STRICT_MAX: '1000',
+    STAFF_MFA: 'off',
+    TIMEZONE: DEALER_TIME_ZONE,
+  });
   let applicantUserId = 0;
 
   /** The API as a Telegram user of the mini app would call it (signed init data). */
@@ -37,7 +49,9 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     fetch(`${suite.server.baseUrl}${path}`, { ...init, headers: { authorization: `tma ${signedInitData({ user })}`, ...init.headers } });
 
   async function upload(user: TelegramUser, side: 'front' | 'back'): Promise<number> {
-    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: side === 'front' ? '#336699' : '#996633' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: side === 'front' ? '#336699' : '#996633' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.set('side', side);
     form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${side}.jpg`);
@@ -69,7 +83,17 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     const page = await newPage(viewport);
     await page.goto(`${suite.server.baseUrl}/`);
     const login = signWidgetLogin({ id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' }, E2E_BOT_TOKEN);
-    const status = await page.evaluate(async (body) => (await fetch('/api/auth/telegram-widget', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, login);
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/auth/telegram-widget', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      login,
+    );
     expect(status).toBe(200);
     await page.goto(`${suite.server.baseUrl}${path}`);
     return page;
@@ -80,11 +104,20 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
   it('shows a visitor the staff sign-in page and answers no staff call', async () => {
     const page = await newPage();
     const answers: string[] = [];
-    page.on('response', (response) => void response.text().then((text) => answers.push(text), () => {}));
+    page.on(
+      'response',
+      (response) =>
+        void response.text().then(
+          (text) => answers.push(text),
+          () => {},
+        ),
+    );
     await page.goto(`${suite.server.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
     expect(await page.getByText('Send /login').count()).toBe(1);
-    const statuses = await page.evaluate(async () => Promise.all(['/api/users', '/api/metrics', '/api/faqs'].map(async (path) => (await fetch(path)).status)));
+    const statuses = await page.evaluate(async () =>
+      Promise.all(['/api/users', '/api/metrics', '/api/faqs'].map(async (path) => (await fetch(path)).status)),
+    );
     expect(statuses).toEqual([401, 401, 401]);
     expect(answers.join('\n')).not.toMatch(/mary_applicant|mary\.major@example\.com|Acme Corp/);
     await noViolations(page);
@@ -163,7 +196,10 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     const page = await adminPage('/dashboard?username=applicant');
     const row = page.getByRole('row', { name: /Major|Minor/ });
     await row.getByRole('button', { name: /^Actions for / }).click();
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByRole('group').getByRole('button', { name: 'PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      row.getByRole('group').getByRole('button', { name: 'PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^application-\d+\.pdf$/);
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];
@@ -267,7 +303,9 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     const toolbar = page.getByRole('toolbar', { name: 'Application actions' });
     await toolbar.getByRole('button', { name: 'PDF' }).waitFor();
     for (const label of ['Edit', 'PDF', 'Chat', 'Confirm']) await toolbar.getByText(label, { exact: true }).waitFor({ state: 'visible' });
-    const widths = await toolbar.locator('.action-button__label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().width));
+    const widths = await toolbar
+      .locator('.action-button__label')
+      .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().width));
     expect(Math.min(...widths)).toBeGreaterThan(1);
   });
 
@@ -322,7 +360,8 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
   it('shows the metrics table and chart, loading the chart library only there, and links the overdue count to the users list', async () => {
     const page = await adminPage('/dashboard');
     await page.getByRole('row', { name: /Mary/ }).waitFor();
-    const chartChunkLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /daily-chart-[^/]*\.js$/.test(entry.name)));
+    const chartChunkLoaded = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /daily-chart-[^/]*\.js$/.test(entry.name)));
     expect(await chartChunkLoaded()).toBe(false);
     await page.getByRole('link', { name: 'Metrics' }).click();
     await page.getByRole('heading', { name: 'Metrics', exact: true }).waitFor();

@@ -108,7 +108,11 @@ describe.skipIf(noChromium)('the favourites screen on the plain web (production 
     const recent = page.getByRole('region', { name: 'Recently viewed' }).locator('.car-card', { hasText: title });
     await recent.getByRole('button', { name: 'Remove from favourites' }).waitFor();
 
-    await page.getByRole('region', { name: 'Your favourite cars' }).locator('.car-card', { hasText: title }).getByRole('button', { name: 'Remove from favourites' }).click();
+    await page
+      .getByRole('region', { name: 'Your favourite cars' })
+      .locator('.car-card', { hasText: title })
+      .getByRole('button', { name: 'Remove from favourites' })
+      .click();
     await recent.getByRole('button', { name: 'Add to favourites' }).waitFor({ timeout: 1000 });
     await expect(recent.getByRole('button', { name: 'Add to favourites' }).getAttribute('aria-pressed')).resolves.toBe('false');
   });

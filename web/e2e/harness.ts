@@ -33,8 +33,7 @@ export function reportMissingChromium(suite: string): boolean {
   const missing = !chromiumPath();
   if (missing) {
     console.warn(
-      `[e2e] SKIPPED "${suite}": no Chromium found (set CHROME_PATH or install /usr/bin/chromium). ` +
-        'These browser tests did not run.',
+      `[e2e] SKIPPED "${suite}": no Chromium found (set CHROME_PATH or install /usr/bin/chromium). ` + 'These browser tests did not run.',
     );
   }
   return missing;
@@ -280,10 +279,10 @@ export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
 }
 
 export async function emitTelegramEvent(page: Page, eventType: string, eventData?: unknown): Promise<void> {
-  await page.evaluate(
-    ([type, data]) => (window as unknown as { __tgEmit: (t: string, d: unknown) => void }).__tgEmit(type, data),
-    [eventType, eventData] as const,
-  );
+  await page.evaluate(([type, data]) => (window as unknown as { __tgEmit: (t: string, d: unknown) => void }).__tgEmit(type, data), [
+    eventType,
+    eventData,
+  ] as const);
 }
 
 /** The last parameters the page sent for one method (e.g. web_app_setup_main_button). */

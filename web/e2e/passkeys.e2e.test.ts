@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../bot/test/fake-bot-api.ts';
 import { submissionBody } from '../../server/test/applications.ts';
-import { axeViolations, launchBrowser, reportMissingChromium, signedInitData, startProductionServer, type ProductionServer, type TelegramUser } from './harness.ts';
+import {
+  axeViolations,
+  launchBrowser,
+  reportMissingChromium,
+  signedInitData,
+  startProductionServer,
+  type ProductionServer,
+  type TelegramUser,
+} from './harness.ts';
 
 /**
  * Staff sessions and passkeys (docs/decisions/010-staff-sessions-and-passkeys.md) in real
@@ -18,7 +26,13 @@ import { axeViolations, launchBrowser, reportMissingChromium, signedInitData, st
 const missing = reportMissingChromium('passkeys and staff sessions (web/e2e/passkeys.e2e.test.ts)');
 
 const STAFF = [720_000_001, 720_000_002, 720_000_003] as const;
-const APPLICANT: TelegramUser = { id: 720_000_010, first_name: 'Mary', last_name: 'Major', username: 'mary_applicant', language_code: 'en' };
+const APPLICANT: TelegramUser = {
+  id: 720_000_010,
+  first_name: 'Mary',
+  last_name: 'Major',
+  username: 'mary_applicant',
+  language_code: 'en',
+};
 const WAIT_MS = 15_000;
 
 describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => {
@@ -34,7 +48,9 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
     fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `tma ${signedInitData({ user: APPLICANT })}`, ...init.headers } });
 
   async function upload(side: 'front' | 'back'): Promise<number> {
-    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.set('side', side);
     form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${side}.jpg`);
@@ -86,7 +102,14 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
   }
@@ -109,7 +132,10 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
     const deadline = Date.now() + 30_000;
     for (;;) {
       // Without an https PUBLIC_URL Telegram takes no link button, so the bot puts the link in its text.
-      const replies = fake.callsOf('sendMessage').slice(sentBefore).filter((call) => call.payload.chat_id === telegramId);
+      const replies = fake
+        .callsOf('sendMessage')
+        .slice(sentBefore)
+        .filter((call) => call.payload.chat_id === telegramId);
       const url = replies.map((call) => /\bhttp:\/\/\S+\/auth\/link#token=\S+/.exec(call.payload.text ?? '')?.[0]).find(Boolean);
       if (url) return url;
       if (Date.now() > deadline) throw new Error(`The bot sent no sign-in link to ${telegramId}:\n${server.output().slice(-2000)}`);
@@ -126,42 +152,46 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
 
   const noViolations = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 
-  it('adds a passkey after a link sign-in, asks for it after the next sign-in, and then reveals the SSN', { timeout: 180_000 }, async () => {
-    const page = await newPage();
-    const authenticator = await addVirtualAuthenticator(page);
-    await signIn(page, STAFF[0]);
+  it(
+    'adds a passkey after a link sign-in, asks for it after the next sign-in, and then reveals the SSN',
+    { timeout: 180_000 },
+    async () => {
+      const page = await newPage();
+      const authenticator = await addVirtualAuthenticator(page);
+      await signIn(page, STAFF[0]);
 
-    await page.goto(`${baseUrl}/dashboard/users/${applicantUserId}`);
-    await page.getByRole('heading', { name: 'Add a passkey to see personal data' }).waitFor();
-    expect(await page.getByRole('heading', { name: /^Application #\d+$/ }).count()).toBe(0);
-    await noViolations(page);
-    await page.getByLabel('Passkey name').fill('Office laptop');
-    await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
-    expect(await authenticator.credentials()).toHaveLength(1);
-    await page.getByRole('button', { name: 'Reveal' }).click();
-    await page.getByText('123-45-6789').waitFor();
+      await page.goto(`${baseUrl}/dashboard/users/${applicantUserId}`);
+      await page.getByRole('heading', { name: 'Add a passkey to see personal data' }).waitFor();
+      expect(await page.getByRole('heading', { name: /^Application #\d+$/ }).count()).toBe(0);
+      await noViolations(page);
+      await page.getByLabel('Passkey name').fill('Office laptop');
+      await page.getByRole('button', { name: 'Add a passkey' }).click();
+      await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
+      expect(await authenticator.credentials()).toHaveLength(1);
+      await page.getByRole('button', { name: 'Reveal' }).click();
+      await page.getByText('123-45-6789').waitFor();
 
-    // A new sign-in is a new session: personal data waits for the passkey again.
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(`${baseUrl}/`);
-    await signIn(page, STAFF[0]);
-    await page.goto(`${baseUrl}/dashboard/users/${applicantUserId}`);
-    await page.getByRole('heading', { name: 'Confirm it’s you with your passkey' }).waitFor();
-    await noViolations(page);
-    await page.getByRole('button', { name: 'Use my passkey' }).click();
-    await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
-    await page.getByRole('button', { name: 'Reveal' }).click();
-    await page.getByText('123-45-6789').waitFor();
+      // A new sign-in is a new session: personal data waits for the passkey again.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await signIn(page, STAFF[0]);
+      await page.goto(`${baseUrl}/dashboard/users/${applicantUserId}`);
+      await page.getByRole('heading', { name: 'Confirm it’s you with your passkey' }).waitFor();
+      await noViolations(page);
+      await page.getByRole('button', { name: 'Use my passkey' }).click();
+      await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
+      await page.getByRole('button', { name: 'Reveal' }).click();
+      await page.getByText('123-45-6789').waitFor();
 
-    await page.getByRole('link', { name: 'Security' }).click();
-    const row = page.getByRole('row', { name: /Office laptop/ });
-    await row.waitFor();
-    // The list shown at once may be the one cached before the check; its refetch brings the last use.
-    await expect.poll(() => row.getByRole('cell').nth(1).textContent()).not.toBe('—');
-    await page.getByText('This browser has confirmed your passkey.').waitFor();
-    await noViolations(page);
-  });
+      await page.getByRole('link', { name: 'Security' }).click();
+      const row = page.getByRole('row', { name: /Office laptop/ });
+      await row.waitFor();
+      // The list shown at once may be the one cached before the check; its refetch brings the last use.
+      await expect.poll(() => row.getByRole('cell').nth(1).textContent()).not.toBe('—');
+      await page.getByText('This browser has confirmed your passkey.').waitFor();
+      await noViolations(page);
+    },
+  );
 
   it('lists a passkey on the Security page and removes it', { timeout: 120_000 }, async () => {
     const page = await newPage();

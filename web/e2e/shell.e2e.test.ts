@@ -132,7 +132,9 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     await page.getByText('Who can apply for a car loan?').waitFor();
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"', 'Car'))).toBe(true);
-    const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
     expect(shift).toBeLessThan(0.02);
   });
 
@@ -148,7 +150,11 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     await page.getByRole('table').getByRole('rowheader', { name: 'For nonaffiliates to market to you' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect((await page.goto(`${suite.server.baseUrl}/privacy`))?.status()).toBe(200);
-    for (const [language, heading] of [['uk', 'Повідомлення про конфіденційність'], ['es', 'Aviso de privacidad'], ['ru', 'Уведомление о конфиденциальности']] as const) {
+    for (const [language, heading] of [
+      ['uk', 'Повідомлення про конфіденційність'],
+      ['es', 'Aviso de privacidad'],
+      ['ru', 'Уведомление о конфиденциальности'],
+    ] as const) {
       await page.getByRole('combobox', { name: /Language|Мова|Idioma|Язык/ }).selectOption(language);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
@@ -205,10 +211,12 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     return page.evaluate(() => {
       const header = document.querySelector('.site-header')!.getBoundingClientRect();
       const name = document.querySelector<HTMLElement>('.site-header__name')!;
-      const controls = [...document.querySelectorAll<HTMLElement>('.site-header__brand, .site-header__menu-button, .site-nav, .language-picker')].filter(
-        (element) => element.getBoundingClientRect().height > 0,
+      const controls = [
+        ...document.querySelectorAll<HTMLElement>('.site-header__brand, .site-header__menu-button, .site-nav, .language-picker'),
+      ].filter((element) => element.getBoundingClientRect().height > 0);
+      const tops = new Set(
+        controls.map((element) => Math.round(element.getBoundingClientRect().top + element.getBoundingClientRect().height / 2)),
       );
-      const tops = new Set(controls.map((element) => Math.round(element.getBoundingClientRect().top + element.getBoundingClientRect().height / 2)));
       return {
         height: Math.round(header.height),
         nameWhole: name.scrollWidth <= name.clientWidth && name.getBoundingClientRect().right <= window.innerWidth,

@@ -75,17 +75,21 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
   it('uses the native Main button for the home call to action', async () => {
     const page = await open('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({
-      text: 'Fill out an application',
-      is_visible: true,
-      is_active: true,
-    });
+    await expect
+      .poll(() => lastTelegramCall(page, 'web_app_setup_main_button'))
+      .toMatchObject({
+        text: 'Fill out an application',
+        is_visible: true,
+        is_active: true,
+      });
     // No page copy of it: Telegram shows the button.
     expect(await page.getByRole('button', { name: 'Fill out an application' }).count()).toBe(0);
     await emitTelegramEvent(page, 'main_button_pressed');
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
     // The wizard's intro takes the Main button over for its own first step.
-    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ text: 'Start application', is_visible: true });
+    await expect
+      .poll(() => lastTelegramCall(page, 'web_app_setup_main_button'))
+      .toMatchObject({ text: 'Start application', is_visible: true });
   });
 
   it('shows the Back button on a deeper screen, and it returns', async () => {
@@ -155,7 +159,11 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
   });
 
   it.each(Object.entries(TAB_LABELS))('wears no website header but a tab bar whose %s labels fit on one line', async (lang, labels) => {
-    const page = await open('/', { user: { id: 700_000_010, first_name: 'Tab', language_code: lang }, viewport: { width: 390, height: 844 }, themeParams: DARK_THEME });
+    const page = await open('/', {
+      user: { id: 700_000_010, first_name: 'Tab', language_code: lang },
+      viewport: { width: 390, height: 844 },
+      themeParams: DARK_THEME,
+    });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await tabbar(page).waitFor();
     expect(await page.getByRole('navigation', { name: /^(Main|Головне|Principal|Главное)$/ }).count()).toBe(0);
@@ -167,7 +175,11 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
       items.map((item) => {
         const caption = [...item.querySelectorAll('span')].at(-1)!;
         const box = item.getBoundingClientRect();
-        return { cut: caption.scrollWidth > caption.clientWidth, lines: Math.round(caption.getBoundingClientRect().height / parseFloat(getComputedStyle(caption).lineHeight)), right: box.right };
+        return {
+          cut: caption.scrollWidth > caption.clientWidth,
+          lines: Math.round(caption.getBoundingClientRect().height / parseFloat(getComputedStyle(caption).lineHeight)),
+          right: box.right,
+        };
       }),
     );
     expect(captions.filter((caption) => caption.cut || caption.lines > 1 || caption.right > 390)).toEqual([]);
@@ -196,7 +208,9 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(600);
     // Choosing a tab is felt as a selection change.
-    const haptics = (await telegramEvents(page)).filter(([method]) => method === 'web_app_trigger_haptic_feedback').map(([, params]) => params);
+    const haptics = (await telegramEvents(page))
+      .filter(([method]) => method === 'web_app_trigger_haptic_feedback')
+      .map(([, params]) => params);
     expect(haptics).toContainEqual({ type: 'selection_change' });
   });
 
@@ -210,7 +224,9 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     const uuid = await firstCarUuid();
     const page = await open('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ text: 'Fill out an application', is_visible: true });
+    await expect
+      .poll(() => lastTelegramCall(page, 'web_app_setup_main_button'))
+      .toMatchObject({ text: 'Fill out an application', is_visible: true });
 
     await tabbar(page).getByRole('button', { name: 'Cars' }).click();
     await page.getByRole('heading', { level: 1, name: 'Available Cars' }).waitFor();
@@ -221,7 +237,9 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     await page.locator(`a[href="/cars/${uuid}"]`).click();
     await page.waitForURL((url) => url.pathname === `/cars/${uuid}`);
     await expect.poll(() => lastTelegramCall(page, 'web_app_setup_back_button')).toEqual({ is_visible: true });
-    await expect.poll(() => lastTelegramCall(page, 'web_app_setup_main_button')).toMatchObject({ text: 'Apply for financing', is_visible: true, is_active: true });
+    await expect
+      .poll(() => lastTelegramCall(page, 'web_app_setup_main_button'))
+      .toMatchObject({ text: 'Apply for financing', is_visible: true, is_active: true });
     expect(await page.getByRole('button', { name: 'Apply for financing' }).count()).toBe(0);
     expect(await tabbar(page).count()).toBe(0);
 
@@ -238,7 +256,11 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     expect(await lastTelegramCall(page, 'web_app_set_background_color')).toEqual({ color: DARK_THEME.bg_color });
     expect(await lastTelegramCall(page, 'web_app_set_bottom_bar_color')).toEqual({ color: DARK_THEME.secondary_bg_color });
     // The tab bar wears the bottom bar's colour, so the two read as one.
-    expect(await tabbar(page).locator('.tabbar__bar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).toBe('rgb(35, 46, 60)');
+    expect(
+      await tabbar(page)
+        .locator('.tabbar__bar')
+        .evaluate((bar) => getComputedStyle(bar).backgroundColor),
+    ).toBe('rgb(35, 46, 60)');
 
     await emitTelegramEvent(page, 'theme_changed', { theme_params: { ...LIGHT_THEME, bottom_bar_bg_color: '#f7f7f7' } });
     await expect.poll(() => lastTelegramCall(page, 'web_app_set_header_color')).toEqual({ color: LIGHT_THEME.bg_color });
@@ -273,7 +295,9 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     await emitTelegramEvent(page, 'fullscreen_changed', { is_fullscreen: true });
     await emitTelegramEvent(page, 'safe_area_changed', { top: 47, bottom: 34, left: 0, right: 0 });
     await emitTelegramEvent(page, 'content_safe_area_changed', { top: 46, bottom: 0, left: 0, right: 0 });
-    await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--tg-viewport-safe-area-inset-top'))).toBe('47px');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--tg-viewport-safe-area-inset-top')))
+      .toBe('47px');
     await page.evaluate(() => window.scrollTo(0, 0));
     const layout = await page.evaluate(() => {
       const first = document.querySelector('main')!.firstElementChild!.getBoundingClientRect();

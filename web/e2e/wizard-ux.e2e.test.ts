@@ -73,7 +73,10 @@ describe.skipIf(missing)('the wizard’s page button in a real browser', () => {
       const bar = document.querySelector('.main-button-bar')!.getBoundingClientRect();
       const form = document.getElementById('wizard-step-form')!.getBoundingClientRect();
       const viewportBottom = window.innerHeight;
-      return { formRunsBelowFold: form.bottom > viewportBottom, covered: Math.max(0, Math.min(form.bottom, viewportBottom) - Math.max(bar.top, 0)) };
+      return {
+        formRunsBelowFold: form.bottom > viewportBottom,
+        covered: Math.max(0, Math.min(form.bottom, viewportBottom) - Math.max(bar.top, 0)),
+      };
     });
     expect(overlap.formRunsBelowFold).toBe(true);
     expect(overlap.covered).toBe(0);

@@ -16,7 +16,11 @@ describe.each(DATABASE_KINDS)('/login on %s', (kind) => {
     const button = keyboardOf(reply!)[0]![0]!;
     expect(button.text).toBe('Sign in to the dashboard');
     expect(button.url).toMatch(new RegExp(`^${PUBLIC_URL}/auth/link#token=[A-Za-z0-9_-]{43}$`));
-    const token = await h.db.selectFrom('login_tokens').select(['user_id', 'used_at']).where('user_id', '=', admin.id).executeTakeFirstOrThrow();
+    const token = await h.db
+      .selectFrom('login_tokens')
+      .select(['user_id', 'used_at'])
+      .where('user_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(token.used_at).toBeNull();
   });
 
@@ -24,7 +28,12 @@ describe.each(DATABASE_KINDS)('/login on %s', (kind) => {
     await createTelegramUser(h.db, 7_100_002);
     await h.send(privateMessage({ ...staffMember, id: 7_100_002, language_code: 'ru' }, command('/login')));
     const [reply] = h.fake.callsOf('sendMessage');
-    expect(reply!.payload.text).toBe(h.catalogues.translate('ru', 'Sorry, signing in to the dashboard is for staff only. If you work here, ask an administrator to give you access.'));
+    expect(reply!.payload.text).toBe(
+      h.catalogues.translate(
+        'ru',
+        'Sorry, signing in to the dashboard is for staff only. If you work here, ask an administrator to give you access.',
+      ),
+    );
     expect(reply!.payload.reply_markup).toBeUndefined();
     expect(await h.db.selectFrom('login_tokens').selectAll().execute()).toHaveLength(1);
   });

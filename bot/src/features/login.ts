@@ -15,7 +15,9 @@ export function loginFeature(deps: BotDeps): Composer<Context> {
     const t = textsIn(deps.catalogues, senderLanguage(ctx.from));
     const user = await deps.users.findByTelegramId(ctx.from.id);
     if (!user?.is_admin) {
-      await ctx.reply(t('Sorry, signing in to the dashboard is for staff only. If you work here, ask an administrator to give you access.'));
+      await ctx.reply(
+        t('Sorry, signing in to the dashboard is for staff only. If you work here, ask an administrator to give you access.'),
+      );
       return;
     }
     const link = await deps.signInLinks.issue(user.id);

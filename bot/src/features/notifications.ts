@@ -35,7 +35,12 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
         );
       } else {
         // A web visitor has no Telegram chat, so no topic: the note goes to the group's General chat.
-        const note = withLinkButton(deps.config, staffT('📝 New application #{id} from {name}, submitted on the web.', { id: applicationId, name: displayName(user) }), label, dashboard);
+        const note = withLinkButton(
+          deps.config,
+          staffT('📝 New application #{id} from {name}, submitted on the web.', { id: applicationId, name: displayName(user) }),
+          label,
+          dashboard,
+        );
         await api.sendMessage(deps.config.bot.staffChatId!, note.text, { reply_markup: note.keyboard });
       }
       return;

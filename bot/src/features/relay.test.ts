@@ -29,7 +29,6 @@ async function openTopic(h: BotHarness, user = newApplicant()) {
   return { user, threadId: thread!.messageThreadId };
 }
 
-
 describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (kind) => {
   const h = useBot(kind);
 
@@ -45,9 +44,15 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
     const userId = (await findUserByTelegramId(h.db, user.id))!.id;
     expect(keyboardOf(card!)).toEqual([[{ text: 'Open in dashboard', url: `${PUBLIC_URL}/dashboard/users/${userId}` }]]);
     const [copy] = h.fake.callsOf('copyMessage');
-    expect(copy!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, from_chat_id: user.id, message_thread_id: card!.payload.message_thread_id });
+    expect(copy!.payload).toMatchObject({
+      chat_id: STAFF_CHAT_ID,
+      from_chat_id: user.id,
+      message_thread_id: card!.payload.message_thread_id,
+    });
     expect(ack!.payload.chat_id).toBe(user.id);
-    expect(ack!.payload.text).toBe(h.catalogues.translate('uk', 'Thank you! Your message has reached our team, and they will answer you here, in this chat.'));
+    expect(ack!.payload.text).toBe(
+      h.catalogues.translate('uk', 'Thank you! Your message has reached our team, and they will answer you here, in this chat.'),
+    );
   });
 
   it('acknowledges only the first message, and later ones go to the same topic', async () => {
@@ -59,11 +64,33 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
   });
 
   it.each([
-    ['a photo', { photo: [{ file_id: 'small', file_unique_id: 's', width: 90, height: 90 }, { file_id: 'big', file_unique_id: 'b', width: 1280, height: 960 }], caption: 'My car' }],
+    [
+      'a photo',
+      {
+        photo: [
+          { file_id: 'small', file_unique_id: 's', width: 90, height: 90 },
+          { file_id: 'big', file_unique_id: 'b', width: 1280, height: 960 },
+        ],
+        caption: 'My car',
+      },
+    ],
     ['a document', { document: { file_id: 'doc', file_unique_id: 'd', file_name: 'paystub.pdf' } }],
     ['a voice message', { voice: { file_id: 'voice', file_unique_id: 'v', duration: 3 } }],
     ['a video', { video: { file_id: 'video', file_unique_id: 'vi', width: 640, height: 480, duration: 5 } }],
-    ['a sticker', { sticker: { file_id: 'sticker', file_unique_id: 'st', type: 'regular', width: 512, height: 512, is_animated: false, is_video: false } }],
+    [
+      'a sticker',
+      {
+        sticker: {
+          file_id: 'sticker',
+          file_unique_id: 'st',
+          type: 'regular',
+          width: 512,
+          height: 512,
+          is_animated: false,
+          is_video: false,
+        },
+      },
+    ],
     ['a location', { location: { latitude: 32.7767, longitude: -96.797 } }],
     ['a contact', { contact: { phone_number: '+12145550147', first_name: 'Olena' } }],
   ])('copies %s into the topic, not forwarding it', async (_kind, content) => {
@@ -80,7 +107,9 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
     const { user, threadId } = await openTopic(h);
     const reply = topicMessage(threadId, { text: 'Yes, come by on Saturday.' });
     await h.send(reply);
-    expect(h.fake.callsOf('copyMessage').map((call) => call.payload)).toEqual([{ chat_id: user.id, from_chat_id: STAFF_CHAT_ID, message_id: reply.message!.message_id }]);
+    expect(h.fake.callsOf('copyMessage').map((call) => call.payload)).toEqual([
+      { chat_id: user.id, from_chat_id: STAFF_CHAT_ID, message_id: reply.message!.message_id },
+    ]);
   });
 
   it('keeps reply targets on both sides', async () => {
@@ -89,14 +118,26 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
     await h.send(question);
     const copyId = copiedMessageId(h, 0);
 
-    const answer = topicMessage(threadId, { text: 'It is negotiable.', reply_to_message: { message_id: copyId, date: 0, chat: { id: STAFF_CHAT_ID, type: 'supergroup', title: 'Staff' } } });
+    const answer = topicMessage(threadId, {
+      text: 'It is negotiable.',
+      reply_to_message: { message_id: copyId, date: 0, chat: { id: STAFF_CHAT_ID, type: 'supergroup', title: 'Staff' } },
+    });
     await h.send(answer);
-    expect(h.fake.callsOf('copyMessage')[1]!.payload.reply_parameters).toEqual({ message_id: question.message!.message_id, allow_sending_without_reply: true });
+    expect(h.fake.callsOf('copyMessage')[1]!.payload.reply_parameters).toEqual({
+      message_id: question.message!.message_id,
+      allow_sending_without_reply: true,
+    });
 
     const answerCopyId = copiedMessageId(h, 1);
-    const followUp = privateMessage(user, { text: 'Great!', reply_to_message: { message_id: answerCopyId, date: 0, chat: { id: user.id, type: 'private', first_name: 'Olena' } } });
+    const followUp = privateMessage(user, {
+      text: 'Great!',
+      reply_to_message: { message_id: answerCopyId, date: 0, chat: { id: user.id, type: 'private', first_name: 'Olena' } },
+    });
     await h.send(followUp);
-    expect(h.fake.callsOf('copyMessage')[2]!.payload.reply_parameters).toEqual({ message_id: answer.message!.message_id, allow_sending_without_reply: true });
+    expect(h.fake.callsOf('copyMessage')[2]!.payload.reply_parameters).toEqual({
+      message_id: answer.message!.message_id,
+      allow_sending_without_reply: true,
+    });
   });
 
   it('an edited message updates its copy, from either side', async () => {
@@ -105,13 +146,21 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
     await h.send(original);
     const copyId = copiedMessageId(h, 0);
     await h.send(edited(original, { text: 'I make $60k' }));
-    expect(h.fake.callsOf('editMessageText')[0]!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, message_id: copyId, text: 'I make $60k' });
+    expect(h.fake.callsOf('editMessageText')[0]!.payload).toMatchObject({
+      chat_id: STAFF_CHAT_ID,
+      message_id: copyId,
+      text: 'I make $60k',
+    });
 
     const staffText = topicMessage(threadId, { text: 'See you at 10' });
     await h.send(staffText);
     const userCopyId = copiedMessageId(h, 1);
     await h.send(edited(staffText, { text: 'See you at 11' }));
-    expect(h.fake.callsOf('editMessageText')[1]!.payload).toMatchObject({ chat_id: user.id, message_id: userCopyId, text: 'See you at 11' });
+    expect(h.fake.callsOf('editMessageText')[1]!.payload).toMatchObject({
+      chat_id: user.id,
+      message_id: userCopyId,
+      text: 'See you at 11',
+    });
   });
 
   it('an edited caption updates the copied photo', async () => {
@@ -146,7 +195,11 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
     const { user, threadId } = await openTopic(h);
     await h.send(memberStatus(user, 'kicked'));
     const [notice] = h.fake.callsOf('sendMessage');
-    expect(notice!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, message_thread_id: threadId, text: 'Olena Koval has blocked the bot: messages to them are not delivered until they start it again.' });
+    expect(notice!.payload).toMatchObject({
+      chat_id: STAFF_CHAT_ID,
+      message_thread_id: threadId,
+      text: 'Olena Koval has blocked the bot: messages to them are not delivered until they start it again.',
+    });
     expect((await findThreadOfUser(h.db, (await findUserByTelegramId(h.db, user.id))!.id, STAFF_CHAT_ID))!.blocked).toBe(true);
 
     await h.send(memberStatus(user, 'member'));
@@ -159,16 +212,27 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
     const staffText = topicMessage(threadId, { text: 'Your car is ready' });
     await h.send(staffText);
     const [notice] = h.fake.callsOf('sendMessage');
-    expect(notice!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, message_thread_id: threadId, reply_parameters: { message_id: staffText.message!.message_id } });
+    expect(notice!.payload).toMatchObject({
+      chat_id: STAFF_CHAT_ID,
+      message_thread_id: threadId,
+      reply_parameters: { message_id: staffText.message!.message_id },
+    });
     expect(notice!.payload.text).toBe('Not delivered: Olena Koval has blocked the bot or deleted their account.');
   });
 
   it('keeps an album together as one group', async () => {
     const { user, threadId } = await openTopic(h);
-    const parts = [1, 2, 3].map((n) => privateMessage(user, { media_group_id: 'album-1', photo: [{ file_id: `a${n}`, file_unique_id: `a${n}u`, width: 800, height: 600 }] }));
+    const parts = [1, 2, 3].map((n) =>
+      privateMessage(user, { media_group_id: 'album-1', photo: [{ file_id: `a${n}`, file_unique_id: `a${n}u`, width: 800, height: 600 }] }),
+    );
     for (const part of parts) await h.send(part);
     const [group] = await h.fake.waitFor('copyMessages');
-    expect(group!.payload).toEqual({ chat_id: STAFF_CHAT_ID, from_chat_id: user.id, message_ids: parts.map((p) => p.message!.message_id), message_thread_id: threadId });
+    expect(group!.payload).toEqual({
+      chat_id: STAFF_CHAT_ID,
+      from_chat_id: user.id,
+      message_ids: parts.map((p) => p.message!.message_id),
+      message_thread_id: threadId,
+    });
     expect(h.fake.callsOf('copyMessage')).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.fake.callsOf('copyMessages')).toHaveLength(1);
@@ -176,7 +240,12 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
 
   it("sends a staff member's album to the applicant as one group", async () => {
     const { user, threadId } = await openTopic(h);
-    const parts = [1, 2].map((n) => topicMessage(threadId, { media_group_id: 'staff-album', photo: [{ file_id: `s${n}`, file_unique_id: `s${n}u`, width: 800, height: 600 }] }));
+    const parts = [1, 2].map((n) =>
+      topicMessage(threadId, {
+        media_group_id: 'staff-album',
+        photo: [{ file_id: `s${n}`, file_unique_id: `s${n}u`, width: 800, height: 600 }],
+      }),
+    );
     for (const part of parts) await h.send(part);
     const [group] = await h.fake.waitFor('copyMessages');
     expect(group!.payload).toEqual({ chat_id: user.id, from_chat_id: STAFF_CHAT_ID, message_ids: parts.map((p) => p.message!.message_id) });
@@ -207,9 +276,24 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
   it('tells the applicant when a message cannot be passed on', async () => {
     const { user } = await openTopic(h);
     h.fake.failNext('copyMessage', { error_code: 400, description: "Bad Request: message can't be copied" });
-    await h.send(privateMessage(user, { poll: { id: 'p', question: 'Q', options: [], total_voter_count: 0, is_closed: false, is_anonymous: true, type: 'regular', allows_multiple_answers: false } }));
+    await h.send(
+      privateMessage(user, {
+        poll: {
+          id: 'p',
+          question: 'Q',
+          options: [],
+          total_voter_count: 0,
+          is_closed: false,
+          is_anonymous: true,
+          type: 'regular',
+          allows_multiple_answers: false,
+        },
+      }),
+    );
     const [reply] = h.fake.callsOf('sendMessage');
-    expect(reply!.payload.text).toBe(h.catalogues.translate('uk', 'Sorry, this kind of message cannot be passed on. Please send it as text, a photo or a file.'));
+    expect(reply!.payload.text).toBe(
+      h.catalogues.translate('uk', 'Sorry, this kind of message cannot be passed on. Please send it as text, a photo or a file.'),
+    );
   });
 
   it('a failing handler is logged with its update id and the next update still works', async () => {
@@ -234,7 +318,9 @@ describe('without STAFF_CHAT_ID', () => {
     expect(h.fake.callsOf('createForumTopic')).toHaveLength(0);
     const [reply] = h.fake.callsOf('sendMessage');
     const { phone, email, address } = h.config.company;
-    expect(reply!.payload.text).toBe(`Thank you for your message. Our team does not read this chat yet: please call ${phone} or write to ${email}. Our address is ${address}.`);
+    expect(reply!.payload.text).toBe(
+      `Thank you for your message. Our team does not read this chat yet: please call ${phone} or write to ${email}. Our address is ${address}.`,
+    );
   });
 });
 

@@ -46,13 +46,24 @@ export interface Relay {
  * back. Replies keep their targets through the pairs the chat service keeps, edits update the copy,
  * albums travel as one group. Without STAFF_CHAT_ID (`topics` undefined) applicants get the dealer's contacts.
  */
-export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffChatId: number | undefined, albumWindowMs = ALBUM_WINDOW_MS): Relay {
+export function relayFeature(
+  deps: BotDeps,
+  topics: Topics | undefined,
+  staffChatId: number | undefined,
+  albumWindowMs = ALBUM_WINDOW_MS,
+): Relay {
   const { chat, users, log } = deps;
   const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
   const composer = new Composer<Context>();
   const timers = new Set<NodeJS.Timeout>();
 
-  async function relayToStaff(api: Api, userId: number, userChatId: number, messageIds: number[], replyTo: number | undefined): Promise<void> {
+  async function relayToStaff(
+    api: Api,
+    userId: number,
+    userChatId: number,
+    messageIds: number[],
+    replyTo: number | undefined,
+  ): Promise<void> {
     const first = await chat.isFirstMessage(userId);
     const target = replyTo === undefined ? undefined : await chat.staffSideOf(userChatId, replyTo);
     const { result: copies } = await topics!.inTopic(userId, async (thread) => {
@@ -91,10 +102,14 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
     } catch (error) {
       if (!isRecipientUnreachable(error)) throw error;
       await chat.setBlocked(user.id, true);
-      await api.sendMessage(thread.staffChatId, staffT('Not delivered: {name} has blocked the bot or deleted their account.', { name: displayName(user) }), {
-        message_thread_id: thread.messageThreadId,
-        reply_parameters: { message_id: messageIds[0]!, allow_sending_without_reply: true },
-      });
+      await api.sendMessage(
+        thread.staffChatId,
+        staffT('Not delivered: {name} has blocked the bot or deleted their account.', { name: displayName(user) }),
+        {
+          message_thread_id: thread.messageThreadId,
+          reply_parameters: { message_id: messageIds[0]!, allow_sending_without_reply: true },
+        },
+      );
       return;
     }
     await chat.recordRelayed({
@@ -132,7 +147,9 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
     // Not awaited: the next parts must be handled meanwhile (polling handles one update at a time).
     const timer = setTimeout(() => {
       timers.delete(timer);
-      flushAlbum(api, message.chat.id, mediaGroupId).catch((error: unknown) => log.warn({ error: describeError(error) }, 'an album was not relayed; it will be retried'));
+      flushAlbum(api, message.chat.id, mediaGroupId).catch((error: unknown) =>
+        log.warn({ error: describeError(error) }, 'an album was not relayed; it will be retried'),
+      );
     }, albumWindowMs);
     timers.add(timer);
   }
@@ -141,7 +158,12 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
     const t = textsIn(deps.catalogues, senderLanguage(ctx.from));
     if (!topics) {
       const { phone, email, address } = deps.config.company;
-      await ctx.reply(t('Thank you for your message. Our team does not read this chat yet: please call {phone} or write to {email}. Our address is {address}.', { phone, email, address }));
+      await ctx.reply(
+        t(
+          'Thank you for your message. Our team does not read this chat yet: please call {phone} or write to {email}. Our address is {address}.',
+          { phone, email, address },
+        ),
+      );
       return;
     }
     const user = await users.rememberTelegramUser(ctx.from);
@@ -160,7 +182,14 @@ export function relayFeature(deps: BotDeps, topics: Topics | undefined, staffCha
     composer.on([...RELAYABLE], async (ctx: RelayableContext) => {
       const message = ctx.message;
       // Only messages in an applicant's topic are relayed: the group's General chat and commands stay with staff.
-      if (ctx.chat.id !== staffChatId || !message.is_topic_message || message.message_thread_id === undefined || isCommand(message) || ctx.from?.is_bot) return;
+      if (
+        ctx.chat.id !== staffChatId ||
+        !message.is_topic_message ||
+        message.message_thread_id === undefined ||
+        isCommand(message) ||
+        ctx.from?.is_bot
+      )
+        return;
       const thread = await chat.threadByTopic(staffChatId, message.message_thread_id);
       if (!thread) return;
       if (message.media_group_id) return collectAlbumPart(ctx.api, message, thread.messageThreadId);

@@ -21,7 +21,9 @@ describe.each(DATABASE_KINDS)('/start and /help on %s', (kind) => {
     const [reply] = h.fake.callsOf('sendMessage');
     const t = (id: string) => h.catalogues.translate(lang, id, { company: h.config.company.name });
     expect(reply!.payload.chat_id).toBe(user.id);
-    expect(reply!.payload.text).toBe(t('Welcome to {company}! Browse our cars, keep favourites and apply for a car loan in a few minutes.'));
+    expect(reply!.payload.text).toBe(
+      t('Welcome to {company}! Browse our cars, keep favourites and apply for a car loan in a few minutes.'),
+    );
     expect(keyboardOf(reply!)).toEqual([[{ text: t('Open the app'), web_app: { url: `${PUBLIC_URL}/` } }]]);
   });
 

@@ -12,7 +12,15 @@ import { cookieHeader, tmaHeaders } from '../../test/identity.ts';
  */
 
 const guestCount = async (t: ReturnType<typeof useTestApp>) =>
-  Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'guest').executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('kind', '=', 'guest')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(DATABASE_KINDS)('licence photos per client address on %s', (kind) => {
   const t = useTestApp(kind, { env: { LICENCE_PHOTO_MAX_PER_ADDRESS: '3' } });
@@ -24,7 +32,13 @@ describe.each(DATABASE_KINDS)('licence photos per client address on %s', (kind) 
 
   const upload = (remoteAddress: string, headers: Record<string, string> = {}) => {
     const body = licencePhoto(jpeg);
-    return t.app.inject({ method: 'POST', url: '/api/applications/documents', payload: body.payload, headers: { ...body.headers, ...headers }, remoteAddress });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/applications/documents',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+      remoteAddress,
+    });
   };
 
   it('stops cookieless uploads from one address at the cap, with a clear message, before creating a guest', async () => {
@@ -34,7 +48,9 @@ describe.each(DATABASE_KINDS)('licence photos per client address on %s', (kind) 
     expect(refused.statusCode, refused.body).toBe(429);
     const { error } = refused.json<ErrorBody>();
     expect(error.code).toBe('rate_limited');
-    expect(error.message).toMatch(/Too many licence photos have been uploaded from your network today \(3\).*Submit your application with the photos you already uploaded, try again in about 24 hours, or open the application in Telegram/);
+    expect(error.message).toMatch(
+      /Too many licence photos have been uploaded from your network today \(3\).*Submit your application with the photos you already uploaded, try again in about 24 hours, or open the application in Telegram/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000);
     expect(await guestCount(t)).toBe(guests);
   });
@@ -72,7 +88,9 @@ describe.each(DATABASE_KINDS)('application drafts per client address on %s', (ki
     expect(refused.statusCode, refused.body).toBe(429);
     const { error } = refused.json<ErrorBody>();
     expect(error.code).toBe('rate_limited');
-    expect(error.message).toMatch(/Too many applications have been started from your network today \(2\).*Try again in about 24 hours, or open the application in Telegram/);
+    expect(error.message).toMatch(
+      /Too many applications have been started from your network today \(2\).*Try again in about 24 hours, or open the application in Telegram/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000);
     expect(await guestCount(t)).toBe(guests);
   });

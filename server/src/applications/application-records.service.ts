@@ -30,7 +30,8 @@ export interface ApplicationsDeps {
 }
 
 export const sealSsn = (pii: PiiCipher, ssn: string) => pii.encrypt(ssn, SSN_CONTEXT);
-export const openSsn = (pii: PiiCipher, row: ApplicationRow) => (row.ssn_encrypted === null ? null : pii.decrypt(row.ssn_encrypted, SSN_CONTEXT));
+export const openSsn = (pii: PiiCipher, row: ApplicationRow) =>
+  row.ssn_encrypted === null ? null : pii.decrypt(row.ssn_encrypted, SSN_CONTEXT);
 export const sealBirthDate = (pii: PiiCipher, dateOfBirth: string) => pii.encrypt(dateOfBirth, BIRTH_DATE_CONTEXT);
 export const openBirthDate = (pii: PiiCipher, row: ApplicationRow) =>
   row.date_of_birth_encrypted === null ? null : pii.decrypt(row.date_of_birth_encrypted, BIRTH_DATE_CONTEXT);
@@ -89,7 +90,11 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
 }
 
 /** The application with its full SSN, for the PDF only (which audits the download itself). */
-export async function loadApplicationForPrint(deps: ApplicationsDeps, applicationId: number, now = new Date()): Promise<StaffApplication & SsnReveal> {
+export async function loadApplicationForPrint(
+  deps: ApplicationsDeps,
+  applicationId: number,
+  now = new Date(),
+): Promise<StaffApplication & SsnReveal> {
   const row = await applicationOrThrow(deps.db, applicationId);
   return { ...(await toStaffApplication(deps, row, now)), ssn: openSsn(deps.pii, row) };
 }
@@ -101,7 +106,11 @@ export interface LicenceImage {
 }
 
 /** One licence photo of an application, opened; undefined when that side was never attached. */
-export async function openLicenceImage({ db, pii }: ApplicationsDeps, applicationId: number, side: LicenceSide): Promise<LicenceImage | undefined> {
+export async function openLicenceImage(
+  { db, pii }: ApplicationsDeps,
+  applicationId: number,
+  side: LicenceSide,
+): Promise<LicenceImage | undefined> {
   const document = await findDocumentContent(db, applicationId, side);
   return document && { side, mime: document.mime, bytes: openDocumentContent(pii, document.contentEncrypted) };
 }

@@ -1,6 +1,12 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { ConsentAcceptance } from '../../../domain/consents.ts';
-import type { AcceptedConsent, ApplicationCar, ApplicationDocument, StaffStatusChange, StatusChange } from '../../../domain/contracts/applications.ts';
+import type {
+  AcceptedConsent,
+  ApplicationCar,
+  ApplicationDocument,
+  StaffStatusChange,
+  StatusChange,
+} from '../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
@@ -72,8 +78,17 @@ export async function insertConsents(db: Db, applicationId: number, consents: re
     .execute();
 }
 
-export async function insertStatusChange(db: Db, applicationId: number, from: ApplicationStatus | null, to: ApplicationStatus, changedBy: number | null): Promise<void> {
-  await db.insertInto('application_status_history').values({ application_id: applicationId, from_status: from, to_status: to, changed_by: changedBy }).execute();
+export async function insertStatusChange(
+  db: Db,
+  applicationId: number,
+  from: ApplicationStatus | null,
+  to: ApplicationStatus,
+  changedBy: number | null,
+): Promise<void> {
+  await db
+    .insertInto('application_status_history')
+    .values({ application_id: applicationId, from_status: from, to_status: to, changed_by: changedBy })
+    .execute();
 }
 
 /** "First Last", else "@username", else "User 12": how staff are named in histories. */
@@ -169,7 +184,9 @@ export async function lockApplicationOfUser(db: Db, userId: number): Promise<App
 }
 
 export async function isCarAvailable(db: Db, uuid: string): Promise<boolean> {
-  return (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).where('status', '=', 'available').executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).where('status', '=', 'available').executeTakeFirst()) !== undefined
+  );
 }
 
 export async function carExists(db: Db, uuid: string): Promise<boolean> {
@@ -184,7 +201,10 @@ export interface TrailQuery {
 
 /** The application's audit events, newest first, with who did each. */
 export async function listTrail(db: Db, q: TrailQuery) {
-  const filtered = db.selectFrom('audit_events as e').where('e.entity', '=', 'application').where('e.entity_id', '=', String(q.applicationId));
+  const filtered = db
+    .selectFrom('audit_events as e')
+    .where('e.entity', '=', 'application')
+    .where('e.entity_id', '=', String(q.applicationId));
   const [rows, counted] = await Promise.all([
     filtered
       .leftJoin('users as actor', 'actor.id', 'e.actor_user_id')

@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { applicantPatchSchema } from '../../../domain/application.schema.ts';
 import { applicationCarChangeSchema, submissionSchema } from '../../../domain/application-submission.schema.ts';
-import type { ApplicationTrailEvent, MyApplication, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type {
+  ApplicationTrailEvent,
+  MyApplication,
+  ReviewConfirmation,
+  SsnReveal,
+  StaffApplication,
+} from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
@@ -12,7 +18,15 @@ import { ADMIN_WITH_MFA } from '../http/access.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
-import { applicationTrail, changeStatus, confirmReview, editApplicant, readDocument, revealSsn, viewUserApplication } from './staff-review.service.ts';
+import {
+  applicationTrail,
+  changeStatus,
+  confirmReview,
+  editApplicant,
+  readDocument,
+  revealSsn,
+  viewUserApplication,
+} from './staff-review.service.ts';
 import { changeMyApplicationCar, loadMyApplication, submitApplication } from './submission.service.ts';
 
 /** A whole application is a few kilobytes; the photos travel separately. */
@@ -55,7 +69,8 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
       bodyLimit: APPLICATION_BODY_LIMIT,
       config: { rateLimit: STRICT_RATE_LIMIT },
       schema: documented({
-        summary: 'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
+        summary:
+          'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
         tags: ['applications'],
         body: submissionSchema,
         errors: [401, 403, 409],
@@ -77,13 +92,23 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/applications/mine', { schema: documented({ summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none", tags: ['applications'], errors: [404] }) }, async (request, reply): Promise<MyApplication> => {
-    const userId = request.viewer?.userId;
-    const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
-    if (!application) throw notFound('You have not submitted an application yet.');
-    reply.header('cache-control', PRIVATE);
-    return application;
-  });
+  app.get(
+    '/applications/mine',
+    {
+      schema: documented({
+        summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none",
+        tags: ['applications'],
+        errors: [404],
+      }),
+    },
+    async (request, reply): Promise<MyApplication> => {
+      const userId = request.viewer?.userId;
+      const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
+      if (!application) throw notFound('You have not submitted an application yet.');
+      reply.header('cache-control', PRIVATE);
+      return application;
+    },
+  );
 
   app.patch(
     '/applications/mine/car',
@@ -104,51 +129,123 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/applications/user/:userId', { config: ADMIN_WITH_MFA, schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }) }, async (request, reply): Promise<StaffApplication> => {
-    const { userId } = parseOr400(userParams, request.params, 'user id');
-    reply.header('cache-control', PRIVATE);
-    return viewUserApplication(deps, requireViewer(request), userId);
-  });
+  app.get(
+    '/applications/user/:userId',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }),
+    },
+    async (request, reply): Promise<StaffApplication> => {
+      const { userId } = parseOr400(userParams, request.params, 'user id');
+      reply.header('cache-control', PRIVATE);
+      return viewUserApplication(deps, requireViewer(request), userId);
+    },
+  );
 
-  app.post('/applications/:id/ssn/reveal', { config: ADMIN_WITH_MFA, schema: documented({ summary: "The applicant's full SSN (staff; each reveal audited)", tags: ['applications'], params: idParams }) }, async (request, reply): Promise<SsnReveal> => {
-    const { id } = parseOr400(idParams, request.params, 'application id');
-    reply.header('cache-control', PRIVATE);
-    return revealSsn(deps, requireViewer(request), id);
-  });
+  app.post(
+    '/applications/:id/ssn/reveal',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({ summary: "The applicant's full SSN (staff; each reveal audited)", tags: ['applications'], params: idParams }),
+    },
+    async (request, reply): Promise<SsnReveal> => {
+      const { id } = parseOr400(idParams, request.params, 'application id');
+      reply.header('cache-control', PRIVATE);
+      return revealSsn(deps, requireViewer(request), id);
+    },
+  );
 
-  app.get('/applications/:id/documents/:side', { config: ADMIN_WITH_MFA, schema: documented({ summary: "A photo of the applicant's driver's licence (staff; audited)", tags: ['applications'], params: documentParams }) }, async (request, reply) => {
-    const { id, side } = parseOr400(documentParams, request.params, 'document');
-    const { mime, bytes } = await readDocument(deps, requireViewer(request), id, side);
-    return reply
-      .header('cache-control', PRIVATE)
-      .header('content-type', mime)
-      .header('content-disposition', `inline; filename="application-${id}-${side}.jpg"`)
-      .send(bytes);
-  });
+  app.get(
+    '/applications/:id/documents/:side',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({
+        summary: "A photo of the applicant's driver's licence (staff; audited)",
+        tags: ['applications'],
+        params: documentParams,
+      }),
+    },
+    async (request, reply) => {
+      const { id, side } = parseOr400(documentParams, request.params, 'document');
+      const { mime, bytes } = await readDocument(deps, requireViewer(request), id, side);
+      return reply
+        .header('cache-control', PRIVATE)
+        .header('content-type', mime)
+        .header('content-disposition', `inline; filename="application-${id}-${side}.jpg"`)
+        .send(bytes);
+    },
+  );
 
-  app.patch('/applications/applicant', { bodyLimit: APPLICATION_BODY_LIMIT, config: ADMIN_WITH_MFA, schema: documented({ summary: "Correct the applicant's fields (staff; audited by field name)", tags: ['applications'], body: applicantPatchSchema }) }, async (request, reply): Promise<StaffApplication> => {
-    const patch = parseOr400(applicantPatchSchema, request.body, 'applicant');
-    reply.header('cache-control', PRIVATE);
-    return editApplicant(deps, requireViewer(request), patch);
-  });
+  app.patch(
+    '/applications/applicant',
+    {
+      bodyLimit: APPLICATION_BODY_LIMIT,
+      config: ADMIN_WITH_MFA,
+      schema: documented({
+        summary: "Correct the applicant's fields (staff; audited by field name)",
+        tags: ['applications'],
+        body: applicantPatchSchema,
+      }),
+    },
+    async (request, reply): Promise<StaffApplication> => {
+      const patch = parseOr400(applicantPatchSchema, request.body, 'applicant');
+      reply.header('cache-control', PRIVATE);
+      return editApplicant(deps, requireViewer(request), patch);
+    },
+  );
 
-  app.patch('/applications/:id/status', { config: ADMIN_WITH_MFA, schema: documented({ summary: "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified)", tags: ['applications'], params: idParams, body: statusBody }) }, async (request, reply): Promise<StaffApplication> => {
-    const { id } = parseOr400(idParams, request.params, 'application id');
-    const { status } = parseOr400(statusBody, request.body, 'status');
-    reply.header('cache-control', PRIVATE);
-    return changeStatus(deps, requireViewer(request), id, status);
-  });
+  app.patch(
+    '/applications/:id/status',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({
+        summary: "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified)",
+        tags: ['applications'],
+        params: idParams,
+        body: statusBody,
+      }),
+    },
+    async (request, reply): Promise<StaffApplication> => {
+      const { id } = parseOr400(idParams, request.params, 'application id');
+      const { status } = parseOr400(statusBody, request.body, 'status');
+      reply.header('cache-control', PRIVATE);
+      return changeStatus(deps, requireViewer(request), id, status);
+    },
+  );
 
-  app.post('/applications/:id/review', { config: ADMIN_WITH_MFA, schema: documented({ summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)', tags: ['applications'], params: idParams }) }, async (request, reply): Promise<ReviewConfirmation> => {
-    const { id } = parseOr400(idParams, request.params, 'application id');
-    reply.header('cache-control', PRIVATE);
-    return confirmReview(deps, requireViewer(request), id);
-  });
+  app.post(
+    '/applications/:id/review',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({
+        summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)',
+        tags: ['applications'],
+        params: idParams,
+      }),
+    },
+    async (request, reply): Promise<ReviewConfirmation> => {
+      const { id } = parseOr400(idParams, request.params, 'application id');
+      reply.header('cache-control', PRIVATE);
+      return confirmReview(deps, requireViewer(request), id);
+    },
+  );
 
-  app.get('/applications/:id/history', { config: ADMIN_WITH_MFA, schema: documented({ summary: "The application's audit trail, newest first (staff)", tags: ['applications'], params: idParams, querystring: trailQuery }) }, async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {
-    const { id } = parseOr400(idParams, request.params, 'application id');
-    const { page, limit } = parseOr400(trailQuery, request.query, 'query');
-    reply.header('cache-control', PRIVATE);
-    return applicationTrail(deps, requireViewer(request), id, page, limit);
-  });
+  app.get(
+    '/applications/:id/history',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({
+        summary: "The application's audit trail, newest first (staff)",
+        tags: ['applications'],
+        params: idParams,
+        querystring: trailQuery,
+      }),
+    },
+    async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {
+      const { id } = parseOr400(idParams, request.params, 'application id');
+      const { page, limit } = parseOr400(trailQuery, request.query, 'query');
+      reply.header('cache-control', PRIVATE);
+      return applicationTrail(deps, requireViewer(request), id, page, limit);
+    },
+  );
 };

@@ -6,7 +6,15 @@ import type { MyApplication } from '../../../domain/contracts/applications.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import { validationMessages as m } from '../../../domain/messages.ts';
 import { useTestApp } from '../../test/app.ts';
-import { requiredConsents, submissionBody, submit, submitTestApplication, TEST_SSN, uploadLicence, type Who } from '../../test/applications.ts';
+import {
+  requiredConsents,
+  submissionBody,
+  submit,
+  submitTestApplication,
+  TEST_SSN,
+  uploadLicence,
+  type Who,
+} from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createGuest, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 
@@ -29,11 +37,27 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
   }
   const applicationOf = (userId: number) => t.db.selectFrom('applications').selectAll().where('user_id', '=', userId).executeTakeFirst();
   const countApplications = async (userId: number) =>
-    Number((await t.db.selectFrom('applications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('applications')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const countOutboxEvents = async (userId: number) =>
-    Number((await t.db.selectFrom('outbox_events').select((eb) => eb.fn.countAll<number>().as('n')).where(sql`payload->>'userId'`, '=', String(userId)).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('outbox_events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(sql`payload->>'userId'`, '=', String(userId))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
-  it('stores a Telegram user\'s application with everything that belongs to it, in one go', async () => {
+  it("stores a Telegram user's application with everything that belongs to it, in one go", async () => {
     const { who, userId } = await applicant();
     const photos = await photosOf(who);
     await injectAs(t.app, who, { method: 'PUT', url: '/api/applications/draft', payload: { carId: car, personal: { firstName: 'Mary' } } });
@@ -45,25 +69,57 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     const answer = res.json<MyApplication>();
     expect(answer).toMatchObject({ status: 'in_review', car: { uuid: car }, history: [{ status: 'in_review' }] });
     const row = (await applicationOf(userId))!;
-    expect(row).toMatchObject({ id: answer.id, car_uuid: car, status: 'in_review', first_name: 'Mary', last_name: 'Major', ssn_last4: '6789', consent_given: true, income: 5200, other_income_amount: 400, months_at_current_address: 14 });
+    expect(row).toMatchObject({
+      id: answer.id,
+      car_uuid: car,
+      status: 'in_review',
+      first_name: 'Mary',
+      last_name: 'Major',
+      ssn_last4: '6789',
+      consent_given: true,
+      income: 5200,
+      other_income_amount: 400,
+      months_at_current_address: 14,
+    });
     expect(row.ssn_encrypted).not.toContain(TEST_SSN);
     expect(row.address).toEqual({ line1: '12 Elm St.', line2: 'Apt 4B', city: 'Springfield', state: 'IL', postalCode: '62701' });
     expect(row.current_employment).toMatchObject({ employerName: 'Acme Corp', totalMonthsEmployed: 40 });
     expect(row.previous_employment).toBeNull();
 
-    const documents = await t.db.selectFrom('application_documents').select(['id', 'side', 'application_id']).where('owner_user_id', '=', userId).orderBy('id').execute();
+    const documents = await t.db
+      .selectFrom('application_documents')
+      .select(['id', 'side', 'application_id'])
+      .where('owner_user_id', '=', userId)
+      .orderBy('id')
+      .execute();
     expect(documents).toEqual([
       { id: photos.front, side: 'front', application_id: row.id },
       { id: photos.back, side: 'back', application_id: row.id },
     ]);
-    const storedConsents = await t.db.selectFrom('application_consents').select(['kind', 'text_version']).where('application_id', '=', row.id).orderBy('kind').execute();
-    expect(storedConsents).toEqual(CONSENTS.map(({ kind, version }) => ({ kind, text_version: version })).sort((a, b) => a.kind.localeCompare(b.kind)));
+    const storedConsents = await t.db
+      .selectFrom('application_consents')
+      .select(['kind', 'text_version'])
+      .where('application_id', '=', row.id)
+      .orderBy('kind')
+      .execute();
+    expect(storedConsents).toEqual(
+      CONSENTS.map(({ kind, version }) => ({ kind, text_version: version })).sort((a, b) => a.kind.localeCompare(b.kind)),
+    );
     const history = await t.db.selectFrom('application_status_history').selectAll().where('application_id', '=', row.id).execute();
     expect(history).toMatchObject([{ from_status: null, to_status: 'in_review', changed_by: null }]);
-    const audit = await t.db.selectFrom('audit_events').selectAll().where('entity', '=', 'application').where('entity_id', '=', String(row.id)).execute();
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('entity', '=', 'application')
+      .where('entity_id', '=', String(row.id))
+      .execute();
     expect(audit).toMatchObject([{ action: 'application.submitted', actor_user_id: userId }]);
     expect(await t.db.selectFrom('application_drafts').select('user_id').where('user_id', '=', userId).executeTakeFirst()).toBeUndefined();
-    const outbox = await t.db.selectFrom('outbox_events').select(['id', 'kind', 'payload']).where(sql`payload->>'applicationId'`, '=', String(row.id)).execute();
+    const outbox = await t.db
+      .selectFrom('outbox_events')
+      .select(['id', 'kind', 'payload'])
+      .where(sql`payload->>'applicationId'`, '=', String(row.id))
+      .execute();
     expect(outbox).toEqual([{ id: outbox[0]!.id, kind: 'application.submitted', payload: { applicationId: row.id, userId } }]);
     // The bot is off in these tests, so no consumer is subscribed and nothing is owed to one.
     expect(await t.db.selectFrom('outbox_deliveries').select('consumer').where('event_id', '=', outbox[0]!.id).execute()).toEqual([]);
@@ -71,11 +127,25 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
 
   it('fills the dealer block from the server configuration and ignores the one a client sends', async () => {
     const { who, userId } = await applicant();
-    const forged = { creditProvider: 'evil', dealerId: 'FORGED', partnerDealerId: 'x', toggles: { autoDecision: true }, experience: 'Standalone', sourcePartnerId: 'x', correlationId: 'x' };
+    const forged = {
+      creditProvider: 'evil',
+      dealerId: 'FORGED',
+      partnerDealerId: 'x',
+      toggles: { autoDecision: true },
+      experience: 'Standalone',
+      sourcePartnerId: 'x',
+      correlationId: 'x',
+    };
     const res = await submit(t.app, who, submissionBody(userId, await photosOf(who), { dealer: forged }));
     expect(res.statusCode, res.body).toBe(201);
     const { dealer } = (await applicationOf(userId))!;
-    expect(dealer).toMatchObject({ creditProvider: 'demo-credit', dealerId: 'DEALER-42', partnerDealerId: 'DEMO-PARTNER-001', toggles: { autoDecision: false }, experience: 'Standalone' });
+    expect(dealer).toMatchObject({
+      creditProvider: 'demo-credit',
+      dealerId: 'DEALER-42',
+      partnerDealerId: 'DEMO-PARTNER-001',
+      toggles: { autoDecision: false },
+      experience: 'Standalone',
+    });
     expect(dealer['correlationId']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -85,7 +155,13 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     const res = await submit(t.app, who, submissionBody(guest.userId, await photosOf(who)));
     expect(res.statusCode, res.body).toBe(201);
     const user = await t.db.selectFrom('users').selectAll().where('id', '=', guest.userId).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ kind: 'guest', first_name: 'Mary', last_name: 'Major', email: 'mary.major@example.com', phone: '+15551234567' });
+    expect(user).toMatchObject({
+      kind: 'guest',
+      first_name: 'Mary',
+      last_name: 'Major',
+      email: 'mary.major@example.com',
+      phone: '+15551234567',
+    });
     expect(user.registered_at).toBeInstanceOf(Date);
   });
 
@@ -143,14 +219,17 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     expect(res.json<ErrorBody>().error).toMatchObject({ code: 'application_exists', applicationId: first.id });
   });
 
-  it.each(['credit_check', 'privacy_notice', 'electronic_records'] as const)('refuses an application without the required %s consent, naming it (400)', async (missing) => {
-    const { who, userId } = await applicant();
-    const consents = requiredConsents().filter((consent) => consent.kind !== missing);
-    const res = await submit(t.app, who, submissionBody(userId, await photosOf(who), { consents }));
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json<ErrorBody>().error.fields ?? {})).toEqual([`consents.${missing}`]);
-    expect(await applicationOf(userId)).toBeUndefined();
-  });
+  it.each(['credit_check', 'privacy_notice', 'electronic_records'] as const)(
+    'refuses an application without the required %s consent, naming it (400)',
+    async (missing) => {
+      const { who, userId } = await applicant();
+      const consents = requiredConsents().filter((consent) => consent.kind !== missing);
+      const res = await submit(t.app, who, submissionBody(userId, await photosOf(who), { consents }));
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json<ErrorBody>().error.fields ?? {})).toEqual([`consents.${missing}`]);
+      expect(await applicationOf(userId)).toBeUndefined();
+    },
+  );
 
   it('accepts an application without the optional marketing consent', async () => {
     const { who, userId } = await applicant();
@@ -160,10 +239,15 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
 
   it('asks for a consent again when it was given for an older text (409)', async () => {
     const { who, userId } = await applicant();
-    const consents = requiredConsents().map((consent) => (consent.kind === 'privacy_notice' ? { ...consent, version: '2025-01-01' } : consent));
+    const consents = requiredConsents().map((consent) =>
+      consent.kind === 'privacy_notice' ? { ...consent, version: '2025-01-01' } : consent,
+    );
     const res = await submit(t.app, who, submissionBody(userId, await photosOf(who), { consents }));
     expect(res.statusCode).toBe(409);
-    expect(res.json<ErrorBody>().error).toMatchObject({ code: 'consent_outdated', fields: { 'consents.privacy_notice': m.consentOutdated } });
+    expect(res.json<ErrorBody>().error).toMatchObject({
+      code: 'consent_outdated',
+      fields: { 'consents.privacy_notice': m.consentOutdated },
+    });
   });
 
   it("refuses another user's photo in a submission (400) and leaves that photo alone", async () => {
@@ -174,7 +258,11 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     const res = await submit(t.app, thief.who, submissionBody(thief.userId, { front: stolen.id, back: own.back }));
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.fields).toEqual({ 'images.front': m.licensePhotoNotUploaded });
-    const photo = await t.db.selectFrom('application_documents').select(['owner_user_id', 'application_id']).where('id', '=', stolen.id).executeTakeFirstOrThrow();
+    const photo = await t.db
+      .selectFrom('application_documents')
+      .select(['owner_user_id', 'application_id'])
+      .where('id', '=', stolen.id)
+      .executeTakeFirstOrThrow();
     expect(photo).toEqual({ owner_user_id: owner.userId, application_id: null });
   });
 
@@ -202,7 +290,12 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     ['with an Idempotency-Key that is not a UUID', { 'idempotency-key': 'retry-1' }],
   ])('refuses a submission %s (400)', async (_name, headers) => {
     const { who, userId } = await applicant();
-    const res = await injectAs(t.app, who, { method: 'POST', url: '/api/applications', payload: submissionBody(userId, { front: 1, back: 2 }), headers });
+    const res = await injectAs(t.app, who, {
+      method: 'POST',
+      url: '/api/applications',
+      payload: submissionBody(userId, { front: 1, back: 2 }),
+      headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.message).toContain('Idempotency-Key');
   });
@@ -214,7 +307,10 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     body.application.applicant.previousAddress = null as never;
     const res = await submit(t.app, who, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorBody>().error.fields).toMatchObject({ 'application.applicant.ssn': m.ssnInvalid, 'application.applicant.previousAddress': m.previousAddressRequired });
+    expect(res.json<ErrorBody>().error.fields).toMatchObject({
+      'application.applicant.ssn': m.ssnInvalid,
+      'application.applicant.previousAddress': m.previousAddressRequired,
+    });
   });
 
   it('stores a declaration of no previous employment, as such, for a first job under 2 years', async () => {
@@ -243,7 +339,9 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     body.application.applicant.currentEmployment = { ...body.application.applicant.currentEmployment, employerAddress: null as never };
     const res = await submit(t.app, who, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorBody>().error.fields).toEqual({ 'application.applicant.currentEmployment.employerAddress': m.employerAddressRequired });
+    expect(res.json<ErrorBody>().error.fields).toEqual({
+      'application.applicant.currentEmployment.employerAddress': m.employerAddressRequired,
+    });
   });
 
   it('refuses an SSN the SSA never issues, saying what is wrong with it (400)', async () => {
@@ -267,8 +365,12 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     const { who, userId } = await applicant();
     const photos = await photosOf(who);
     await injectAs(t.app, who, { method: 'PUT', url: '/api/applications/draft', payload: { personal: { firstName: 'Mary' } } });
-    await sql`create function fail_status_history() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end; $$`.execute(t.db);
-    await sql`create trigger fail_status_history before insert on application_status_history for each row execute function fail_status_history()`.execute(t.db);
+    await sql`create function fail_status_history() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end; $$`.execute(
+      t.db,
+    );
+    await sql`create trigger fail_status_history before insert on application_status_history for each row execute function fail_status_history()`.execute(
+      t.db,
+    );
     try {
       const res = await submit(t.app, who, submissionBody(userId, photos));
       expect(res.statusCode).toBe(500);
@@ -316,7 +418,8 @@ describe.each(DATABASE_KINDS)("the applicant's own view on %s", (kind) => {
       const submitted = await submitTestApplication(t.app, who, userId, { carId: first });
       return { who, submitted, second };
     }
-    const changeCar = (who: { id: number }, carId: string) => injectAs(t.app, who, { method: 'PATCH', url: '/api/applications/mine/car', payload: { carId } });
+    const changeCar = (who: { id: number }, carId: string) =>
+      injectAs(t.app, who, { method: 'PATCH', url: '/api/applications/mine/car', payload: { carId } });
 
     it('moves an application in review to the car chosen now, and the staff history records it', async () => {
       const { who, submitted, second } = await appliedFor(7_200_101);
@@ -324,7 +427,12 @@ describe.each(DATABASE_KINDS)("the applicant's own view on %s", (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json<MyApplication>()).toMatchObject({ id: submitted.id, status: 'in_review', car: { uuid: second } });
-      const trail = await t.db.selectFrom('audit_events').select(['action', 'details']).where('entity_id', '=', String(submitted.id)).where('action', '=', 'application.edited').execute();
+      const trail = await t.db
+        .selectFrom('audit_events')
+        .select(['action', 'details'])
+        .where('entity_id', '=', String(submitted.id))
+        .where('action', '=', 'application.edited')
+        .execute();
       expect(trail).toEqual([{ action: 'application.edited', details: { fields: ['carId'] } }]);
     });
 
@@ -334,7 +442,9 @@ describe.each(DATABASE_KINDS)("the applicant's own view on %s", (kind) => {
       const res = await changeCar(who, second);
       expect(res.statusCode).toBe(409);
       expect(res.json<ErrorBody>().error.code).toBe('conflict');
-      expect((await t.db.selectFrom('applications').select('car_uuid').where('id', '=', submitted.id).executeTakeFirstOrThrow()).car_uuid).toBe(submitted.car?.uuid);
+      expect(
+        (await t.db.selectFrom('applications').select('car_uuid').where('id', '=', submitted.id).executeTakeFirstOrThrow()).car_uuid,
+      ).toBe(submitted.car?.uuid);
     });
 
     it('refuses a car that is no longer available (400)', async () => {

@@ -32,11 +32,27 @@ const consentsAnswerSchema = {
  * caches may keep them for a while.
  */
 export const consentsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/applications/consents', { schema: documented({ summary: 'The current consent texts of the application, in one language', tags: ['applications'], querystring: consentsQuery, response: { 200: consentsAnswerSchema } }) }, async (request, reply): Promise<ConsentsAnswer> => {
-    const { lang } = parseOr400(consentsQuery, request.query, 'query');
-    const language = lang ?? DEFAULT_LANGUAGE;
-    const company = app.config.company.name;
-    reply.header('cache-control', 'public, max-age=300');
-    return CONSENTS.map(({ kind, version, required, text }) => ({ kind, version, required, text: app.catalogues.translate(language, text, { company }) }));
-  });
+  app.get(
+    '/applications/consents',
+    {
+      schema: documented({
+        summary: 'The current consent texts of the application, in one language',
+        tags: ['applications'],
+        querystring: consentsQuery,
+        response: { 200: consentsAnswerSchema },
+      }),
+    },
+    async (request, reply): Promise<ConsentsAnswer> => {
+      const { lang } = parseOr400(consentsQuery, request.query, 'query');
+      const language = lang ?? DEFAULT_LANGUAGE;
+      const company = app.config.company.name;
+      reply.header('cache-control', 'public, max-age=300');
+      return CONSENTS.map(({ kind, version, required, text }) => ({
+        kind,
+        version,
+        required,
+        text: app.catalogues.translate(language, text, { company }),
+      }));
+    },
+  );
 };

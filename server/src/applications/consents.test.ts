@@ -44,19 +44,27 @@ describe('application consent texts', () => {
   });
 
   it('gives different texts in different languages', async () => {
-    const texts = await Promise.all(Object.keys(CREDIT_CHECK_WORD).map(async (lang) => textOf(await consents(`?lang=${lang}`), 'privacy_notice')));
+    const texts = await Promise.all(
+      Object.keys(CREDIT_CHECK_WORD).map(async (lang) => textOf(await consents(`?lang=${lang}`), 'privacy_notice')),
+    );
     expect(new Set(texts).size).toBe(4);
   });
 
   it('sends the English texts of domain/ in English', async () => {
-    expect((await consents('?lang=en')).map((consent) => consent.text)).toEqual(CONSENTS.map((consent) => consent.text.replace('{company}', DEALER)));
+    expect((await consents('?lang=en')).map((consent) => consent.text)).toEqual(
+      CONSENTS.map((consent) => consent.text.replace('{company}', DEALER)),
+    );
   });
 
   it.each(['', '?lang=', '?lang=de', '?lang=xx-YY', '?lang=%20'])('falls back to English for %j', async (query) => {
     expect(textOf(await consents(query), 'credit_check')).toMatch(/^I authorize Prairie Motors Finance,/);
   });
 
-  it.each([['uk-UA', 'uk'], ['es-MX', 'es'], ['RU', 'ru']] as const)('reads %s as %s', async (tag, lang) => {
+  it.each([
+    ['uk-UA', 'uk'],
+    ['es-MX', 'es'],
+    ['RU', 'ru'],
+  ] as const)('reads %s as %s', async (tag, lang) => {
     expect(textOf(await consents(`?lang=${tag}`), 'credit_check')).toContain(CREDIT_CHECK_WORD[lang]);
   });
 

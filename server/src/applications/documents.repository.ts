@@ -29,7 +29,11 @@ export async function purgeUnattachedDocuments(db: Db, olderThanDays: number): P
 
 /** Deletes every photo of this owner that no application uses yet (Start over); answers how many went. */
 export async function deleteUnattachedDocumentsOf(db: Db, ownerUserId: number): Promise<number> {
-  const result = await db.deleteFrom('application_documents').where('owner_user_id', '=', ownerUserId).where('application_id', 'is', null).executeTakeFirst();
+  const result = await db
+    .deleteFrom('application_documents')
+    .where('owner_user_id', '=', ownerUserId)
+    .where('application_id', 'is', null)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -82,5 +86,10 @@ export async function insertDocument(db: Db, doc: NewDocument): Promise<number> 
 
 /** The guest merge: licence photos not yet in an application move with the person. */
 export async function moveUnattachedDocumentsToUser(db: Db, fromUserId: number, toUserId: number): Promise<void> {
-  await db.updateTable('application_documents').set({ owner_user_id: toUserId }).where('owner_user_id', '=', fromUserId).where('application_id', 'is', null).execute();
+  await db
+    .updateTable('application_documents')
+    .set({ owner_user_id: toUserId })
+    .where('owner_user_id', '=', fromUserId)
+    .where('application_id', 'is', null)
+    .execute();
 }

@@ -13,7 +13,14 @@ const uploadedDocumentSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'side', 'mime', 'size', 'width', 'height'],
-  properties: { id: integer, side: { type: 'string', enum: LICENCE_SIDES }, mime: { type: 'string', enum: ['image/jpeg'] }, size: integer, width: integer, height: integer },
+  properties: {
+    id: integer,
+    side: { type: 'string', enum: LICENCE_SIDES },
+    mime: { type: 'string', enum: ['image/jpeg'] },
+    size: integer,
+    width: integer,
+    height: integer,
+  },
 } as const;
 
 const MAX_MEGABYTES = DOCUMENT_MAX_BYTES / (1024 * 1024);
@@ -39,9 +46,13 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     if (error instanceof HttpError) throw error;
     const { code, statusCode } = error as { code?: string; statusCode?: number };
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new HttpError('unsupported_media_type', 'Send the photo as multipart/form-data, with the file and a side field (front or back).');
+      throw new HttpError(
+        'unsupported_media_type',
+        'Send the photo as multipart/form-data, with the file and a side field (front or back).',
+      );
     }
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError('payload_too_large', `The photo is larger than ${MAX_MEGABYTES} MB. Take it again at a lower resolution.`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError('payload_too_large', `The photo is larger than ${MAX_MEGABYTES} MB. Take it again at a lower resolution.`);
     if (statusCode === 413) throw new HttpError('payload_too_large', 'Send one photo and the side field only.');
     // Anything else is a form the parser could not read: the client's fault, never a 500.
     throw new HttpError('bad_request', 'The upload could not be read as multipart/form-data.');
@@ -70,7 +81,8 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<UploadedDocument> => {
       const { fields, file } = await readUpload(request);
       const { side } = parseOr400(documentUploadFields, fields, 'upload');
-      if (!file || file.length === 0) throw new HttpError('bad_request', "Attach a photo of your driver's licence.", { file: 'file is required' });
+      if (!file || file.length === 0)
+        throw new HttpError('bad_request', "Attach a photo of your driver's licence.", { file: 'file is required' });
       // Someone already at a limit (their own, their address's, or no room for a new guest) is told so before their photo is decoded.
       const addressCap = guestAddressCap(request, app.config.guestLimits.photosPerDay, DAY_SECONDS);
       await checkRoomForUpload(app.db, request.viewer?.userId, addressCap);

@@ -8,7 +8,13 @@ import { ImageRejected, processImage, type ImageVariant } from '../media/image-p
 import { lockClientAddress } from '../db/advisory-locks.ts';
 import { refuseWhenFull, type AddressCap } from '../security/address-caps.ts';
 import { sealDocumentContent } from './application-records.service.ts';
-import { countUnattachedDocuments, countUnattachedFromAddress, insertDocument, lockOwner, purgeUnattachedDocuments } from './documents.repository.ts';
+import {
+  countUnattachedDocuments,
+  countUnattachedFromAddress,
+  insertDocument,
+  lockOwner,
+  purgeUnattachedDocuments,
+} from './documents.repository.ts';
 
 /** The longest edge of a stored photo, in pixels: plenty to read a licence, far less than a phone takes. */
 const MAX_EDGE = 2400;
@@ -25,7 +31,10 @@ const LICENCE_SIZE = { name: 'licence', maxEdge: MAX_EDGE };
 type CleanImage = Omit<ImageVariant, 'name'>;
 
 const tooMany = () =>
-  new HttpError('rate_limited', `You already have ${MAX_UNATTACHED_DOCUMENTS} licence photos waiting for an application. Submit your application, or try again later.`);
+  new HttpError(
+    'rate_limited',
+    `You already have ${MAX_UNATTACHED_DOCUMENTS} licence photos waiting for an application. Submit your application, or try again later.`,
+  );
 
 const tooManyFromAddress = (cap: AddressCap) => (wait: string) =>
   `Too many licence photos have been uploaded from your network today (${cap.max}) that no application uses yet. ` +
@@ -57,7 +66,10 @@ export async function cleanLicencePhoto(images: ImageDecoder, bytes: Buffer): Pr
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
     if (error.reason === 'unsupported_type') throw new HttpError('unsupported_media_type', WRONG_TYPE_MESSAGE);
-    throw new HttpError('bad_request', `This file starts like a ${String(error.type).toUpperCase()} image but cannot be read as one. It may be damaged or cut short; take the photo again.`);
+    throw new HttpError(
+      'bad_request',
+      `This file starts like a ${String(error.type).toUpperCase()} image but cannot be read as one. It may be damaged or cut short; take the photo again.`,
+    );
   }
 }
 
@@ -67,7 +79,14 @@ export async function cleanLicencePhoto(images: ImageDecoder, bytes: Buffer): Pr
  * timer is needed for the limit to be right), then counts the owner's with their user row locked,
  * and a guest's client address's (`addressCap`) under that address's lock.
  */
-export async function storeLicencePhoto(db: Db, pii: PiiCipher, ownerUserId: number, side: LicenceSide, image: CleanImage, addressCap?: AddressCap): Promise<UploadedDocument> {
+export async function storeLicencePhoto(
+  db: Db,
+  pii: PiiCipher,
+  ownerUserId: number,
+  side: LicenceSide,
+  image: CleanImage,
+  addressCap?: AddressCap,
+): Promise<UploadedDocument> {
   await purgeUnattachedDocuments(db, UNATTACHED_DOCUMENT_DAYS);
   const contentEncrypted = sealDocumentContent(pii, image.bytes);
   const sha256 = createHash('sha256').update(image.bytes).digest('hex');
@@ -78,7 +97,18 @@ export async function storeLicencePhoto(db: Db, pii: PiiCipher, ownerUserId: num
     if ((await countUnattachedDocuments(trx, ownerUserId)) >= MAX_UNATTACHED_DOCUMENTS) throw tooMany();
     if (addressCap) await refuseWhenAddressFull(trx, addressCap);
     const addressKey = addressCap?.addressKey ?? null;
-    return insertDocument(trx, { ownerUserId, side, mime: 'image/jpeg', size: image.bytes.length, width: image.width, height: image.height, sha256, contentEncrypted, keyId: pii.keyId, addressKey });
+    return insertDocument(trx, {
+      ownerUserId,
+      side,
+      mime: 'image/jpeg',
+      size: image.bytes.length,
+      width: image.width,
+      height: image.height,
+      sha256,
+      contentEncrypted,
+      keyId: pii.keyId,
+      addressKey,
+    });
   });
   return { id, side, mime: 'image/jpeg', size: image.bytes.length, width: image.width, height: image.height };
 }

@@ -38,7 +38,8 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
 
   const upload = (body: { payload: Buffer; headers: Record<string, string> }, identity: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: URL, payload: body.payload, headers: { ...body.headers, ...identity } });
-  const userIdOf = async (telegramId: number) => (await t.db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirstOrThrow()).id;
+  const userIdOf = async (telegramId: number) =>
+    (await t.db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirstOrThrow()).id;
   const storedRow = (id: number) => t.db.selectFrom('application_documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const storedImage = async (id: number) => openDocumentContent(t.app.pii, (await storedRow(id)).content_encrypted);
   let nextTelegramId = 9100;
@@ -53,7 +54,16 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     expect(doc).toMatchObject({ side: 'front', mime: 'image/jpeg', width: 800, height: 600 });
     expect(Number.isInteger(doc.id) && doc.size > 0).toBe(true);
     const row = await storedRow(doc.id);
-    expect(row).toMatchObject({ owner_user_id: await userIdOf(who.id), application_id: null, side: 'front', mime: 'image/jpeg', size: doc.size, width: 800, height: 600, key_id: t.app.pii.keyId });
+    expect(row).toMatchObject({
+      owner_user_id: await userIdOf(who.id),
+      application_id: null,
+      side: 'front',
+      mime: 'image/jpeg',
+      size: doc.size,
+      width: 800,
+      height: 600,
+      key_id: t.app.pii.keyId,
+    });
     const image = await storedImage(doc.id);
     expect(image.length).toBe(doc.size);
     expect(row.sha256).toBe(createHash('sha256').update(image).digest('hex'));
@@ -62,7 +72,10 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
   it('drops EXIF and GPS and turns the photo upright by its EXIF orientation', async () => {
     const original = await solidImage(300, 200)
       .jpeg()
-      .withExif({ IFD0: { Copyright: 'secret-owner-name' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' } })
+      .withExif({
+        IFD0: { Copyright: 'secret-owner-name' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' },
+      })
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const before = await sharp(original).metadata();
@@ -91,9 +104,18 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
   it.each([
     ['PNG', () => solidImage(120, 80).png().toBuffer()],
     ['WebP', () => solidImage(120, 80).webp().toBuffer()],
-    ['PNG with transparency', () => sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer()],
+    [
+      'PNG with transparency',
+      () =>
+        sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+          .png()
+          .toBuffer(),
+    ],
   ])('accepts a %s photo and stores it as JPEG', async (_, make) => {
-    const res = await upload(photo(await make(), { filename: 'licence.bin', contentType: 'application/octet-stream' }), tmaHeaders(someone()));
+    const res = await upload(
+      photo(await make(), { filename: 'licence.bin', contentType: 'application/octet-stream' }),
+      tmaHeaders(someone()),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<UploadedDocument>()).toMatchObject({ mime: 'image/jpeg', width: 120, height: 80 });
     expect((await sharp(await storedImage(res.json<UploadedDocument>().id)).metadata()).format).toBe('jpeg');
@@ -122,7 +144,8 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json<ErrorBody>().error).toEqual({
       code: 'payload_too_large',
-      message: 'This photo has 64 megapixels; at most 24 are accepted. Take it again at a lower resolution, or send a smaller copy (a photo about 2,000 pixels wide is plenty).',
+      message:
+        'This photo has 64 megapixels; at most 24 are accepted. Take it again at a lower resolution, or send a smaller copy (a photo about 2,000 pixels wide is plenty).',
     });
     expect(t.app.images.counters).toMatchObject({ decoded, refusedTooLarge: refusedTooLarge + 1 });
   });
@@ -150,7 +173,10 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
       const res = await upload(photo(smallJpeg), tmaHeaders(someone()));
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json<ErrorBody>().error).toEqual({ code: 'busy', message: 'Too many photos are being processed right now. Try again in a few seconds.' });
+      expect(res.json<ErrorBody>().error).toEqual({
+        code: 'busy',
+        message: 'Too many photos are being processed right now. Try again in a few seconds.',
+      });
     } finally {
       free();
       await Promise.all(held);
@@ -171,7 +197,15 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     ['an empty file', () => photo(Buffer.alloc(0))],
     ['no side', () => multipart([{ name: 'file', value: smallJpeg, filename: 'a.jpg', contentType: 'image/jpeg' }])],
     ['a side that is neither front nor back', () => photo(smallJpeg, { side: 'middle' })],
-    ['side twice', () => multipart([{ name: 'side', value: 'front' }, { name: 'side', value: 'back' }, { name: 'file', value: smallJpeg, filename: 'a.jpg' }])],
+    [
+      'side twice',
+      () =>
+        multipart([
+          { name: 'side', value: 'front' },
+          { name: 'side', value: 'back' },
+          { name: 'file', value: smallJpeg, filename: 'a.jpg' },
+        ]),
+    ],
   ])('answers 400 for %s, without creating a guest', async (_, body) => {
     const res = await upload(body());
     expect(res.statusCode, res.body).toBe(400);
@@ -205,10 +239,22 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     const first = await upload(photo(smallJpeg), tmaHeaders(who));
     const fresh = await upload(photo(smallJpeg), tmaHeaders(who));
     const old = first.json<UploadedDocument>().id;
-    await t.db.updateTable('application_documents').set({ created_at: sql<Date>`now() - interval '8 days'` }).where('id', '=', old).execute();
-    await t.db.updateTable('application_documents').set({ created_at: sql<Date>`now() - interval '6 days'` }).where('id', '=', fresh.json<UploadedDocument>().id).execute();
+    await t.db
+      .updateTable('application_documents')
+      .set({ created_at: sql<Date>`now() - interval '8 days'` })
+      .where('id', '=', old)
+      .execute();
+    await t.db
+      .updateTable('application_documents')
+      .set({ created_at: sql<Date>`now() - interval '6 days'` })
+      .where('id', '=', fresh.json<UploadedDocument>().id)
+      .execute();
     expect((await upload(photo(smallJpeg), tmaHeaders(someone()))).statusCode).toBe(201);
-    const left = await t.db.selectFrom('application_documents').select('id').where('id', 'in', [old, fresh.json<UploadedDocument>().id]).execute();
+    const left = await t.db
+      .selectFrom('application_documents')
+      .select('id')
+      .where('id', 'in', [old, fresh.json<UploadedDocument>().id])
+      .execute();
     expect(left.map((r) => r.id)).toEqual([fresh.json<UploadedDocument>().id]);
   });
 
@@ -257,7 +303,12 @@ describe.each(DATABASE_KINDS)('licence photo uploads under the strict per-client
     const body = photo(await solidImage(64, 48).jpeg().toBuffer());
     const answers: string[] = [];
     for (const id of [9201, 9202, 9203]) {
-      const res = await t.app.inject({ method: 'POST', url: URL, payload: body.payload, headers: { ...body.headers, ...tmaHeaders({ id }) } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: URL,
+        payload: body.payload,
+        headers: { ...body.headers, ...tmaHeaders({ id }) },
+      });
       answers.push(res.statusCode === 201 ? '201' : `${res.statusCode} ${res.json<ErrorBody>().error.code}`);
     }
     expect(answers).toEqual(['201', '201', '429 rate_limited']);

@@ -9,7 +9,11 @@ export interface DraftRow {
 
 /** The user's saved draft, still sealed; undefined when there is none. */
 export async function findDraft(db: Db, userId: number): Promise<DraftRow | undefined> {
-  const row = await db.selectFrom('application_drafts').select(['payload_encrypted', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('application_drafts')
+    .select(['payload_encrypted', 'updated_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row && { payloadEncrypted: row.payload_encrypted, updatedAt: row.updated_at };
 }
 

@@ -25,37 +25,70 @@ const draftSavedSchema = { type: 'object', additionalProperties: false, required
  * (docs/product.md#drafts). Reading or discarding never creates a guest: no identity simply means no draft.
  */
 export const draftsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/applications/draft', { schema: documented({ summary: "The visitor's saved application draft; 404 when there is none", tags: ['applications'], response: { 200: draftAnswerSchema }, errors: [404] }) }, async (request): Promise<DraftAnswer> => {
-    const userId = request.viewer?.userId;
-    let saved: DraftAnswer | undefined;
-    try {
-      saved = userId === undefined ? undefined : await loadDraft(app.db, app.pii, userId);
-    } catch (error) {
-      if (!(error instanceof PiiDecryptError)) throw error;
-      // Sealed with a key this server no longer has: nothing in it can be read back, so the wizard
-      // starts afresh and its next save replaces it.
-      request.log.warn({ userId, reason: error.message }, 'saved application draft cannot be decrypted');
-      throw notFound('Your saved application draft could not be opened. Please start again.');
-    }
-    if (!saved) throw notFound('No saved application draft.');
-    return saved;
-  });
+  app.get(
+    '/applications/draft',
+    {
+      schema: documented({
+        summary: "The visitor's saved application draft; 404 when there is none",
+        tags: ['applications'],
+        response: { 200: draftAnswerSchema },
+        errors: [404],
+      }),
+    },
+    async (request): Promise<DraftAnswer> => {
+      const userId = request.viewer?.userId;
+      let saved: DraftAnswer | undefined;
+      try {
+        saved = userId === undefined ? undefined : await loadDraft(app.db, app.pii, userId);
+      } catch (error) {
+        if (!(error instanceof PiiDecryptError)) throw error;
+        // Sealed with a key this server no longer has: nothing in it can be read back, so the wizard
+        // starts afresh and its next save replaces it.
+        request.log.warn({ userId, reason: error.message }, 'saved application draft cannot be decrypted');
+        throw notFound('Your saved application draft could not be opened. Please start again.');
+      }
+      if (!saved) throw notFound('No saved application draft.');
+      return saved;
+    },
+  );
 
-  app.put('/applications/draft', { bodyLimit: DRAFT_BODY_LIMIT, schema: documented({ summary: "Save the visitor's application draft (any step may be incomplete)", tags: ['applications'], body: savedDraftSchema, response: { 200: draftSavedSchema } }) }, async (request, reply): Promise<DraftSaved> => {
-    // parseOr400 reads a missing body as {}, and valibot's object takes an array: a draft is a JSON object.
-    const body: unknown = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError('bad_request', 'Send the draft as a JSON object.');
-    const draft = parseOr400(savedDraftSchema, body, 'draft');
-    const addressCap = guestAddressCap(request, app.config.guestLimits.draftsPerDay, DAY_SECONDS);
-    // No guest is created for a draft that would be refused.
-    if (!request.viewer && addressCap) await checkRoomForDraft(app.db, addressCap);
-    const viewer = await ensureViewer(request, reply);
-    return saveDraft(app.db, app.pii, viewer.userId, draft, addressCap);
-  });
+  app.put(
+    '/applications/draft',
+    {
+      bodyLimit: DRAFT_BODY_LIMIT,
+      schema: documented({
+        summary: "Save the visitor's application draft (any step may be incomplete)",
+        tags: ['applications'],
+        body: savedDraftSchema,
+        response: { 200: draftSavedSchema },
+      }),
+    },
+    async (request, reply): Promise<DraftSaved> => {
+      // parseOr400 reads a missing body as {}, and valibot's object takes an array: a draft is a JSON object.
+      const body: unknown = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new HttpError('bad_request', 'Send the draft as a JSON object.');
+      const draft = parseOr400(savedDraftSchema, body, 'draft');
+      const addressCap = guestAddressCap(request, app.config.guestLimits.draftsPerDay, DAY_SECONDS);
+      // No guest is created for a draft that would be refused.
+      if (!request.viewer && addressCap) await checkRoomForDraft(app.db, addressCap);
+      const viewer = await ensureViewer(request, reply);
+      return saveDraft(app.db, app.pii, viewer.userId, draft, addressCap);
+    },
+  );
 
-  app.delete('/applications/draft', { schema: documented({ summary: "Discard the visitor's application draft and the licence photos no application uses yet (Start over)", tags: ['applications'] }) }, async (request, reply) => {
-    const userId = request.viewer?.userId;
-    if (userId !== undefined) await discardDraft(app.db, userId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/applications/draft',
+    {
+      schema: documented({
+        summary: "Discard the visitor's application draft and the licence photos no application uses yet (Start over)",
+        tags: ['applications'],
+      }),
+    },
+    async (request, reply) => {
+      const userId = request.viewer?.userId;
+      if (userId !== undefined) await discardDraft(app.db, userId);
+      return reply.code(204).send();
+    },
+  );
 };

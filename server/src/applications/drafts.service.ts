@@ -40,7 +40,8 @@ export async function checkRoomForDraft(db: Db, cap: AddressCap): Promise<void> 
 export async function saveDraft(db: Db, pii: PiiCipher, userId: number, draft: SavedDraft, addressCap?: AddressCap): Promise<DraftSaved> {
   const sealed = pii.encrypt(JSON.stringify(draft), DRAFT_CONTEXT);
   const updatedAt =
-    (await updateDraft(db, userId, sealed)) ?? (addressCap ? await startGuestDraft(db, userId, sealed, addressCap) : await upsertDraft(db, userId, sealed));
+    (await updateDraft(db, userId, sealed)) ??
+    (addressCap ? await startGuestDraft(db, userId, sealed, addressCap) : await upsertDraft(db, userId, sealed));
   return { updatedAt: updatedAt.toISOString() };
 }
 

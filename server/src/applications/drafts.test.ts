@@ -26,8 +26,14 @@ describe.each(DATABASE_KINDS)('application drafts on %s', (kind) => {
   });
 
   const put = (who: Parameters<typeof injectAs>[1], payload: unknown, headers: Record<string, string> = {}) =>
-    injectAs(t.app, who, { method: 'PUT', url: URL, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } });
-  const get = (who: Parameters<typeof injectAs>[1], headers: Record<string, string> = {}) => injectAs(t.app, who, { method: 'GET', url: URL, headers });
+    injectAs(t.app, who, {
+      method: 'PUT',
+      url: URL,
+      payload: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const get = (who: Parameters<typeof injectAs>[1], headers: Record<string, string> = {}) =>
+    injectAs(t.app, who, { method: 'GET', url: URL, headers });
   const guestCount = async () => (await t.db.selectFrom('users').select('id').where('kind', '=', 'guest').execute()).length;
   const telegramUserId = async (telegramId: number) =>
     (await t.db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirstOrThrow()).id;
@@ -37,7 +43,9 @@ describe.each(DATABASE_KINDS)('application drafts on %s', (kind) => {
     expect((await put(user, halfwayDraft('Lost', '123-45-6789'))).statusCode).toBe(200);
     const userId = await telegramUserId(user.id);
     const foreign = createPiiCipher({ current: Buffer.alloc(32, 9).toString('base64') });
-    const sealed = foreign.encrypt(JSON.stringify(halfwayDraft('Lost', '123-45-6789')), { context: 'application_drafts.payload_encrypted' });
+    const sealed = foreign.encrypt(JSON.stringify(halfwayDraft('Lost', '123-45-6789')), {
+      context: 'application_drafts.payload_encrypted',
+    });
     await t.db.updateTable('application_drafts').set({ payload_encrypted: sealed }).where('user_id', '=', userId).execute();
     const unreadable = await get(user);
     expect(unreadable.statusCode).toBe(404);
@@ -80,14 +88,22 @@ describe.each(DATABASE_KINDS)('application drafts on %s', (kind) => {
     const inMiniApp = await get(guest, tmaHeaders({ id: 9104 }));
     expect(inMiniApp.statusCode, inMiniApp.body).toBe(200);
     expect(inMiniApp.json<DraftAnswer>().draft).toEqual(draft);
-    const rows = await t.db.selectFrom('application_drafts').select('user_id').where('user_id', 'in', [guest.userId, await telegramUserId(9104)]).execute();
+    const rows = await t.db
+      .selectFrom('application_drafts')
+      .select('user_id')
+      .where('user_id', 'in', [guest.userId, await telegramUserId(9104)])
+      .execute();
     expect(rows).toEqual([{ user_id: await telegramUserId(9104) }]);
   });
 
   it("prefers a guest's newer draft to the Telegram user's older one when the browser opens the mini app", async () => {
     const user = { id: 9111 };
     await put(user, halfwayDraft('Older', '111-22-3333'));
-    await t.db.updateTable('application_drafts').set({ updated_at: sql`now() - interval '1 day'` }).where('user_id', '=', await telegramUserId(9111)).execute();
+    await t.db
+      .updateTable('application_drafts')
+      .set({ updated_at: sql`now() - interval '1 day'` })
+      .where('user_id', '=', await telegramUserId(9111))
+      .execute();
     const guest = await createGuest(t.app, carUuid);
     await put(guest, halfwayDraft('Newer', '444-55-6666'));
     const inMiniApp = await get(guest, tmaHeaders(user));
@@ -108,7 +124,11 @@ describe.each(DATABASE_KINDS)('application drafts on %s', (kind) => {
   it('stores no plaintext of what the applicant typed', async () => {
     const user = { id: 9105 };
     await put(user, halfwayDraft('Zebediah', '234-56-7890'));
-    const row = await t.db.selectFrom('application_drafts').select('payload_encrypted').where('user_id', '=', await telegramUserId(9105)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('application_drafts')
+      .select('payload_encrypted')
+      .where('user_id', '=', await telegramUserId(9105))
+      .executeTakeFirstOrThrow();
     expect(row.payload_encrypted).toMatch(/^v1\./);
     for (const plain of ['Zebediah', '234-56-7890', '234567890', 'Quimby', 'q@example.com', 'firstName']) {
       expect(row.payload_encrypted).not.toContain(plain);

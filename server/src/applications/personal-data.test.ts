@@ -25,7 +25,11 @@ describe.each(DATABASE_KINDS)('personal data at rest and in logs on %s', (kind) 
       done();
     },
   });
-  const t = useTestApp(kind, { seed: { cars: 1 }, env: { LOG_LEVEL: 'trace' }, logger: { ...(loggerOptions(testConfig({ LOG_LEVEL: 'trace' })) as object), stream } });
+  const t = useTestApp(kind, {
+    seed: { cars: 1 },
+    env: { LOG_LEVEL: 'trace' },
+    logger: { ...(loggerOptions(testConfig({ LOG_LEVEL: 'trace' })) as object), stream },
+  });
   let applicationId: number;
   let photoBytes: Buffer;
 
@@ -37,7 +41,11 @@ describe.each(DATABASE_KINDS)('personal data at rest and in logs on %s', (kind) 
     // A second person leaves a draft with an SSN in it, and fails a submission on a bad SSN.
     const drafter = { id: 8_300_003 };
     const drafterId = (await injectAs(t.app, drafter, { method: 'GET', url: '/api/me' })).json<{ user: { id: number } }>().user.id;
-    await injectAs(t.app, drafter, { method: 'PUT', url: '/api/applications/draft', payload: { personal: { ssn: DRAFT_SSN, dateOfBirth: '01/31/1990' } } });
+    await injectAs(t.app, drafter, {
+      method: 'PUT',
+      url: '/api/applications/draft',
+      payload: { personal: { ssn: DRAFT_SSN, dateOfBirth: '01/31/1990' } },
+    });
     const front = await uploadLicence(t.app, drafter, 'front');
     const back = await uploadLicence(t.app, drafter, 'back');
     const bad = submissionBody(drafterId, { front: front.id, back: back.id });
@@ -57,7 +65,9 @@ describe.each(DATABASE_KINDS)('personal data at rest and in logs on %s', (kind) 
 
   /** Every row of every table as PostgreSQL prints it, one line per row. */
   async function everyRow(): Promise<string> {
-    const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(t.db);
+    const tables = await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(t.db);
     const dumps: string[] = [];
     for (const { name } of tables.rows) {
       const rows = await sql<{ row: string }>`select t::text as row from ${sql.table(name)} t`.execute(t.db);
@@ -73,14 +83,22 @@ describe.each(DATABASE_KINDS)('personal data at rest and in logs on %s', (kind) 
   });
 
   it('keeps the last four SSN digits for display, and nothing more', async () => {
-    const row = await t.db.selectFrom('applications').select(['ssn_last4', 'ssn_encrypted', 'date_of_birth_encrypted']).where('id', '=', applicationId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('applications')
+      .select(['ssn_last4', 'ssn_encrypted', 'date_of_birth_encrypted'])
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
     expect(row.ssn_last4).toBe('6789');
     expect(t.app.pii.keyIdOf(row.ssn_encrypted!)).toBe(t.app.pii.keyId);
     expect(t.app.pii.keyIdOf(row.date_of_birth_encrypted!)).toBe(t.app.pii.keyId);
   });
 
   it('stores licence photos only encrypted', async () => {
-    const stored = await t.db.selectFrom('application_documents').select('content_encrypted').where('application_id', '=', applicationId).execute();
+    const stored = await t.db
+      .selectFrom('application_documents')
+      .select('content_encrypted')
+      .where('application_id', '=', applicationId)
+      .execute();
     expect(stored).toHaveLength(2);
     for (const { content_encrypted } of stored) {
       expect(Buffer.from(content_encrypted).subarray(0, 3)).not.toEqual(Buffer.from([0xff, 0xd8, 0xff]));

@@ -37,7 +37,12 @@ const audit = (db: Db, actor: Viewer, action: string, applicationId: number, det
   recordAudit(db, { actorUserId: actor.userId, action, entity: 'application', entityId: applicationId, ...(details ? { details } : {}) });
 
 /** GET /api/applications/user/{userId}: the user's application for staff, the view audited. */
-export async function viewUserApplication(deps: ApplicationsDeps, actor: Viewer, userId: number, now = new Date()): Promise<StaffApplication> {
+export async function viewUserApplication(
+  deps: ApplicationsDeps,
+  actor: Viewer,
+  userId: number,
+  now = new Date(),
+): Promise<StaffApplication> {
   const row = await findApplicationByUser(deps.db, userId);
   if (!row) throw notFound('This user has not submitted an application.');
   await audit(deps.db, actor, 'application.viewed', row.id);
@@ -52,7 +57,12 @@ export async function revealSsn(deps: ApplicationsDeps, actor: Viewer, applicati
 }
 
 /** GET /api/applications/{id}/documents/{side}: the opened photo, the view audited. */
-export async function readDocument(deps: ApplicationsDeps, actor: Viewer, applicationId: number, side: LicenceSide): Promise<{ mime: string; bytes: Buffer }> {
+export async function readDocument(
+  deps: ApplicationsDeps,
+  actor: Viewer,
+  applicationId: number,
+  side: LicenceSide,
+): Promise<{ mime: string; bytes: Buffer }> {
   const row = await applicationOrThrow(deps.db, applicationId);
   const image = await openLicenceImage(deps, row.id, side);
   if (!image) throw notFound(`This application has no ${side} photo of the licence.`);
@@ -87,11 +97,17 @@ function diffApplicant(pii: PiiCipher, row: ApplicationRow, patch: ApplicantPatc
   change('phone', patch.phone !== row.phone, { phone: patch.phone });
   change('email', patch.email !== row.email, { email: patch.email });
   change('maritalStatus', patch.maritalStatus !== row.marital_status, { marital_status: patch.maritalStatus });
-  change('monthsAtCurrentAddress', patch.monthsAtCurrentAddress !== row.months_at_current_address, { months_at_current_address: patch.monthsAtCurrentAddress });
+  change('monthsAtCurrentAddress', patch.monthsAtCurrentAddress !== row.months_at_current_address, {
+    months_at_current_address: patch.monthsAtCurrentAddress,
+  });
   change('housingStatus', patch.housingStatus !== row.housing_status, { housing_status: patch.housingStatus });
-  change('mortgageOrRentAmount', patch.mortgageOrRentAmount !== row.mortgage_or_rent_amount, { mortgage_or_rent_amount: patch.mortgageOrRentAmount });
+  change('mortgageOrRentAmount', patch.mortgageOrRentAmount !== row.mortgage_or_rent_amount, {
+    mortgage_or_rent_amount: patch.mortgageOrRentAmount,
+  });
   change('address', !isDeepStrictEqual(patch.address, row.address), { address: JSON.stringify(patch.address) });
-  change('previousAddress', !isDeepStrictEqual(patch.previousAddress, row.previous_address), { previous_address: toJsonColumn(patch.previousAddress) });
+  change('previousAddress', !isDeepStrictEqual(patch.previousAddress, row.previous_address), {
+    previous_address: toJsonColumn(patch.previousAddress),
+  });
   change('income', patch.income !== row.income, { income: patch.income });
   change('incomeFrequency', patch.incomeFrequency !== row.income_frequency, { income_frequency: patch.incomeFrequency });
   change('otherIncomeSource', patch.otherIncomeSource !== row.other_income_source, { other_income_source: patch.otherIncomeSource });
@@ -115,7 +131,12 @@ function diffApplicant(pii: PiiCipher, row: ApplicationRow, patch: ApplicantPatc
 }
 
 /** PATCH /api/applications/applicant: staff correct the applicant's fields; the audit names the fields, never their values. */
-export async function editApplicant(deps: ApplicationsDeps, actor: Viewer, patch: ApplicantPatch, now = new Date()): Promise<StaffApplication> {
+export async function editApplicant(
+  deps: ApplicationsDeps,
+  actor: Viewer,
+  patch: ApplicantPatch,
+  now = new Date(),
+): Promise<StaffApplication> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await lockApplication(trx, patch.applicationId);
     if (!stored) throw notFound('This application does not exist.');
@@ -129,7 +150,13 @@ export async function editApplicant(deps: ApplicationsDeps, actor: Viewer, patch
 }
 
 /** PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification. */
-export async function changeStatus(deps: ApplicationsDeps, actor: Viewer, applicationId: number, status: ApplicationStatus, now = new Date()): Promise<StaffApplication> {
+export async function changeStatus(
+  deps: ApplicationsDeps,
+  actor: Viewer,
+  applicationId: number,
+  status: ApplicationStatus,
+  now = new Date(),
+): Promise<StaffApplication> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await lockApplication(trx, applicationId);
     if (!stored) throw notFound('This application does not exist.');
@@ -137,14 +164,25 @@ export async function changeStatus(deps: ApplicationsDeps, actor: Viewer, applic
     const updated = await updateApplication(trx, stored.id, { status });
     await insertStatusChange(trx, stored.id, stored.status, status, actor.userId);
     await audit(trx, actor, 'application.status_changed', stored.id, { from: stored.status, to: status });
-    await enqueueOutboxEvent(trx, 'application.status_changed', { applicationId: stored.id, userId: stored.user_id, from: stored.status, to: status });
+    await enqueueOutboxEvent(trx, 'application.status_changed', {
+      applicationId: stored.id,
+      userId: stored.user_id,
+      from: stored.status,
+      to: status,
+    });
     return updated;
   });
   return toStaffApplication(deps, row, now);
 }
 
 /** GET /api/applications/{id}/history: the audit trail, newest first; reading it is itself recorded. */
-export async function applicationTrail(deps: ApplicationsDeps, actor: Viewer, applicationId: number, page: number, limit: number): Promise<Paged<ApplicationTrailEvent>> {
+export async function applicationTrail(
+  deps: ApplicationsDeps,
+  actor: Viewer,
+  applicationId: number,
+  page: number,
+  limit: number,
+): Promise<Paged<ApplicationTrailEvent>> {
   const row = await applicationOrThrow(deps.db, applicationId);
   await audit(deps.db, actor, 'application.history_viewed', row.id);
   const { events, total } = await listTrail(deps.db, { applicationId: row.id, page, limit });
@@ -156,7 +194,12 @@ export async function applicationTrail(deps: ApplicationsDeps, actor: Viewer, ap
  * records that this staff member has gone through the application, so the history shows who
  * reviewed it and when, whatever its status.
  */
-export async function confirmReview(deps: ApplicationsDeps, actor: Viewer, applicationId: number, now = new Date()): Promise<ReviewConfirmation> {
+export async function confirmReview(
+  deps: ApplicationsDeps,
+  actor: Viewer,
+  applicationId: number,
+  now = new Date(),
+): Promise<ReviewConfirmation> {
   const row = await applicationOrThrow(deps.db, applicationId);
   await audit(deps.db, actor, 'application.reviewed', row.id, { status: row.status });
   return { applicationId: row.id, at: now.toISOString(), by: { id: actor.userId, name: await findActorName(deps.db, actor.userId) } };

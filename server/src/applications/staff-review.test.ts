@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationTrailEvent, MyApplication, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type {
+  ApplicationTrailEvent,
+  MyApplication,
+  ReviewConfirmation,
+  SsnReveal,
+  StaffApplication,
+} from '../../../domain/contracts/applications.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { validationMessages as m } from '../../../domain/messages.ts';
@@ -31,7 +37,7 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
   const trailOf = async (applicationId: number) =>
     (await asAdmin({ method: 'GET', url: `/api/applications/${applicationId}/history` })).json<Paged<ApplicationTrailEvent>>().items;
 
-  it("shows staff the application with its original field names, the SSN masked and what they need around it", async () => {
+  it('shows staff the application with its original field names, the SSN masked and what they need around it', async () => {
     const { userId, application } = await submitted();
     const res = await asAdmin({ method: 'GET', url: `/api/applications/user/${userId}` });
     expect(res.statusCode, res.body).toBe(200);
@@ -96,7 +102,23 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
   it("saves staff's corrections and records which fields changed, never their values", async () => {
     const { userId, application } = await submitted();
     const before = (await asAdmin({ method: 'GET', url: `/api/applications/user/${userId}` })).json<StaffApplication>();
-    const { id: _id, userId: _user, status: _status, carId: _car, ssnMasked: _ssn, consentGiven: _consent, submittedAt: _s, updatedAt: _u, car: _c, documents: _d, consents: _cs, history: _h, regBDueAt: _r, regBDaysLeft: _l, ...fields } = before;
+    const {
+      id: _id,
+      userId: _user,
+      status: _status,
+      carId: _car,
+      ssnMasked: _ssn,
+      consentGiven: _consent,
+      submittedAt: _s,
+      updatedAt: _u,
+      car: _c,
+      documents: _d,
+      consents: _cs,
+      history: _h,
+      regBDueAt: _r,
+      regBDaysLeft: _l,
+      ...fields
+    } = before;
     const patch = { ...fields, applicationId: application.id, lastName: 'Minor', income: 6100, ssn: '234567890' };
     const res = await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: patch });
     expect(res.statusCode, res.body).toBe(200);
@@ -109,32 +131,121 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
   it('keeps the stored SSN when an edit leaves it out', async () => {
     const { userId, application } = await submitted();
     const before = (await asAdmin({ method: 'GET', url: `/api/applications/user/${userId}` })).json<StaffApplication>();
-    const { lastName, suffix, phone, email, maritalStatus, monthsAtCurrentAddress, housingStatus, mortgageOrRentAmount, address, previousAddress, income, incomeFrequency, otherIncomeSource, otherIncomeAmount, currentEmployment, previousEmployment, dateOfBirth } = before;
-    const patch = { applicationId: application.id, firstName: 'Marianne', lastName, suffix, phone, email, maritalStatus, monthsAtCurrentAddress, housingStatus, mortgageOrRentAmount, address, previousAddress, income, incomeFrequency, otherIncomeSource, otherIncomeAmount, currentEmployment, previousEmployment, dateOfBirth };
+    const {
+      lastName,
+      suffix,
+      phone,
+      email,
+      maritalStatus,
+      monthsAtCurrentAddress,
+      housingStatus,
+      mortgageOrRentAmount,
+      address,
+      previousAddress,
+      income,
+      incomeFrequency,
+      otherIncomeSource,
+      otherIncomeAmount,
+      currentEmployment,
+      previousEmployment,
+      dateOfBirth,
+    } = before;
+    const patch = {
+      applicationId: application.id,
+      firstName: 'Marianne',
+      lastName,
+      suffix,
+      phone,
+      email,
+      maritalStatus,
+      monthsAtCurrentAddress,
+      housingStatus,
+      mortgageOrRentAmount,
+      address,
+      previousAddress,
+      income,
+      incomeFrequency,
+      otherIncomeSource,
+      otherIncomeAmount,
+      currentEmployment,
+      previousEmployment,
+      dateOfBirth,
+    };
     expect((await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: patch })).statusCode).toBe(200);
-    expect((await asAdmin({ method: 'POST', url: `/api/applications/${application.id}/ssn/reveal` })).json<SsnReveal>()).toEqual({ ssn: TEST_SSN });
+    expect((await asAdmin({ method: 'POST', url: `/api/applications/${application.id}/ssn/reveal` })).json<SsnReveal>()).toEqual({
+      ssn: TEST_SSN,
+    });
   });
 
   it('refuses an edit that breaks a rule, naming the field (400)', async () => {
     const { application } = await submitted();
-    const res = await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: { applicationId: application.id, firstName: '' } });
+    const res = await asAdmin({
+      method: 'PATCH',
+      url: '/api/applications/applicant',
+      payload: { applicationId: application.id, firstName: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.fields).toHaveProperty('firstName');
   });
 
   it('refuses an edit to an SSN the SSA never issues and keeps the stored one (400)', async () => {
     const { application } = await submitted();
-    const res = await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: { applicationId: application.id, ssn: '000-12-3456' } });
+    const res = await asAdmin({
+      method: 'PATCH',
+      url: '/api/applications/applicant',
+      payload: { applicationId: application.id, ssn: '000-12-3456' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<ErrorBody>().error.fields).toHaveProperty('ssn', m.ssnNeverIssued);
-    expect((await asAdmin({ method: 'POST', url: `/api/applications/${application.id}/ssn/reveal` })).json<SsnReveal>()).toEqual({ ssn: TEST_SSN });
+    expect((await asAdmin({ method: 'POST', url: `/api/applications/${application.id}/ssn/reveal` })).json<SsnReveal>()).toEqual({
+      ssn: TEST_SSN,
+    });
   });
 
   it('answers 404 to an edit of an application that does not exist', async () => {
     const { userId } = await submitted();
     const record = (await asAdmin({ method: 'GET', url: `/api/applications/user/${userId}` })).json<StaffApplication>();
-    const { firstName, lastName, suffix, phone, email, maritalStatus, monthsAtCurrentAddress, housingStatus, mortgageOrRentAmount, address, previousAddress, income, incomeFrequency, otherIncomeSource, otherIncomeAmount, currentEmployment, previousEmployment, dateOfBirth } = record;
-    const patch = { applicationId: 999_999, firstName, lastName, suffix, phone, email, maritalStatus, monthsAtCurrentAddress, housingStatus, mortgageOrRentAmount, address, previousAddress, income, incomeFrequency, otherIncomeSource, otherIncomeAmount, currentEmployment, previousEmployment, dateOfBirth };
+    const {
+      firstName,
+      lastName,
+      suffix,
+      phone,
+      email,
+      maritalStatus,
+      monthsAtCurrentAddress,
+      housingStatus,
+      mortgageOrRentAmount,
+      address,
+      previousAddress,
+      income,
+      incomeFrequency,
+      otherIncomeSource,
+      otherIncomeAmount,
+      currentEmployment,
+      previousEmployment,
+      dateOfBirth,
+    } = record;
+    const patch = {
+      applicationId: 999_999,
+      firstName,
+      lastName,
+      suffix,
+      phone,
+      email,
+      maritalStatus,
+      monthsAtCurrentAddress,
+      housingStatus,
+      mortgageOrRentAmount,
+      address,
+      previousAddress,
+      income,
+      incomeFrequency,
+      otherIncomeSource,
+      otherIncomeAmount,
+      currentEmployment,
+      previousEmployment,
+      dateOfBirth,
+    };
     expect((await asAdmin({ method: 'PATCH', url: '/api/applications/applicant', payload: patch })).statusCode).toBe(404);
   });
 
@@ -154,7 +265,11 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
     ]);
     const mine = (await injectAs(t.app, who, { method: 'GET', url: '/api/applications/mine' })).json<MyApplication>();
     expect(mine.history.map((change) => change.status)).toEqual(['in_review', 'approved', 'rejected', 'in_review']);
-    const outbox = await t.db.selectFrom('outbox_events').select(['kind', 'payload']).where('kind', '=', 'application.status_changed').execute();
+    const outbox = await t.db
+      .selectFrom('outbox_events')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'application.status_changed')
+      .execute();
     expect(outbox.filter((event) => event.payload['applicationId'] === application.id).map((event) => event.payload)).toEqual([
       { applicationId: application.id, userId, from: 'in_review', to: 'approved' },
       { applicationId: application.id, userId, from: 'approved', to: 'rejected' },
@@ -247,12 +362,21 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
     ] as const;
     for (const [method, url] of routes) {
       for (const [who, expected] of callers) {
-        const res = await injectAs(t.app, who, { method, url, ...(method === 'PATCH' ? { payload: { status: 'approved', applicationId: application.id } } : {}) });
+        const res = await injectAs(t.app, who, {
+          method,
+          url,
+          ...(method === 'PATCH' ? { payload: { status: 'approved', applicationId: application.id } } : {}),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(expected);
         expect(res.body).not.toContain(TEST_SSN);
       }
     }
-    const audited = await t.db.selectFrom('audit_events').select('action').where('entity', '=', 'application').where('entity_id', '=', String(application.id)).execute();
+    const audited = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity', '=', 'application')
+      .where('entity_id', '=', String(application.id))
+      .execute();
     expect(audited.map((event) => event.action)).toEqual(['application.submitted']);
   });
 });

@@ -54,7 +54,9 @@ export async function loadMyApplication(db: Db, userId: number): Promise<MyAppli
 }
 
 function fingerprint(secret: string, submission: Submission): string {
-  return createHmac('sha256', secret).update(`application-submission\n${JSON.stringify(submission)}`).digest('hex');
+  return createHmac('sha256', secret)
+    .update(`application-submission\n${JSON.stringify(submission)}`)
+    .digest('hex');
 }
 
 /** The consents stand in the way: a required one missing is 400, one given for an older text 409. */
@@ -66,14 +68,20 @@ function checkConsents(submission: Submission): void {
   }
   if (outdated.length > 0) {
     const fields = Object.fromEntries(outdated.map((kind) => [`consents.${kind}`, m.consentOutdated]));
-    throw new HttpError('consent_outdated', `These consent texts have changed since they were read: ${outdated.join(', ')}. Show the current texts (GET /api/applications/consents) and ask again.`, fields);
+    throw new HttpError(
+      'consent_outdated',
+      `These consent texts have changed since they were read: ${outdated.join(', ')}. Show the current texts (GET /api/applications/consents) and ask again.`,
+      fields,
+    );
   }
 }
 
 /** Both photos must be the applicant's own, unused uploads of the side they stand for. */
 async function checkPhotos(db: Db, userId: number, images: Submission['images']): Promise<number[]> {
   if (images.front === images.back) {
-    throw new HttpError('bad_request', 'The front and the back of the licence must be two different photos.', { 'images.back': m.licensePhotoNotUploaded });
+    throw new HttpError('bad_request', 'The front and the back of the licence must be two different photos.', {
+      'images.back': m.licensePhotoNotUploaded,
+    });
   }
   const own = await findUnattachedDocuments(db, userId, [images.front, images.back]);
   const fields: Record<string, string> = {};
@@ -81,7 +89,11 @@ async function checkPhotos(db: Db, userId: number, images: Submission['images'])
     if (!own.some((doc) => doc.id === images[side] && doc.side === side)) fields[`images.${side}`] = m.licensePhotoNotUploaded;
   }
   if (Object.keys(fields).length > 0) {
-    throw new HttpError('bad_request', `Invalid application: the licence photos must be your own uploads (${Object.keys(fields).join(', ')}), uploaded as that side and not used before.`, fields);
+    throw new HttpError(
+      'bad_request',
+      `Invalid application: the licence photos must be your own uploads (${Object.keys(fields).join(', ')}), uploaded as that side and not used before.`,
+      fields,
+    );
   }
   return [images.front, images.back];
 }
@@ -135,8 +147,14 @@ export interface SubmissionResult {
  * for the bot. The applicant's user row is locked first, so two submissions of one person run one
  * after the other and the second sees the first.
  */
-export async function submitApplication(deps: SubmissionDeps, viewer: Viewer, idempotencyKey: string, submission: Submission): Promise<SubmissionResult> {
-  if (submission.userId !== viewer.userId) throw new HttpError('forbidden', 'userId must be your own user id: an application is submitted by the applicant.');
+export async function submitApplication(
+  deps: SubmissionDeps,
+  viewer: Viewer,
+  idempotencyKey: string,
+  submission: Submission,
+): Promise<SubmissionResult> {
+  if (submission.userId !== viewer.userId)
+    throw new HttpError('forbidden', 'userId must be your own user id: an application is submitted by the applicant.');
   const requestFingerprint = fingerprint(deps.fingerprintSecret, submission);
   const applicationId = await deps.db
     .transaction()
@@ -144,15 +162,26 @@ export async function submitApplication(deps: SubmissionDeps, viewer: Viewer, id
       await lockApplicant(trx, viewer.userId);
       const sameKey = await findApplicationByIdempotencyKey(trx, idempotencyKey);
       if (sameKey) {
-        if (sameKey.user_id === viewer.userId && sameKey.idempotency_fingerprint === requestFingerprint) return { id: sameKey.id, replayed: true };
+        if (sameKey.user_id === viewer.userId && sameKey.idempotency_fingerprint === requestFingerprint)
+          return { id: sameKey.id, replayed: true };
         throw keyReused();
       }
       const existing = await findApplicationByUser(trx, viewer.userId);
-      if (existing) throw new HttpError('application_exists', 'You have already submitted an application; its status is in the app.', undefined, existing.id);
+      if (existing)
+        throw new HttpError(
+          'application_exists',
+          'You have already submitted an application; its status is in the app.',
+          undefined,
+          existing.id,
+        );
       checkConsents(submission);
       const photos = await checkPhotos(trx, viewer.userId, submission.images);
       if (submission.carId !== null && !(await carExists(trx, submission.carId))) {
-        throw new HttpError('bad_request', 'Invalid application: this car is no longer in the catalogue; choose another or apply without one.', { carId: m.invalidValue });
+        throw new HttpError(
+          'bad_request',
+          'Invalid application: this car is no longer in the catalogue; choose another or apply without one.',
+          { carId: m.invalidValue },
+        );
       }
 
       const row = await insertApplication(trx, toNewRow(deps, submission, idempotencyKey, requestFingerprint));
@@ -168,7 +197,12 @@ export async function submitApplication(deps: SubmissionDeps, viewer: Viewer, id
       });
       await deleteDraft(trx, viewer.userId);
       const { applicant } = submission.application;
-      await completeGuestProfile(trx, viewer.userId, { first_name: applicant.firstName, last_name: applicant.lastName, email: applicant.email, phone: applicant.phone });
+      await completeGuestProfile(trx, viewer.userId, {
+        first_name: applicant.firstName,
+        last_name: applicant.lastName,
+        email: applicant.email,
+        phone: applicant.phone,
+      });
       await enqueueOutboxEvent(trx, 'application.submitted', { applicationId: row.id, userId: viewer.userId });
       return { id: row.id, replayed: false };
     })
@@ -196,13 +230,22 @@ export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: stri
     if (!stored) throw notFound('You have not submitted an application yet.');
     if (stored.car_uuid === carId) return;
     if (stored.status !== 'in_review') {
-      throw new HttpError('conflict', 'This application has been decided, so its car can no longer be changed. Contact the dealer about another car.');
+      throw new HttpError(
+        'conflict',
+        'This application has been decided, so its car can no longer be changed. Contact the dealer about another car.',
+      );
     }
     if (!(await isCarAvailable(trx, carId))) {
       throw new HttpError('bad_request', 'Invalid car: this car is not available in the catalogue.', { carId: m.carUnavailable });
     }
     await updateApplication(trx, stored.id, { car_uuid: carId });
-    await recordAudit(trx, { actorUserId: viewer.userId, action: 'application.edited', entity: 'application', entityId: stored.id, details: { fields: ['carId'] } });
+    await recordAudit(trx, {
+      actorUserId: viewer.userId,
+      action: 'application.edited',
+      entity: 'application',
+      entityId: stored.id,
+      details: { fields: ['carId'] },
+    });
   });
   const application = await loadMyApplication(db, viewer.userId);
   if (!application) throw notFound('You have not submitted an application yet.');

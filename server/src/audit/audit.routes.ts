@@ -18,5 +18,12 @@ const auditQuerySchema = v.pipe(
 );
 
 export const auditRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/audit', { config: ADMIN_ONLY, schema: documented({ summary: 'Audit log of staff actions (staff)', tags: ['audit'], querystring: auditQuerySchema }) }, async (request) => listAudit(app.db, parseOr400(auditQuerySchema, request.query, 'audit filters')));
+  app.get(
+    '/audit',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({ summary: 'Audit log of staff actions (staff)', tags: ['audit'], querystring: auditQuerySchema }),
+    },
+    async (request) => listAudit(app.db, parseOr400(auditQuerySchema, request.query, 'audit filters')),
+  );
 };

@@ -13,7 +13,13 @@ describe.each(DATABASE_KINDS)('the audit log on %s', (kind) => {
   beforeAll(async () => {
     adminId = (await createAdmin(t.db, ADMIN.id)).id;
     for (let i = 1; i <= 5; i++) {
-      await recordAudit(t.db, { actorUserId: adminId, action: 'application.viewed', entity: 'application', entityId: 42, details: { n: i } });
+      await recordAudit(t.db, {
+        actorUserId: adminId,
+        action: 'application.viewed',
+        entity: 'application',
+        entityId: 42,
+        details: { n: i },
+      });
     }
     await recordAudit(t.db, { actorUserId: null, action: 'faq.created', entity: 'faq', entityId: '7' });
   });

@@ -119,7 +119,13 @@ describe.each(DATABASE_KINDS)('admin routes with STAFF_MFA=required on %s', (kin
 
   it('declares personal data on the route, so the route table shows which routes need the passkey', () => {
     const declared = t.app.routeTable.filter((route) => route.access === 'admin-mfa').map(({ method, url }) => `${method} ${url}`);
-    expect(declared).toEqual(expect.arrayContaining(['POST /api/applications/:id/ssn/reveal', 'GET /api/applications/:id/pdf', 'GET /api/applications/:id/history']));
+    expect(declared).toEqual(
+      expect.arrayContaining([
+        'POST /api/applications/:id/ssn/reveal',
+        'GET /api/applications/:id/pdf',
+        'GET /api/applications/:id/history',
+      ]),
+    );
     expect(declared).not.toContain('GET /api/users');
   });
 
@@ -134,7 +140,8 @@ describe.each(DATABASE_KINDS)('admin routes with STAFF_MFA=required on %s', (kin
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
         const code = res.statusCode === 403 ? res.json<{ error: { code: string } }>().error.code : undefined;
-        if (!expected(caller, route.access, res.statusCode, code)) failures.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body}`);
+        if (!expected(caller, route.access, res.statusCode, code))
+          failures.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode} ${res.body}`);
       }
     }
     expect(failures).toEqual([]);

@@ -36,7 +36,14 @@ const devLoginBody = v.object({
 });
 
 /** The development sign-in knows an id and, when given, a name; nothing else of a Telegram profile. */
-const devProfile = (id: number, firstName: string | undefined): TelegramProfile => ({ id, firstName: firstName ?? null, lastName: null, username: null, photoUrl: null, languageCode: null });
+const devProfile = (id: number, firstName: string | undefined): TelegramProfile => ({
+  id,
+  firstName: firstName ?? null,
+  lastName: null,
+  username: null,
+  photoUrl: null,
+  languageCode: null,
+});
 
 /**
  * Starts a new staff session after a verified sign-in, ending the one this browser had. A guest
@@ -44,7 +51,13 @@ const devProfile = (id: number, firstName: string | undefined): TelegramProfile 
  * the guest was a customer, whose application (SSN, photos) stays theirs. The guest cookie is
  * cleared instead, so the next customer at that browser does not see it either.
  */
-async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod): Promise<SignInAnswer> {
+async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  method: SignInMethod,
+): Promise<SignInAnswer> {
   if (request.cookies[cookieName(request.server.config, 'guest')] !== undefined) clearGuestCookie(reply);
   const token = await openStaffSession(db, user.id, method, readSessionToken(request));
   await recordAudit(db, { actorUserId: user.id, action: 'auth.sign_in', entity: 'user', entityId: user.id, details: { method } });
@@ -63,46 +76,80 @@ async function widgetProfile(db: Db, data: WidgetLoginData, botToken: string): P
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   /** The landing page of a one-time link posts the token from its URL fragment. */
-  app.post('/auth/link', { ...signInRoute, schema: documented({ summary: "Sign in staff with the bot's one-time link", tags: ['auth'], body: linkBody, errors: [401, 403] }) }, async (request, reply) => {
-    const { token } = parseOr400(linkBody, request.body, 'sign-in link');
-    // Consumed on its own, before any check that could fail: a link works once, whatever happens next.
-    const userId = await consumeSignInToken(app.db, token);
-    if (userId === undefined) throw new HttpError('unauthorized', 'This sign-in link is invalid, already used or expired. Send /login to the bot for a new one.');
-    const user = await findUserById(app.db, userId);
-    if (!user?.is_admin) throw new HttpError('forbidden', 'Sign-in links are for staff (admins) only.');
-    return startSession(app.db, request, reply, user, 'link');
-  });
+  app.post(
+    '/auth/link',
+    {
+      ...signInRoute,
+      schema: documented({ summary: "Sign in staff with the bot's one-time link", tags: ['auth'], body: linkBody, errors: [401, 403] }),
+    },
+    async (request, reply) => {
+      const { token } = parseOr400(linkBody, request.body, 'sign-in link');
+      // Consumed on its own, before any check that could fail: a link works once, whatever happens next.
+      const userId = await consumeSignInToken(app.db, token);
+      if (userId === undefined)
+        throw new HttpError('unauthorized', 'This sign-in link is invalid, already used or expired. Send /login to the bot for a new one.');
+      const user = await findUserById(app.db, userId);
+      if (!user?.is_admin) throw new HttpError('forbidden', 'Sign-in links are for staff (admins) only.');
+      return startSession(app.db, request, reply, user, 'link');
+    },
+  );
 
-  app.post('/auth/telegram-widget', { ...signInRoute, schema: documented({ summary: 'Sign in staff with the Telegram Login Widget', tags: ['auth'], body: widgetLoginSchema, errors: [401, 403] }) }, async (request, reply) => {
-    const data = parseOr400(widgetLoginSchema, request.body, 'Telegram sign-in');
-    const botToken = app.config.bot.token;
-    if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
-    const profile = await widgetProfile(app.db, data, botToken);
-    // Sessions exist for the dashboard; customers use the mini app, which signs every request itself.
-    const known = await findUserByTelegramId(app.db, profile.id);
-    if (!known?.is_admin) throw new HttpError('forbidden', 'Staff sign-in is for admins only. Customers can open the app in Telegram.');
-    return startSession(app.db, request, reply, await upsertTelegramUser(app.db, profile, { refreshProfile: true }), 'widget');
-  });
+  app.post(
+    '/auth/telegram-widget',
+    {
+      ...signInRoute,
+      schema: documented({
+        summary: 'Sign in staff with the Telegram Login Widget',
+        tags: ['auth'],
+        body: widgetLoginSchema,
+        errors: [401, 403],
+      }),
+    },
+    async (request, reply) => {
+      const data = parseOr400(widgetLoginSchema, request.body, 'Telegram sign-in');
+      const botToken = app.config.bot.token;
+      if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
+      const profile = await widgetProfile(app.db, data, botToken);
+      // Sessions exist for the dashboard; customers use the mini app, which signs every request itself.
+      const known = await findUserByTelegramId(app.db, profile.id);
+      if (!known?.is_admin) throw new HttpError('forbidden', 'Staff sign-in is for admins only. Customers can open the app in Telegram.');
+      return startSession(app.db, request, reply, await upsertTelegramUser(app.db, profile, { refreshProfile: true }), 'widget');
+    },
+  );
 
-  app.post('/auth/logout', { bodyLimit: SIGN_IN_BODY_LIMIT, schema: documented({ summary: 'End the staff session', tags: ['auth'] }) }, async (request, reply) => {
-    const viewer = request.viewer;
-    const token = readSessionToken(request);
-    if (token !== null) await endStaffSession(app.db, token);
-    if (viewer?.via === 'session') {
-      await recordAudit(app.db, { actorUserId: viewer.userId, action: 'auth.sign_out', entity: 'user', entityId: viewer.userId });
-    }
-    clearSessionCookie(reply);
-    return { ok: true };
-  });
+  app.post(
+    '/auth/logout',
+    { bodyLimit: SIGN_IN_BODY_LIMIT, schema: documented({ summary: 'End the staff session', tags: ['auth'] }) },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      const token = readSessionToken(request);
+      if (token !== null) await endStaffSession(app.db, token);
+      if (viewer?.via === 'session') {
+        await recordAudit(app.db, { actorUserId: viewer.userId, action: 'auth.sign_out', entity: 'user', entityId: viewer.userId });
+      }
+      clearSessionCookie(reply);
+      return { ok: true };
+    },
+  );
 
   app.post(
     '/auth/sign-out-everywhere',
-    { bodyLimit: SIGN_IN_BODY_LIMIT, config: SIGNED_IN, schema: documented({ summary: "End every staff session of the signed-in user, in every browser (audited)", tags: ['auth'] }) },
+    {
+      bodyLimit: SIGN_IN_BODY_LIMIT,
+      config: SIGNED_IN,
+      schema: documented({ summary: 'End every staff session of the signed-in user, in every browser (audited)', tags: ['auth'] }),
+    },
     async (request, reply): Promise<SignOutEverywhereAnswer> => {
       const { userId, via } = requireViewer(request);
       const ended = await app.db.transaction().execute(async (trx) => {
         const count = await endAllStaffSessions(trx, userId);
-        await recordAudit(trx, { actorUserId: userId, action: 'auth.sign_out_everywhere', entity: 'user', entityId: userId, details: { sessions: count, via } });
+        await recordAudit(trx, {
+          actorUserId: userId,
+          action: 'auth.sign_out_everywhere',
+          entity: 'user',
+          entityId: userId,
+          details: { sessions: count, via },
+        });
         return count;
       });
       if (via === 'session') clearSessionCookie(reply);
@@ -113,16 +160,39 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   // Exists only with NODE_ENV=development and DEV_LOGIN=1 (config enforces the pair); elsewhere 404.
   if (app.config.devLogin) {
     // Said at every start, so nobody runs a server that signs anyone in without knowing it.
-    app.log.warn('Development sign-in is on (DEV_LOGIN=1): POST /api/auth/dev-login signs in any Telegram id, and the staff sign-in page offers it. Unset DEV_LOGIN to turn it off.');
-    app.post('/auth/dev-login', { ...signInRoute, schema: documented({ summary: 'Development sign-in (NODE_ENV=development with DEV_LOGIN=1 only)', tags: ['auth'], body: devLoginBody }) }, async (request, reply) => {
-      const { telegramId, isAdmin, firstName } = parseOr400(devLoginBody, request.body, 'development sign-in');
-      return startSession(app.db, request, reply, await upsertTelegramUser(app.db, devProfile(telegramId, firstName), { isAdmin }), 'dev');
-    });
+    app.log.warn(
+      'Development sign-in is on (DEV_LOGIN=1): POST /api/auth/dev-login signs in any Telegram id, and the staff sign-in page offers it. Unset DEV_LOGIN to turn it off.',
+    );
+    app.post(
+      '/auth/dev-login',
+      {
+        ...signInRoute,
+        schema: documented({
+          summary: 'Development sign-in (NODE_ENV=development with DEV_LOGIN=1 only)',
+          tags: ['auth'],
+          body: devLoginBody,
+        }),
+      },
+      async (request, reply) => {
+        const { telegramId, isAdmin, firstName } = parseOr400(devLoginBody, request.body, 'development sign-in');
+        return startSession(
+          app.db,
+          request,
+          reply,
+          await upsertTelegramUser(app.db, devProfile(telegramId, firstName), { isAdmin }),
+          'dev',
+        );
+      },
+    );
   }
 
-  app.get('/me', { schema: documented({ summary: 'Who is asking: the user, admin rights and how they are identified', tags: ['auth'] }) }, async (request): Promise<MeAnswer> => {
-    const viewer = request.viewer;
-    const user = viewer ? await findUserById(app.db, viewer.userId) : undefined;
-    return { user: user ? toCurrentUser(user) : null, isAdmin: viewer?.isAdmin ?? false, via: viewer?.via ?? null };
-  });
+  app.get(
+    '/me',
+    { schema: documented({ summary: 'Who is asking: the user, admin rights and how they are identified', tags: ['auth'] }) },
+    async (request): Promise<MeAnswer> => {
+      const viewer = request.viewer;
+      const user = viewer ? await findUserById(app.db, viewer.userId) : undefined;
+      return { user: user ? toCurrentUser(user) : null, isAdmin: viewer?.isAdmin ?? false, via: viewer?.via ?? null };
+    },
+  );
 };

@@ -33,7 +33,8 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
     profile = verifyInitData(match[1].trim(), config.bot.token, config.initDataMaxAge);
   } catch (error) {
     // A valid signature over an unusable profile is bad input, not a failed sign-in.
-    if (error instanceof InitDataError) throw new HttpError(error.problem === 'invalid_user' ? 'bad_request' : 'unauthorized', error.message, error.fields);
+    if (error instanceof InitDataError)
+      throw new HttpError(error.problem === 'invalid_user' ? 'bad_request' : 'unauthorized', error.message, error.fields);
     throw error;
   }
   // Read first: the row exists on all but the first request, and is not rewritten (profile changes come with POST /api/users/register).
@@ -60,7 +61,14 @@ export async function resolveViewer(request: FastifyRequest, reply: FastifyReply
   const sessionToken = readSessionToken(request);
   if (sessionToken !== null) {
     const live = await resumeStaffSession(db, sessionToken);
-    if (live) return { userId: live.user.id, telegramId: live.user.telegram_id, isAdmin: live.user.is_admin, via: 'session', session: live.session };
+    if (live)
+      return {
+        userId: live.user.id,
+        telegramId: live.user.telegram_id,
+        isAdmin: live.user.is_admin,
+        via: 'session',
+        session: live.session,
+      };
   }
   // Ended, expired, forged or from before server-side sessions: the browser may forget it.
   if (request.cookies[cookieName(request.server.config, 'session')] !== undefined) clearSessionCookie(reply);

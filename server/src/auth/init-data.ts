@@ -57,7 +57,8 @@ export function verifyInitData(raw: string, botToken: string, maxAgeSeconds: num
   const age = now.getTime() / 1000 - Number(params.get('auth_date'));
   if (age > maxAgeSeconds) throw new InitDataError('expired', 'The init data has expired; reopen the app.');
   // A date far ahead would otherwise stay valid for years.
-  if (age < -CLOCK_SKEW_SECONDS) throw new InitDataError('from_the_future', 'The init data is dated in the future; check the device clock and reopen the app.');
+  if (age < -CLOCK_SKEW_SECONDS)
+    throw new InitDataError('from_the_future', 'The init data is dated in the future; check the device clock and reopen the app.');
 
   const userJson = params.get('user');
   if (!userJson) throw new InitDataError('no_user', 'The init data names no user.');

@@ -18,7 +18,12 @@ export function listPasskeys(db: Db, userId: number): Promise<PasskeyRow[]> {
 }
 
 export function findPasskey(db: Db, userId: number, credentialId: string): Promise<PasskeyRow | undefined> {
-  return db.selectFrom('staff_passkeys').selectAll().where('user_id', '=', userId).where('credential_id', '=', credentialId).executeTakeFirst();
+  return db
+    .selectFrom('staff_passkeys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('credential_id', '=', credentialId)
+    .executeTakeFirst();
 }
 
 /** Answers undefined when the credential is registered already (to anyone). */
@@ -42,7 +47,11 @@ export function insertPasskey(
 }
 
 export async function recordPasskeyUse(db: Db, id: number, counter: number): Promise<void> {
-  await db.updateTable('staff_passkeys').set({ counter, last_used_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('staff_passkeys')
+    .set({ counter, last_used_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Answers whether the user had a passkey with this id. */

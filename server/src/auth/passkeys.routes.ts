@@ -7,7 +7,15 @@ import { ADMIN_ONLY, ADMIN_WITH_MFA } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { requireViewer } from './identity.service.ts';
-import { addPasskey, authenticationOptions, confirmPasskey, passkeyStatus, registrationOptions, relyingPartyFor, removePasskey } from './passkeys.service.ts';
+import {
+  addPasskey,
+  authenticationOptions,
+  confirmPasskey,
+  passkeyStatus,
+  registrationOptions,
+  relyingPartyFor,
+  removePasskey,
+} from './passkeys.service.ts';
 
 /** An attestation with its certificates is a few kilobytes; nothing bigger is a passkey. */
 const PASSKEY_BODY_LIMIT = 64 * 1024;
@@ -20,14 +28,33 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
   const rp = (request: FastifyRequest) => relyingPartyFor(app.config, `${request.protocol}://${request.host}`);
   const noCache = { 'cache-control': 'no-store' };
 
-  app.get('/auth/passkeys', { config: ADMIN_ONLY, schema: documented({ summary: "The staff member's passkeys, and whether this session confirmed one or may add the first", tags: ['auth'] }) }, async (request, reply): Promise<PasskeysAnswer> => {
-    reply.headers(noCache);
-    return passkeyStatus(deps, requireViewer(request));
-  });
+  app.get(
+    '/auth/passkeys',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: "The staff member's passkeys, and whether this session confirmed one or may add the first",
+        tags: ['auth'],
+      }),
+    },
+    async (request, reply): Promise<PasskeysAnswer> => {
+      reply.headers(noCache);
+      return passkeyStatus(deps, requireViewer(request));
+    },
+  );
 
   app.post(
     '/auth/passkeys/registration-options',
-    { config: ADMIN_ONLY, schema: documented({ summary: 'Start adding a passkey: WebAuthn creation options (the first within 10 minutes of a link sign-in; later ones after a passkey check)', tags: ['auth'], body: noBody, errors: [409] }) },
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary:
+          'Start adding a passkey: WebAuthn creation options (the first within 10 minutes of a link sign-in; later ones after a passkey check)',
+        tags: ['auth'],
+        body: noBody,
+        errors: [409],
+      }),
+    },
     async (request, reply) => {
       parseOr400(noBody, request.body, 'request');
       reply.headers(noCache);
@@ -37,7 +64,16 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/passkeys',
-    { bodyLimit: PASSKEY_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: 'Finish adding a passkey (audited); the session counts as checked', tags: ['auth'], body: passkeyRegistrationSchema, errors: [401, 409] }) },
+    {
+      bodyLimit: PASSKEY_BODY_LIMIT,
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: 'Finish adding a passkey (audited); the session counts as checked',
+        tags: ['auth'],
+        body: passkeyRegistrationSchema,
+        errors: [401, 409],
+      }),
+    },
     async (request, reply): Promise<PasskeyAdded> => {
       const body = parseOr400(passkeyRegistrationSchema, request.body, 'passkey');
       const added = await addPasskey(deps, requireViewer(request), rp(request), body);
@@ -47,7 +83,15 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/passkeys/authentication-options',
-    { config: ADMIN_ONLY, schema: documented({ summary: 'Start a passkey check: WebAuthn request options for your passkeys', tags: ['auth'], body: noBody, errors: [409] }) },
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: 'Start a passkey check: WebAuthn request options for your passkeys',
+        tags: ['auth'],
+        body: noBody,
+        errors: [409],
+      }),
+    },
     async (request, reply) => {
       parseOr400(noBody, request.body, 'request');
       reply.headers(noCache);
@@ -57,7 +101,16 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/passkeys/authentication',
-    { bodyLimit: PASSKEY_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: "Finish a passkey check (audited): this session may then reach personal data", tags: ['auth'], body: passkeyAuthenticationSchema, errors: [401, 409] }) },
+    {
+      bodyLimit: PASSKEY_BODY_LIMIT,
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: 'Finish a passkey check (audited): this session may then reach personal data',
+        tags: ['auth'],
+        body: passkeyAuthenticationSchema,
+        errors: [401, 409],
+      }),
+    },
     async (request) => {
       const body = parseOr400(passkeyAuthenticationSchema, request.body, 'passkey check');
       await confirmPasskey(deps, requireViewer(request), rp(request), body);
@@ -65,9 +118,20 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/auth/passkeys/:id', { config: ADMIN_WITH_MFA, schema: documented({ summary: 'Remove one of your passkeys (audited; needs a passkey check on the web)', tags: ['auth'], params: idParams }) }, async (request, reply) => {
-    const { id } = parseOr400(idParams, request.params, 'passkey id');
-    await removePasskey(deps, requireViewer(request), id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/auth/passkeys/:id',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({
+        summary: 'Remove one of your passkeys (audited; needs a passkey check on the web)',
+        tags: ['auth'],
+        params: idParams,
+      }),
+    },
+    async (request, reply) => {
+      const { id } = parseOr400(idParams, request.params, 'passkey id');
+      await removePasskey(deps, requireViewer(request), id);
+      return reply.code(204).send();
+    },
+  );
 };

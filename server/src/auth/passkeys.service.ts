@@ -60,7 +60,10 @@ type AuthenticationBody = v.InferOutput<typeof passkeyAuthenticationSchema>;
 
 function webSession(viewer: Viewer): ViewerSession {
   if (viewer.via !== 'session' || !viewer.session) {
-    throw new HttpError('conflict', 'Passkeys are added and used in a browser signed in to the dashboard. Inside Telegram, your Telegram account confirms it is you.');
+    throw new HttpError(
+      'conflict',
+      'Passkeys are added and used in a browser signed in to the dashboard. Inside Telegram, your Telegram account confirms it is you.',
+    );
   }
   return viewer.session;
 }
@@ -72,7 +75,8 @@ function firstPasskeyUntil(session: ViewerSession | undefined, now = Date.now())
 }
 
 /** A stable, opaque WebAuthn user handle, so a second passkey on one device replaces nobody else's. */
-const userHandle = (config: Config, userId: number) => new Uint8Array(createHmac('sha256', config.sessionSecret).update(`staff-passkey-user:${userId}`).digest());
+const userHandle = (config: Config, userId: number) =>
+  new Uint8Array(createHmac('sha256', config.sessionSecret).update(`staff-passkey-user:${userId}`).digest());
 
 export async function passkeyStatus({ db, config }: PasskeyDeps, viewer: Viewer): Promise<PasskeysAnswer> {
   const passkeys = await listPasskeys(db, viewer.userId);
@@ -104,7 +108,11 @@ async function mayAddPasskey(db: Db, viewer: Viewer): Promise<ViewerSession> {
   return session;
 }
 
-export async function registrationOptions({ db, config }: PasskeyDeps, viewer: Viewer, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  { db, config }: PasskeyDeps,
+  viewer: Viewer,
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const session = await mayAddPasskey(db, viewer);
   const user = await findUserById(db, viewer.userId);
   if (!user) throw notFound('No such user.');
@@ -157,12 +165,22 @@ export async function addPasskey({ db }: PasskeyDeps, viewer: Viewer, rp: Relyin
     if (!row) throw new HttpError('conflict', 'This passkey is registered already.');
     // The registration proved what an assertion right after it would: this session needs no second touch.
     await markSessionVerified(trx, session.idHash);
-    await recordAudit(trx, { actorUserId: viewer.userId, action: 'auth.passkey_added', entity: 'user', entityId: viewer.userId, details: { passkeyId: row.id } });
+    await recordAudit(trx, {
+      actorUserId: viewer.userId,
+      action: 'auth.passkey_added',
+      entity: 'user',
+      entityId: viewer.userId,
+      details: { passkeyId: row.id },
+    });
     return { passkey: toPasskeyItem(row) };
   });
 }
 
-export async function authenticationOptions({ db }: PasskeyDeps, viewer: Viewer, rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(
+  { db }: PasskeyDeps,
+  viewer: Viewer,
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const session = webSession(viewer);
   const passkeys = await listPasskeys(db, viewer.userId);
   if (passkeys.length === 0) throw new HttpError('conflict', 'You have no passkey yet. Add one on the Security page first.');
@@ -188,20 +206,37 @@ export async function confirmPasskey({ db }: PasskeyDeps, viewer: Viewer, rp: Re
     expectedChallenge: challenge,
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
-    credential: { id: passkey.credential_id, publicKey: new Uint8Array(passkey.public_key), counter: passkey.counter, transports: passkey.transports },
+    credential: {
+      id: passkey.credential_id,
+      publicKey: new Uint8Array(passkey.public_key),
+      counter: passkey.counter,
+      transports: passkey.transports,
+    },
     requireUserVerification: true,
   }).catch(() => undefined);
   if (!verification?.verified) throw verificationFailed();
   await db.transaction().execute(async (trx) => {
     await recordPasskeyUse(trx, passkey.id, verification.authenticationInfo.newCounter);
     await markSessionVerified(trx, session.idHash);
-    await recordAudit(trx, { actorUserId: viewer.userId, action: 'auth.passkey_confirmed', entity: 'user', entityId: viewer.userId, details: { passkeyId: passkey.id } });
+    await recordAudit(trx, {
+      actorUserId: viewer.userId,
+      action: 'auth.passkey_confirmed',
+      entity: 'user',
+      entityId: viewer.userId,
+      details: { passkeyId: passkey.id },
+    });
   });
 }
 
 export async function removePasskey({ db }: PasskeyDeps, viewer: Viewer, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (!(await deletePasskey(trx, viewer.userId, id))) throw notFound('You have no passkey with this id.');
-    await recordAudit(trx, { actorUserId: viewer.userId, action: 'auth.passkey_removed', entity: 'user', entityId: viewer.userId, details: { passkeyId: id } });
+    await recordAudit(trx, {
+      actorUserId: viewer.userId,
+      action: 'auth.passkey_removed',
+      entity: 'user',
+      entityId: viewer.userId,
+      details: { passkeyId: id },
+    });
   });
 }

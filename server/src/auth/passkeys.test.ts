@@ -35,18 +35,25 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
     return cookieHeader(res);
   }
   const post = (cookie: string, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-  const revealSsn = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: `/api/applications/${applicationId}/ssn/reveal`, headers });
-  const status = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/passkeys', headers: { cookie } })).json<PasskeysAnswer>();
+  const revealSsn = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/applications/${applicationId}/ssn/reveal`, headers });
+  const status = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/passkeys', headers: { cookie } })).json<PasskeysAnswer>();
 
   async function addPasskey(cookie: string, authenticator: SoftwareAuthenticator, name = 'Office laptop') {
     const options = await post(cookie, '/api/auth/passkeys/registration-options');
     expect(options.statusCode, options.body).toBe(200);
-    return post(cookie, '/api/auth/passkeys', { name, response: authenticator.register(options.json<PublicKeyCredentialCreationOptionsJSON>()) });
+    return post(cookie, '/api/auth/passkeys', {
+      name,
+      response: authenticator.register(options.json<PublicKeyCredentialCreationOptionsJSON>()),
+    });
   }
   async function confirm(cookie: string, authenticator: SoftwareAuthenticator, origin?: string) {
     const options = await post(cookie, '/api/auth/passkeys/authentication-options');
     expect(options.statusCode, options.body).toBe(200);
-    return post(cookie, '/api/auth/passkeys/authentication', { response: authenticator.assert(options.json<PublicKeyCredentialRequestOptionsJSON>(), { origin }) });
+    return post(cookie, '/api/auth/passkeys/authentication', {
+      response: authenticator.assert(options.json<PublicKeyCredentialRequestOptionsJSON>(), { origin }),
+    });
   }
   /** A staff member with one passkey, and a browser that signed in again since adding it. */
   async function staffWithPasskey() {
@@ -78,7 +85,9 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
         method: route.method as 'GET',
         url: route.url.replace(/:(\w+)/g, (_m, name: string) => params[name] ?? '1'),
         headers: { cookie },
-        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: { status: 'approved', applicationId, firstName: 'Ann' } }),
+        ...(route.method === 'GET' || route.method === 'DELETE'
+          ? {}
+          : { payload: { status: 'approved', applicationId, firstName: 'Ann' } }),
       });
       const code = res.statusCode === 403 ? res.json<ErrorBody>().error.code : undefined;
       if (code !== 'mfa_required') wrong.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
@@ -119,14 +128,23 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
     expect((await revealSsn({ cookie })).statusCode).toBe(200);
     const [passkey] = (await status(cookie)).passkeys;
     expect(passkey?.lastUsedAt).not.toBeNull();
-    const events = await t.db.selectFrom('audit_events').select('action').where('actor_user_id', '=', user.id).where('action', 'like', 'auth.passkey_%').execute();
+    const events = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('actor_user_id', '=', user.id)
+      .where('action', 'like', 'auth.passkey_%')
+      .execute();
     expect(events.map((e) => e.action).sort()).toEqual(['auth.passkey_added', 'auth.passkey_confirmed']);
   });
 
   it('refuses the first passkey more than 10 minutes after the link sign-in, and says to send /login again', async () => {
     const user = await newStaff();
     const cookie = await signInWithLink(user);
-    await t.db.updateTable('staff_sessions').set({ created_at: sql`now() - interval '11 minutes'` }).where('user_id', '=', user.id).execute();
+    await t.db
+      .updateTable('staff_sessions')
+      .set({ created_at: sql`now() - interval '11 minutes'` })
+      .where('user_id', '=', user.id)
+      .execute();
     expect((await status(cookie)).firstPasskeyUntil).toBeNull();
     const res = await post(cookie, '/api/auth/passkeys/registration-options');
     expect(res.statusCode).toBe(403);
@@ -171,8 +189,15 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
   it('lets a challenge expire after five minutes', async () => {
     const { user, authenticator, cookie } = await staffWithPasskey();
     const options = await post(cookie, '/api/auth/passkeys/authentication-options');
-    await t.db.updateTable('staff_sessions').set({ challenge_expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', user.id).where('challenge', 'is not', null).execute();
-    const res = await post(cookie, '/api/auth/passkeys/authentication', { response: authenticator.assert(options.json<PublicKeyCredentialRequestOptionsJSON>()) });
+    await t.db
+      .updateTable('staff_sessions')
+      .set({ challenge_expires_at: sql`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .where('challenge', 'is not', null)
+      .execute();
+    const res = await post(cookie, '/api/auth/passkeys/authentication', {
+      response: authenticator.assert(options.json<PublicKeyCredentialRequestOptionsJSON>()),
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -206,20 +231,33 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
 
   it('removes the passkeys of a staff member whose admin rights are revoked', async () => {
     const { user } = await staffWithPasskey();
-    const revoke = await t.app.inject({ method: 'POST', url: '/api/users/admin', headers: tmaHeaders({ id: (await newStaff()).telegram_id! }), payload: { userId: user.id, isAdmin: false } });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/admin',
+      headers: tmaHeaders({ id: (await newStaff()).telegram_id! }),
+      payload: { userId: user.id, isAdmin: false },
+    });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(await t.db.selectFrom('staff_passkeys').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   it('answers 400 for a passkey answer of the wrong shape', async () => {
     const cookie = await signInWithLink(await newStaff());
-    const res = await post(cookie, '/api/auth/passkeys', { name: 'x', response: { id: 'not base64url!', rawId: 'a', type: 'public-key', response: {} } });
+    const res = await post(cookie, '/api/auth/passkeys', {
+      name: 'x',
+      response: { id: 'not base64url!', rawId: 'a', type: 'public-key', response: {} },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('adds passkeys in a browser only: Telegram staff get a 409 that says why', async () => {
     const user = await newStaff();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/registration-options', headers: tmaHeaders({ id: user.telegram_id! }), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/registration-options',
+      headers: tmaHeaders({ id: user.telegram_id! }),
+      payload: {},
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json<ErrorBody>().error.message).toMatch(/Telegram account/);
   });
@@ -230,7 +268,12 @@ describe.each(DATABASE_KINDS)('passkeys without PUBLIC_URL on %s', (kind) => {
 
   it('are for the host the request was addressed to', async () => {
     const user = await createAdmin(t.db, 8700);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/passkeys/registration-options', headers: { cookie: await sessionCookie(t.app, user.id), host: 'dealer.localhost:5173' }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/registration-options',
+      headers: { cookie: await sessionCookie(t.app, user.id), host: 'dealer.localhost:5173' },
+      payload: {},
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PublicKeyCredentialCreationOptionsJSON>().rp.id).toBe('dealer.localhost');
   });
@@ -244,7 +287,11 @@ describe.each(DATABASE_KINDS)('personal data with STAFF_MFA=off on %s', (kind) =
     const applicant = await t.db.selectFrom('users').select('id').where('telegram_id', '=', APPLICANT.id).executeTakeFirstOrThrow();
     const application = await submitTestApplication(t.app, APPLICANT, applicant.id);
     const admin = await createAdmin(t.db, 8701);
-    const res = await t.app.inject({ method: 'POST', url: `/api/applications/${application.id}/ssn/reveal`, headers: { cookie: await sessionCookie(t.app, admin.id) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application.id}/ssn/reveal`,
+      headers: { cookie: await sessionCookie(t.app, admin.id) },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

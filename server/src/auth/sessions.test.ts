@@ -89,7 +89,12 @@ describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
     await createTelegramUser(t.db, 6008, { is_admin: true });
     const res = await widget(signWidgetLogin({ id: 6008 }));
     const userId = res.json<SignInAnswer>().user.id;
-    const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'auth.sign_in').where('actor_user_id', '=', userId).executeTakeFirst();
+    const event = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'auth.sign_in')
+      .where('actor_user_id', '=', userId)
+      .executeTakeFirst();
     expect(event?.details).toEqual({ method: 'widget' });
   });
 });
@@ -102,7 +107,10 @@ describe.each(DATABASE_KINDS)('session cookies on %s', (kind) => {
     const user = await createTelegramUser(t.db, 6101);
     const cookie = await sessionCookie(t.app, user.id);
     expect((await me(cookie)).json<MeAnswer>().via).toBe('session');
-    const forged = cookie.replace(/\.([^.]+)$/, (_match, signature: string) => `.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`);
+    const forged = cookie.replace(
+      /\.([^.]+)$/,
+      (_match, signature: string) => `.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`,
+    );
     expect((await me(forged)).json<MeAnswer>().via).toBeNull();
   });
 
@@ -133,12 +141,20 @@ describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
 
     it('writes a sign-in audit event for the development sign-in', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6202 } });
-      const event = await t.db.selectFrom('audit_events').selectAll().where('actor_user_id', '=', res.json<SignInAnswer>().user.id).executeTakeFirst();
+      const event = await t.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('actor_user_id', '=', res.json<SignInAnswer>().user.id)
+        .executeTakeFirst();
       expect(event).toMatchObject({ action: 'auth.sign_in', details: { method: 'dev' } });
     });
 
     it('gives a new development user the name it was asked for, so histories name them', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6205, isAdmin: true, firstName: 'Dev' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/dev-login',
+        payload: { telegramId: 6205, isAdmin: true, firstName: 'Dev' },
+      });
       expect(res.json<SignInAnswer>().user).toMatchObject({ first_name: 'Dev', telegramId: 6205 });
     });
 
@@ -188,7 +204,12 @@ describe.each(DATABASE_KINDS)('cookies under production settings on %s', (kind) 
   it('marks the session cookie Secure and host-only (__Host- prefix)', async () => {
     await createTelegramUser(t.db, 6301, { is_admin: true });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/telegram-widget', payload: signWidgetLogin({ id: 6301 }) });
-    expect(res.cookies.find((c) => c.name === '__Host-session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === '__Host-session')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookieHeader(res) } });
     expect(me.json<MeAnswer>().via).toBe('session');
   });

@@ -99,7 +99,12 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
 
   it('writes a sign-in audit event naming the method', async () => {
     await follow(tokenOf(await issueSignInLink(t.db, t.config, admin.id)));
-    const events = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'auth.sign_in').where('actor_user_id', '=', admin.id).execute();
+    const events = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'auth.sign_in')
+      .where('actor_user_id', '=', admin.id)
+      .execute();
     expect(events.some((e) => e.details.method === 'link' && e.entity === 'user' && e.entity_id === String(admin.id))).toBe(true);
   });
 

@@ -54,11 +54,19 @@ export async function findLiveSession(db: Db, idHash: string): Promise<LiveSessi
 }
 
 export async function touchSession(db: Db, idHash: string): Promise<void> {
-  await db.updateTable('staff_sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();
+  await db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: sql`now()` })
+    .where('id_hash', '=', idHash)
+    .execute();
 }
 
 export async function markSessionVerified(db: Db, idHash: string): Promise<void> {
-  await db.updateTable('staff_sessions').set({ passkey_verified_at: sql`now()` }).where('id_hash', '=', idHash).execute();
+  await db
+    .updateTable('staff_sessions')
+    .set({ passkey_verified_at: sql`now()` })
+    .where('id_hash', '=', idHash)
+    .execute();
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {
@@ -75,12 +83,23 @@ export async function deleteUserSessions(db: Db, userId: number): Promise<number
 export async function deleteDeadSessions(db: Db): Promise<void> {
   await db
     .deleteFrom('staff_sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', sql<Date>`now()`), eb('last_seen_at', '<=', sql<Date>`now() - make_interval(mins => ${SESSION_IDLE_MINUTES})`)]))
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', sql<Date>`now()`),
+        eb('last_seen_at', '<=', sql<Date>`now() - make_interval(mins => ${SESSION_IDLE_MINUTES})`),
+      ]),
+    )
     .execute();
 }
 
 /** Replaces the session's pending WebAuthn challenge (one at a time per session). */
-export async function setChallenge(db: Db, idHash: string, purpose: ChallengePurpose, challenge: string, ttlSeconds: number): Promise<void> {
+export async function setChallenge(
+  db: Db,
+  idHash: string,
+  purpose: ChallengePurpose,
+  challenge: string,
+  ttlSeconds: number,
+): Promise<void> {
   await db
     .updateTable('staff_sessions')
     .set({ challenge, challenge_purpose: purpose, challenge_expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})` })

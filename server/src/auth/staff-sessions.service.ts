@@ -4,7 +4,15 @@ import type { UserRow } from '../db/schema.ts';
 import type { ViewerSession } from '../http/viewer.ts';
 import { deleteUserPasskeys } from './passkeys.repository.ts';
 import { SESSION_TTL_SECONDS } from './session-cookies.ts';
-import { deleteDeadSessions, deleteSession, deleteUserSessions, findLiveSession, insertSession, touchSession, type SignInMethod } from './staff-sessions.repository.ts';
+import {
+  deleteDeadSessions,
+  deleteSession,
+  deleteUserSessions,
+  findLiveSession,
+  insertSession,
+  touchSession,
+  type SignInMethod,
+} from './staff-sessions.repository.ts';
 
 /**
  * Staff sessions on the plain web (docs/decisions/010-staff-sessions-and-passkeys.md): a random

@@ -28,9 +28,18 @@ describe.each(DATABASE_KINDS)('staff sessions on %s', (kind) => {
   const signedIn = async (user: UserRow = admin) => cookieHeader(await signIn(user));
   /** The session id inside a `session=s:s2.<id>.<signature>` cookie header. */
   const sessionId = (cookie: string) => /session=s2\.([A-Za-z0-9_-]{43})\./.exec(decodeURIComponent(cookie))?.[1] ?? '';
-  const rowOf = (cookie: string) => t.db.selectFrom('staff_sessions').selectAll().where('id_hash', '=', sha256(sessionId(cookie))).executeTakeFirst();
+  const rowOf = (cookie: string) =>
+    t.db
+      .selectFrom('staff_sessions')
+      .selectAll()
+      .where('id_hash', '=', sha256(sessionId(cookie)))
+      .executeTakeFirst();
   const setRow = (cookie: string, values: Record<string, unknown>) =>
-    t.db.updateTable('staff_sessions').set(values).where('id_hash', '=', sha256(sessionId(cookie))).execute();
+    t.db
+      .updateTable('staff_sessions')
+      .set(values)
+      .where('id_hash', '=', sha256(sessionId(cookie)))
+      .execute();
   const users = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie } });
   const via = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<MeAnswer>().via;
 
@@ -94,7 +103,11 @@ describe.each(DATABASE_KINDS)('staff sessions on %s', (kind) => {
     const cookie = await signedIn();
     const row = (await rowOf(cookie))!;
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(12 * 60 * 60 * 1000);
-    await setRow(cookie, { created_at: sql`now() - interval '12 hours'`, expires_at: sql`now() - interval '1 second'`, last_seen_at: sql`now()` });
+    await setRow(cookie, {
+      created_at: sql`now() - interval '12 hours'`,
+      expires_at: sql`now() - interval '1 second'`,
+      last_seen_at: sql`now()`,
+    });
     expect((await users(cookie)).statusCode).toBe(401);
   });
 
@@ -138,7 +151,12 @@ describe.each(DATABASE_KINDS)('staff sessions on %s', (kind) => {
     expect((await users(laptop)).statusCode).toBe(401);
     expect((await users(kiosk)).statusCode).toBe(401);
     expect((await users(colleagues)).statusCode).toBe(200);
-    const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'auth.sign_out_everywhere').where('actor_user_id', '=', member.id).executeTakeFirst();
+    const event = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'auth.sign_out_everywhere')
+      .where('actor_user_id', '=', member.id)
+      .executeTakeFirst();
     expect(event).toMatchObject({ entity: 'user', entity_id: String(member.id), details: { sessions: 2, via: 'session' } });
   });
 
@@ -157,7 +175,12 @@ describe.each(DATABASE_KINDS)('staff sessions on %s', (kind) => {
   it('ends every session of a staff member whose admin rights are revoked, for good', async () => {
     const former = await createAdmin(t.db, 8005);
     const browsers = [await signedIn(former), await signedIn(former)];
-    const revoke = await t.app.inject({ method: 'POST', url: '/api/users/admin', headers: { cookie: await signedIn() }, payload: { userId: former.id, isAdmin: false } });
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/admin',
+      headers: { cookie: await signedIn() },
+      payload: { userId: former.id, isAdmin: false },
+    });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(await t.db.selectFrom('staff_sessions').select('id_hash').where('user_id', '=', former.id).execute()).toEqual([]);
     // Rights given back later do not bring an old cookie back to life.

@@ -14,7 +14,11 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
   it('recognises a user whose init data Telegram signed', async () => {
     const res = await me(tmaHeaders(ANN));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ via: 'telegram', isAdmin: false, user: { first_name: 'Ann', username: 'annlee', telegramId: 7001 } });
+    expect(res.json()).toMatchObject({
+      via: 'telegram',
+      isAdmin: false,
+      user: { first_name: 'Ann', username: 'annlee', telegramId: 7001 },
+    });
   });
 
   it('creates the users row the first time a Telegram user is seen, with the language from Telegram', async () => {
@@ -70,7 +74,10 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
     async (field) => {
       const res = await me(tmaHeaders({ id: 7004, [field]: 'Ann\u0000Lee' }));
       expect(res.statusCode).toBe(400);
-      expect(res.json<ErrorBody>().error).toMatchObject({ code: 'bad_request', fields: { [`user.${field}`]: `${field} must not contain control characters` } });
+      expect(res.json<ErrorBody>().error).toMatchObject({
+        code: 'bad_request',
+        fields: { [`user.${field}`]: `${field} must not contain control characters` },
+      });
       expect(await t.db.selectFrom('users').select('id').where('telegram_id', '=', 7004).executeTakeFirst()).toBeUndefined();
     },
   );
@@ -102,7 +109,11 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
   it('refuses an invalid tma header even when a valid guest cookie comes with it', async () => {
     const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
     const guest = await createGuest(t.app, car.uuid);
-    const res = await injectAs(t.app, { cookie: guest.cookie }, { method: 'GET', url: '/api/me', headers: { authorization: 'tma nonsense' } });
+    const res = await injectAs(
+      t.app,
+      { cookie: guest.cookie },
+      { method: 'GET', url: '/api/me', headers: { authorization: 'tma nonsense' } },
+    );
     expect(res.statusCode).toBe(401);
   });
 

@@ -10,7 +10,8 @@ describe.each(DATABASE_KINDS)('a Telegram Login Widget payload works for 5 minut
   const t = useTestApp(kind);
   const widget = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/telegram-widget', payload });
   const secondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) - seconds;
-  const sessionCookies = (res: Awaited<ReturnType<typeof widget>>) => res.cookies.filter((c) => c.name.endsWith('session') && c.value !== '');
+  const sessionCookies = (res: Awaited<ReturnType<typeof widget>>) =>
+    res.cookies.filter((c) => c.name.endsWith('session') && c.value !== '');
 
   it('signs in with a payload Telegram made 4 minutes ago', async () => {
     await createTelegramUser(t.db, 6401, { is_admin: true });
@@ -66,7 +67,10 @@ describe.each(DATABASE_KINDS)('a Telegram Login Widget payload works for 5 minut
   it('forgets used payloads once they are too old to be accepted anyway', async () => {
     await createTelegramUser(t.db, 6407, { is_admin: true });
     const stale = 'a'.repeat(64);
-    await t.db.insertInto('used_widget_logins').values({ hash: stale, expires_at: sql<Date>`now() - interval '1 second'` }).execute();
+    await t.db
+      .insertInto('used_widget_logins')
+      .values({ hash: stale, expires_at: sql<Date>`now() - interval '1 second'` })
+      .execute();
     expect((await widget(signWidgetLogin({ id: 6407 }))).statusCode).toBe(200);
     const left = await t.db.selectFrom('used_widget_logins').select('hash').where('hash', '=', stale).executeTakeFirst();
     expect(left).toBeUndefined();

@@ -31,7 +31,10 @@ export class WidgetLoginError extends Error {
 }
 
 const value = v.union(
-  [v.pipe(v.string(), v.maxLength(2048), withoutControlCharacters('must not contain control characters')), v.pipe(v.number(), v.safeInteger())],
+  [
+    v.pipe(v.string(), v.maxLength(2048), withoutControlCharacters('must not contain control characters')),
+    v.pipe(v.number(), v.safeInteger()),
+  ],
   'must be text without control characters, or a whole number',
 );
 
@@ -59,7 +62,8 @@ function verifyWidgetLogin(data: WidgetLoginData, botToken: string, now: Date): 
 
   const authDate = Number(data.auth_date);
   const id = Number(data.id);
-  if (!Number.isSafeInteger(authDate) || !v.is(telegramIdSchema, id)) throw new WidgetLoginError('malformed', 'The Telegram sign-in data is incomplete.');
+  if (!Number.isSafeInteger(authDate) || !v.is(telegramIdSchema, id))
+    throw new WidgetLoginError('malformed', 'The Telegram sign-in data is incomplete.');
   const age = now.getTime() / 1000 - authDate;
   if (age > WIDGET_LOGIN_MAX_AGE_SECONDS || age < -CLOCK_SKEW_SECONDS) {
     throw new WidgetLoginError('expired', 'The Telegram sign-in has expired (it works for 5 minutes); sign in with Telegram again.');

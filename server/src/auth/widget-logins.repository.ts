@@ -7,7 +7,10 @@ import type { Db } from '../db/database.ts';
  * one wins. Entries past their expiry go on the way; a payload that old is refused before it gets here.
  */
 export async function claimWidgetLogin(db: Db, hash: string, expiresAt: Date): Promise<boolean> {
-  await db.deleteFrom('used_widget_logins').where('expires_at', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('used_widget_logins')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
   const claimed = await db
     .insertInto('used_widget_logins')
     .values({ hash, expires_at: expiresAt })

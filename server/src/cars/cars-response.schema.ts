@@ -60,4 +60,6 @@ export const carCardPageSchema = strictObject({
   totalPages: integer,
 } satisfies Properties<Paged<CarCard>>);
 
-export const recentlyViewedSchema = strictObject({ items: { type: 'array', items: carCardSchema } } satisfies Properties<RecentlyViewedCars>);
+export const recentlyViewedSchema = strictObject({
+  items: { type: 'array', items: carCardSchema },
+} satisfies Properties<RecentlyViewedCars>);

@@ -18,14 +18,40 @@ import type { CountCache } from './count-cache.ts';
 
 /** Every sort ends with the unique uuid so that paging never repeats or skips a car. */
 const ORDER: Record<CarSort, Array<[keyof CarRow, 'asc' | 'desc']>> = {
-  default: [['brand', 'asc'], ['model', 'asc'], ['year', 'desc'], ['uuid', 'asc']],
-  price_asc: [['price', 'asc'], ['uuid', 'asc']],
-  price_desc: [['price', 'desc'], ['uuid', 'desc']],
-  date_added: [['date_added', 'desc'], ['uuid', 'asc']],
-  year_asc: [['year', 'asc'], ['uuid', 'asc']],
-  year_desc: [['year', 'desc'], ['uuid', 'desc']],
-  mileage_asc: [['mileage', 'asc'], ['uuid', 'asc']],
-  mileage_desc: [['mileage', 'desc'], ['uuid', 'desc']],
+  default: [
+    ['brand', 'asc'],
+    ['model', 'asc'],
+    ['year', 'desc'],
+    ['uuid', 'asc'],
+  ],
+  price_asc: [
+    ['price', 'asc'],
+    ['uuid', 'asc'],
+  ],
+  price_desc: [
+    ['price', 'desc'],
+    ['uuid', 'desc'],
+  ],
+  date_added: [
+    ['date_added', 'desc'],
+    ['uuid', 'asc'],
+  ],
+  year_asc: [
+    ['year', 'asc'],
+    ['uuid', 'asc'],
+  ],
+  year_desc: [
+    ['year', 'desc'],
+    ['uuid', 'desc'],
+  ],
+  mileage_asc: [
+    ['mileage', 'asc'],
+    ['uuid', 'asc'],
+  ],
+  mileage_desc: [
+    ['mileage', 'desc'],
+    ['uuid', 'desc'],
+  ],
 };
 const SORT_INDEX = Object.fromEntries(CAR_SORTS.map((sort, i) => [sort, i])) as Record<CarSort, number>;
 
@@ -82,7 +108,12 @@ function filteredCars(shape: number) {
   let query = compiler.selectFrom('cars');
   if (shape & 1) query = query.where('status', '=', 'available');
   FILTERS.forEach(([key, column, operator], i) => {
-    if (shape & (2 << i)) query = query.where(column, operator, slot((q) => q[key]));
+    if (shape & (2 << i))
+      query = query.where(
+        column,
+        operator,
+        slot((q) => q[key]),
+      );
   });
   return query;
 }
@@ -102,7 +133,10 @@ export const carCardColumns = [
   sql<string | null>`cars.photos[1]`.as('photo'),
 ] as const;
 
-type CarCardRow = Pick<CarRow, 'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'date_added' | 'trim'> & {
+type CarCardRow = Pick<
+  CarRow,
+  'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'date_added' | 'trim'
+> & {
   photo: string | null;
   is_favorite: SqlBool;
 };

@@ -16,33 +16,66 @@ export const carsRoutes: FastifyPluginAsync = async (app) => {
   const counts = createCountCache();
   const parseCarListQuery = createQueryMemo((query) => parseOr400(carListQuerySchema, query, 'car filters'));
 
-  app.get('/cars', { schema: documented({ summary: 'One page of the car catalogue, filtered and sorted', tags: ['cars'], querystring: carListQuerySchema, response: { 200: carCardPageSchema } }) }, async (request) => {
-    const query = parseCarListQuery(request.url, request.query);
-    return listCars(app.db, query, request.viewer?.userId ?? null, counts);
-  });
+  app.get(
+    '/cars',
+    {
+      schema: documented({
+        summary: 'One page of the car catalogue, filtered and sorted',
+        tags: ['cars'],
+        querystring: carListQuerySchema,
+        response: { 200: carCardPageSchema },
+      }),
+    },
+    async (request) => {
+      const query = parseCarListQuery(request.url, request.query);
+      return listCars(app.db, query, request.viewer?.userId ?? null, counts);
+    },
+  );
 
-  app.get('/cars/brands', { schema: documented({ summary: 'Every brand in the catalogue', tags: ['cars'] }) }, async () => listBrands(app.db));
+  app.get('/cars/brands', { schema: documented({ summary: 'Every brand in the catalogue', tags: ['cars'] }) }, async () =>
+    listBrands(app.db),
+  );
 
-  app.get('/cars/models', { schema: documented({ summary: "A brand's models", tags: ['cars'], querystring: brandParam }) }, async (request) => {
-    const { brand } = parseOr400(brandParam, request.query, 'query');
-    return listModels(app.db, brand);
-  });
+  app.get(
+    '/cars/models',
+    { schema: documented({ summary: "A brand's models", tags: ['cars'], querystring: brandParam }) },
+    async (request) => {
+      const { brand } = parseOr400(brandParam, request.query, 'query');
+      return listModels(app.db, brand);
+    },
+  );
 
-  app.get('/cars/years', { schema: documented({ summary: 'Every model year in the catalogue', tags: ['cars'] }) }, async () => listYears(app.db));
+  app.get('/cars/years', { schema: documented({ summary: 'Every model year in the catalogue', tags: ['cars'] }) }, async () =>
+    listYears(app.db),
+  );
 
-  app.get('/cars/filters', { schema: documented({ summary: 'Brands and the year, price and mileage ranges for the filters', tags: ['cars'] }) }, async () => carFilterData(app.db));
+  app.get(
+    '/cars/filters',
+    { schema: documented({ summary: 'Brands and the year, price and mileage ranges for the filters', tags: ['cars'] }) },
+    async () => carFilterData(app.db),
+  );
 
-  app.get('/cars/filters/:brand', { schema: documented({ summary: "A brand's models and ranges for the filters", tags: ['cars'], params: brandParam }) }, async (request) => {
-    const { brand } = parseOr400(brandParam, request.params, 'brand');
-    const data = await brandFilterData(app.db, brand);
-    if (!data) throw notFound(`No cars of the brand ${brand}.`);
-    return data;
-  });
+  app.get(
+    '/cars/filters/:brand',
+    { schema: documented({ summary: "A brand's models and ranges for the filters", tags: ['cars'], params: brandParam }) },
+    async (request) => {
+      const { brand } = parseOr400(brandParam, request.params, 'brand');
+      const data = await brandFilterData(app.db, brand);
+      if (!data) throw notFound(`No cars of the brand ${brand}.`);
+      return data;
+    },
+  );
 
-  app.get('/cars/:uuid', { schema: documented({ summary: 'One car with its full details', tags: ['cars'], params: uuidParam, response: { 200: carItemSchema } }) }, async (request) => {
-    const { uuid } = parseOr400(uuidParam, request.params, 'car id');
-    const car = await findCar(app.db, uuid, request.viewer?.userId ?? null);
-    if (!car) throw notFound('No car with this id.');
-    return car;
-  });
+  app.get(
+    '/cars/:uuid',
+    {
+      schema: documented({ summary: 'One car with its full details', tags: ['cars'], params: uuidParam, response: { 200: carItemSchema } }),
+    },
+    async (request) => {
+      const { uuid } = parseOr400(uuidParam, request.params, 'car id');
+      const car = await findCar(app.db, uuid, request.viewer?.userId ?? null);
+      if (!car) throw notFound('No car with this id.');
+      return car;
+    },
+  );
 };

@@ -192,9 +192,30 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
       const car = res.json<CarItem>();
       expect(Object.keys(car).sort()).toEqual(
         [
-          'uuid', 'is_favorite', 'brand', 'model', 'year', 'price', 'mileage', 'condition', 'status', 'dateAdded',
-          'trim', 'bodyStyle', 'exteriorColor', 'interiorColor', 'vin', 'transmission', 'drivetrain', 'fuelType',
-          'engine', 'mpgCity', 'mpgHighway', 'features', 'description', 'photos',
+          'uuid',
+          'is_favorite',
+          'brand',
+          'model',
+          'year',
+          'price',
+          'mileage',
+          'condition',
+          'status',
+          'dateAdded',
+          'trim',
+          'bodyStyle',
+          'exteriorColor',
+          'interiorColor',
+          'vin',
+          'transmission',
+          'drivetrain',
+          'fuelType',
+          'engine',
+          'mpgCity',
+          'mpgHighway',
+          'features',
+          'description',
+          'photos',
         ].sort(),
       );
       expect(car).toMatchObject(card);

@@ -19,7 +19,12 @@ const toThread = (row: { user_id: number; staff_chat_id: number; message_thread_
 
 /** The applicant's topic in this staff group; a topic in a group no longer configured does not count. */
 export async function findThreadOfUser(db: Db, userId: number, staffChatId: number): Promise<ChatThread | undefined> {
-  const row = await db.selectFrom('bot_threads').select(threadColumns).where('user_id', '=', userId).where('staff_chat_id', '=', staffChatId).executeTakeFirst();
+  const row = await db
+    .selectFrom('bot_threads')
+    .select(threadColumns)
+    .where('user_id', '=', userId)
+    .where('staff_chat_id', '=', staffChatId)
+    .executeTakeFirst();
   return row && toThread(row);
 }
 
@@ -44,7 +49,12 @@ export async function saveThread(db: Db, thread: Omit<ChatThread, 'blocked'>): P
     .onConflict((oc) =>
       oc
         .column('user_id')
-        .doUpdateSet({ staff_chat_id: thread.staffChatId, message_thread_id: thread.messageThreadId, blocked_at: null, created_at: sql`now()` })
+        .doUpdateSet({
+          staff_chat_id: thread.staffChatId,
+          message_thread_id: thread.messageThreadId,
+          blocked_at: null,
+          created_at: sql`now()`,
+        })
         // A row for a group that is no longer STAFF_CHAT_ID is replaced; one for this group stays.
         .where('bot_threads.staff_chat_id', '<>', thread.staffChatId),
     )
@@ -127,7 +137,12 @@ export async function hasRelayedBefore(db: Db, userId: number): Promise<boolean>
 export async function addAlbumPart(db: Db, part: AlbumPart): Promise<void> {
   await db
     .insertInto('bot_album_parts')
-    .values({ chat_id: part.chatId, message_id: part.messageId, media_group_id: part.mediaGroupId, message_thread_id: part.messageThreadId })
+    .values({
+      chat_id: part.chatId,
+      message_id: part.messageId,
+      media_group_id: part.mediaGroupId,
+      message_thread_id: part.messageThreadId,
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }

@@ -18,7 +18,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     {
       config: ADMIN_ONLY,
       schema: documented({
-        summary: "Where staff chat with a user: their forum topic in the staff group, else t.me/<username>, else null (staff)",
+        summary: 'Where staff chat with a user: their forum topic in the staff group, else t.me/<username>, else null (staff)',
         tags: ['chat'],
         params: userParams,
       }),

@@ -38,7 +38,14 @@ describe.each(DATABASE_KINDS)('the chat service on %s', (kind) => {
   it("finds each side of a relayed message from the other, and knows the applicant's first message", async () => {
     const userId = await applicant();
     expect(await chat.isFirstMessage(userId)).toBe(true);
-    await chat.recordRelayed({ userId, userChatId: 9001, staffChatId: STAFF_CHAT_ID, from: 'user', originals: [10, 11], copies: [810, 811] });
+    await chat.recordRelayed({
+      userId,
+      userChatId: 9001,
+      staffChatId: STAFF_CHAT_ID,
+      from: 'user',
+      originals: [10, 11],
+      copies: [810, 811],
+    });
     expect(await chat.staffSideOf(9001, 11)).toEqual({ chatId: STAFF_CHAT_ID, messageId: 811 });
     expect(await chat.userSideOf(STAFF_CHAT_ID, 810)).toEqual({ chatId: 9001, messageId: 10 });
     expect(await chat.isFirstMessage(userId)).toBe(false);

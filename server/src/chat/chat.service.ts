@@ -37,7 +37,8 @@ export interface RelayedMessages {
 export function createChatService(db: Db) {
   return {
     threadOf: (userId: number, staffChatId: number): Promise<ChatThread | undefined> => findThreadOfUser(db, userId, staffChatId),
-    threadByTopic: (staffChatId: number, messageThreadId: number): Promise<ChatThread | undefined> => findThreadByTopic(db, staffChatId, messageThreadId),
+    threadByTopic: (staffChatId: number, messageThreadId: number): Promise<ChatThread | undefined> =>
+      findThreadByTopic(db, staffChatId, messageThreadId),
 
     async claimTopic(userId: number, staffChatId: number, messageThreadId: number): Promise<{ thread: ChatThread; won: boolean }> {
       const thread = await saveThread(db, { userId, staffChatId, messageThreadId });
@@ -62,8 +63,10 @@ export function createChatService(db: Db) {
       );
     },
 
-    staffSideOf: (userChatId: number, userMessageId: number): Promise<MessageRef | undefined> => findStaffSide(db, userChatId, userMessageId),
-    userSideOf: (staffChatId: number, staffMessageId: number): Promise<MessageRef | undefined> => findUserSide(db, staffChatId, staffMessageId),
+    staffSideOf: (userChatId: number, userMessageId: number): Promise<MessageRef | undefined> =>
+      findStaffSide(db, userChatId, userMessageId),
+    userSideOf: (staffChatId: number, staffMessageId: number): Promise<MessageRef | undefined> =>
+      findUserSide(db, staffChatId, staffMessageId),
     addAlbumPart: (part: AlbumPart): Promise<void> => addAlbumPart(db, part),
     takeAlbum: (chatId: number, mediaGroupId: string): Promise<AlbumPart[]> => takeAlbum(db, chatId, mediaGroupId),
 

@@ -9,11 +9,17 @@ const STAFF_CHAT_ID = -1009876543210;
 
 describe('chat links', () => {
   it("opens the applicant's topic by the group's internal id", () => {
-    expect(chatLinkFor(STAFF_CHAT_ID, { username: 'olena_k', messageThreadId: 77 })).toEqual({ url: 'https://t.me/c/9876543210/77', via: 'topic' });
+    expect(chatLinkFor(STAFF_CHAT_ID, { username: 'olena_k', messageThreadId: 77 })).toEqual({
+      url: 'https://t.me/c/9876543210/77',
+      via: 'topic',
+    });
   });
 
   it('falls back to the username without a topic, or without a supergroup', () => {
-    expect(chatLinkFor(STAFF_CHAT_ID, { username: 'olena_k', messageThreadId: null })).toEqual({ url: 'https://t.me/olena_k', via: 'username' });
+    expect(chatLinkFor(STAFF_CHAT_ID, { username: 'olena_k', messageThreadId: null })).toEqual({
+      url: 'https://t.me/olena_k',
+      via: 'username',
+    });
     expect(chatLinkFor(-4242, { username: 'olena_k', messageThreadId: 77 })).toEqual({ url: 'https://t.me/olena_k', via: 'username' });
     expect(chatLinkFor(undefined, { username: 'olena_k', messageThreadId: 77 })).toEqual({ url: 'https://t.me/olena_k', via: 'username' });
   });
@@ -53,6 +59,9 @@ describe.each(DATABASE_KINDS)('GET /api/chat/{userId} on %s', (kind) => {
   it('is for staff only', async () => {
     const user = await createTelegramUser(t.db, 7_200_013);
     expect((await t.app.inject({ method: 'GET', url: `/api/chat/${user.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/chat/${user.id}`, headers: { cookie: await sessionCookie(t.app, user.id) } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/chat/${user.id}`, headers: { cookie: await sessionCookie(t.app, user.id) } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -14,5 +14,7 @@ export const windowStart = (windowSeconds: number) => sql<Date>`now() - make_int
 export const windowCountColumns = (windowSeconds: number) =>
   [
     sql<number>`count(*)::integer`.as('used'),
-    sql<number>`coalesce(ceil(extract(epoch from min(created_at) + make_interval(secs => ${windowSeconds}::integer) - now())), 0)::integer`.as('retryAfterSeconds'),
+    sql<number>`coalesce(ceil(extract(epoch from min(created_at) + make_interval(secs => ${windowSeconds}::integer) - now())), 0)::integer`.as(
+      'retryAfterSeconds',
+    ),
   ] as const;

@@ -119,7 +119,11 @@ export function createDatabase(target: DatabaseTarget): Db {
 /** Where the embedded database keeps its files, under DATA_DIR. */
 export const embeddedDirectory = (config: { dataDir: string }) => join(config.dataDir, 'pglite');
 
-export function databaseTargetFor(config: { databaseUrl?: string | undefined; dataDir: string; databasePool: PoolSettings }): DatabaseTarget {
+export function databaseTargetFor(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  databasePool: PoolSettings;
+}): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl, pool: config.databasePool }
     : { kind: 'pglite', dataDir: embeddedDirectory(config) };

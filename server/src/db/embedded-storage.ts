@@ -17,7 +17,10 @@ export function explainEmbeddedFailure(error: unknown, directory: string): unkno
     return error;
   } catch (writeError) {
     const code = (writeError as NodeJS.ErrnoException).code;
-    return Object.assign(new Error(`The embedded database in ${directory} cannot be written (${code}).`, { cause: error }), { code, path: directory });
+    return Object.assign(new Error(`The embedded database in ${directory} cannot be written (${code}).`, { cause: error }), {
+      code,
+      path: directory,
+    });
   } finally {
     rmSync(probe, { force: true });
   }

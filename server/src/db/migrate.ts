@@ -10,7 +10,9 @@ export function createMigrator(db: Db): Migrator {
 function unwrap({ error, results }: MigrationResultSet, what: string): string[] {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`${what} failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : inspect(error)}`, { cause: error });
+    throw new Error(`${what} failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : inspect(error)}`, {
+      cause: error,
+    });
   }
   return (results ?? []).map((r) => r.migrationName);
 }

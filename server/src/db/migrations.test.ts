@@ -6,8 +6,28 @@ import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { migrateAllDown, migrateToLatest } from './migrate.ts';
 
 const TABLES = [
-  'application_consents', 'application_documents', 'application_drafts', 'application_status_history', 'applications',
-  'audit_events', 'bot_album_parts', 'bot_relayed_messages', 'bot_threads', 'car_views', 'car_views_per_user', 'cars', 'faqs', 'favorites', 'login_tokens', 'outbox_deliveries', 'outbox_events', 'outbox_subscriptions', 'staff_passkeys', 'staff_sessions', 'used_widget_logins', 'users',
+  'application_consents',
+  'application_documents',
+  'application_drafts',
+  'application_status_history',
+  'applications',
+  'audit_events',
+  'bot_album_parts',
+  'bot_relayed_messages',
+  'bot_threads',
+  'car_views',
+  'car_views_per_user',
+  'cars',
+  'faqs',
+  'favorites',
+  'login_tokens',
+  'outbox_deliveries',
+  'outbox_events',
+  'outbox_subscriptions',
+  'staff_passkeys',
+  'staff_sessions',
+  'used_widget_logins',
+  'users',
 ];
 
 describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
@@ -44,9 +64,24 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
 
   it('enforces car enums and ranges in the database itself', async () => {
     const car = { brand: 'Ford', model: 'Escape', year: 2020, price: 20000, mileage: 100, condition: 'used' as const };
-    await expect(database.db.insertInto('cars').values({ ...car, condition: 'broken' as 'new' }).execute()).rejects.toThrow();
-    await expect(database.db.insertInto('cars').values({ ...car, price: -1 }).execute()).rejects.toThrow();
-    await expect(database.db.insertInto('cars').values({ ...car, vin: 'IOQ12345678901234' }).execute()).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('cars')
+        .values({ ...car, condition: 'broken' as 'new' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('cars')
+        .values({ ...car, price: -1 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('cars')
+        .values({ ...car, vin: 'IOQ12345678901234' })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('keeps the audit trail append-only', async () => {
@@ -63,13 +98,20 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
       .innerJoin('outbox_events', 'outbox_events.id', 'outbox_deliveries.event_id')
       .select(['kind', 'consumer', 'attempts', 'delivered_at', 'failed_at', 'last_error', 'next_attempt_at', 'created_at'])
       .execute();
-    expect(deliveries).toMatchObject([{ kind: 'application.submitted', consumer: 'crm', attempts: 0, delivered_at: null, failed_at: null, last_error: null }]);
+    expect(deliveries).toMatchObject([
+      { kind: 'application.submitted', consumer: 'crm', attempts: 0, delivered_at: null, failed_at: null, last_error: null },
+    ]);
     expect(deliveries[0]!.next_attempt_at.getTime()).toBe(deliveries[0]!.created_at.getTime());
     await expect(
-      database.db.insertInto('outbox_events').values({ kind: 'application.deleted' as 'application.submitted', payload: '{}' }).execute(),
+      database.db
+        .insertInto('outbox_events')
+        .values({ kind: 'application.deleted' as 'application.submitted', payload: '{}' })
+        .execute(),
     ).rejects.toThrow();
     const { rows } = await sql<{ definition: string }>`
-      select indexdef as definition from pg_indexes where tablename = 'outbox_deliveries' and indexname = 'outbox_deliveries_due_idx'`.execute(database.db);
+      select indexdef as definition from pg_indexes where tablename = 'outbox_deliveries' and indexname = 'outbox_deliveries_due_idx'`.execute(
+      database.db,
+    );
     expect(rows[0]?.definition).toMatch(/\(next_attempt_at\) WHERE \(\(delivered_at IS NULL\) AND \(failed_at IS NULL\)\)/);
     await database.db.deleteFrom('outbox_events').execute();
     await database.db.deleteFrom('outbox_subscriptions').execute();

@@ -14,17 +14,28 @@ export class DatabaseUnavailableError extends Error {
 export const DISK_FULL = '53100';
 
 /** Node's socket errors when the database host refuses, drops or cannot be found. */
-const NETWORK_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * PostgreSQL SQLSTATEs that mean "not now" rather than "bad statement": connection exceptions
  * (class 08), a full disk, too many connections, shutting down or starting up, and a statement
  * cancelled by statement_timeout.
  */
-const isUnavailableSqlState = (code: string) => code.startsWith('08') || [DISK_FULL, '53300', '57P01', '57P02', '57P03', '57014'].includes(code);
+const isUnavailableSqlState = (code: string) =>
+  code.startsWith('08') || [DISK_FULL, '53300', '57P01', '57P02', '57P03', '57014'].includes(code);
 
 /** pg and pg-pool report lost connections and timeouts only by message. */
-const UNAVAILABLE_MESSAGE = /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed)/;
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

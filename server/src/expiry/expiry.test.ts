@@ -14,14 +14,21 @@ const DAYS = { guestDays: 30, draftDays: 30 };
 async function addGuest(db: Db, lastSeenDaysAgo: number): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ kind: 'guest', created_at: sql`now() - make_interval(days => ${lastSeenDaysAgo + 1})`, last_seen_at: sql`now() - make_interval(days => ${lastSeenDaysAgo})` })
+    .values({
+      kind: 'guest',
+      created_at: sql`now() - make_interval(days => ${lastSeenDaysAgo + 1})`,
+      last_seen_at: sql`now() - make_interval(days => ${lastSeenDaysAgo})`,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 async function addDraft(db: Db, userId: number, savedDaysAgo: number) {
-  await db.insertInto('application_drafts').values({ user_id: userId, payload_encrypted: 'v1.sealed', updated_at: sql`now() - make_interval(days => ${savedDaysAgo})` }).execute();
+  await db
+    .insertInto('application_drafts')
+    .values({ user_id: userId, payload_encrypted: 'v1.sealed', updated_at: sql`now() - make_interval(days => ${savedDaysAgo})` })
+    .execute();
 }
 
 async function addApplication(db: Db, userId: number) {
@@ -30,14 +37,26 @@ async function addApplication(db: Db, userId: number) {
   await db
     .insertInto('applications')
     .values({
-      user_id: userId, first_name: 'Gia', last_name: 'Guest', email: 'gia@example.com', phone: '+12145550100', marital_status: 'Unmarried',
-      housing_status: 'Rent', months_at_current_address: 30, address, income: 5000, current_employment: employment, dealer: '{}',
+      user_id: userId,
+      first_name: 'Gia',
+      last_name: 'Guest',
+      email: 'gia@example.com',
+      phone: '+12145550100',
+      marital_status: 'Unmarried',
+      housing_status: 'Rent',
+      months_at_current_address: 30,
+      address,
+      income: 5000,
+      current_employment: employment,
+      dealer: '{}',
     })
     .execute();
 }
 
-const exists = async (db: Db, userId: number) => (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
-const hasDraft = async (db: Db, userId: number) => (await db.selectFrom('application_drafts').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+const exists = async (db: Db, userId: number) =>
+  (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+const hasDraft = async (db: Db, userId: number) =>
+  (await db.selectFrom('application_drafts').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
 
 /** Log lines as JSON text, written by the logger the server uses. */
 function recordingStream() {
@@ -78,7 +97,10 @@ describe.each(DATABASE_KINDS)('expiry of idle guests and abandoned drafts on %s'
     ['a favourite', (db: Db, id: number) => db.insertInto('favorites').values({ user_id: id, car_uuid: car }).execute()],
     ['a draft', (db: Db, id: number) => addDraft(db, id, 1)],
     ['an application', addApplication],
-    ['audit history', (db: Db, id: number) => db.insertInto('audit_events').values({ actor_user_id: id, action: 'test.kept', entity: 'user' }).execute()],
+    [
+      'audit history',
+      (db: Db, id: number) => db.insertInto('audit_events').values({ actor_user_id: id, action: 'test.kept', entity: 'user' }).execute(),
+    ],
   ])('keeps an idle guest that holds %s', async (_what, give) => {
     const holder = await addGuest(t.db, 400);
     await give(t.db, holder);
@@ -86,7 +108,7 @@ describe.each(DATABASE_KINDS)('expiry of idle guests and abandoned drafts on %s'
     expect(await exists(t.db, holder)).toBe(true);
   });
 
-  it('deletes a draft nobody saved for DRAFT_RETENTION_DAYS, a Telegram user\'s too, and keeps a recent one', async () => {
+  it("deletes a draft nobody saved for DRAFT_RETENTION_DAYS, a Telegram user's too, and keeps a recent one", async () => {
     const telegram = await createTelegramUser(t.db, 4701);
     const guest = await addGuest(t.db, 1);
     await addDraft(t.db, telegram.id, 31);
@@ -111,9 +133,13 @@ describe.each(DATABASE_KINDS)('expiry of idle guests and abandoned drafts on %s'
       select 'guest', now() - interval '90 days', now() - interval '60 days' from generate_series(1, 700)`.execute(t.db);
     const run = await expireIdleGuestsAndDrafts(t.db, DAYS);
     expect(run.guests).toBe(700);
-    const { rows } = await sql<{ n: number }>`select count(*)::integer as n from users where kind = 'guest' and last_seen_at < now() - interval '30 days'
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::integer as n from users where kind = 'guest' and last_seen_at < now() - interval '30 days'
       and not exists (select 1 from favorites f where f.user_id = users.id) and not exists (select 1 from application_drafts d where d.user_id = users.id)
-      and not exists (select 1 from applications a where a.user_id = users.id) and not exists (select 1 from audit_events e where e.actor_user_id = users.id)`.execute(t.db);
+      and not exists (select 1 from applications a where a.user_id = users.id) and not exists (select 1 from audit_events e where e.actor_user_id = users.id)`.execute(
+      t.db,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
@@ -152,10 +178,20 @@ describe.each(DATABASE_KINDS)('the expiry job in the runtime on %s', (kind) => {
   it('runs shortly after start, logs how many it removed, and stops on close', async () => {
     const idle = await addGuest(database.db, 31);
     const { stream, lines } = recordingStream();
-    const runtime = await createRuntime(testConfig({ LOG_LEVEL: 'info' }), { db: database.db, logger: { level: 'info', stream }, expiry: { firstRunMs: 10, everyMs: 3_600_000 } });
+    const runtime = await createRuntime(testConfig({ LOG_LEVEL: 'info' }), {
+      db: database.db,
+      logger: { level: 'info', stream },
+      expiry: { firstRunMs: 10, everyMs: 3_600_000 },
+    });
     await expect.poll(() => exists(database.db, idle), { timeout: 20_000 }).toBe(false);
-    await expect.poll(() => lines.find((line) => line.includes('expired idle guests and abandoned drafts')), { timeout: 5_000 }).toBeDefined();
-    expect(JSON.parse(lines.find((line) => line.includes('expired idle guests'))!)).toMatchObject({ component: 'expiry', expiredGuests: 1, expiredDrafts: 0 });
+    await expect
+      .poll(() => lines.find((line) => line.includes('expired idle guests and abandoned drafts')), { timeout: 5_000 })
+      .toBeDefined();
+    expect(JSON.parse(lines.find((line) => line.includes('expired idle guests'))!)).toMatchObject({
+      component: 'expiry',
+      expiredGuests: 1,
+      expiredDrafts: 0,
+    });
     await runtime.close();
   });
 
@@ -166,7 +202,9 @@ describe.each(DATABASE_KINDS)('the expiry job in the runtime on %s', (kind) => {
     const { stream, lines } = recordingStream();
     const server = Fastify({ logger: { level: 'info', stream } });
     const job = startExpiryJob(broken.db, DAYS, server.log, { firstRunMs: 0, everyMs: 3_600_000 });
-    await expect.poll(() => lines.find((line) => line.includes('"level":50')), { timeout: 20_000 }).toContain('expiring idle guests and abandoned drafts failed');
+    await expect
+      .poll(() => lines.find((line) => line.includes('"level":50')), { timeout: 20_000 })
+      .toContain('expiring idle guests and abandoned drafts failed');
     await job.close();
     await server.close();
     await broken.drop();

@@ -11,7 +11,8 @@ type Properties<T> = { [K in keyof T]-?: object };
 
 const integer = { type: 'integer' } as const;
 
-const strictObject = (properties: Record<string, object>) => ({ type: 'object', additionalProperties: false, required: Object.keys(properties), properties }) as const;
+const strictObject = (properties: Record<string, object>) =>
+  ({ type: 'object', additionalProperties: false, required: Object.keys(properties), properties }) as const;
 
 export const faqItemResponse = strictObject({
   id: integer,

@@ -33,7 +33,8 @@ export async function listFaqs(db: Db, q: FaqListQuery): Promise<FaqPage> {
   let filtered = db.selectFrom('faqs');
   for (const column of SEARCHABLE) {
     const text = q[column];
-    if (text !== undefined) filtered = filtered.where(sql<string>`lower(${sql.ref(column)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
+    if (text !== undefined)
+      filtered = filtered.where(sql<string>`lower(${sql.ref(column)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
   }
   if (q.lang !== undefined) filtered = filtered.where('lang', '=', q.lang);
   const [rows, counted] = await Promise.all([

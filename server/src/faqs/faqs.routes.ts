@@ -18,35 +18,80 @@ const NO_SUCH_FAQ = 'No FAQ with this id.';
  * GET /api/faqs/public (public-faqs.routes.ts) and shows every change on its next request.
  */
 export const faqsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/faqs', { config: ADMIN_ONLY, schema: documented({ summary: 'List FAQs, filtered, sorted and paged (staff)', tags: ['faqs'], querystring: faqListQuerySchema, response: { 200: faqPageResponse } }) }, async (request): Promise<FaqPage> => {
-    return listFaqs(app.db, parseOr400(faqListQuerySchema, request.query, 'FAQ filters'));
-  });
+  app.get(
+    '/faqs',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: 'List FAQs, filtered, sorted and paged (staff)',
+        tags: ['faqs'],
+        querystring: faqListQuerySchema,
+        response: { 200: faqPageResponse },
+      }),
+    },
+    async (request): Promise<FaqPage> => {
+      return listFaqs(app.db, parseOr400(faqListQuerySchema, request.query, 'FAQ filters'));
+    },
+  );
 
-  app.get('/faqs/:id', { config: ADMIN_ONLY, schema: documented({ summary: 'One FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema, response: { 200: faqItemResponse } }) }, async (request): Promise<FaqItem> => {
-    const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
-    const faq = await viewFaq(app.db, requireViewer(request).userId, id);
-    if (!faq) throw notFound(NO_SUCH_FAQ);
-    return faq;
-  });
+  app.get(
+    '/faqs/:id',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({ summary: 'One FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema, response: { 200: faqItemResponse } }),
+    },
+    async (request): Promise<FaqItem> => {
+      const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
+      const faq = await viewFaq(app.db, requireViewer(request).userId, id);
+      if (!faq) throw notFound(NO_SUCH_FAQ);
+      return faq;
+    },
+  );
 
-  app.post('/faqs', { bodyLimit: FAQ_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: 'Add a FAQ (staff)', tags: ['faqs'], body: faqCreateSchema, response: { 201: faqItemResponse } }) }, async (request, reply): Promise<FaqItem> => {
-    const input = parseOr400(faqCreateSchema, request.body, 'FAQ');
-    const faq = await createFaq(app.db, requireViewer(request).userId, input);
-    reply.code(201).header('location', `/api/faqs/${faq.id}`);
-    return faq;
-  });
+  app.post(
+    '/faqs',
+    {
+      bodyLimit: FAQ_BODY_LIMIT,
+      config: ADMIN_ONLY,
+      schema: documented({ summary: 'Add a FAQ (staff)', tags: ['faqs'], body: faqCreateSchema, response: { 201: faqItemResponse } }),
+    },
+    async (request, reply): Promise<FaqItem> => {
+      const input = parseOr400(faqCreateSchema, request.body, 'FAQ');
+      const faq = await createFaq(app.db, requireViewer(request).userId, input);
+      reply.code(201).header('location', `/api/faqs/${faq.id}`);
+      return faq;
+    },
+  );
 
-  app.patch('/faqs/:id', { bodyLimit: FAQ_BODY_LIMIT, config: ADMIN_ONLY, schema: documented({ summary: 'Change some fields of a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema, body: faqPatchSchema, response: { 200: faqItemResponse } }) }, async (request): Promise<FaqItem> => {
-    const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
-    const patch = parseOr400(faqPatchSchema, request.body, 'FAQ change');
-    const faq = await changeFaq(app.db, requireViewer(request).userId, id, patch);
-    if (!faq) throw notFound(NO_SUCH_FAQ);
-    return faq;
-  });
+  app.patch(
+    '/faqs/:id',
+    {
+      bodyLimit: FAQ_BODY_LIMIT,
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary: 'Change some fields of a FAQ (staff)',
+        tags: ['faqs'],
+        params: faqIdParamsSchema,
+        body: faqPatchSchema,
+        response: { 200: faqItemResponse },
+      }),
+    },
+    async (request): Promise<FaqItem> => {
+      const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
+      const patch = parseOr400(faqPatchSchema, request.body, 'FAQ change');
+      const faq = await changeFaq(app.db, requireViewer(request).userId, id, patch);
+      if (!faq) throw notFound(NO_SUCH_FAQ);
+      return faq;
+    },
+  );
 
-  app.delete('/faqs/:id', { config: ADMIN_ONLY, schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema }) }, async (request, reply) => {
-    const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
-    if (!(await removeFaq(app.db, requireViewer(request).userId, id))) throw notFound(NO_SUCH_FAQ);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/faqs/:id',
+    { config: ADMIN_ONLY, schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema }) },
+    async (request, reply) => {
+      const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
+      if (!(await removeFaq(app.db, requireViewer(request).userId, id))) throw notFound(NO_SUCH_FAQ);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -27,7 +27,8 @@ export async function createFaq(db: Db, actorUserId: number, input: FaqCreate): 
 export async function changeFaq(db: Db, actorUserId: number, id: number, patch: FaqPatch): Promise<FaqItem | undefined> {
   return db.transaction().execute(async (trx) => {
     const faq = await updateFaq(trx, id, patch);
-    if (faq) await recordAudit(trx, { actorUserId, action: 'faq.updated', entity: 'faq', entityId: id, details: { fields: Object.keys(patch) } });
+    if (faq)
+      await recordAudit(trx, { actorUserId, action: 'faq.updated', entity: 'faq', entityId: id, details: { fields: Object.keys(patch) } });
     return faq;
   });
 }

@@ -27,14 +27,27 @@ describe.each(DATABASE_KINDS)('the staff FAQ list on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<FaqPage>();
   };
-  const questions = async (params: Record<string, string | number>) => (await list({ limit: 100, ...params })).items.map((faq) => faq.question);
+  const questions = async (params: Record<string, string | number>) =>
+    (await list({ limit: 100, ...params })).items.map((faq) => faq.question);
 
   beforeAll(async () => {
     await createAdmin(t.db, ADMIN.id);
     const fixture: Record<string, NewFaq> = {
-      apply: { question: 'How do I apply for a loan?', answer: 'Fill in the application.', url: 'https://dealer.example/apply', lang: 'en', created_at: day(1) },
+      apply: {
+        question: 'How do I apply for a loan?',
+        answer: 'Fill in the application.',
+        url: 'https://dealer.example/apply',
+        lang: 'en',
+        created_at: day(1),
+      },
       cash: { question: 'Can I pay 100% upfront?', answer: 'Yes, CASH works.', url: null, lang: 'en', created_at: day(2) },
-      leaseUk: { question: 'Чи можна взяти авто в лізинг?', answer: 'Так, ЛІЗИНГ можливий.', url: 'http://dealer.example/uk/lease', lang: 'uk', created_at: day(3) },
+      leaseUk: {
+        question: 'Чи можна взяти авто в лізинг?',
+        answer: 'Так, ЛІЗИНГ можливий.',
+        url: 'http://dealer.example/uk/lease',
+        lang: 'uk',
+        created_at: day(3),
+      },
       leaseEs: { question: '¿Puedo arrendar?', answer: 'Sí.', url: null, lang: 'es', created_at: day(4) },
       leaseRu: { question: 'Можно ли в лизинг?', answer: 'Да.', url: 'https://DEALER.example/ru', lang: 'ru', created_at: day(5) },
       underscore: { question: 'about_underscores', answer: 'They are plain characters.', url: null, lang: 'en', created_at: day(5) },
@@ -44,7 +57,10 @@ describe.each(DATABASE_KINDS)('the staff FAQ list on %s', (kind) => {
       ids[name] = (await t.db.insertInto('faqs').values(faq).returning('id').executeTakeFirstOrThrow()).id;
     }
     for (let i = 1; i <= 9; i++) {
-      await t.db.insertInto('faqs').values({ question: `Filler question ${i}`, answer: 'Filler.', lang: 'es', created_at: new Date(Date.UTC(2024, 5, i)) }).execute();
+      await t.db
+        .insertInto('faqs')
+        .values({ question: `Filler question ${i}`, answer: 'Filler.', lang: 'es', created_at: new Date(Date.UTC(2024, 5, i)) })
+        .execute();
     }
   });
 
@@ -116,7 +132,9 @@ describe.each(DATABASE_KINDS)('the staff FAQ list on %s', (kind) => {
     const all = (await list({ limit: 100 })).items;
     const byLangThenId = [...all].sort((a, b) => a.lang.localeCompare(b.lang) || a.id - b.id).map((faq) => faq.id);
     expect((await list({ limit: 100, sortField: 'lang', sortOrder: 'asc' })).items.map((faq) => faq.id)).toEqual(byLangThenId);
-    expect((await list({ limit: 100, sortField: 'lang', sortOrder: 'desc' })).items.map((faq) => faq.id)).toEqual([...byLangThenId].reverse());
+    expect((await list({ limit: 100, sortField: 'lang', sortOrder: 'desc' })).items.map((faq) => faq.id)).toEqual(
+      [...byLangThenId].reverse(),
+    );
   });
 
   it('sorts by creation date, oldest first when asked', async () => {
@@ -197,14 +215,31 @@ describe.each(DATABASE_KINDS)('adding, changing and deleting FAQs on %s', (kind)
   };
   const newFaq = (overrides: object = {}) => ({ question: 'Do you take trade-ins?', answer: 'Yes, any make.', lang: 'en', ...overrides });
   const auditOf = (action: string, id: number) =>
-    t.db.selectFrom('audit_events').selectAll().where('action', '=', action).where('entity', '=', 'faq').where('entity_id', '=', String(id)).execute();
-  const faqCount = async () => Number((await t.db.selectFrom('faqs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', action)
+      .where('entity', '=', 'faq')
+      .where('entity_id', '=', String(id))
+      .execute();
+  const faqCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('faqs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const publicList = async (lang: string) => (await t.app.inject(`/api/faqs/public?lang=${lang}`)).json<FaqItem[]>();
 
   beforeAll(async () => {
     adminId = (await createAdmin(t.db, ADMIN.id)).id;
     // The seeded FAQs are dated from the test clock; put them safely in the past.
-    await t.db.updateTable('faqs').set({ created_at: day(1) }).execute();
+    await t.db
+      .updateTable('faqs')
+      .set({ created_at: day(1) })
+      .execute();
   });
 
   it('adds a FAQ and answers it with 201 and its address', async () => {
@@ -212,7 +247,12 @@ describe.each(DATABASE_KINDS)('adding, changing and deleting FAQs on %s', (kind)
     expect(res.statusCode, res.body).toBe(201);
     const faq = res.json<FaqItem>();
     const { id, createdAt, ...fields } = faq;
-    expect(fields).toEqual({ question: 'Do you take trade-ins?', answer: 'Yes, any make.', url: 'https://dealer.example/trade-in', lang: 'en' });
+    expect(fields).toEqual({
+      question: 'Do you take trade-ins?',
+      answer: 'Yes, any make.',
+      url: 'https://dealer.example/trade-in',
+      lang: 'en',
+    });
     expect(Number.isInteger(id)).toBe(true);
     expect(Math.abs(Date.parse(createdAt) - Date.now())).toBeLessThan(60_000);
     expect(res.headers.location).toBe(`/api/faqs/${faq.id}`);
@@ -229,7 +269,9 @@ describe.each(DATABASE_KINDS)('adding, changing and deleting FAQs on %s', (kind)
   });
 
   it('keeps the line breaks and tabs of an answer, as plain line breaks', async () => {
-    expect((await created(newFaq({ answer: 'Bring:\r\n- your license\r\n-\ta pay stub' }))).answer).toBe('Bring:\n- your license\n-\ta pay stub');
+    expect((await created(newFaq({ answer: 'Bring:\r\n- your license\r\n-\ta pay stub' }))).answer).toBe(
+      'Bring:\n- your license\n-\ta pay stub',
+    );
   });
 
   it('takes the longest question and answer the rules allow, emoji included', async () => {
@@ -412,7 +454,12 @@ describe.each(DATABASE_KINDS)('who may manage FAQs on %s', (kind) => {
     await createTelegramUser(t.db, CUSTOMER.id);
     const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
     const guest = await createGuest(t.app, car.uuid);
-    callers = { anonymous: null, 'web guest': { cookie: guest.cookie }, 'Telegram user': CUSTOMER, 'admin over a session': { cookie: await sessionCookie(t.app, admin.id) } };
+    callers = {
+      anonymous: null,
+      'web guest': { cookie: guest.cookie },
+      'Telegram user': CUSTOMER,
+      'admin over a session': { cookie: await sessionCookie(t.app, admin.id) },
+    };
     faqId = (await t.db.selectFrom('faqs').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   });
 

@@ -40,10 +40,14 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, faqs: Faq
  * /api/faqs, faqs.routes.ts) is a separate, admin-only feature.
  */
 export const publicFaqsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/faqs/public', { schema: documented({ summary: 'FAQs shown on the home page, in one language', tags: ['faqs'], querystring: publicFaqsQuery }) }, async (request, reply) => {
-    const { lang } = parseOr400(publicFaqsQuery, request.query, 'query');
-    if (lang) return sendRevalidated(request, reply, await listPublicFaqs(app.db, lang), 'public');
-    const viewer = request.viewer && (await findUserById(app.db, request.viewer.userId));
-    return sendRevalidated(request, reply, await listPublicFaqs(app.db, viewer ? viewer.language : DEFAULT_LANGUAGE), 'private');
-  });
+  app.get(
+    '/faqs/public',
+    { schema: documented({ summary: 'FAQs shown on the home page, in one language', tags: ['faqs'], querystring: publicFaqsQuery }) },
+    async (request, reply) => {
+      const { lang } = parseOr400(publicFaqsQuery, request.query, 'query');
+      if (lang) return sendRevalidated(request, reply, await listPublicFaqs(app.db, lang), 'public');
+      const viewer = request.viewer && (await findUserById(app.db, request.viewer.userId));
+      return sendRevalidated(request, reply, await listPublicFaqs(app.db, viewer ? viewer.language : DEFAULT_LANGUAGE), 'private');
+    },
+  );
 };

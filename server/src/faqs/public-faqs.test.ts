@@ -11,7 +11,13 @@ describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
   it('answers the FAQs of the asked language, newest first', async () => {
     const newest = await t.db
       .insertInto('faqs')
-      .values({ question: 'Brand new question?', answer: 'A fresh answer.', url: null, lang: 'es', created_at: new Date('2030-01-01T00:00:00Z') })
+      .values({
+        question: 'Brand new question?',
+        answer: 'A fresh answer.',
+        url: null,
+        lang: 'es',
+        created_at: new Date('2030-01-01T00:00:00Z'),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 
@@ -41,11 +47,17 @@ describe.each(DATABASE_KINDS)('GET /api/faqs/public on %s', (kind) => {
     expect(en.map((faq) => faq.question)).not.toEqual(uk.map((faq) => faq.question));
   });
 
-  it.each(['?lang=en&lang=uk', "?lang=en'--", `?lang=${'x'.repeat(40)}`])('rejects a malformed language %j with 400 in plain words', async (query) => {
-    const res = await t.app.inject(`/api/faqs/public${query}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorBody>().error).toMatchObject({ code: 'bad_request', fields: { lang: 'lang must be a language code such as en or uk' } });
-  });
+  it.each(['?lang=en&lang=uk', "?lang=en'--", `?lang=${'x'.repeat(40)}`])(
+    'rejects a malformed language %j with 400 in plain words',
+    async (query) => {
+      const res = await t.app.inject(`/api/faqs/public${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().error).toMatchObject({
+        code: 'bad_request',
+        fields: { lang: 'lang must be a language code such as en or uk' },
+      });
+    },
+  );
 
   it.each(['', '?lang=', '?lang=de', '?lang=pt-BR'])('falls back to English for a missing or unsupported language %j', async (query) => {
     const res = await t.app.inject(`/api/faqs/public${query}`);

@@ -43,7 +43,15 @@ export async function listRecentlyViewedCars(db: Db, userId: number, limit: numb
     .innerJoin('cars', 'cars.uuid', 'recent.car_uuid')
     .select(carCardColumns)
     .select((eb) =>
-      eb.exists(eb.selectFrom('favorites').select('favorites.car_uuid').where('favorites.user_id', '=', userId).whereRef('favorites.car_uuid', '=', 'cars.uuid')).as('is_favorite'),
+      eb
+        .exists(
+          eb
+            .selectFrom('favorites')
+            .select('favorites.car_uuid')
+            .where('favorites.user_id', '=', userId)
+            .whereRef('favorites.car_uuid', '=', 'cars.uuid'),
+        )
+        .as('is_favorite'),
     )
     .orderBy('recent.last_viewed_at', 'desc')
     .orderBy('cars.uuid')

@@ -65,36 +65,80 @@ function refuseOtherUser(request: FastifyRequest, claimed: number | undefined) {
 }
 
 export const favoritesRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/viewed-cars', { bodyLimit: SMALL_BODY, schema: documented({ summary: 'Record that the visitor viewed a car; answers the car', tags: ['favorites'], body: viewedCarBody, errors: [404], response: { 200: carItemSchema } }) }, async (request, reply) => {
-    const { carUuid, userId } = parseOr400(viewedCarBody, request.body, 'viewed car');
-    refuseOtherUser(request, userId);
-    if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
-    const viewer = await ensureViewer(request, reply);
-    await recordCarView(app.db, viewer.userId, carUuid);
-    const car = await findCar(app.db, carUuid, viewer.userId);
-    if (!car) throw notFound('No car with this id.');
-    return car;
-  });
+  app.post(
+    '/viewed-cars',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: documented({
+        summary: 'Record that the visitor viewed a car; answers the car',
+        tags: ['favorites'],
+        body: viewedCarBody,
+        errors: [404],
+        response: { 200: carItemSchema },
+      }),
+    },
+    async (request, reply) => {
+      const { carUuid, userId } = parseOr400(viewedCarBody, request.body, 'viewed car');
+      refuseOtherUser(request, userId);
+      if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
+      const viewer = await ensureViewer(request, reply);
+      await recordCarView(app.db, viewer.userId, carUuid);
+      const car = await findCar(app.db, carUuid, viewer.userId);
+      if (!car) throw notFound('No car with this id.');
+      return car;
+    },
+  );
 
-  app.post('/viewed-cars/toggle-favorite', { bodyLimit: SMALL_BODY, schema: documented({ summary: "Add a car to the visitor's favourites, or take it out", tags: ['favorites'], body: toggleFavoriteBody, errors: [404] }) }, async (request, reply): Promise<FavoriteState> => {
-    const { carUuid, userId } = parseOr400(toggleFavoriteBody, request.body, 'favourite');
-    refuseOtherUser(request, userId);
-    if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
-    const viewer = await ensureViewer(request, reply);
-    return { car_uuid: carUuid, is_favorite: await toggleFavorite(app.db, viewer.userId, carUuid) };
-  });
+  app.post(
+    '/viewed-cars/toggle-favorite',
+    {
+      bodyLimit: SMALL_BODY,
+      schema: documented({
+        summary: "Add a car to the visitor's favourites, or take it out",
+        tags: ['favorites'],
+        body: toggleFavoriteBody,
+        errors: [404],
+      }),
+    },
+    async (request, reply): Promise<FavoriteState> => {
+      const { carUuid, userId } = parseOr400(toggleFavoriteBody, request.body, 'favourite');
+      refuseOtherUser(request, userId);
+      if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
+      const viewer = await ensureViewer(request, reply);
+      return { car_uuid: carUuid, is_favorite: await toggleFavorite(app.db, viewer.userId, carUuid) };
+    },
+  );
 
   /** Reading favourites never creates a guest: no identity simply means none yet. */
-  app.get('/favorites', { schema: documented({ summary: "The visitor's favourite cars", tags: ['favorites'], querystring: favoritesQuery, errors: [403], response: { 200: carCardPageSchema } }) }, async (request) => {
-    const { page, limit } = parseOr400(favoritesQuery, request.query, 'query');
-    const userId = request.viewer?.userId;
-    if (userId === undefined) return toPaged([], 0, page, limit);
-    return listFavoriteCars(app.db, userId, page, limit);
-  });
+  app.get(
+    '/favorites',
+    {
+      schema: documented({
+        summary: "The visitor's favourite cars",
+        tags: ['favorites'],
+        querystring: favoritesQuery,
+        errors: [403],
+        response: { 200: carCardPageSchema },
+      }),
+    },
+    async (request) => {
+      const { page, limit } = parseOr400(favoritesQuery, request.query, 'query');
+      const userId = request.viewer?.userId;
+      if (userId === undefined) return toPaged([], 0, page, limit);
+      return listFavoriteCars(app.db, userId, page, limit);
+    },
+  );
 
   app.get(
     '/viewed-cars',
-    { schema: documented({ summary: 'The cars the visitor opened lately, newest first, each once (limit 1–24, default 8)', tags: ['favorites'], querystring: recentlyViewedQuery, response: { 200: recentlyViewedSchema } }) },
+    {
+      schema: documented({
+        summary: 'The cars the visitor opened lately, newest first, each once (limit 1–24, default 8)',
+        tags: ['favorites'],
+        querystring: recentlyViewedQuery,
+        response: { 200: recentlyViewedSchema },
+      }),
+    },
     async (request): Promise<RecentlyViewedCars> => {
       const { limit } = parseOr400(recentlyViewedQuery, request.query, 'query');
       const userId = request.viewer?.userId;

@@ -15,7 +15,8 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
     cars = (await t.db.selectFrom('cars').select('uuid').orderBy('uuid').execute()).map((c) => c.uuid);
   });
 
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers });
   const guestCount = async () => (await t.db.selectFrom('users').select('id').where('kind', '=', 'guest').execute()).length;
 
   it('answers a viewed car with the same shape as the car page and records the view', async () => {
@@ -49,7 +50,10 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
     const guest = await createGuest(t.app, cars[0]!);
     await injectAs(t.app, guest, { method: 'POST', url: '/api/viewed-cars/toggle-favorite', payload: { car_uuid: cars[3] } });
     const list = await injectAs(t.app, guest, { method: 'GET', url: '/api/cars?available=false&limit=100' });
-    const flagged = list.json<Paged<CarCard>>().items.filter((c) => c.is_favorite).map((c) => c.uuid);
+    const flagged = list
+      .json<Paged<CarCard>>()
+      .items.filter((c) => c.is_favorite)
+      .map((c) => c.uuid);
     expect(flagged).toEqual([cars[3]]);
     const detail = await injectAs(t.app, guest, { method: 'GET', url: `/api/cars/${cars[3]}` });
     expect(detail.json<CarItem>().is_favorite).toBe(true);
@@ -89,7 +93,11 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
 
   it("accepts the caller's own user_id", async () => {
     const guest = await createGuest(t.app, cars[0]!);
-    const res = await injectAs(t.app, guest, { method: 'POST', url: '/api/viewed-cars/toggle-favorite', payload: { car_uuid: cars[4], user_id: guest.userId } });
+    const res = await injectAs(t.app, guest, {
+      method: 'POST',
+      url: '/api/viewed-cars/toggle-favorite',
+      payload: { car_uuid: cars[4], user_id: guest.userId },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -123,7 +131,16 @@ describe.each(DATABASE_KINDS)('viewed cars and favourites on %s', (kind) => {
     const who = tmaHeaders({ id: 2005 });
     const bare = await t.db
       .insertInto('cars')
-      .values({ brand: 'Kia', model: 'Soul', year: 2020, price: 15_000, mileage: 40_000, condition: 'used', date_added: new Date(), photos: [] })
+      .values({
+        brand: 'Kia',
+        model: 'Soul',
+        year: 2020,
+        price: 15_000,
+        mileage: 40_000,
+        condition: 'used',
+        date_added: new Date(),
+        photos: [],
+      })
       .returning('uuid')
       .executeTakeFirstOrThrow();
     await post('/api/viewed-cars/toggle-favorite', { car_uuid: bare.uuid }, who);
@@ -145,8 +162,10 @@ describe.each(DATABASE_KINDS)('recently viewed cars on %s', (kind) => {
     cars = (await t.db.selectFrom('cars').select('uuid').orderBy('uuid').execute()).map((c) => c.uuid);
   });
 
-  const view = (telegramId: number, carUuid: string) => t.app.inject({ method: 'POST', url: '/api/viewed-cars', payload: { carUuid }, headers: tmaHeaders({ id: telegramId }) });
-  const recent = (telegramId: number, query = '') => t.app.inject({ method: 'GET', url: `/api/viewed-cars${query}`, headers: tmaHeaders({ id: telegramId }) });
+  const view = (telegramId: number, carUuid: string) =>
+    t.app.inject({ method: 'POST', url: '/api/viewed-cars', payload: { carUuid }, headers: tmaHeaders({ id: telegramId }) });
+  const recent = (telegramId: number, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/viewed-cars${query}`, headers: tmaHeaders({ id: telegramId }) });
 
   it('lists the cars the visitor opened, newest first, each once, with their favourite flag', async () => {
     for (const uuid of [cars[0]!, cars[1]!, cars[0]!, cars[2]!]) {
@@ -154,7 +173,12 @@ describe.each(DATABASE_KINDS)('recently viewed cars on %s', (kind) => {
       // Views within one millisecond would tie; the order is by the last view.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    await t.app.inject({ method: 'POST', url: '/api/viewed-cars/toggle-favorite', payload: { car_uuid: cars[1]! }, headers: tmaHeaders({ id: 3001 }) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/viewed-cars/toggle-favorite',
+      payload: { car_uuid: cars[1]! },
+      headers: tmaHeaders({ id: 3001 }),
+    });
     const res = await recent(3001);
     expect(res.statusCode).toBe(200);
     const items = res.json<{ items: CarCard[] }>().items;

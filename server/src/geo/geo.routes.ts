@@ -12,20 +12,24 @@ import type { GeoAnswer } from '../../../domain/contracts/site.ts';
 export const geoRoutes: FastifyPluginAsync = async (app) => {
   const { countryHeader, lookupUrl } = app.config.geo;
 
-  app.get('/geo', { schema: documented({ summary: "The visitor's country, for the first language choice", tags: ['site'] }) }, async (request, reply): Promise<GeoAnswer> => {
-    reply.header('cache-control', 'private, no-store');
-    if (countryHeader) {
-      const raw = request.headers[countryHeader];
-      const fromHeader = normalizeCountry(Array.isArray(raw) ? raw[0] : raw);
-      if (fromHeader) return { countryCode: fromHeader };
-    }
-    if (lookupUrl) {
-      try {
-        return { countryCode: await lookupCountry(lookupUrl, request.ip) };
-      } catch (error) {
-        request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'country lookup failed');
+  app.get(
+    '/geo',
+    { schema: documented({ summary: "The visitor's country, for the first language choice", tags: ['site'] }) },
+    async (request, reply): Promise<GeoAnswer> => {
+      reply.header('cache-control', 'private, no-store');
+      if (countryHeader) {
+        const raw = request.headers[countryHeader];
+        const fromHeader = normalizeCountry(Array.isArray(raw) ? raw[0] : raw);
+        if (fromHeader) return { countryCode: fromHeader };
       }
-    }
-    return { countryCode: null };
-  });
+      if (lookupUrl) {
+        try {
+          return { countryCode: await lookupCountry(lookupUrl, request.ip) };
+        } catch (error) {
+          request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'country lookup failed');
+        }
+      }
+      return { countryCode: null };
+    },
+  );
 };

@@ -30,7 +30,9 @@ function startFakeLookup(): Promise<{ server: Server; origin: string; requests: 
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'success', countryCode: 'UA' }));
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests }),
+    ),
   );
 }
 
@@ -137,4 +139,3 @@ describe.each(DATABASE_KINDS)('GET /api/geo on %s', (kind) => {
     });
   });
 });
-

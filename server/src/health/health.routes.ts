@@ -5,13 +5,17 @@ import { HttpError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/health', { schema: documented({ summary: 'Health: 200 when the database answers, 503 otherwise', tags: ['site'], errors: [503] }) }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-    } catch {
-      reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
-      throw new HttpError('unavailable', 'The database is not answering.');
-    }
-    return { status: 'ok', database: 'ok' };
-  });
+  app.get(
+    '/health',
+    { schema: documented({ summary: 'Health: 200 when the database answers, 503 otherwise', tags: ['site'], errors: [503] }) },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db);
+      } catch {
+        reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+        throw new HttpError('unavailable', 'The database is not answering.');
+      }
+      return { status: 'ok', database: 'ok' };
+    },
+  );
 };

@@ -33,10 +33,19 @@ export function registerBodyRate(app: FastifyInstance, minBytesPerSecond: number
   let timer: NodeJS.Timeout | undefined;
 
   const cut = ({ request, reply, socket, baseline, readingMs }: Watched) => {
-    request.log.info({ req: request, status: 408, received: socket.bytesRead - baseline, seconds: readingMs / 1000 }, 'request body too slow');
+    request.log.info(
+      { req: request, status: 408, received: socket.bytesRead - baseline, seconds: readingMs / 1000 },
+      'request body too slow',
+    );
     // An answer already under way (a refusal sent before the body was read) cannot be replaced.
     if (reply.raw.headersSent) socket.destroy();
-    else answerOnSocket(socket, headers, 'request_timeout', 'The request body arrived too slowly and was stopped. Check the connection and try again.');
+    else
+      answerOnSocket(
+        socket,
+        headers,
+        'request_timeout',
+        'The request body arrived too slowly and was stopped. Check the connection and try again.',
+      );
   };
 
   const check = () => {

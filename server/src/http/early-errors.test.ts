@@ -112,14 +112,24 @@ describe('answers written before any hook', () => {
   });
 
   it('answers a body the parser refuses with 400 in our shape, without repeating it', async () => {
-    const res = await app.inject({ method: 'PUT', url: '/api/applications/draft', headers: { 'content-type': 'application/json' }, payload: '{"ssn": "123-45-67' });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/applications/draft',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"ssn": "123-45-67',
+    });
     expect(res.statusCode).toBe(400);
     expectLikeEveryAnswer(res, 'bad_request');
     expect(res.body).not.toContain('123-45');
   });
 
   it('answers a content type nobody reads with 415 in our shape', async () => {
-    const res = await app.inject({ method: 'PUT', url: '/api/applications/draft', headers: { 'content-type': 'text/x-probe' }, payload: 'hello' });
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/applications/draft',
+      headers: { 'content-type': 'text/x-probe' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(415);
     expectLikeEveryAnswer(res, 'unsupported_media_type');
   });

@@ -28,9 +28,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ req: request, err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send({
-        error: { code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a few seconds.' },
-      });
+      return reply
+        .status(503)
+        .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+        .send({
+          error: { code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a few seconds.' },
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

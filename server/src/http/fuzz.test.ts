@@ -223,7 +223,12 @@ const SWEEP_TIMEOUT_MS = 180_000;
 
 describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
   // STAFF_MFA as in production, so web sessions with and without the passkey step are both probed.
-  const t = useTestApp(kind, { env: { STAFF_MFA: 'required' }, seed: { cars: 24 }, webDist: fakeWebBuild(), logger: { level: 'error', stream: errorLogStream } });
+  const t = useTestApp(kind, {
+    env: { STAFF_MFA: 'required' },
+    seed: { cars: 24 },
+    webDist: fakeWebBuild(),
+    logger: { level: 'error', stream: errorLogStream },
+  });
   let routes: Route[];
   let callers: Caller[];
   let admin: Caller;
@@ -236,7 +241,15 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     // @fastify/cors adds an OPTIONS catch-all for preflights; it reads nothing.
     routes = t.app.routeTable.filter(({ method }) => method !== 'OPTIONS').map(({ method, url }) => ({ method, url }));
     const car = await t.db.selectFrom('cars').select(['uuid', 'brand']).orderBy('uuid').executeTakeFirstOrThrow();
-    plausible = { uuid: car.uuid, carUuid: car.uuid, car_uuid: car.uuid, brand: car.brand, style: 'sedan', scene: 'studio', '*': 'assets/app-abc123.js' };
+    plausible = {
+      uuid: car.uuid,
+      carUuid: car.uuid,
+      car_uuid: car.uuid,
+      brand: car.brand,
+      style: 'sedan',
+      scene: 'studio',
+      '*': 'assets/app-abc123.js',
+    };
     const adminUser = await createAdmin(t.db, ADMIN.id);
     const guest = await createGuest(t.app, car.uuid);
     admin = { name: 'admin (Telegram)', headers: tmaHeaders(ADMIN) };
@@ -326,12 +339,22 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     const path = pathOf(route);
     let read: string[];
     if (where === 'query') {
-      const blamed = await namesBlamed(route, { input: 'every name twice', url: `${path}?${names.map((n) => `${n}=1&${n}=2`).join('&')}` }, names);
+      const blamed = await namesBlamed(
+        route,
+        { input: 'every name twice', url: `${path}?${names.map((n) => `${n}=1&${n}=2`).join('&')}` },
+        names,
+      );
       const blamedAnyway = await namesBlamed(route, { input: 'no query', url: path }, names);
       read = names.filter((name) => blamed.has(name) && !blamedAnyway.has(name));
     } else {
       const text = JSON.stringify(Object.fromEntries(names.map((n) => [n, [[]]])));
-      read = [...(await namesBlamed(route, { input: 'an array under every name', url: path, body: { contentType: 'application/json', text } }, names))];
+      read = [
+        ...(await namesBlamed(
+          route,
+          { input: 'an array under every name', url: path, body: { contentType: 'application/json', text } },
+          names,
+        )),
+      ];
     }
     return read.includes(MADE_UP_NAME) ? [MADE_UP_NAME] : read;
   }
@@ -352,7 +375,9 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
 
   it('asks each route which query and body parameters it reads', async () => {
     expect(await parametersRead({ method: 'GET', url: '/api/cars' }, 'query')).toEqual(expect.arrayContaining(['page', 'brand', 'sort']));
-    expect(new Set(await parametersRead({ method: 'POST', url: '/api/viewed-cars' }, 'body'))).toEqual(new Set(['carUuid', 'car_uuid', 'user_id']));
+    expect(new Set(await parametersRead({ method: 'POST', url: '/api/viewed-cars' }, 'body'))).toEqual(
+      new Set(['carUuid', 'car_uuid', 'user_id']),
+    );
     expect(await parametersRead({ method: 'POST', url: '/api/users/admin' }, 'query')).toEqual([]);
     expect(await parametersRead({ method: 'POST', url: '/api/auth/telegram-widget' }, 'body')).toEqual([MADE_UP_NAME]);
   });
@@ -367,7 +392,10 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
   it('no route answers 5xx to malformed path parameters, from any caller', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     await expectNo5xx(routes, (route) =>
       [...route.url.matchAll(PATH_PARAMETER)].map(parameterName).flatMap((name) => [
-        ...Object.entries(MALFORMED_IN_URL).map(([label, value]) => ({ input: `:${name} = ${label}`, url: pathOf(route, { [name]: value }) })),
+        ...Object.entries(MALFORMED_IN_URL).map(([label, value]) => ({
+          input: `:${name} = ${label}`,
+          url: pathOf(route, { [name]: value }),
+        })),
         { input: `:${name} = an unencoded path traversal`, url: pathOf(route, { [name]: '../../../etc/passwd' }) },
       ]),
     );
@@ -379,7 +407,9 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
       const names = await parametersRead(route, 'query');
       return [
         ...Object.entries(QUERY_SHAPES).map(([input, query]) => ({ input, url: `${path}?${query}` })),
-        ...names.flatMap((name) => Object.entries(MALFORMED_IN_URL).map(([label, value]) => ({ input: `?${name} = ${label}`, url: `${path}?${name}=${value}` }))),
+        ...names.flatMap((name) =>
+          Object.entries(MALFORMED_IN_URL).map(([label, value]) => ({ input: `?${name} = ${label}`, url: `${path}?${name}=${value}` })),
+        ),
       ];
     });
   });
@@ -394,7 +424,11 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
         const valid = Object.fromEntries(names.filter((name) => name in plausible).map((name) => [name, JSON.stringify(plausible[name])]));
         return [
           ...Object.entries(BODY_SHAPES).map(([input, body]) => ({ input, url, body })),
-          { input: 'signed Telegram login data with a NUL', url, body: { contentType: 'application/json', text: JSON.stringify(widgetLoginWithNul) } },
+          {
+            input: 'signed Telegram login data with a NUL',
+            url,
+            body: { contentType: 'application/json', text: JSON.stringify(widgetLoginWithNul) },
+          },
           ...names.flatMap((name) =>
             Object.entries(MALFORMED_JSON).map(([label, value]) => ({
               input: `{${name}: ${label}}`,
@@ -415,9 +449,13 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     const wrong: string[] = [];
     for (const field of ['first_name', 'last_name', 'username', 'photo_url'] as const) {
       const headers = tmaHeaders({ id: 7020, [field]: 'x\u0000y' });
-      for (const [method, url] of [['GET', '/api/me'], ['POST', '/api/users/register']] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/me'],
+        ['POST', '/api/users/register'],
+      ] as const) {
         const response = await t.app.inject({ method, url, headers });
-        if (response.statusCode < 400 || response.statusCode >= 500) wrong.push(`${field}: ${method} ${url} → ${response.statusCode} ${clip(response.body)}`);
+        if (response.statusCode < 400 || response.statusCode >= 500)
+          wrong.push(`${field}: ${method} ${url} → ${response.statusCode} ${clip(response.body)}`);
       }
     }
     expect(wrong).toEqual([]);

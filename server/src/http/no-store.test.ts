@@ -30,13 +30,17 @@ describe.each(DATABASE_KINDS)('caching of API answers on %s', (kind) => {
   });
 
   const apiRoutes = () => t.app.routeTable.filter(({ method, url }) => url.startsWith('/api/') && method !== 'OPTIONS');
-  const pathOf = (url: string) => url.replace(/:(\w+)|\*/g, (_match, name: string | undefined) => encodeURIComponent(plausible[name ?? ''] ?? 'x'));
+  const pathOf = (url: string) =>
+    url.replace(/:(\w+)|\*/g, (_match, name: string | undefined) => encodeURIComponent(plausible[name ?? ''] ?? 'x'));
 
   it('answers no-store from every route that does not declare itself cacheable, as anyone and on errors', async () => {
     const cached: string[] = [];
     for (const { method, url } of apiRoutes()) {
       if (CACHEABLE.has(`${method} ${url}`)) continue;
-      for (const [caller, headers] of [['anonymous', {}], ['admin', tmaHeaders(ADMIN)]] as const) {
+      for (const [caller, headers] of [
+        ['anonymous', {}],
+        ['admin', tmaHeaders(ADMIN)],
+      ] as const) {
         const res = await t.app.inject({
           method,
           url: pathOf(url),
@@ -53,12 +57,16 @@ describe.each(DATABASE_KINDS)('caching of API answers on %s', (kind) => {
 
   it('walks the routes that matter most: the draft, /api/me, users, audit and metrics', () => {
     const urls = apiRoutes().map(({ method, url }) => `${method} ${url}`);
-    expect(urls).toEqual(expect.arrayContaining(['GET /api/applications/draft', 'GET /api/me', 'GET /api/users', 'GET /api/audit', 'GET /api/metrics']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['GET /api/applications/draft', 'GET /api/me', 'GET /api/users', 'GET /api/audit', 'GET /api/metrics']),
+    );
   });
 
   it('never lets a cache keep a saved draft with its SSN', async () => {
     const draft = { personal: { firstName: 'Harriet', ssn: '123-45-6789' } };
-    expect((await t.app.inject({ method: 'PUT', url: '/api/applications/draft', headers: tmaHeaders(APPLICANT), payload: draft })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/applications/draft', headers: tmaHeaders(APPLICANT), payload: draft })).statusCode,
+    ).toBe(200);
     const res = await t.app.inject({ url: '/api/applications/draft', headers: tmaHeaders(APPLICANT) });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('123-45-6789');

@@ -17,7 +17,8 @@ interface OpenApiDocument {
 }
 
 /** Routes that are machinery rather than endpoints: the document itself, catch-alls and CORS preflights. */
-const isMachinery = (route: { method: string; url: string }) => route.method === 'OPTIONS' || route.url.endsWith('*') || route.url === '/api/openapi.json';
+const isMachinery = (route: { method: string; url: string }) =>
+  route.method === 'OPTIONS' || route.url.endsWith('*') || route.url === '/api/openapi.json';
 
 describe('the API document at /api/openapi.json', () => {
   const t = useTestApp('pglite');
@@ -41,19 +42,24 @@ describe('the API document at /api/openapi.json', () => {
 
   it('documents query parameters and bodies from the schemas the handlers validate with', async () => {
     const { paths } = await document();
-    expect(paths['/api/users']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'sortBy', 'is_admin']));
+    expect(paths['/api/users']?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'limit', 'sortBy', 'is_admin']),
+    );
     expect(paths['/api/users/admin']?.post?.requestBody).toBeDefined();
   });
 
   it('gives every operation a unique id, who may call it and its error answers', async () => {
     const { paths, components } = await document();
-    const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, ...operation })));
+    const operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, ...operation })),
+    );
     const ids = operations.map((operation) => operation.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { name, operationId, security, responses } of operations) {
       expect(operationId, name).toMatch(/^[a-z][A-Za-z0-9]*$/);
       expect(security?.length, name).toBeGreaterThan(0);
-      for (const requirement of security ?? []) for (const scheme of Object.keys(requirement)) expect(components.securitySchemes, name).toHaveProperty(scheme);
+      for (const requirement of security ?? [])
+        for (const scheme of Object.keys(requirement)) expect(components.securitySchemes, name).toHaveProperty(scheme);
       const errors = Object.entries(responses ?? {}).filter(([status]) => /^4\d\d$/.test(status));
       expect(errors.length, name).toBeGreaterThan(0);
       for (const [, answer] of errors) expect(components.responses, name).toHaveProperty(answer.$ref!.split('/').at(-1)!);
@@ -75,6 +81,8 @@ describe('the API document at /api/openapi.json', () => {
 
   it("documents the answers a route's own rules give, such as 409 for a second application", async () => {
     const { paths } = await document();
-    expect(Object.keys(paths['/api/applications']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '403', '409', '413', '429']));
+    expect(Object.keys(paths['/api/applications']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['400', '401', '403', '409', '413', '429']),
+    );
   });
 });

@@ -25,7 +25,8 @@ interface DocumentedSchema extends FastifySchema {
 }
 
 /** What a client may send, as JSON Schema: the input side of the domain schema that validates it. */
-const asJsonSchema = (schema: v.GenericSchema) => toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' }) as Record<string, unknown>;
+const asJsonSchema = (schema: v.GenericSchema) =>
+  toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' }) as Record<string, unknown>;
 
 /**
  * A route's entry in the API document, built from the very valibot schemas its handler parses
@@ -46,25 +47,26 @@ export function documented({ summary, tags, querystring, params, body, response,
 }
 
 /** The identities a request may carry (auth/identity.service.ts reads them in this order). */
-const securitySchemes = (config: Config) => ({
-  telegramInitData: {
-    type: 'http',
-    scheme: 'tma',
-    description: 'Inside Telegram: Authorization: tma <init data>, the launch parameters Telegram signed for this bot.',
-  },
-  staffSession: {
-    type: 'apiKey',
-    in: 'cookie',
-    name: cookieName(config, 'session'),
-    description: 'On the web: the staff session a sign-in link or the Telegram login widget started.',
-  },
-  guestCookie: {
-    type: 'apiKey',
-    in: 'cookie',
-    name: cookieName(config, 'guest'),
-    description: "On the web: a visitor's guest identity, made by their first favourite or draft; public routes only.",
-  },
-} as const);
+const securitySchemes = (config: Config) =>
+  ({
+    telegramInitData: {
+      type: 'http',
+      scheme: 'tma',
+      description: 'Inside Telegram: Authorization: tma <init data>, the launch parameters Telegram signed for this bot.',
+    },
+    staffSession: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: cookieName(config, 'session'),
+      description: 'On the web: the staff session a sign-in link or the Telegram login widget started.',
+    },
+    guestCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: cookieName(config, 'guest'),
+      description: "On the web: a visitor's guest identity, made by their first favourite or draft; public routes only.",
+    },
+  }) as const;
 
 type SchemeName = keyof ReturnType<typeof securitySchemes>;
 type SecurityRequirement = Partial<Record<SchemeName, string[]>>;
@@ -75,7 +77,8 @@ const TELEGRAM_USER: SecurityRequirement[] = [{ telegramInitData: [] }, { staffS
  * Who may call a route, from its `access` (http/access.ts): a Telegram user for signed-in and staff
  * routes (the staff check itself is the 403), anyone for public ones, identified or not.
  */
-const securityFor = (access: Access | undefined): SecurityRequirement[] => (access ? TELEGRAM_USER : [{}, ...TELEGRAM_USER, { guestCookie: [] }]);
+const securityFor = (access: Access | undefined): SecurityRequirement[] =>
+  access ? TELEGRAM_USER : [{}, ...TELEGRAM_USER, { guestCookie: [] }];
 
 /** GET /api/cars/:uuid → getCarsByUuid: stable while the route is, and unique as method and path are. */
 function operationIdFor(method: string, url: string): string {
@@ -117,9 +120,17 @@ const ERROR_BODY_SCHEMA = {
       type: 'object' as const,
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string' as const, enum: Object.keys(ERROR_STATUS), description: 'Stable: clients branch on it; the status follows from it.' },
+        code: {
+          type: 'string' as const,
+          enum: Object.keys(ERROR_STATUS),
+          description: 'Stable: clients branch on it; the status follows from it.',
+        },
         message: { type: 'string' as const, description: 'For people, in plain words.' },
-        fields: { type: 'object' as const, additionalProperties: { type: 'string' as const }, description: "Dot path of a field ('previousAddress.city') → what is wrong with it." },
+        fields: {
+          type: 'object' as const,
+          additionalProperties: { type: 'string' as const },
+          description: "Dot path of a field ('previousAddress.city') → what is wrong with it.",
+        },
         applicationId: { type: 'integer' as const, description: 'With application_exists: the existing application.' },
       },
     },

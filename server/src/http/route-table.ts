@@ -29,7 +29,8 @@ export function registerRouteTable(app: FastifyInstance) {
       // A HEAD beside a GET of the same URL (Fastify's twin, or @fastify/static's own) is that GET.
       if (method === 'HEAD' && (methods.includes('GET') || routes.some((r) => r.url === route.url && r.method === 'GET'))) continue;
       if (method === 'GET') removeWhere(routes, (r) => r.url === route.url && r.method === 'HEAD');
-      if (!routes.some((r) => r.method === method && r.url === route.url)) routes.push({ method, url: route.url, access: route.config?.access });
+      if (!routes.some((r) => r.method === method && r.url === route.url))
+        routes.push({ method, url: route.url, access: route.config?.access });
     }
   });
 }

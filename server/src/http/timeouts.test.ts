@@ -48,7 +48,9 @@ describe('a client that is too slow', () => {
 
   it('is disconnected when its body stops arriving', async () => {
     const { seconds } = await exchange(server.port, (socket) =>
-      socket.write('POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":'),
+      socket.write(
+        'POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":',
+      ),
     );
     expect(seconds).toBeLessThan(5);
   });
@@ -85,8 +87,12 @@ function trickle(port: number, head: string, chunk: string, everyMs: number): Pr
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as ErrorBody;
 
 describe('a request body that trickles in', () => {
-    // The whole-request and idle limits are far away: only the body rate can end these requests in time.
-  const server = listeningServer({ HTTP_REQUEST_TIMEOUT_MS: '600000', HTTP_IDLE_TIMEOUT_MS: '600000', HTTP_BODY_MIN_BYTES_PER_SECOND: '2048' });
+  // The whole-request and idle limits are far away: only the body rate can end these requests in time.
+  const server = listeningServer({
+    HTTP_REQUEST_TIMEOUT_MS: '600000',
+    HTTP_IDLE_TIMEOUT_MS: '600000',
+    HTTP_BODY_MIN_BYTES_PER_SECOND: '2048',
+  });
 
   it('is cut with 408 request_timeout long before the request timeout, uploads included', async () => {
     const head =
@@ -140,7 +146,8 @@ describe('connections beyond HTTP_MAX_CONNECTIONS', () => {
     });
   }
 
-  const openConnections = () => new Promise<number>((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  const openConnections = () =>
+    new Promise<number>((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
 
   it('refuses a connection past the cap without an answer, and takes one again once a place is free', async () => {
     const held = [await heldConnection(), await heldConnection()];
@@ -149,7 +156,9 @@ describe('connections beyond HTTP_MAX_CONNECTIONS', () => {
 
     held[0]!.destroy();
     while ((await openConnections()) >= 2) await setTimeout(20);
-    const served = await exchange(server.port, (socket) => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+    const served = await exchange(server.port, (socket) =>
+      socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+    );
     expect(served.answer).toMatch(/^HTTP\/1\.1 200 /);
     held[1]!.destroy();
   });

@@ -28,11 +28,19 @@ function lyingPng(): Buffer {
   header[8] = 8; // bit depth
   header[9] = 2; // RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(64))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('bounded image decoding', () => {
-  const small = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+  const small = () =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
 
   it('refuses from the header alone an image that claims more pixels than the limit, never reaching its pixel data', async () => {
     const decoder = createImageDecoder({ maxPixels: 24_000_000, concurrency: 1 });

@@ -59,9 +59,16 @@ const LIBVIPS_THREADS = 1;
 const megapixels = (pixels: number) => Math.ceil(pixels / 100_000) / 10;
 
 const busy = () =>
-  Object.assign(new HttpError('busy', 'Too many photos are being processed right now. Try again in a few seconds.'), { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS });
+  Object.assign(new HttpError('busy', 'Too many photos are being processed right now. Try again in a few seconds.'), {
+    retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+  });
 
-export function createImageDecoder({ maxPixels, concurrency, queueLimit = DECODE_QUEUE_LIMIT, waitMs = DECODE_WAIT_MS }: ImageDecoderOptions): ImageDecoder {
+export function createImageDecoder({
+  maxPixels,
+  concurrency,
+  queueLimit = DECODE_QUEUE_LIMIT,
+  waitMs = DECODE_WAIT_MS,
+}: ImageDecoderOptions): ImageDecoder {
   // Process-wide settings. sharp's operation cache keeps recent results (50 MB by default) for
   // images opened again; an upload never is, so it would only hold memory. A decode holds one of
   // libuv's four threads, which file reads share, for its whole run (the cap below bounds how
@@ -69,7 +76,15 @@ export function createImageDecoder({ maxPixels, concurrency, queueLimit = DECODE
   sharp.cache(false);
   sharp.concurrency(LIBVIPS_THREADS);
 
-  const counters: ImageDecoderCounters = { decoded: 0, refusedTooLarge: 0, refusedBusy: 0, queued: 0, inFlight: 0, peakInFlight: 0, waiting: 0 };
+  const counters: ImageDecoderCounters = {
+    decoded: 0,
+    refusedTooLarge: 0,
+    refusedBusy: 0,
+    queued: 0,
+    inFlight: 0,
+    peakInFlight: 0,
+    waiting: 0,
+  };
   const waiting: Array<() => void> = [];
 
   const tooLarge = (pixels: number) =>

@@ -14,14 +14,18 @@ const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25]))
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
     () => 'processed',
-    (error: unknown) => (error instanceof HttpError ? `${error.statusCode} ${error.code}` : error instanceof ImageRejected ? error.reason : String(error)),
+    (error: unknown) =>
+      error instanceof HttpError ? `${error.statusCode} ${error.code}` : error instanceof ImageRejected ? error.reason : String(error),
   );
 
 describe('the media pipeline', () => {
   it('strips EXIF and its GPS position from a phone photo', async () => {
     const original = await solidImage(300, 200)
       .jpeg()
-      .withExif({ IFD0: { Copyright: 'owner-name' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' } })
+      .withExif({
+        IFD0: { Copyright: 'owner-name' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 56/1' },
+      })
       .toBuffer();
     expect(hasGpsPointer((await sharp(original).metadata()).exif!)).toBe(true);
     const [clean] = await processImage(decoder, original, [FULL]);
@@ -41,7 +45,9 @@ describe('the media pipeline', () => {
   });
 
   it('refuses a small PNG that decodes to more pixels than the limit with 413, from its header', async () => {
-    const bomb = await sharp({ create: { width: 2100, height: 2100, channels: 3, background: '#ffffff' } }).png({ palette: true }).toBuffer();
+    const bomb = await sharp({ create: { width: 2100, height: 2100, channels: 3, background: '#ffffff' } })
+      .png({ palette: true })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(50_000);
     const refusedBefore = decoder.counters.refusedTooLarge;
     const decodedBefore = decoder.counters.decoded;
@@ -62,7 +68,9 @@ describe('the media pipeline', () => {
   });
 
   it('flattens transparency onto white', async () => {
-    const clear = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const clear = await sharp({ create: { width: 10, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const [flat] = await processImage(decoder, clear, [FULL]);
     const { data } = await sharp(flat!.bytes).raw().toBuffer({ resolveWithObject: true });
     expect(Math.min(...data)).toBeGreaterThan(245);

@@ -59,7 +59,9 @@ export async function processImage(decoder: ImageDecoder, bytes: Buffer, sizes: 
   try {
     return await decoder.decode(bytes, async () => {
       // The header check comes first; sharp's own limit stays as a second line against a header that lies.
-      const upright = sharp(bytes, { failOn: 'error', limitInputPixels: decoder.maxPixels, animated: false }).rotate().flatten({ background: '#ffffff' });
+      const upright = sharp(bytes, { failOn: 'error', limitInputPixels: decoder.maxPixels, animated: false })
+        .rotate()
+        .flatten({ background: '#ffffff' });
       const variants: ImageVariant[] = [];
       for (const { name, maxEdge } of sizes) {
         const { data, info } = await upright
@@ -74,7 +76,10 @@ export async function processImage(decoder: ImageDecoder, bytes: Buffer, sizes: 
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (/pixel limit/i.test(error instanceof Error ? error.message : '')) {
-      throw new HttpError('payload_too_large', `This photo has more than ${decoder.maxPixels / 1_000_000} megapixels. Take it again at a lower resolution.`);
+      throw new HttpError(
+        'payload_too_large',
+        `This photo has more than ${decoder.maxPixels / 1_000_000} megapixels. Take it again at a lower resolution.`,
+      );
     }
     throw new ImageRejected('unreadable', type);
   }

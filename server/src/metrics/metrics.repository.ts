@@ -38,7 +38,8 @@ export async function localCalendar(db: Db, now: Date, timeZone: string): Promis
  * that came by (or a script that dropped its cookie), not a person staff can count on, so neither
  * it nor its views are counted.
  */
-const countedUser = (user: string) => sql<boolean>`(${sql.ref(`${user}.kind`)} = 'telegram' or ${sql.ref(`${user}.engaged_at`)} is not null)`;
+const countedUser = (user: string) =>
+  sql<boolean>`(${sql.ref(`${user}.kind`)} = 'telegram' or ${sql.ref(`${user}.engaged_at`)} is not null)`;
 
 export interface UserTotals {
   /** Telegram users and counted web guests. */
@@ -60,7 +61,10 @@ export async function userTotals(db: Db, today: { starts: Date; ends: Date }): P
 }
 
 export async function favoriteCount(db: Db): Promise<number> {
-  const { n } = await db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('favorites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return n;
 }
 

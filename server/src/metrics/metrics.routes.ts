@@ -10,10 +10,12 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
     {
       config: ADMIN_ONLY,
       schema: documented({
-        summary: "Business metrics for staff: the nine business metrics, applications by status and against the Regulation B deadline, and the last 30 days by day",
+        summary:
+          'Business metrics for staff: the nine business metrics, applications by status and against the Regulation B deadline, and the last 30 days by day',
         tags: ['metrics'],
       }),
     },
-    async (): Promise<MetricsAnswer> => computeMetrics(app.db, { now: new Date(), timeZone: app.config.timeZone, guestRetentionDays: app.config.retention.guestDays }),
+    async (): Promise<MetricsAnswer> =>
+      computeMetrics(app.db, { now: new Date(), timeZone: app.config.timeZone, guestRetentionDays: app.config.retention.guestDays }),
   );
 };

@@ -2,7 +2,16 @@ import { METRIC_NAMES, NO_METRIC_VALUE, type MetricName, type MetricRow, type Me
 import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
 import { regBDueSoonBefore, regBOverdueBefore } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
-import { applicationCounts, dailyCounts, favoriteCount, localCalendar, topBrand, topCar, userTotals, viewTotals } from './metrics.repository.ts';
+import {
+  applicationCounts,
+  dailyCounts,
+  favoriteCount,
+  localCalendar,
+  topBrand,
+  topCar,
+  userTotals,
+  viewTotals,
+} from './metrics.repository.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -19,7 +28,10 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
  * the last midnight in `timeZone`, "this week" from the last Sunday midnight there (a US week).
  * Every figure comes from the database at the moment of the call; nothing is cached.
  */
-export async function computeMetrics(db: Db, { now, timeZone, guestRetentionDays }: { now: Date; timeZone: string; guestRetentionDays: number }): Promise<MetricsAnswer> {
+export async function computeMetrics(
+  db: Db,
+  { now, timeZone, guestRetentionDays }: { now: Date; timeZone: string; guestRetentionDays: number },
+): Promise<MetricsAnswer> {
   const calendar = await localCalendar(db, now, timeZone);
   const series = calendar.days.slice(0, -1).map((day, i) => ({ ...day, ends: calendar.days[i + 1]!.starts }));
   const today = series.at(-1)!;

@@ -57,7 +57,13 @@ async function addApplication(db: Db, userId: number, status: ApplicationStatus,
       months_at_current_address: 30,
       address: JSON.stringify({ line1: '1 Main St', line2: null, city: 'Dallas', state: 'TX', postalCode: '75201' }),
       income: 5_000,
-      current_employment: JSON.stringify({ employerName: 'Acme', occupation: null, workPhone: null, status: 'Employed', employerAddress: null }),
+      current_employment: JSON.stringify({
+        employerName: 'Acme',
+        occupation: null,
+        workPhone: null,
+        status: 'Employed',
+        employerAddress: null,
+      }),
       dealer: JSON.stringify({}),
       submitted_at: at(submittedAt),
     })
@@ -80,9 +86,17 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
   beforeAll(async () => {
     const db = t.db;
     await createTelegramUser(db, ADMIN.id, { is_admin: true, created_at: at('2026-01-05T12:00:00Z') });
-    const ann = await createTelegramUser(db, 7001, { registered_at: at('2026-11-18T15:00:00Z'), created_at: at('2026-11-18T15:00:00Z'), last_active_at: at('2026-11-18T17:00:00Z') });
+    const ann = await createTelegramUser(db, 7001, {
+      registered_at: at('2026-11-18T15:00:00Z'),
+      created_at: at('2026-11-18T15:00:00Z'),
+      last_active_at: at('2026-11-18T17:00:00Z'),
+    });
     // Last active 23:30 on Tuesday in Chicago, which is already Wednesday in UTC.
-    const bob = await createTelegramUser(db, 7002, { registered_at: at('2026-11-10T15:00:00Z'), created_at: at('2026-11-10T15:00:00Z'), last_active_at: at('2026-11-18T05:30:00Z') });
+    const bob = await createTelegramUser(db, 7002, {
+      registered_at: at('2026-11-10T15:00:00Z'),
+      created_at: at('2026-11-10T15:00:00Z'),
+      last_active_at: at('2026-11-18T05:30:00Z'),
+    });
     // Never registered: new from creation. Last active 00:30 on Wednesday in Chicago.
     const cat = await createTelegramUser(db, 7003, { created_at: at('2026-11-17T12:00:00Z'), last_active_at: at('2026-11-18T06:30:00Z') });
     const dan = await createTelegramUser(db, 7004, { registered_at: at('2026-10-01T15:00:00Z'), created_at: at('2026-10-01T15:00:00Z') });
@@ -197,7 +211,9 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
     const { daily } = await metricsAt(t, NOW);
     expect(daily).toHaveLength(30);
     expect([daily[0]!.date, daily.at(-1)!.date]).toEqual(['2026-10-20', '2026-11-18']);
-    const busy = Object.fromEntries(daily.filter((d) => d.applications + d.newUsers + d.carViews > 0).map(({ date, ...counts }) => [date, counts]));
+    const busy = Object.fromEntries(
+      daily.filter((d) => d.applications + d.newUsers + d.carViews > 0).map(({ date, ...counts }) => [date, counts]),
+    );
     expect(busy).toEqual({
       '2026-10-20': { applications: 1, newUsers: 0, carViews: 0 },
       '2026-11-01': { applications: 0, newUsers: 0, carViews: 1 },
@@ -254,7 +270,9 @@ describe.each(DATABASE_KINDS)('web guests who did nothing meaningful, in the sta
     const notes = answer.rows.find((row) => row.metric === 'Total Users')!.notes;
     expect(notes).toContain('2 Telegram users (staff included) and 1 web guest.');
     expect(notes).toContain('counts once it has saved a favourite, an application draft or an application');
-    expect(notes).toContain('web guests who only viewed cars are not counted, here or in Popular Brand and Most Viewed Car (3 such guests now)');
+    expect(notes).toContain(
+      'web guests who only viewed cars are not counted, here or in Popular Brand and Most Viewed Car (3 such guests now)',
+    );
   });
 
   it('leaves their views out of Popular Brand (Today), and the note says so', async () => {
@@ -328,7 +346,12 @@ describe.each(DATABASE_KINDS)('the staff metrics in another TIMEZONE on %s', (ki
 
   it('shows a dash for what nobody has done yet', async () => {
     const answer = await metricsAt(t, NOW);
-    for (const metric of ['Average Cars Viewed per User', 'Popular Brand (Today)', 'Most Viewed Car (This Week)', '% Users Who Submitted Application After Viewing'] as const) {
+    for (const metric of [
+      'Average Cars Viewed per User',
+      'Popular Brand (Today)',
+      'Most Viewed Car (This Week)',
+      '% Users Who Submitted Application After Viewing',
+    ] as const) {
       expect(valueOf(answer, metric), metric).toBe('—');
     }
   });

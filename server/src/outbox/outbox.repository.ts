@@ -34,7 +34,12 @@ export type ClaimedDelivery = OutboxEvent & { consumer: string };
  * ahead, so no other worker takes it while this one delivers, and a worker that dies mid-delivery
  * only delays it. `attempts` counts this attempt.
  */
-export async function claimDueDeliveries(db: Db, consumers: readonly string[], limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  consumers: readonly string[],
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedDelivery[]> {
   if (consumers.length === 0) return [];
   const { rows } = await sql<{ id: number; consumer: string; attempts: number; kind: OutboxKind; payload: OutboxPayloads[OutboxKind] }>`
     with due as (
@@ -61,7 +66,9 @@ const delivery = (db: Db, { eventId, consumer }: DeliveryKey) =>
   db.updateTable('outbox_deliveries').where('event_id', '=', eventId).where('consumer', '=', consumer);
 
 export async function markDelivered(db: Db, key: DeliveryKey): Promise<void> {
-  await delivery(db, key).set({ delivered_at: sql`now()`, last_error: null }).execute();
+  await delivery(db, key)
+    .set({ delivered_at: sql`now()`, last_error: null })
+    .execute();
 }
 
 /** Another attempt after `delayMs`, keeping why this one failed. */
@@ -73,5 +80,7 @@ export async function retryDeliveryLater(db: Db, key: DeliveryKey, delayMs: numb
 
 /** Delivery given up: the row stays as a record of what was not sent to that consumer, and why. */
 export async function giveUpDelivery(db: Db, key: DeliveryKey, error: string): Promise<void> {
-  await delivery(db, key).set({ failed_at: sql`now()`, last_error: error.slice(0, 500) }).execute();
+  await delivery(db, key)
+    .set({ failed_at: sql`now()`, last_error: error.slice(0, 500) })
+    .execute();
 }

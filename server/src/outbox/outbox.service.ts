@@ -2,7 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
 import type { Db } from '../db/database.ts';
-import { claimDueDeliveries, giveUpDelivery, markDelivered, retryDeliveryLater, subscribeConsumer, type ClaimedDelivery } from './outbox.repository.ts';
+import {
+  claimDueDeliveries,
+  giveUpDelivery,
+  markDelivered,
+  retryDeliveryLater,
+  subscribeConsumer,
+  type ClaimedDelivery,
+} from './outbox.repository.ts';
 
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 10 * 60 * 1000;

@@ -18,7 +18,10 @@ const silent = Fastify({ logger: false }).log;
 const KINDS: OutboxKind[] = ['application.submitted', 'application.status_changed'];
 
 /** A consumer that records what it was given and fails while `failing` says so. */
-function recordingConsumer(name: string, { failing = () => false, permanent = false, pauseMs = 0 }: { failing?: () => boolean; permanent?: boolean; pauseMs?: number } = {}) {
+function recordingConsumer(
+  name: string,
+  { failing = () => false, permanent = false, pauseMs = 0 }: { failing?: () => boolean; permanent?: boolean; pauseMs?: number } = {},
+) {
   const received: OutboxEvent[] = [];
   const consumer: OutboxConsumer = {
     name,
@@ -97,7 +100,11 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
     await outbox.register(crm.consumer);
     await enqueueOutboxEvent(database.db, 'application.submitted', submitted(2));
     await outbox.tick();
-    expect((await deliveriesOf(database, 'telegram'))[0]).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'telegram is down' });
+    expect((await deliveriesOf(database, 'telegram'))[0]).toMatchObject({
+      attempts: 1,
+      delivered_at: null,
+      last_error: 'telegram is down',
+    });
     expect((await deliveriesOf(database, 'telegram'))[0]!.failed_at).not.toBeNull();
     expect((await deliveriesOf(database, 'crm'))[0]!.delivered_at).not.toBeNull();
   });
@@ -146,12 +153,20 @@ describe.each(DATABASE_KINDS)('the outbox with the bot off, on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await database.db.insertInto('cars').values({ brand: 'Ford', model: 'Escape', year: 2020, price: 20000, mileage: 100, condition: 'used' }).execute();
+    await database.db
+      .insertInto('cars')
+      .values({ brand: 'Ford', model: 'Escape', year: 2020, price: 20000, mileage: 100, condition: 'used' })
+      .execute();
   });
   afterAll(() => database.drop());
 
   it('still delivers a submission to the consumers that exist', async () => {
-    const runtime = await createRuntime(testConfig({ BOT_MODE: 'off' }), { db: database.db, logger: false, webDist: join(tmpdir(), 'no-web-build'), outbox: { tickMs: 3_600_000 } });
+    const runtime = await createRuntime(testConfig({ BOT_MODE: 'off' }), {
+      db: database.db,
+      logger: false,
+      webDist: join(tmpdir(), 'no-web-build'),
+      outbox: { tickMs: 3_600_000 },
+    });
     try {
       expect(runtime.bot).toBeUndefined();
       const crm = recordingConsumer('crm');
@@ -160,7 +175,9 @@ describe.each(DATABASE_KINDS)('the outbox with the bot off, on %s', (kind) => {
       const guest = await createGuest(runtime.app, car!.uuid);
       const application = await submitTestApplication(runtime.app, { cookie: guest.cookie }, guest.userId);
       await runtime.outbox.tick();
-      expect(crm.received).toMatchObject([{ kind: 'application.submitted', payload: { applicationId: application.id, userId: guest.userId } }]);
+      expect(crm.received).toMatchObject([
+        { kind: 'application.submitted', payload: { applicationId: application.id, userId: guest.userId } },
+      ]);
       expect(await database.db.selectFrom('outbox_deliveries').select('consumer').execute()).toEqual([{ consumer: 'crm' }]);
     } finally {
       await runtime.close();
@@ -179,7 +196,9 @@ describe.each(DATABASE_KINDS)('upgrading a database whose outbox belonged to the
       insert into outbox_events (kind, payload, delivered_at, failed_at, attempts, next_attempt_at, last_error) values
         ('application.submitted', '{"applicationId": 1, "userId": 1}', now(), null, 1, now(), null),
         ('application.status_changed', '{"applicationId": 1, "userId": 1, "from": "in_review", "to": "approved"}', null, now(), 1, now(), 'Forbidden: bot was blocked by the user'),
-        ('application.submitted', '{"applicationId": 2, "userId": 2}', null, null, 2, now() - interval '1 second', 'Bad Gateway')`.execute(database.db);
+        ('application.submitted', '{"applicationId": 2, "userId": 2}', null, null, 2, now() - interval '1 second', 'Bad Gateway')`.execute(
+      database.db,
+    );
     await migrateToLatest(database.db);
   });
   afterAll(() => database.drop());

@@ -49,8 +49,14 @@ describe('the application PDF’s employment lines', () => {
 
 describe('the application PDF’s staff labels', () => {
   it('lists every consent, the declined marketing consent as declined, and no single "Consent Given: Yes"', () => {
-    const given = (kind: 'credit_check' | 'privacy_notice' | 'electronic_records') => ({ kind, version: '2026-11-01', acceptedAt: '2026-06-15T12:00:00.000Z' });
-    const text = html(printable({ consentGiven: true, consents: [given('credit_check'), given('privacy_notice'), given('electronic_records')] }));
+    const given = (kind: 'credit_check' | 'privacy_notice' | 'electronic_records') => ({
+      kind,
+      version: '2026-11-01',
+      acceptedAt: '2026-06-15T12:00:00.000Z',
+    });
+    const text = html(
+      printable({ consentGiven: true, consents: [given('credit_check'), given('privacy_notice'), given('electronic_records')] }),
+    );
     expect(text).not.toContain('Consent Given');
     expect(text).toMatch(/Marketing contact<\/td><td class="nowrap">—<\/td><td class="nowrap">Declined<\/td>/);
     expect(text.match(/2026-11-01/g)).toHaveLength(3);

@@ -57,7 +57,8 @@ const esc = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 const orEmpty = (value: string | null | undefined) => (value == null || value.trim() === '' ? EMPTY : value);
 
 /** Applicants' text and the document's own words alike are escaped here; nothing else reaches the page raw. */
-const field = (label: string, value: string | null | undefined) => `<div class="field"><dt>${esc(label)}</dt><dd>${esc(orEmpty(value))}</dd></div>`;
+const field = (label: string, value: string | null | undefined) =>
+  `<div class="field"><dt>${esc(label)}</dt><dd>${esc(orEmpty(value))}</dd></div>`;
 
 const money = (amount: number | null | undefined) => (amount == null ? null : formatMoney(amount));
 
@@ -77,7 +78,8 @@ function usDateTime(timeZone: string): (iso: string) => string {
 export function applicationDocument(input: ApplicationDocumentInput): PrintDocument {
   const { application: a, t } = input;
   const at = usDateTime(input.timeZone);
-  const months = (count: number | null | undefined) => (count == null ? null : t('{months, plural, one {# month} other {# months}}', { months: count }));
+  const months = (count: number | null | undefined) =>
+    count == null ? null : t('{months, plural, one {# month} other {# months}}', { months: count });
 
   const addressLines = (address: Address) =>
     `<dl class="lines">${[
@@ -90,15 +92,19 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
 
   const addressBlock = (heading: string, address: Address) => `<div class="block"><h3>${esc(heading)}</h3>${addressLines(address)}</div>`;
 
-  const employmentBlock = (heading: string, employment: Employment) => `<div class="block"><h3>${esc(heading)}</h3><dl class="lines">${[
-    field(t('Employer Name'), employment.employerName),
-    field(t('Occupation'), employment.occupation),
-    field(t('Work Phone'), employment.workPhone === null ? null : formatPhoneDisplay(employment.workPhone)),
-    field(t('Employment Status'), t(employmentStatusLabels[employment.status])),
-    field(t('Time Employed'), months(employment.totalMonthsEmployed)),
-  ].join('')}</dl><h3>${esc(t('Employer Address'))}</h3>${employment.employerAddress ? addressLines(employment.employerAddress) : `<p class="muted">${EMPTY}</p>`}</div>`;
+  const employmentBlock = (heading: string, employment: Employment) =>
+    `<div class="block"><h3>${esc(heading)}</h3><dl class="lines">${[
+      field(t('Employer Name'), employment.employerName),
+      field(t('Occupation'), employment.occupation),
+      field(t('Work Phone'), employment.workPhone === null ? null : formatPhoneDisplay(employment.workPhone)),
+      field(t('Employment Status'), t(employmentStatusLabels[employment.status])),
+      field(t('Time Employed'), months(employment.totalMonthsEmployed)),
+    ].join(
+      '',
+    )}</dl><h3>${esc(t('Employer Address'))}</h3>${employment.employerAddress ? addressLines(employment.employerAddress) : `<p class="muted">${EMPTY}</p>`}</div>`;
 
-  const section = (heading: string, body: string, className = '') => `<section${className ? ` class="${className}"` : ''}><h2>${esc(heading)}</h2>${body}</section>`;
+  const section = (heading: string, body: string, className = '') =>
+    `<section${className ? ` class="${className}"` : ''}><h2>${esc(heading)}</h2>${body}</section>`;
   const grid = (...fields: string[]) => `<dl>${fields.join('')}</dl>`;
   const blocks = (...items: string[]) => `<div class="blocks">${items.join('')}</div>`;
 
@@ -122,7 +128,11 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('Housing Type'), t(housingStatusLabels[a.housingStatus])),
       field(t('Monthly Payment'), money(a.mortgageOrRentAmount)),
       field(t('Time at Current Address'), months(a.monthsAtCurrentAddress)),
-    ) + blocks(addressBlock(t('Current Address'), a.address), a.previousAddress ? addressBlock(t('Previous Address'), a.previousAddress) : ''),
+    ) +
+      blocks(
+        addressBlock(t('Current Address'), a.address),
+        a.previousAddress ? addressBlock(t('Previous Address'), a.previousAddress) : '',
+      ),
   );
 
   const income = section(
@@ -186,16 +196,22 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
   // the dashboard lists them: one "yes" for all would hide a declined marketing consent.
   const consents = section(
     t('Consents'),
-    `<table><thead><tr><th>${esc(t('Consent'))}</th><th>${esc(t('Version'))}</th><th>${esc(t('Accepted'))}</th></tr></thead><tbody>${CONSENTS.map(({ kind }) => {
-      const given = a.consents.find((consent) => consent.kind === kind);
-      const when = given ? `<td class="nowrap">${esc(given.version)}</td><td class="nowrap">${esc(at(given.acceptedAt))}</td>` : `<td class="nowrap">${EMPTY}</td><td class="nowrap">${esc(t('Declined'))}</td>`;
-      return `<tr><td>${esc(t(consentLabels[kind]))}${given ? consentText(kind) : ''}</td>${when}</tr>`;
-    }).join('')}</tbody></table>`,
+    `<table><thead><tr><th>${esc(t('Consent'))}</th><th>${esc(t('Version'))}</th><th>${esc(t('Accepted'))}</th></tr></thead><tbody>${CONSENTS.map(
+      ({ kind }) => {
+        const given = a.consents.find((consent) => consent.kind === kind);
+        const when = given
+          ? `<td class="nowrap">${esc(given.version)}</td><td class="nowrap">${esc(at(given.acceptedAt))}</td>`
+          : `<td class="nowrap">${EMPTY}</td><td class="nowrap">${esc(t('Declined'))}</td>`;
+        return `<tr><td>${esc(t(consentLabels[kind]))}${given ? consentText(kind) : ''}</td>${when}</tr>`;
+      },
+    ).join('')}</tbody></table>`,
   );
 
   const photo = (side: LicenceSide) => {
     const image = input.licence.find((candidate) => candidate.side === side);
-    const body = image ? `<img src="data:${esc(image.mime)};base64,${image.bytes.toString('base64')}" alt="${esc(t(sideLabels[side]))}">` : `<p class="muted">${esc(t('No photo'))}</p>`;
+    const body = image
+      ? `<img src="data:${esc(image.mime)};base64,${image.bytes.toString('base64')}" alt="${esc(t(sideLabels[side]))}">`
+      : `<p class="muted">${esc(t('No photo'))}</p>`;
     return `<figure><figcaption>${esc(t(sideLabels[side]))}</figcaption>${body}</figure>`;
   };
   const licence = section(t('Driver License'), photo('front') + photo('back'), 'licence');

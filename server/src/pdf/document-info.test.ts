@@ -21,15 +21,25 @@ const hex = (text: string) => `<FEFF${Buffer.from(text, 'utf16le').swap16().toSt
 describe("replacing a PDF's properties", () => {
   it('rewrites the information dictionary, keeps its dates and moves the objects after it', () => {
     const pdf = classicPdf(
-      ['<</Type /Catalog /Pages 3 0 R>>', "<</Title (Mary Major)\n/Creator (HeadlessChrome/156.0.0.0)\n/Producer (Skia/PDF m156)\n/CreationDate (D:20261125170306+00'00')>>", '<</Type /Pages /Kids [] /Count 0>>'],
+      [
+        '<</Type /Catalog /Pages 3 0 R>>',
+        "<</Title (Mary Major)\n/Creator (HeadlessChrome/156.0.0.0)\n/Producer (Skia/PDF m156)\n/CreationDate (D:20261125170306+00'00')>>",
+        '<</Type /Pages /Kids [] /Count 0>>',
+      ],
       '/Size 4\n/Root 1 0 R\n/Info 2 0 R',
     );
     const text = withDocumentInfo(pdf, INFO).toString('latin1');
-    expect(text).toContain(`2 0 obj\n<</Title ${hex(INFO.title)}\n/Creator ${hex(INFO.creator)}\n/Producer ${hex(INFO.producer)}\n/CreationDate (D:20261125170306+00'00')>>\nendobj`);
+    expect(text).toContain(
+      `2 0 obj\n<</Title ${hex(INFO.title)}\n/Creator ${hex(INFO.creator)}\n/Producer ${hex(INFO.producer)}\n/CreationDate (D:20261125170306+00'00')>>\nendobj`,
+    );
     expect(text).not.toMatch(/Mary|Chrome|Skia/);
     const table = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
     expect(text.startsWith('xref\n0 4\n', table)).toBe(true);
-    const offsets = text.slice(table).split('\n').slice(3, 6).map((entry) => Number(entry.slice(0, 10)));
+    const offsets = text
+      .slice(table)
+      .split('\n')
+      .slice(3, 6)
+      .map((entry) => Number(entry.slice(0, 10)));
     expect(offsets.map((offset, index) => text.startsWith(`${index + 1} 0 obj`, offset))).toEqual([true, true, true]);
   });
 

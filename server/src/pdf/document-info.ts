@@ -56,7 +56,8 @@ export function withDocumentInfo(pdf: Buffer, info: DocumentInfo): Buffer {
   }
   const trailerStart = header[0].length + entries.length * ENTRY_BYTES;
   const trailer = table.slice(trailerStart, table.lastIndexOf('startxref'));
-  if (!trailer.startsWith('trailer') || /\/Prev\b/.test(trailer)) throw new UnexpectedPdfError('the trailer is not that of a single, complete table');
+  if (!trailer.startsWith('trailer') || /\/Prev\b/.test(trailer))
+    throw new UnexpectedPdfError('the trailer is not that of a single, complete table');
   const infoNumber = Number(/\/Info (\d+) 0 R/.exec(trailer)?.[1]);
   const infoEntry = entries[infoNumber];
   if (infoEntry?.kind !== 'n') throw new UnexpectedPdfError('no document information dictionary');
@@ -65,21 +66,29 @@ export function withDocumentInfo(pdf: Buffer, info: DocumentInfo): Buffer {
   const endobj = pdf.indexOf('endobj', infoAt, 'latin1');
   const infoEnd = endobj + 'endobj'.length;
   const old = pdf.toString('latin1', infoAt, Math.max(infoAt, infoEnd));
-  if (endobj < 0 || infoEnd > xrefAt || !old.startsWith(`${infoNumber} 0 obj`)) throw new UnexpectedPdfError('the information dictionary is not where the table says');
+  if (endobj < 0 || infoEnd > xrefAt || !old.startsWith(`${infoNumber} 0 obj`))
+    throw new UnexpectedPdfError('the information dictionary is not where the table says');
 
   // Chromium's dates are kept: when it was printed is no secret, and viewers show it.
   const dates = ['CreationDate', 'ModDate'].flatMap((key) => {
     const date = new RegExp(`/${key} ?\\((D:[0-9+\\-Z']+)\\)`).exec(old)?.[1];
     return date ? [`/${key} (${date})`] : [];
   });
-  const fields = [`/Title ${textString(info.title)}`, `/Creator ${textString(info.creator)}`, `/Producer ${textString(info.producer)}`, ...dates];
+  const fields = [
+    `/Title ${textString(info.title)}`,
+    `/Creator ${textString(info.creator)}`,
+    `/Producer ${textString(info.producer)}`,
+    ...dates,
+  ];
   const replacement = Buffer.from(`${infoNumber} 0 obj\n<<${fields.join('\n')}>>\nendobj`, 'latin1');
   const shift = replacement.length - (infoEnd - infoAt);
 
   const moved = (offset: number) => (offset > infoAt ? offset + shift : offset);
   const xref = [
     header[0],
-    ...entries.map(({ offset, generation, kind }) => `${String(kind === 'n' ? moved(offset) : offset).padStart(10, '0')} ${generation} ${kind} \n`),
+    ...entries.map(
+      ({ offset, generation, kind }) => `${String(kind === 'n' ? moved(offset) : offset).padStart(10, '0')} ${generation} ${kind} \n`,
+    ),
     trailer,
     `startxref\n${xrefAt + shift}\n%%EOF\n`,
   ].join('');

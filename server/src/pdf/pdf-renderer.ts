@@ -67,7 +67,8 @@ interface Tab {
 }
 
 const busy = () => new HttpError('pdf_busy', 'Too many PDFs are being made right now. Try again in a few seconds.');
-const unavailable = (reason: string, cause?: unknown) => Object.assign(new HttpError('pdf_unavailable', `PDFs cannot be made right now: ${reason}`), { cause });
+const unavailable = (reason: string, cause?: unknown) =>
+  Object.assign(new HttpError('pdf_unavailable', `PDFs cannot be made right now: ${reason}`), { cause });
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
 
 interface Waiter {
@@ -117,13 +118,19 @@ export function createPdfRenderer({
       launches += 1;
       return browser;
     } catch (error) {
-      throw unavailable(`Chromium at ${path} could not be started (${firstLine(error)}). Check CHROME_PATH and that the browser runs on this machine.`, error);
+      throw unavailable(
+        `Chromium at ${path} could not be started (${firstLine(error)}). Check CHROME_PATH and that the browser runs on this machine.`,
+        error,
+      );
     }
   }
 
   function usablePath(): string {
     if (closed) throw unavailable('the server is shutting down.');
-    if (!chromePath) throw unavailable('no Chromium was found on this machine. Install it (Debian: apt-get install chromium) or set CHROME_PATH to its executable.');
+    if (!chromePath)
+      throw unavailable(
+        'no Chromium was found on this machine. Install it (Debian: apt-get install chromium) or set CHROME_PATH to its executable.',
+      );
     return chromePath;
   }
 
@@ -221,7 +228,10 @@ export function createPdfRenderer({
     let timer: NodeJS.Timeout | undefined;
     try {
       return await new Promise<Buffer>((resolve, reject) => {
-        timer = setTimeout(() => reject(unavailable(`the document took longer than ${timeoutMs / 1000} s to render. Try again.`)), Math.max(0, deadline - Date.now()));
+        timer = setTimeout(
+          () => reject(unavailable(`the document took longer than ${timeoutMs / 1000} s to render. Try again.`)),
+          Math.max(0, deadline - Date.now()),
+        );
         // The answer need not wait for the context to close; the slot does, and the next spare after it.
         print(document, deadline, resolve)
           .catch(reject)

@@ -13,14 +13,22 @@ const pdfQuery = v.object({ lang: languageParam() });
 
 /** Staff print or file an application (docs/product.md#pdf). */
 export const pdfRoutes: FastifyPluginAsync = async (app) => {
-  const deps = { db: app.db, pii: app.pii, renderer: app.pdf, catalogues: app.catalogues, company: app.config.company.name, timeZone: app.config.timeZone };
+  const deps = {
+    db: app.db,
+    pii: app.pii,
+    renderer: app.pdf,
+    catalogues: app.catalogues,
+    company: app.config.company.name,
+    timeZone: app.config.timeZone,
+  };
 
   app.get(
     '/applications/:id/pdf',
     {
       config: ADMIN_WITH_MFA,
       schema: documented({
-        summary: 'The application as a US Letter PDF with the full SSN, labels in lang (en, uk, es, ru; default en) (staff; audited). 503 pdf_busy or pdf_unavailable when it cannot be rendered now.',
+        summary:
+          'The application as a US Letter PDF with the full SSN, labels in lang (en, uk, es, ru; default en) (staff; audited). 503 pdf_busy or pdf_unavailable when it cannot be rendered now.',
         tags: ['applications'],
         params: idParams,
         querystring: pdfQuery,
@@ -32,7 +40,8 @@ export const pdfRoutes: FastifyPluginAsync = async (app) => {
       const { lang = DEFAULT_LANGUAGE } = parseOr400(pdfQuery, request.query, 'query');
       const pdf = await applicationPdf(deps, requireViewer(request), id, lang).catch((error: unknown) => {
         // The renderer keeps Chromium's own failure as the cause; the answer says only what to do.
-        if (error instanceof HttpError && error.cause !== undefined) request.log.warn({ err: error.cause }, `PDF of application ${id} failed: ${error.code}`);
+        if (error instanceof HttpError && error.cause !== undefined)
+          request.log.warn({ err: error.cause }, `PDF of application ${id} failed: ${error.code}`);
         throw error;
       });
       return reply

@@ -16,7 +16,13 @@ export interface ApplicationPdfDeps extends ApplicationsDeps {
 }
 
 /** The application's document in `lang`, ready to print; the bench renders it on its own too. */
-export async function buildApplicationDocument(deps: ApplicationPdfDeps, actor: Viewer, applicationId: number, lang: Language, now = new Date()): Promise<PrintDocument> {
+export async function buildApplicationDocument(
+  deps: ApplicationPdfDeps,
+  actor: Viewer,
+  applicationId: number,
+  lang: Language,
+  now = new Date(),
+): Promise<PrintDocument> {
   // All at once: an unknown id still ends in loadApplicationForPrint's 404, the photos then unused.
   const [application, licence, generatedBy] = await Promise.all([
     loadApplicationForPrint(deps, applicationId, now),
@@ -41,6 +47,12 @@ export async function buildApplicationDocument(deps: ApplicationPdfDeps, actor: 
  */
 export async function applicationPdf(deps: ApplicationPdfDeps, actor: Viewer, applicationId: number, lang: Language): Promise<Buffer> {
   const pdf = await deps.renderer.render(await buildApplicationDocument(deps, actor, applicationId, lang));
-  await recordAudit(deps.db, { actorUserId: actor.userId, action: 'application.pdf_downloaded', entity: 'application', entityId: applicationId, details: { lang } });
+  await recordAudit(deps.db, {
+    actorUserId: actor.userId,
+    action: 'application.pdf_downloaded',
+    entity: 'application',
+    entityId: applicationId,
+    details: { lang },
+  });
   return pdf;
 }

@@ -88,7 +88,11 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
       })
       .where('id', '=', id)
       .execute();
-    const status = await injectAs(t.app, ADMIN, { method: 'PATCH', url: `/api/applications/${id}/status`, payload: { status: 'approved' } });
+    const status = await injectAs(t.app, ADMIN, {
+      method: 'PATCH',
+      url: `/api/applications/${id}/status`,
+      payload: { status: 'approved' },
+    });
     expect(status.statusCode, status.body).toBe(200);
   });
 
@@ -121,7 +125,16 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
 
   it('prints every section with labelled lines, US formats and the full SSN', async () => {
     const text = await poppler('pdftotext', english);
-    for (const heading of ['Credit Application', 'Personal Information', 'Housing Information', 'Income Information', 'Vehicle', 'Status History', 'Consents', 'Driver License']) {
+    for (const heading of [
+      'Credit Application',
+      'Personal Information',
+      'Housing Information',
+      'Income Information',
+      'Vehicle',
+      'Status History',
+      'Consents',
+      'Driver License',
+    ]) {
       expect(text).toContain(heading);
     }
     expect(text).toContain('Liberty Auto Credit');
@@ -132,7 +145,18 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
     expect(text).toContain('(555) 123-4567');
     expect(text).toContain('$5,200');
     expect(text).toContain('$1,250');
-    for (const label of ['Street', 'Suite/Apt', 'City', 'State', 'ZIP Code', 'Employer Name', 'Occupation', 'Work Phone', 'Employment Status', 'Employer Address']) {
+    for (const label of [
+      'Street',
+      'Suite/Apt',
+      'City',
+      'State',
+      'ZIP Code',
+      'Employer Name',
+      'Occupation',
+      'Work Phone',
+      'Employment Status',
+      'Employer Address',
+    ]) {
       expect(text).toContain(label);
     }
     expect(text).toContain('12 Elm St.');
@@ -175,7 +199,12 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
   });
 
   it('records the download in the audit log with its language', async () => {
-    const events = await t.db.selectFrom('audit_events').select(['actor_user_id', 'details']).where('action', '=', 'application.pdf_downloaded').where('entity_id', '=', String(id)).execute();
+    const events = await t.db
+      .selectFrom('audit_events')
+      .select(['actor_user_id', 'details'])
+      .where('action', '=', 'application.pdf_downloaded')
+      .where('entity_id', '=', String(id))
+      .execute();
     expect(events.length).toBeGreaterThanOrEqual(1);
     expect(events[0]!.details).toEqual({ lang: 'en' });
   });
@@ -184,7 +213,17 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${id}/pdf?lang=uk` });
     expect(res.statusCode, res.body).toBe(200);
     const text = await poppler('pdftotext', res.rawPayload);
-    for (const label of ['Кредитна заявка', 'Особиста інформація', 'Інформація про житло', 'Вулиця', 'Поштовий індекс (ZIP)', 'Назва роботодавця', 'Схвалено', 'Конфіденційно', 'Сторінка 1 з']) {
+    for (const label of [
+      'Кредитна заявка',
+      'Особиста інформація',
+      'Інформація про житло',
+      'Вулиця',
+      'Поштовий індекс (ZIP)',
+      'Назва роботодавця',
+      'Схвалено',
+      'Конфіденційно',
+      'Сторінка 1 з',
+    ]) {
       expect(text).toContain(label);
     }
     expect(text).not.toContain('Personal Information');
@@ -203,7 +242,9 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
   });
 
   it('serves ten requests at once from one browser: each a PDF or 503 pdf_busy, none hanging', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, () => injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${id}/pdf` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${id}/pdf` })),
+    );
     for (const res of answers) {
       if (res.statusCode === 200) expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       else expect([res.statusCode, errorCode(res.body)]).toEqual([503, 'pdf_busy']);
@@ -229,7 +270,10 @@ describe('GET /api/applications/{id}/pdf without Chromium', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    runtime = await createRuntime({ ...testConfig(), chromePath: undefined }, { db: database.db, logger: false, webDist: join(scratch, 'no-web-build') });
+    runtime = await createRuntime(
+      { ...testConfig(), chromePath: undefined },
+      { db: database.db, logger: false, webDist: join(scratch, 'no-web-build') },
+    );
   });
   afterAll(async () => {
     await runtime.close();

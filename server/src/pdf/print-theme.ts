@@ -23,7 +23,10 @@ const FONT_FILES = [
 
 function fontFaces(): string {
   const folder = FONT_FOLDERS.find((dir) => FONT_FILES.every(({ file }) => existsSync(join(dir, file))));
-  if (!folder) throw new Error(`The Inter font files are missing: looked in ${FONT_FOLDERS.join(' and ')} for ${FONT_FILES.map(({ file }) => file).join(', ')}.`);
+  if (!folder)
+    throw new Error(
+      `The Inter font files are missing: looked in ${FONT_FOLDERS.join(' and ')} for ${FONT_FILES.map(({ file }) => file).join(', ')}.`,
+    );
   return FONT_FILES.map(
     ({ file, unicodeRange }) =>
       `@font-face { font-family: '${THEME.fontFamily}'; font-style: normal; font-weight: 100 900; src: url(data:font/woff2;base64,${readFileSync(join(folder, file)).toString('base64')}) format('woff2'); unicode-range: ${unicodeRange}; }`,

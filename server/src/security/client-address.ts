@@ -38,7 +38,11 @@ function fromPiece(piece: string): string[] {
  * without the secret, and it cannot be turned back into the address.
  */
 export function addressKey(secret: string, ip: string): string {
-  return createHmac('sha256', secret).update(`client-address\n${addressNetwork(ip)}`).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', secret)
+    .update(`client-address\n${addressNetwork(ip)}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 /** The request's address key; request.ip already follows TRUST_PROXY. */

@@ -68,9 +68,12 @@ describe('encryption of personal data at rest', () => {
     expect(() => cipher.decrypt(ssn, { context: 'applications.date_of_birth' })).toThrow(PiiDecryptError);
   });
 
-  it.each(['', 'plain text', 'v1.deadbeef.a.b', 'v2.deadbeef.a.b.c', 'v1.nothex!!.a.b.c'])('answers a malformed value %j with a decrypt error', (value) => {
-    expect(() => cipher.decrypt(value)).toThrow(PiiDecryptError);
-  });
+  it.each(['', 'plain text', 'v1.deadbeef.a.b', 'v2.deadbeef.a.b.c', 'v1.nothex!!.a.b.c'])(
+    'answers a malformed value %j with a decrypt error',
+    (value) => {
+      expect(() => cipher.decrypt(value)).toThrow(PiiDecryptError);
+    },
+  );
 
   it('answers too-short bytes with a decrypt error', () => {
     expect(() => cipher.decryptBytes(Buffer.from([1, 2, 3]))).toThrow(PiiDecryptError);

@@ -50,7 +50,11 @@ export interface PiiKeyring {
   previous?: readonly string[];
 }
 
-export const keyIdFor = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, KID_BYTES * 2);
+export const keyIdFor = (key: Buffer) =>
+  createHash('sha256')
+    .update(key)
+    .digest('hex')
+    .slice(0, KID_BYTES * 2);
 
 function keyBytes(base64: string): Buffer {
   const key = Buffer.from(base64, 'base64');

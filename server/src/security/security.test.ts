@@ -48,9 +48,12 @@ describe.each(DATABASE_KINDS)('security headers on %s', (kind) => {
   it('lets only the app itself use the camera, and switches off the powerful features it never uses, on every answer', async () => {
     for (const url of ['/api/health', '/media/cars/suv/studio.svg', '/api/no-such-route']) {
       const header = String((await t.app.inject(url)).headers['permissions-policy']);
-      const policy: Record<string, string> = Object.fromEntries(header.split(',').map((part) => part.trim().split('=') as [string, string]));
+      const policy: Record<string, string> = Object.fromEntries(
+        header.split(',').map((part) => part.trim().split('=') as [string, string]),
+      );
       expect(policy.camera, url).toBe('(self)');
-      for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'display-capture']) expect(policy[feature], `${url} ${feature}`).toBe('()');
+      for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'display-capture'])
+        expect(policy[feature], `${url} ${feature}`).toBe('()');
       // Staff confirm passkeys (WebAuthn) on this origin: those stay at their default, this origin only.
       expect(policy['publickey-credentials-get']).toBeUndefined();
       expect(policy['publickey-credentials-create']).toBeUndefined();
@@ -128,7 +131,11 @@ describe.each(DATABASE_KINDS)('same-origin writes and CORS on %s', (kind) => {
     const res = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/viewed-cars',
-      headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://partner.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('https://partner.example.com');
@@ -187,13 +194,22 @@ describe.each(DATABASE_KINDS)('request size limits on %s', (kind) => {
   const t = useTestApp(kind);
 
   it('answers 413 for a sign-in body larger than a sign-in needs', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/link', payload: { token: 'A'.repeat(43), padding: 'x'.repeat(8 * 1024) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/link',
+      payload: { token: 'A'.repeat(43), padding: 'x'.repeat(8 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json<ErrorBody>().error.code).toBe('payload_too_large');
   });
 
   it('answers 413 for any body over 1 MiB', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/register', headers: tmaHeaders({ id: 1 }), payload: { x: 'x'.repeat(1024 * 1024) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: tmaHeaders({ id: 1 }),
+      payload: { x: 'x'.repeat(1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
   });
 });
@@ -210,7 +226,8 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
 
   it('counts one client across two instances', async () => {
     const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    for (const t of [first, second, first]) expect((await t.app.inject({ url: '/api/health', remoteAddress: address })).statusCode).toBe(200);
+    for (const t of [first, second, first])
+      expect((await t.app.inject({ url: '/api/health', remoteAddress: address })).statusCode).toBe(200);
     expect((await second.app.inject({ url: '/api/health', remoteAddress: address })).statusCode).toBe(429);
   });
 });

@@ -51,11 +51,12 @@ describe('demo inventory', () => {
         const newest = same.filter((c) => c.condition === 'new');
         const used = same.filter((c) => c.condition === 'used');
         for (const n of newest) for (const u of used) expect(u.price).toBeLessThan(n.price);
-        for (const older of used) for (const younger of used) {
-          if (currentYear - older.year >= currentYear - younger.year + 3 && older.mileage >= younger.mileage) {
-            expect(older.price).toBeLessThan(younger.price);
+        for (const older of used)
+          for (const younger of used) {
+            if (currentYear - older.year >= currentYear - younger.year + 3 && older.mileage >= younger.mileage) {
+              expect(older.price).toBeLessThan(younger.price);
+            }
           }
-        }
       }
     }
   });
@@ -89,7 +90,17 @@ describe('demo inventory', () => {
 
   it('fills the details a car page shows and serves our own photos', () => {
     for (const car of cars) {
-      for (const field of ['trim', 'body_style', 'exterior_color', 'interior_color', 'transmission', 'drivetrain', 'fuel_type', 'engine', 'description'] as const) {
+      for (const field of [
+        'trim',
+        'body_style',
+        'exterior_color',
+        'interior_color',
+        'transmission',
+        'drivetrain',
+        'fuel_type',
+        'engine',
+        'description',
+      ] as const) {
         expect(car[field]).toBeTruthy();
       }
       expect(car.mpg_city).toBeGreaterThan(0);
@@ -133,7 +144,8 @@ describe.each(DATABASE_KINDS)('seeding on %s', (kind) => {
   });
 
   it('stores the same inventory on every run', async () => {
-    const snapshot = () => database.db.selectFrom('cars').select(['uuid', 'vin', 'price', 'mileage', 'date_added']).orderBy('uuid').execute();
+    const snapshot = () =>
+      database.db.selectFrom('cars').select(['uuid', 'vin', 'price', 'mileage', 'date_added']).orderBy('uuid').execute();
     const before = await snapshot();
     await seedDatabase(database.db, { now: TEST_NOW, force: true });
     expect(await snapshot()).toEqual(before);
@@ -141,7 +153,10 @@ describe.each(DATABASE_KINDS)('seeding on %s', (kind) => {
 
   it('replaces the inventory with a larger one on request', async () => {
     expect((await seedDatabase(database.db, { now: TEST_NOW, force: true, cars: 2500 })).cars).toBe(2500);
-    const { n } = await database.db.selectFrom('cars').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await database.db
+      .selectFrom('cars')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(n).toBe(2500);
   });
 });

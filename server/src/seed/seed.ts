@@ -20,14 +20,24 @@ export interface SeedResult {
 }
 
 /** Loads the demo inventory and FAQs into an empty database (or replaces them with force). */
-export async function seedDatabase(db: Db, { cars = DEFAULT_CAR_COUNT, now = new Date(), force = false }: SeedOptions = {}): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Db,
+  { cars = DEFAULT_CAR_COUNT, now = new Date(), force = false }: SeedOptions = {},
+): Promise<SeedResult> {
   const result = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('cars').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('cars')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(existing.n) > 0 && !force) return { cars: 0, faqs: 0, skipped: true };
     await trx.deleteFrom('cars').execute();
     await trx.deleteFrom('faqs').execute();
     const rows = generateCars({ count: cars, now });
-    for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('cars').values(rows.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < rows.length; i += BATCH)
+      await trx
+        .insertInto('cars')
+        .values(rows.slice(i, i + BATCH))
+        .execute();
     const faqs = generateFaqs(now);
     await trx.insertInto('faqs').values(faqs).execute();
     return { cars: rows.length, faqs: faqs.length, skipped: false };

@@ -21,10 +21,18 @@ const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key.replace(':', '\\:')}" content="([^"]*)"`).exec(html)?.[1];
 
 describe('link previews and crawlers read each public page from the server', () => {
-  const t = useTestApp('pglite', { seed: true, webDist: webBuildWithHead(), env: { COMPANY_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example' } });
+  const t = useTestApp('pglite', {
+    seed: true,
+    webDist: webBuildWithHead(),
+    env: { COMPANY_NAME: 'Test Motors', PUBLIC_URL: 'https://cars.example' },
+  });
 
   async function firstCar() {
-    return t.db.selectFrom('cars').select(['uuid', 'year', 'brand', 'model', 'trim', 'price', 'photos']).orderBy('uuid').executeTakeFirstOrThrow();
+    return t.db
+      .selectFrom('cars')
+      .select(['uuid', 'year', 'brand', 'model', 'trim', 'price', 'photos'])
+      .orderBy('uuid')
+      .executeTakeFirstOrThrow();
   }
 
   it('names the car, its price and its picture on a car page', async () => {
@@ -92,12 +100,21 @@ describe('the status of a page', () => {
     },
   );
 
-  it.each(['/', '/cars', '/cars/', '/favorites', '/privacy', '/terms', '/application', '/application/income', '/auth/link', '/dashboard', '/dashboard/users/5'])(
-    'answers the screen %s with 200',
-    async (path) => {
-      expect((await t.app.inject(path)).statusCode).toBe(200);
-    },
-  );
+  it.each([
+    '/',
+    '/cars',
+    '/cars/',
+    '/favorites',
+    '/privacy',
+    '/terms',
+    '/application',
+    '/application/income',
+    '/auth/link',
+    '/dashboard',
+    '/dashboard/users/5',
+  ])('answers the screen %s with 200', async (path) => {
+    expect((await t.app.inject(path)).statusCode).toBe(200);
+  });
 
   it('answers an existing car, sold or not, with 200', async () => {
     const cars = await t.db.selectFrom('cars').select(['uuid', 'status']).execute();
@@ -131,7 +148,7 @@ describe('link previews without PUBLIC_URL', () => {
 describe('staff pages', () => {
   const t = useTestApp('pglite', { webDist: webBuildWithHead() });
 
-  it('serve the built page untouched: they are nobody\'s link preview', async () => {
+  it("serve the built page untouched: they are nobody's link preview", async () => {
     const res = await t.app.inject('/dashboard/users/5');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Car loans and leases</title>');
@@ -139,8 +156,8 @@ describe('staff pages', () => {
   });
 });
 
-describe('the picture of the site\'s link previews', () => {
-  it('is a 1200 × 630 PNG among the web build\'s public files', async () => {
+describe("the picture of the site's link previews", () => {
+  it("is a 1200 × 630 PNG among the web build's public files", async () => {
     const file = fileURLToPath(new URL('../../../web/public/link-preview.png', import.meta.url));
     expect(await sharp(file).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
   });
@@ -149,7 +166,13 @@ describe('the picture of the site\'s link previews', () => {
 describe('the page address in og:url', () => {
   it('stays on our host for a path with a backslash, which URL parsers read as a slash', () => {
     const meta = { title: 'Cars', description: 'Cars for sale', image: null, type: 'website' } as const;
-    const html = withPageMeta('<html><head><title>x</title></head></html>', meta, 'https://cars.example', '/\\evil.example/x', 'Test Motors');
+    const html = withPageMeta(
+      '<html><head><title>x</title></head></html>',
+      meta,
+      'https://cars.example',
+      '/\\evil.example/x',
+      'Test Motors',
+    );
     expect(new URL(metaContent(html, 'og:url') ?? '').origin).toBe('https://cars.example');
   });
 });

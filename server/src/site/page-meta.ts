@@ -80,7 +80,10 @@ export async function resolvePage(db: Db, companyName: string, path: string): Pr
   const found = PUBLIC_PATHS.has(normalized);
   switch (normalized) {
     case '/cars':
-      return { found, meta: site('Available Cars', `Cars for sale at ${companyName}, with prices, mileage and photos. Finance or lease online.`) };
+      return {
+        found,
+        meta: site('Available Cars', `Cars for sale at ${companyName}, with prices, mileage and photos. Finance or lease online.`),
+      };
     case '/application':
       return { found, meta: site('Car loan application', `Apply for a car loan or lease with ${companyName} in about 10 minutes.`) };
     case '/favorites':
@@ -94,8 +97,7 @@ export async function resolvePage(db: Db, companyName: string, path: string): Pr
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The page's address on our origin. The path is the request's, so it is set as the path alone:
@@ -119,7 +121,9 @@ export function withPageMeta(html: string, meta: PageMeta, origin: string, path:
     tag('property', 'og:title', meta.title),
     tag('property', 'og:description', meta.description),
     tag('property', 'og:url', pageUrl(origin, path)),
-    ...(meta.image ? [tag('property', 'og:image', absolute(meta.image)), tag('name', 'twitter:card', 'summary_large_image')] : [tag('name', 'twitter:card', 'summary')]),
+    ...(meta.image
+      ? [tag('property', 'og:image', absolute(meta.image)), tag('name', 'twitter:card', 'summary_large_image')]
+      : [tag('name', 'twitter:card', 'summary')]),
     ...(meta.image && meta.imageSize
       ? [tag('property', 'og:image:width', String(meta.imageSize.width)), tag('property', 'og:image:height', String(meta.imageSize.height))]
       : []),

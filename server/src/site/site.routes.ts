@@ -24,8 +24,12 @@ function publicSite(config: Config): PublicSite {
 
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const site = publicSite(app.config);
-  app.get('/site', { schema: documented({ summary: "The dealer's contact details and links", tags: ['site'] }) }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return site;
-  });
+  app.get(
+    '/site',
+    { schema: documented({ summary: "The dealer's contact details and links", tags: ['site'] }) },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return site;
+    },
+  );
 };

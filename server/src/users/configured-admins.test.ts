@@ -25,7 +25,9 @@ describe.each(DATABASE_KINDS)('admins from ADMIN_TELEGRAM_IDS on %s', (kind) => 
     expect(await promoteConfiguredAdmins(t.db, [503])).toBe(0);
     const user = await t.db.selectFrom('users').select('id').where('telegram_id', '=', 503).executeTakeFirstOrThrow();
     const events = await t.db.selectFrom('audit_events').selectAll().where('entity_id', '=', String(user.id)).execute();
-    expect(events).toEqual([expect.objectContaining({ action: 'user.admin_granted', actor_user_id: null, details: { source: 'ADMIN_TELEGRAM_IDS' } })]);
+    expect(events).toEqual([
+      expect.objectContaining({ action: 'user.admin_granted', actor_user_id: null, details: { source: 'ADMIN_TELEGRAM_IDS' } }),
+    ]);
   });
 
   it('does nothing when no ids are configured', async () => {

@@ -45,7 +45,9 @@ describe.each(DATABASE_KINDS)('a web guest who later opens the app in Telegram o
   const telegramUserId = async (telegramId: number) =>
     (await t.db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirstOrThrow()).id;
   const favouritesOf = async (userId: number) =>
-    (await t.db.selectFrom('favorites').select('car_uuid').where('user_id', '=', userId).orderBy('car_uuid').execute()).map((f) => f.car_uuid);
+    (await t.db.selectFrom('favorites').select('car_uuid').where('user_id', '=', userId).orderBy('car_uuid').execute()).map(
+      (f) => f.car_uuid,
+    );
 
   it('keeps the favourites made as a guest', async () => {
     const guest = await createGuest(t.app, cars[0]!);
@@ -60,7 +62,11 @@ describe.each(DATABASE_KINDS)('a web guest who later opens the app in Telegram o
   it('keeps the cars viewed as a guest', async () => {
     const guest = await createGuest(t.app, cars[2]!);
     await injectAs(t.app, { id: 1002 }, { method: 'GET', url: '/api/me', headers: { cookie: guest.cookie } });
-    const views = await t.db.selectFrom('car_views').select('car_uuid').where('user_id', '=', await telegramUserId(1002)).execute();
+    const views = await t.db
+      .selectFrom('car_views')
+      .select('car_uuid')
+      .where('user_id', '=', await telegramUserId(1002))
+      .execute();
     expect(views.map((v) => v.car_uuid)).toEqual([cars[2]]);
   });
 
@@ -86,14 +92,21 @@ describe.each(DATABASE_KINDS)('a web guest who later opens the app in Telegram o
     const guest = await createGuest(t.app, cars[0]!);
     await t.db.insertInto('application_drafts').values({ user_id: guest.userId, payload_encrypted: 'v1.guest-draft' }).execute();
     await injectAs(t.app, { id: 1005 }, { method: 'GET', url: '/api/me', headers: { cookie: guest.cookie } });
-    const draft = await t.db.selectFrom('application_drafts').select('payload_encrypted').where('user_id', '=', await telegramUserId(1005)).executeTakeFirst();
+    const draft = await t.db
+      .selectFrom('application_drafts')
+      .select('payload_encrypted')
+      .where('user_id', '=', await telegramUserId(1005))
+      .executeTakeFirst();
     expect(draft?.payload_encrypted).toBe('v1.guest-draft');
   });
 
   it('keeps the more recently edited draft when both have one', async () => {
     await injectAs(t.app, { id: 1006 }, { method: 'GET', url: '/api/me' });
     const userId = await telegramUserId(1006);
-    await t.db.insertInto('application_drafts').values({ user_id: userId, payload_encrypted: 'v1.old', updated_at: sql`now() - interval '1 day'` }).execute();
+    await t.db
+      .insertInto('application_drafts')
+      .values({ user_id: userId, payload_encrypted: 'v1.old', updated_at: sql`now() - interval '1 day'` })
+      .execute();
     const guest = await createGuest(t.app, cars[0]!);
     await t.db.insertInto('application_drafts').values({ user_id: guest.userId, payload_encrypted: 'v1.new' }).execute();
     await injectAs(t.app, { id: 1006 }, { method: 'GET', url: '/api/me', headers: { cookie: guest.cookie } });
@@ -110,15 +123,35 @@ describe.each(DATABASE_KINDS)('a web guest who later opens the app in Telegram o
     expect(kept.user_id).toBe(guest.userId);
   });
 
-  it("moves the licence photos of a guest that has not applied, which no application uses yet", async () => {
+  it('moves the licence photos of a guest that has not applied, which no application uses yet', async () => {
     const guest = await createGuest(t.app, cars[0]!);
     const document = (side: 'front' | 'back') => ({
-      owner_user_id: guest.userId, application_id: null, side, mime: 'image/jpeg', size: 3, width: 1, height: 1,
-      sha256: '0'.repeat(64), content_encrypted: Buffer.from([1, 2, 3]), key_id: t.app.pii.keyId,
+      owner_user_id: guest.userId,
+      application_id: null,
+      side,
+      mime: 'image/jpeg',
+      size: 3,
+      width: 1,
+      height: 1,
+      sha256: '0'.repeat(64),
+      content_encrypted: Buffer.from([1, 2, 3]),
+      key_id: t.app.pii.keyId,
     });
-    const rows = await t.db.insertInto('application_documents').values([document('front'), document('back')]).returning('id').execute();
+    const rows = await t.db
+      .insertInto('application_documents')
+      .values([document('front'), document('back')])
+      .returning('id')
+      .execute();
     await injectAs(t.app, { id: 1011 }, { method: 'GET', url: '/api/me', headers: { cookie: guest.cookie } });
-    const owners = await t.db.selectFrom('application_documents').select('owner_user_id').where('id', 'in', rows.map((r) => r.id)).execute();
+    const owners = await t.db
+      .selectFrom('application_documents')
+      .select('owner_user_id')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     expect(owners.map((o) => o.owner_user_id)).toEqual([await telegramUserId(1011), await telegramUserId(1011)]);
   });
 
@@ -147,7 +180,12 @@ describe.each(DATABASE_KINDS)('a web guest who later opens the app in Telegram o
   it('records the merge in the audit log', async () => {
     const guest = await createGuest(t.app, cars[0]!);
     await injectAs(t.app, { id: 1010 }, { method: 'GET', url: '/api/me', headers: { cookie: guest.cookie } });
-    const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'user.guest_merged').where('actor_user_id', '=', await telegramUserId(1010)).executeTakeFirst();
+    const event = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'user.guest_merged')
+      .where('actor_user_id', '=', await telegramUserId(1010))
+      .executeTakeFirst();
     expect(event?.details).toMatchObject({ guestId: guest.userId, guestDeleted: true });
   });
 });
@@ -178,11 +216,20 @@ describe.each(DATABASE_KINDS)('a browser whose web guest has applied, later open
 
     const row = await t.db.selectFrom('applications').select('user_id').where('id', '=', application.id).executeTakeFirstOrThrow();
     expect(row.user_id).toBe(guest.userId);
-    const photos = await t.db.selectFrom('application_documents').select('owner_user_id').where('application_id', '=', application.id).execute();
+    const photos = await t.db
+      .selectFrom('application_documents')
+      .select('owner_user_id')
+      .where('application_id', '=', application.id)
+      .execute();
     expect(photos.map((p) => p.owner_user_id)).toEqual([guest.userId, guest.userId]);
     // The Telegram account, on its own, has no application.
     expect((await injectAs(t.app, { id: 1201 }, { method: 'GET', url: '/api/applications/mine' })).statusCode).toBe(404);
-    const merged = await t.db.selectFrom('audit_events').select('id').where('action', '=', 'user.guest_merged').where('actor_user_id', '=', await telegramUserId(1201)).execute();
+    const merged = await t.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('action', '=', 'user.guest_merged')
+      .where('actor_user_id', '=', await telegramUserId(1201))
+      .execute();
     expect(merged).toEqual([]);
   });
 
@@ -198,9 +245,17 @@ describe.each(DATABASE_KINDS)('a browser whose web guest has applied, later open
   it('keeps the favourites and viewed cars with the guest too: the browser may be someone else', async () => {
     const { guest } = await applicantGuest();
     await injectAs(t.app, { id: 1203 }, { method: 'GET', url: '/api/me', headers: { cookie: guest.cookie } });
-    const favourites = await t.db.selectFrom('favorites').select('user_id').where('user_id', 'in', [guest.userId, await telegramUserId(1203)]).execute();
+    const favourites = await t.db
+      .selectFrom('favorites')
+      .select('user_id')
+      .where('user_id', 'in', [guest.userId, await telegramUserId(1203)])
+      .execute();
     expect(favourites).toEqual([{ user_id: guest.userId }]);
-    const views = await t.db.selectFrom('car_views').select('user_id').where('user_id', 'in', [guest.userId, await telegramUserId(1203)]).execute();
+    const views = await t.db
+      .selectFrom('car_views')
+      .select('user_id')
+      .where('user_id', 'in', [guest.userId, await telegramUserId(1203)])
+      .execute();
     expect(views).toEqual([{ user_id: guest.userId }]);
   });
 });

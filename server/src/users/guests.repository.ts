@@ -24,7 +24,13 @@ export async function insertGuest(db: Db, addressKey: string): Promise<UserRow> 
  * deleted user.
  */
 export async function touchGuestSeen(db: Db, guestId: number): Promise<boolean> {
-  const row = await db.updateTable('users').set({ last_seen_at: sql`now()` }).where('id', '=', guestId).where('kind', '=', 'guest').returning('id').executeTakeFirst();
+  const row = await db
+    .updateTable('users')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', guestId)
+    .where('kind', '=', 'guest')
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -62,7 +68,10 @@ export async function deleteIdleGuests(db: Db, idleDays: number, unattachedDocum
 
 /** The guest's row locked for the rest of the transaction; false when there is no such guest. */
 export async function lockGuest(db: Db, guestId: number): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('id', '=', guestId).where('kind', '=', 'guest').forUpdate().executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('users').select('id').where('id', '=', guestId).where('kind', '=', 'guest').forUpdate().executeTakeFirst()) !==
+    undefined
+  );
 }
 
 export async function deleteGuest(db: Db, guestId: number): Promise<void> {

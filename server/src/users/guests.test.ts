@@ -21,7 +21,16 @@ describe.each(DATABASE_KINDS)('web guests per client address on %s', (kind) => {
   /** A favourite from a browser without cookies (or with the ones given), from an address. */
   const favourite = (remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/viewed-cars/toggle-favorite', payload: { car_uuid: cars[0] }, remoteAddress, headers });
-  const guestCount = async () => Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'guest').executeTakeFirstOrThrow()).n);
+  const guestCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('kind', '=', 'guest')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stops creating guests for cookieless visitors from one address at the cap, with a clear 429 and Retry-After', async () => {
     const address = '203.0.113.11';
@@ -31,7 +40,9 @@ describe.each(DATABASE_KINDS)('web guests per client address on %s', (kind) => {
     expect(refused.statusCode, refused.body).toBe(429);
     const { error } = refused.json<ErrorBody>();
     expect(error.code).toBe('rate_limited');
-    expect(error.message).toMatch(/Too many new visitors from your network \(3 in the last hour\).*Try again in about 60 minutes, or open the app in Telegram/);
+    expect(error.message).toMatch(
+      /Too many new visitors from your network \(3 in the last hour\).*Try again in about 60 minutes, or open the app in Telegram/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(refused.cookies.find((c) => c.name === 'guest')).toBeUndefined();
@@ -67,7 +78,11 @@ describe.each(DATABASE_KINDS)('web guests per client address on %s', (kind) => {
     for (let i = 0; i < 3; i++) await favourite('203.0.113.14');
     expect((await favourite('203.0.113.14')).statusCode).toBe(429);
     const key = addressKey(t.config.sessionSecret, '203.0.113.14');
-    await t.db.updateTable('users').set({ created_at: sql`now() - interval '61 minutes'` }).where('address_key', '=', key).execute();
+    await t.db
+      .updateTable('users')
+      .set({ created_at: sql`now() - interval '61 minutes'` })
+      .where('address_key', '=', key)
+      .execute();
     expect((await favourite('203.0.113.14')).statusCode).toBe(200);
   });
 
@@ -78,7 +93,9 @@ describe.each(DATABASE_KINDS)('web guests per client address on %s', (kind) => {
     expect(keys[0]!.address_key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(keys[1]!.address_key).toBe(keys[0]!.address_key);
     expect(keys[0]!.address_key).not.toBe(addressKey(t.config.sessionSecret, '203.0.113.16'));
-    const { rows } = await sql<{ hit: number }>`select count(*)::integer as hit from users where address_key like '%203.0.113%' or address_key like '%203-0-113%'`.execute(t.db);
+    const { rows } = await sql<{
+      hit: number;
+    }>`select count(*)::integer as hit from users where address_key like '%203.0.113%' or address_key like '%203-0-113%'`.execute(t.db);
     expect(rows[0]!.hit).toBe(0);
   });
 
@@ -86,9 +103,17 @@ describe.each(DATABASE_KINDS)('web guests per client address on %s', (kind) => {
     const created = await favourite('203.0.113.16');
     const cookie = cookieHeader(created);
     const id = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json<{ user: { id: number } }>().user.id;
-    await t.db.updateTable('users').set({ last_seen_at: sql`now() - interval '3 days'` }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ last_seen_at: sql`now() - interval '3 days'` })
+      .where('id', '=', id)
+      .execute();
     await t.app.inject({ method: 'GET', url: '/api/favorites', headers: { cookie } });
-    const seen = await t.db.selectFrom('users').select(sql<boolean>`last_seen_at > now() - interval '1 minute'`.as('recent')).where('id', '=', id).executeTakeFirstOrThrow();
+    const seen = await t.db
+      .selectFrom('users')
+      .select(sql<boolean>`last_seen_at > now() - interval '1 minute'`.as('recent'))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(seen.recent).toBe(true);
   });
 });

@@ -81,7 +81,13 @@ export async function upsertTelegramUser(db: Db, user: TelegramProfile | { id: n
   };
   return db
     .insertInto('users')
-    .values({ telegram_id: user.id, kind: 'telegram', ...profile, ...admin, ...(write.register ? { registered_at: sql<Date>`now()` } : {}) })
+    .values({
+      telegram_id: user.id,
+      kind: 'telegram',
+      ...profile,
+      ...admin,
+      ...(write.register ? { registered_at: sql<Date>`now()` } : {}),
+    })
     .onConflict((oc) =>
       oc
         .column('telegram_id')
@@ -93,7 +99,12 @@ export async function upsertTelegramUser(db: Db, user: TelegramProfile | { id: n
 }
 
 export async function touchLastActive(db: Db, userId: number): Promise<UserRow | undefined> {
-  return db.updateTable('users').set({ last_active_at: sql`now()` }).where('id', '=', userId).returningAll().executeTakeFirst();
+  return db
+    .updateTable('users')
+    .set({ last_active_at: sql`now()` })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**
@@ -112,10 +123,7 @@ export async function grantAdminToTelegramIds(db: Db, telegramIds: readonly numb
 }
 
 export type AdminChange =
-  | { kind: 'ok'; user: UserRow; changed: boolean }
-  | { kind: 'not_found' }
-  | { kind: 'guest' }
-  | { kind: 'last_admin' };
+  { kind: 'ok'; user: UserRow; changed: boolean } | { kind: 'not_found' } | { kind: 'guest' } | { kind: 'last_admin' };
 
 /**
  * Grants or revokes admin rights; run it inside a transaction. The admin rows are locked first, in
@@ -182,12 +190,16 @@ export async function listUsers(db: Db, q: UserListQuery, context: UserListConte
     .where((eb) => eb.or([eb('users.kind', '=', 'telegram'), eb('applications.id', 'is not', null)]));
   for (const column of SEARCHABLE) {
     const text = q[column];
-    if (text !== undefined) filtered = filtered.where(sql<string>`lower(${sql.ref(`users.${column}`)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
+    if (text !== undefined)
+      filtered = filtered.where(sql<string>`lower(${sql.ref(`users.${column}`)})`, 'like', `%${escapeLike(text.toLowerCase())}%`);
   }
   if (q.phone !== undefined) {
     // Numbers are compared by their digits, so any way of writing one finds it (domain/format.ts).
     const digits = phoneSearchDigits(q.phone);
-    filtered = digits === '' ? filtered.where(sql<boolean>`false`) : filtered.where(sql<string>`regexp_replace(users.phone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`);
+    filtered =
+      digits === ''
+        ? filtered.where(sql<boolean>`false`)
+        : filtered.where(sql<string>`regexp_replace(users.phone, '[^0-9]', '', 'g')`, 'like', `%${digits}%`);
   }
   if (q.language !== undefined) filtered = filtered.where('users.language', '=', q.language);
   if (q.is_admin !== undefined) filtered = filtered.where('users.is_admin', '=', q.is_admin);
@@ -207,7 +219,11 @@ export async function listUsers(db: Db, q: UserListQuery, context: UserListConte
       join.onRef('bot_threads.user_id', '=', 'users.id').on('bot_threads.staff_chat_id', '=', context.staffChatId ?? null),
     )
     .selectAll('users')
-    .select(['applications.id as applicationId', 'applications.status as applicationStatus', 'bot_threads.message_thread_id as messageThreadId'])
+    .select([
+      'applications.id as applicationId',
+      'applications.status as applicationStatus',
+      'bot_threads.message_thread_id as messageThreadId',
+    ])
     .orderBy(sortKey, (ob) => (q.sortOrder === 'asc' ? ob.asc() : ob.desc()).nullsLast())
     .orderBy('users.id', q.sortOrder)
     .limit(q.limit)

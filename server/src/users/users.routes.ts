@@ -18,51 +18,93 @@ const noBody = v.optional(v.nullable(v.object({})));
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   /** A known Telegram user is saved when the mini app opens (docs/product.md#identity). */
-  app.post('/users/register', { bodyLimit: 16 * 1024, schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody, errors: [401] }) }, async (request): Promise<RegisterAnswer> => {
-    parseOr400(noBody, request.body, 'registration');
-    const profile = request.telegramProfile;
-    if (!profile) throw new HttpError('unauthorized', 'Registration needs the Telegram app: open it from the bot.');
-    const user = await upsertTelegramUser(app.db, profile, { refreshProfile: true, register: true });
-    return { user: toCurrentUser(user) };
-  });
+  app.post(
+    '/users/register',
+    {
+      bodyLimit: 16 * 1024,
+      schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody, errors: [401] }),
+    },
+    async (request): Promise<RegisterAnswer> => {
+      parseOr400(noBody, request.body, 'registration');
+      const profile = request.telegramProfile;
+      if (!profile) throw new HttpError('unauthorized', 'Registration needs the Telegram app: open it from the bot.');
+      const user = await upsertTelegramUser(app.db, profile, { refreshProfile: true, register: true });
+      return { user: toCurrentUser(user) };
+    },
+  );
 
-  app.post('/users/activity', { bodyLimit: 16 * 1024, config: SIGNED_IN, schema: documented({ summary: "Record the signed-in user's activity", tags: ['users'], body: noBody }) }, async (request): Promise<ActivityAnswer> => {
-    parseOr400(noBody, request.body, 'activity');
-    const user = await touchLastActive(app.db, requireViewer(request).userId);
-    if (!user) throw notFound('No such user.');
-    return { ok: true, last_active_at: user.last_active_at?.toISOString() ?? null };
-  });
+  app.post(
+    '/users/activity',
+    {
+      bodyLimit: 16 * 1024,
+      config: SIGNED_IN,
+      schema: documented({ summary: "Record the signed-in user's activity", tags: ['users'], body: noBody }),
+    },
+    async (request): Promise<ActivityAnswer> => {
+      parseOr400(noBody, request.body, 'activity');
+      const user = await touchLastActive(app.db, requireViewer(request).userId);
+      if (!user) throw notFound('No such user.');
+      return { ok: true, last_active_at: user.last_active_at?.toISOString() ?? null };
+    },
+  );
 
-  app.get('/users', { config: ADMIN_ONLY, schema: documented({ summary: 'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline', tags: ['users'], querystring: userListQuerySchema }) }, async (request): Promise<Paged<UserListItem>> => {
-    const query = parseOr400(userListQuerySchema, request.query, 'user filters');
-    const { staffChatId } = app.config.bot;
-    const users = await listUsers(app.db, query, { staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()) });
-    const items = users.items.map(({ messageThreadId, ...user }) => ({ ...user, chatUrl: chatLinkFor(staffChatId, { username: user.username, messageThreadId }).url }));
-    return { ...users, items };
-  });
+  app.get(
+    '/users',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary:
+          'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline',
+        tags: ['users'],
+        querystring: userListQuerySchema,
+      }),
+    },
+    async (request): Promise<Paged<UserListItem>> => {
+      const query = parseOr400(userListQuerySchema, request.query, 'user filters');
+      const { staffChatId } = app.config.bot;
+      const users = await listUsers(app.db, query, { staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()) });
+      const items = users.items.map(({ messageThreadId, ...user }) => ({
+        ...user,
+        chatUrl: chatLinkFor(staffChatId, { username: user.username, messageThreadId }).url,
+      }));
+      return { ...users, items };
+    },
+  );
 
-  app.post('/users/admin', { config: ADMIN_ONLY, schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema, errors: [404, 409] }) }, async (request): Promise<AdminChangeAnswer> => {
-    const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');
-    const actorUserId = requireViewer(request).userId;
-    const result = await app.db.transaction().execute(async (trx) => {
-      const change = await setAdminFlag(trx, userId, isAdmin);
-      if (change.kind === 'ok' && change.changed) {
-        // A former admin keeps no way back in: every browser is signed out and the passkeys go too
-        // (re-granting rights starts afresh: a link sign-in, then a first passkey).
-        if (!isAdmin) await endStaffAccess(trx, userId);
-        await recordAudit(trx, { actorUserId, action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked', entity: 'user', entityId: userId });
+  app.post(
+    '/users/admin',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema, errors: [404, 409] }),
+    },
+    async (request): Promise<AdminChangeAnswer> => {
+      const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');
+      const actorUserId = requireViewer(request).userId;
+      const result = await app.db.transaction().execute(async (trx) => {
+        const change = await setAdminFlag(trx, userId, isAdmin);
+        if (change.kind === 'ok' && change.changed) {
+          // A former admin keeps no way back in: every browser is signed out and the passkeys go too
+          // (re-granting rights starts afresh: a link sign-in, then a first passkey).
+          if (!isAdmin) await endStaffAccess(trx, userId);
+          await recordAudit(trx, {
+            actorUserId,
+            action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked',
+            entity: 'user',
+            entityId: userId,
+          });
+        }
+        return change;
+      });
+      switch (result.kind) {
+        case 'not_found':
+          throw notFound('No user with this id.');
+        case 'guest':
+          throw new HttpError('conflict', 'A web guest cannot be an admin; they must sign in with Telegram first.');
+        case 'last_admin':
+          throw new HttpError('conflict', 'This is the last admin; grant admin to someone else first.');
+        case 'ok':
+          return { user: toUserItem(result.user) };
       }
-      return change;
-    });
-    switch (result.kind) {
-      case 'not_found':
-        throw notFound('No user with this id.');
-      case 'guest':
-        throw new HttpError('conflict', 'A web guest cannot be an admin; they must sign in with Telegram first.');
-      case 'last_admin':
-        throw new HttpError('conflict', 'This is the last admin; grant admin to someone else first.');
-      case 'ok':
-        return { user: toUserItem(result.user) };
-    }
-  });
+    },
+  );
 };

@@ -24,15 +24,13 @@ export const userListQuerySchema = v.pipe(
     sortBy: choiceParam(USER_SORTS, `sortBy must be one of ${USER_SORTS.join(', ')}`),
     sortOrder: choiceParam(['asc', 'desc'], 'sortOrder must be asc or desc'),
   }),
-  v.transform(
-    (q): UserListQuery => ({
-      ...q,
-      page: q.page ?? USER_LIST_DEFAULTS.page,
-      limit: q.limit ?? USER_LIST_DEFAULTS.limit,
-      sortBy: q.sortBy ?? USER_LIST_DEFAULTS.sortBy,
-      sortOrder: q.sortOrder ?? USER_LIST_DEFAULTS.sortOrder,
-    }),
-  ),
+  v.transform((q): UserListQuery => ({
+    ...q,
+    page: q.page ?? USER_LIST_DEFAULTS.page,
+    limit: q.limit ?? USER_LIST_DEFAULTS.limit,
+    sortBy: q.sortBy ?? USER_LIST_DEFAULTS.sortBy,
+    sortOrder: q.sortOrder ?? USER_LIST_DEFAULTS.sortOrder,
+  })),
 );
 
 /** POST /api/users/admin (docs/product.md#users-list). */

@@ -15,9 +15,22 @@ describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/users/register', headers: tmaHeaders(user), payload: {} });
 
   it('saves the Telegram profile and stamps registered_at', async () => {
-    const res = await register({ id: 3001, first_name: 'Ann', last_name: 'Lee', username: 'ann', photo_url: 'https://t.me/i/userpic/ann.jpg', language_code: 'es' });
+    const res = await register({
+      id: 3001,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      username: 'ann',
+      photo_url: 'https://t.me/i/userpic/ann.jpg',
+      language_code: 'es',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<RegisterAnswer>().user).toMatchObject({ first_name: 'Ann', last_name: 'Lee', username: 'ann', language: 'es', photoUrl: 'https://t.me/i/userpic/ann.jpg' });
+    expect(res.json<RegisterAnswer>().user).toMatchObject({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      username: 'ann',
+      language: 'es',
+      photoUrl: 'https://t.me/i/userpic/ann.jpg',
+    });
     expect(res.json<RegisterAnswer>().user.registered_at).toEqual(expect.any(String));
   });
 
@@ -43,7 +56,12 @@ describe.each(DATABASE_KINDS)('registering Telegram users on %s', (kind) => {
     await createTelegramUser(t.db, 3201, { is_admin: true, first_name: null });
     await createTelegramUser(t.db, 3202, { first_name: 'Kept' });
     const profile = (id: number) => ({ id, firstName: 'Ada', lastName: 'Staff', username: 'ada', photoUrl: null, languageCode: 'en' });
-    expect(await upsertTelegramUser(t.db, profile(3201))).toMatchObject({ first_name: 'Ada', last_name: 'Staff', username: 'ada', is_admin: true });
+    expect(await upsertTelegramUser(t.db, profile(3201))).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Staff',
+      username: 'ada',
+      is_admin: true,
+    });
     expect(await upsertTelegramUser(t.db, profile(3202))).toMatchObject({ first_name: 'Kept', last_name: 'Staff', username: 'ada' });
   });
 
@@ -79,9 +97,35 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
   beforeAll(async () => {
     await createAdmin(t.db, ADMIN.id);
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-    await createTelegramUser(t.db, 4001, { first_name: 'Alice', last_name: 'Smith', username: 'alice_s', email: 'alice@example.com', phone: '+12145550101', language: 'en', registered_at: day(1), last_active_at: day(20) });
-    await createTelegramUser(t.db, 4002, { first_name: 'bob', last_name: 'Stone', username: 'bobby', email: 'bob@example.com', phone: '+12145550102', language: 'uk', registered_at: day(2), tag: 'vip' });
-    await createTelegramUser(t.db, 4003, { first_name: 'Carmen', last_name: 'Diaz', username: '100%_real', email: null, language: 'es', registered_at: day(3), last_active_at: day(10) });
+    await createTelegramUser(t.db, 4001, {
+      first_name: 'Alice',
+      last_name: 'Smith',
+      username: 'alice_s',
+      email: 'alice@example.com',
+      phone: '+12145550101',
+      language: 'en',
+      registered_at: day(1),
+      last_active_at: day(20),
+    });
+    await createTelegramUser(t.db, 4002, {
+      first_name: 'bob',
+      last_name: 'Stone',
+      username: 'bobby',
+      email: 'bob@example.com',
+      phone: '+12145550102',
+      language: 'uk',
+      registered_at: day(2),
+      tag: 'vip',
+    });
+    await createTelegramUser(t.db, 4003, {
+      first_name: 'Carmen',
+      last_name: 'Diaz',
+      username: '100%_real',
+      email: null,
+      language: 'es',
+      registered_at: day(3),
+      last_active_at: day(10),
+    });
     await createTelegramUser(t.db, 4004, { first_name: 'Dmytro', last_name: null, username: null, language: 'uk', registered_at: null });
     for (let i = 0; i < 11; i++) await createTelegramUser(t.db, 4100 + i, { first_name: `Filler${i}`, registered_at: day(5 + i) });
     const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
@@ -99,9 +143,31 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
   it('carries the original user fields plus last_active_at and tag', async () => {
     const [user] = (await list({ username: 'bobby' })).items;
     expect(Object.keys(user!).sort()).toEqual(
-      ['id', 'is_admin', 'first_name', 'last_name', 'username', 'email', 'phone', 'language', 'registered_at', 'last_active_at', 'tag', 'applicationId', 'applicationStatus', 'chatUrl'].sort(),
+      [
+        'id',
+        'is_admin',
+        'first_name',
+        'last_name',
+        'username',
+        'email',
+        'phone',
+        'language',
+        'registered_at',
+        'last_active_at',
+        'tag',
+        'applicationId',
+        'applicationStatus',
+        'chatUrl',
+      ].sort(),
     );
-    expect(user).toMatchObject({ first_name: 'bob', tag: 'vip', language: 'uk', is_admin: false, applicationId: null, applicationStatus: null });
+    expect(user).toMatchObject({
+      first_name: 'bob',
+      tag: 'vip',
+      language: 'uk',
+      is_admin: false,
+      applicationId: null,
+      applicationStatus: null,
+    });
   });
 
   it('does not list web guests who have not applied', async () => {
@@ -197,7 +263,7 @@ describe.each(DATABASE_KINDS)('the users list for staff on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)("applicants in the users list on %s", (kind) => {
+describe.each(DATABASE_KINDS)('applicants in the users list on %s', (kind) => {
   const t = useTestApp(kind, { seed: { cars: 1 } });
   const ADMIN = { id: 4500 };
   const list = async (query = '') => {
@@ -213,7 +279,11 @@ describe.each(DATABASE_KINDS)("applicants in the users list on %s", (kind) => {
     const who = { id: 4501 };
     const userId = (await createTelegramUser(t.db, who.id, { first_name: 'Applying' })).id;
     applicant = { userId, applicationId: (await submitTestApplication(t.app, who, userId)).id };
-    await injectAs(t.app, ADMIN, { method: 'PATCH', url: `/api/applications/${applicant.applicationId}/status`, payload: { status: 'approved' } });
+    await injectAs(t.app, ADMIN, {
+      method: 'PATCH',
+      url: `/api/applications/${applicant.applicationId}/status`,
+      payload: { status: 'approved' },
+    });
     const car = await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow();
     const web = await createGuest(t.app, car.uuid);
     guest = { userId: web.userId, applicationId: (await submitTestApplication(t.app, { cookie: web.cookie }, web.userId)).id };
@@ -227,7 +297,13 @@ describe.each(DATABASE_KINDS)("applicants in the users list on %s", (kind) => {
 
   it('lists a web guest who applied, under the name on the application', async () => {
     const row = (await list()).find((user) => user.id === guest.userId);
-    expect(row).toMatchObject({ first_name: 'Mary', last_name: 'Major', email: 'mary.major@example.com', applicationId: guest.applicationId, applicationStatus: 'in_review' });
+    expect(row).toMatchObject({
+      first_name: 'Mary',
+      last_name: 'Major',
+      email: 'mary.major@example.com',
+      applicationId: guest.applicationId,
+      applicationStatus: 'in_review',
+    });
     expect(row?.registered_at).not.toBeNull();
   });
 
@@ -254,13 +330,22 @@ describe.each(DATABASE_KINDS)('Regulation B overdue applicants in the users list
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Paged<UserListItem>>();
   };
-  const ids: Record<'overdue' | 'overdueDecided' | 'recent' | 'noApplication', number> = { overdue: 0, overdueDecided: 0, recent: 0, noApplication: 0 };
+  const ids: Record<'overdue' | 'overdueDecided' | 'recent' | 'noApplication', number> = {
+    overdue: 0,
+    overdueDecided: 0,
+    recent: 0,
+    noApplication: 0,
+  };
 
   /** An application submitted `daysAgo` days ago, in `status`. */
   async function applicant(telegramId: number, daysAgo: number, status: 'in_review' | 'approved') {
     const userId = (await createTelegramUser(t.db, telegramId, { first_name: `Applicant${telegramId}` })).id;
     const { id } = await submitTestApplication(t.app, { id: telegramId }, userId);
-    await t.db.updateTable('applications').set({ submitted_at: new Date(Date.now() - daysAgo * 86_400_000), status }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('applications')
+      .set({ submitted_at: new Date(Date.now() - daysAgo * 86_400_000), status })
+      .where('id', '=', id)
+      .execute();
     return userId;
   }
 
@@ -343,7 +428,10 @@ describe.each(DATABASE_KINDS)('Chat links without a staff group on %s', (kind) =
   it('falls back to the username even when a topic row exists', async () => {
     await createAdmin(t.db, ADMIN.id);
     const user = await createTelegramUser(t.db, 4901, { username: 'no_group_user' });
-    await t.db.insertInto('bot_threads').values({ user_id: user.id, staff_chat_id: Number(STAFF_CHAT_ID), message_thread_id: 3 }).execute();
+    await t.db
+      .insertInto('bot_threads')
+      .values({ user_id: user.id, staff_chat_id: Number(STAFF_CHAT_ID), message_thread_id: 3 })
+      .execute();
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?username=no_group_user' });
     expect(res.json<Paged<UserListItem>>().items.map((item) => item.chatUrl)).toEqual(['https://t.me/no_group_user']);
   });
@@ -352,7 +440,8 @@ describe.each(DATABASE_KINDS)('Chat links without a staff group on %s', (kind) =
 describe.each(DATABASE_KINDS)('granting and revoking admin rights on %s', (kind) => {
   const t = useTestApp(kind, { seed: { cars: 1 } });
   const ROOT = { id: 8000 };
-  const change = (payload: unknown, who: { id: number } = ROOT) => injectAs(t.app, who, { method: 'POST', url: '/api/users/admin', payload: payload as object });
+  const change = (payload: unknown, who: { id: number } = ROOT) =>
+    injectAs(t.app, who, { method: 'POST', url: '/api/users/admin', payload: payload as object });
 
   beforeAll(async () => {
     await createAdmin(t.db, ROOT.id);
@@ -364,7 +453,12 @@ describe.each(DATABASE_KINDS)('granting and revoking admin rights on %s', (kind)
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AdminChangeAnswer>().user).toMatchObject({ id: user.id, is_admin: true });
     const root = await t.db.selectFrom('users').select('id').where('telegram_id', '=', ROOT.id).executeTakeFirstOrThrow();
-    const event = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'user.admin_granted').where('entity_id', '=', String(user.id)).executeTakeFirst();
+    const event = await t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'user.admin_granted')
+      .where('entity_id', '=', String(user.id))
+      .executeTakeFirst();
     expect(event).toMatchObject({ actor_user_id: root.id, entity: 'user' });
   });
 

@@ -43,12 +43,7 @@ export function LanguageSheet({ open, onClose }: LanguageSheetProps) {
   }, []);
 
   return (
-    <dialog
-      ref={dialog}
-      className="sheet"
-      aria-labelledby={titleId}
-      onClose={onClose}
-    >
+    <dialog ref={dialog} className="sheet" aria-labelledby={titleId} onClose={onClose}>
       <div className="sheet__body">
         <h2 id={titleId} className="sheet__title">
           {i18n._('Language')}
@@ -70,7 +65,14 @@ export function LanguageSheet({ open, onClose }: LanguageSheetProps) {
                 {languageNames[lang]}
                 {lang === language ? (
                   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                    <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                    <path
+                      d="M5 12l5 5 9-10"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
                   </svg>
                 ) : null}
               </button>

@@ -54,10 +54,12 @@ export async function startLanguage(inputs: LanguageInputs): Promise<void> {
     await activateLanguage(known).catch((error: unknown) => console.warn('Could not load the language', error));
     return;
   }
-  void languageFromLookup(inputs.lookupCountry).then(async (lang) => {
-    if (readStoredLanguage()) return;
-    // Remembered like a choice, so a reload in this tab keeps the language without a new lookup.
-    storeLanguage(lang);
-    await activateLanguage(lang);
-  }).catch((error: unknown) => console.warn('Could not load the language', error));
+  void languageFromLookup(inputs.lookupCountry)
+    .then(async (lang) => {
+      if (readStoredLanguage()) return;
+      // Remembered like a choice, so a reload in this tab keeps the language without a new lookup.
+      storeLanguage(lang);
+      await activateLanguage(lang);
+    })
+    .catch((error: unknown) => console.warn('Could not load the language', error));
 }

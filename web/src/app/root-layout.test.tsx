@@ -42,7 +42,11 @@ describe('the app layout', () => {
     renderApp();
     expect(await screen.findByRole('link', { name: 'Skip to content' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['Cars', '/cars'],
       ['Favourites', '/favorites'],
@@ -78,7 +82,9 @@ describe('the app layout', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(menu);
     expect(menu.getAttribute('aria-expanded')).toBe('true');
-    expect(document.getElementById(menu.getAttribute('aria-controls')!)!.contains(screen.getByRole('navigation', { name: 'Main' }))).toBe(true);
+    expect(document.getElementById(menu.getAttribute('aria-controls')!)!.contains(screen.getByRole('navigation', { name: 'Main' }))).toBe(
+      true,
+    );
     await userEvent.keyboard('{Escape}');
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(menu);
@@ -94,20 +100,23 @@ describe('the app layout', () => {
     await waitFor(() => expect(network!.calls.some((call) => call.url.search === '?lang=uk')).toBe(true));
   });
 
-  it.each(['/', '/cars', '/no-such-page'])('ends %s with a footer: the dealer, its licence, the privacy notice and the terms', async (path) => {
-    renderApp(path);
-    const footer = within(await screen.findByRole('contentinfo'));
-    expect(await footer.findByText('Texas dealer license P123456')).toBeTruthy();
-    expect(footer.getByText('Liberty Auto Credit')).toBeTruthy();
-    expect(footer.getByText(/1200 Commerce Street, Dallas, TX 75202/)).toBeTruthy();
-    expect(footer.getByRole('link', { name: '+1 (214) 555-0147' }).getAttribute('href')).toBe('tel:+12145550147');
-    expect(footer.getByRole('link', { name: 'a@b.example' }).getAttribute('href')).toBe('mailto:a@b.example');
-    const legal = within(footer.getByRole('navigation', { name: 'Legal' }));
-    expect(legal.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Privacy notice', '/privacy'],
-      ['Terms of use', '/terms'],
-    ]);
-  });
+  it.each(['/', '/cars', '/no-such-page'])(
+    'ends %s with a footer: the dealer, its licence, the privacy notice and the terms',
+    async (path) => {
+      renderApp(path);
+      const footer = within(await screen.findByRole('contentinfo'));
+      expect(await footer.findByText('Texas dealer license P123456')).toBeTruthy();
+      expect(footer.getByText('Liberty Auto Credit')).toBeTruthy();
+      expect(footer.getByText(/1200 Commerce Street, Dallas, TX 75202/)).toBeTruthy();
+      expect(footer.getByRole('link', { name: '+1 (214) 555-0147' }).getAttribute('href')).toBe('tel:+12145550147');
+      expect(footer.getByRole('link', { name: 'a@b.example' }).getAttribute('href')).toBe('mailto:a@b.example');
+      const legal = within(footer.getByRole('navigation', { name: 'Legal' }));
+      expect(legal.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['Privacy notice', '/privacy'],
+        ['Terms of use', '/terms'],
+      ]);
+    },
+  );
 
   it('opens the privacy notice from the footer: what is collected, why and with whom it is shared, and whom to ask', async () => {
     const router = renderApp('/cars');
@@ -137,7 +146,11 @@ describe('the app layout', () => {
   it('opens the terms of use', async () => {
     renderApp('/terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of use' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Read how we collect, share and protect your personal information in our privacy notice.' }).getAttribute('href')).toBe('/privacy');
+    expect(
+      screen
+        .getByRole('link', { name: 'Read how we collect, share and protect your personal information in our privacy notice.' })
+        .getAttribute('href'),
+    ).toBe('/privacy');
   });
 
   it('moves focus to the content with the skip link', async () => {

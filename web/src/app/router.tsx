@@ -27,54 +27,59 @@ const applicationStep = (step: ApplicationStep) => async () => ({ Component: (aw
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
-  {
-    path: '/',
-    Component: RootLayout,
-    // Fallback for a failure in the layout itself; page failures are caught below, inside it.
-    ErrorBoundary: RouteErrorPage,
-    // Shown while the first screen's lazy chunk loads (a deep link such as /cars/…).
-    HydrateFallback: StartupFallback,
-    children: [
-      {
-        ErrorBoundary: RouteErrorPage,
-        children: [
-          { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
-          {
-            path: 'application',
-            lazy: page(applicationModule),
-            children: [
-              { index: true, lazy: applicationStep('intro') },
-              { path: 'personal', lazy: applicationStep('personal') },
-              { path: 'housing', lazy: applicationStep('housing') },
-              { path: 'income', lazy: applicationStep('income') },
-              { path: 'license', lazy: applicationStep('license') },
-              { path: 'review', lazy: applicationStep('review') },
-            ],
-          },
-          {
-            path: 'cars',
-            lazy: page(() => import('../features/cars/cars-page.tsx')),
-            // Not awaited: the list downloads alongside the page's code instead of after it. The
-            // prefetch is its own small chunk, so the home page does not carry the list's parsing.
-            loader: ({ request }) => {
-              import('../features/cars/prefetch-cars.ts')
-                .then(({ prefetchCarList }) => prefetchCarList(queryClient, request.url))
-                .catch(() => {});
-              return null;
+    {
+      path: '/',
+      Component: RootLayout,
+      // Fallback for a failure in the layout itself; page failures are caught below, inside it.
+      ErrorBoundary: RouteErrorPage,
+      // Shown while the first screen's lazy chunk loads (a deep link such as /cars/…).
+      HydrateFallback: StartupFallback,
+      children: [
+        {
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
+            {
+              path: 'application',
+              lazy: page(applicationModule),
+              children: [
+                { index: true, lazy: applicationStep('intro') },
+                { path: 'personal', lazy: applicationStep('personal') },
+                { path: 'housing', lazy: applicationStep('housing') },
+                { path: 'income', lazy: applicationStep('income') },
+                { path: 'license', lazy: applicationStep('license') },
+                { path: 'review', lazy: applicationStep('review') },
+              ],
             },
-          },
-          { path: 'cars/:uuid', lazy: page(() => import('../features/cars/car-details-page.tsx')) },
-          { path: 'favorites', lazy: page(() => import('../features/cars/favorites-page.tsx')) },
-          { path: 'privacy', lazy: page(() => import('../features/legal/privacy-page.tsx')) },
-          { path: 'terms', lazy: page(() => import('../features/legal/terms-page.tsx')) },
-          { path: 'auth/link', lazy: page(() => import('../features/auth/auth-link-page.tsx')) },
-          // Staff screens reuse the wizard's field labels and messages.
-          { path: 'dashboard/*', lazy: page(() => withTexts(import('../features/dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard'))) },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
+            {
+              path: 'cars',
+              lazy: page(() => import('../features/cars/cars-page.tsx')),
+              // Not awaited: the list downloads alongside the page's code instead of after it. The
+              // prefetch is its own small chunk, so the home page does not carry the list's parsing.
+              loader: ({ request }) => {
+                import('../features/cars/prefetch-cars.ts')
+                  .then(({ prefetchCarList }) => prefetchCarList(queryClient, request.url))
+                  .catch(() => {});
+                return null;
+              },
+            },
+            { path: 'cars/:uuid', lazy: page(() => import('../features/cars/car-details-page.tsx')) },
+            { path: 'favorites', lazy: page(() => import('../features/cars/favorites-page.tsx')) },
+            { path: 'privacy', lazy: page(() => import('../features/legal/privacy-page.tsx')) },
+            { path: 'terms', lazy: page(() => import('../features/legal/terms-page.tsx')) },
+            { path: 'auth/link', lazy: page(() => import('../features/auth/auth-link-page.tsx')) },
+            // Staff screens reuse the wizard's field labels and messages.
+            {
+              path: 'dashboard/*',
+              lazy: page(() =>
+                withTexts(import('../features/dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard')),
+              ),
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
   ];
 }
 

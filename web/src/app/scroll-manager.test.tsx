@@ -76,7 +76,9 @@ describe('scrolling on navigation', () => {
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
     sessionStorage.setItem('scrollPositions', JSON.stringify([['entry-before-the-reload', 480]]));
     scrollTo.mockClear();
-    const reloaded = createMemoryRouter([{ path: '/cars', Component: Page }], { initialEntries: [{ pathname: '/cars', key: 'entry-before-the-reload' }] });
+    const reloaded = createMemoryRouter([{ path: '/cars', Component: Page }], {
+      initialEntries: [{ pathname: '/cars', key: 'entry-before-the-reload' }],
+    });
     render(<RouterProvider router={reloaded} />);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 480);
   });

@@ -54,7 +54,11 @@ export function SiteHeader() {
           <span className="site-header__logo" aria-hidden="true">
             {initials(site.data?.company.name ?? '')}
           </span>
-          {site.data ? <span className="site-header__name">{site.data.company.name}</span> : <span className="visually-hidden">{i18n._('Home')}</span>}
+          {site.data ? (
+            <span className="site-header__name">{site.data.company.name}</span>
+          ) : (
+            <span className="visually-hidden">{i18n._('Home')}</span>
+          )}
         </Link>
         <button
           ref={menuButton}
@@ -65,7 +69,13 @@ export function SiteHeader() {
           onClick={() => setOpenOn(menuOpen ? null : key)}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
           <span className="site-header__menu-label">{i18n._('Menu')}</span>
         </button>
@@ -85,7 +95,11 @@ export function SiteHeader() {
             <NavLink to="/application" className={navLinkClass}>
               {applied ? i18n._('Loan status') : i18n._('Apply')}
             </NavLink>
-            <Link to="/#contact" className={onContact ? 'site-nav__link active' : 'site-nav__link'} aria-current={onContact ? 'location' : undefined}>
+            <Link
+              to="/#contact"
+              className={onContact ? 'site-nav__link active' : 'site-nav__link'}
+              aria-current={onContact ? 'location' : undefined}
+            >
               {i18n._('Contact')}
             </Link>
             {isAdmin ? (

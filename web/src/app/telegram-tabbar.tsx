@@ -10,7 +10,18 @@ import type { TabId } from './tabs.ts';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="26"
+      height="26"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   );
@@ -19,7 +30,9 @@ function Icon({ children }: { children: ReactNode }) {
 const ICONS: Record<TabId | 'chat', ReactNode> = {
   home: <path d="M3 11l9-7 9 7M5 9.5V20h5v-6h4v6h5V9.5" />,
   cars: <path d="M5 16h14M3 16v-3l2-5h14l2 5v3h-2M5 16v2M19 16v2M7 13h.01M17 13h.01" />,
-  favorites: <path d="M12 20s-7-4.3-8.7-8.6C2.2 8.5 4 5 7.4 5c1.9 0 3.2 1 4.6 2.8C13.4 6 14.7 5 16.6 5 20 5 21.8 8.5 20.7 11.4 19 15.7 12 20 12 20z" />,
+  favorites: (
+    <path d="M12 20s-7-4.3-8.7-8.6C2.2 8.5 4 5 7.4 5c1.9 0 3.2 1 4.6 2.8C13.4 6 14.7 5 16.6 5 20 5 21.8 8.5 20.7 11.4 19 15.7 12 20 12 20z" />
+  ),
   application: <path d="M7 3h7l4 4v14H7zM14 3v4h4M10 12h5M10 16h5" />,
   chat: <path d="M4 5h16v11H9l-5 4z" />,
 };
@@ -75,7 +88,13 @@ export function TelegramTabbar({ current }: { current: TabId }) {
       <Tabbar className="tabbar__bar">
         {[
           ...tabs.map(({ id, text }) => (
-            <Tabbar.Item key={id} text={text} selected={id === current} aria-current={id === current ? 'page' : undefined} onClick={() => choose(id)}>
+            <Tabbar.Item
+              key={id}
+              text={text}
+              selected={id === current}
+              aria-current={id === current ? 'page' : undefined}
+              onClick={() => choose(id)}
+            >
               <Icon>{ICONS[id]}</Icon>
             </Tabbar.Item>
           )),

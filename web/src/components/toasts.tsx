@@ -62,12 +62,17 @@ function show(kind: ToastKind, message: string, options: ToastOptions = {}): str
   const rest = items.filter((item) => item.id !== id);
   // The oldest toasts make room for new ones.
   items = [...rest, { id, kind, message, action: options.action }].slice(-MAX_TOASTS);
-  for (const key of [...timers.keys()]) if (!items.some((item) => item.id === key)) {
-    clearTimeout(timers.get(key));
-    timers.delete(key);
-  }
+  for (const key of [...timers.keys()])
+    if (!items.some((item) => item.id === key)) {
+      clearTimeout(timers.get(key));
+      timers.delete(key);
+    }
   const duration = options.action ? Math.max(ACTION_TOAST_MS, TOAST_DURATION_MS[kind]) : TOAST_DURATION_MS[kind];
-  if (Number.isFinite(duration)) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (Number.isFinite(duration))
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   emit();
   return id;
 }
@@ -94,7 +99,11 @@ function subscribe(listener: () => void) {
 }
 
 function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items, () => items);
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
 }
 
 const ICON: Record<ToastKind, string> = { blank: '', success: '✓', error: '!', loading: '' };

@@ -78,7 +78,10 @@ describe('the host inside Telegram', () => {
     act(() => emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000' } }));
     expect(result.current.isDark).toBe(false);
     expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#ffffff');
-    expect(events.filter(([method]) => method === 'web_app_set_header_color').at(-1)).toEqual(['web_app_set_header_color', { color: '#ffffff' }]);
+    expect(events.filter(([method]) => method === 'web_app_set_header_color').at(-1)).toEqual([
+      'web_app_set_header_color',
+      { color: '#ffffff' },
+    ]);
   });
 
   it('sends the raw init data with every API call', async () => {

@@ -25,7 +25,12 @@ const mainButtonCalls = () => events.filter(([method]) => method === 'web_app_se
 describe('useMainButton inside Telegram', () => {
   it('sets up the native Main button instead of a page button', () => {
     renderWithProviders(<Screen text="Start Application" onClick={() => {}} />, { host });
-    expect(mainButtonCalls().at(-1)).toMatchObject({ text: 'Start Application', is_visible: true, is_active: true, is_progress_visible: false });
+    expect(mainButtonCalls().at(-1)).toMatchObject({
+      text: 'Start Application',
+      is_visible: true,
+      is_active: true,
+      is_progress_visible: false,
+    });
     expect(screen.queryByRole('button')).toBeNull();
   });
 

@@ -129,7 +129,8 @@ export function createTelegramHost(): Host | null {
     },
     async share({ url, text }) {
       const [shared] = shareURL.ifAvailable(url, text);
-      if (!shared) openLink.ifAvailable(`https://t.me/share/url?url=${encodeURIComponent(url)}${text ? `&text=${encodeURIComponent(text)}` : ''}`);
+      if (!shared)
+        openLink.ifAvailable(`https://t.me/share/url?url=${encodeURIComponent(url)}${text ? `&text=${encodeURIComponent(text)}` : ''}`);
     },
     async downloadFile(url, name) {
       const absolute = new URL(url, window.location.href).href;

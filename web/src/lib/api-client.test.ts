@@ -6,9 +6,11 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('apiFetch', () => {
   it('sends JSON with cookies and answers the parsed body', async () => {
-    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ car_uuid: 'x', is_favorite: true }), { headers: { 'content-type': 'application/json' } }),
-    );
+    const spy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ car_uuid: 'x', is_favorite: true }), { headers: { 'content-type': 'application/json' } }),
+      );
     const answer = await apiFetch<{ is_favorite: boolean }>('/api/viewed-cars/toggle-favorite', { json: { car_uuid: 'x' } });
     expect(answer.is_favorite).toBe(true);
     const [, init] = spy.mock.calls[0]!;

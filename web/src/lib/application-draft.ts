@@ -20,8 +20,7 @@ export const EMPTY_DRAFT: ApplicationDraftInput = Object.freeze({
   driverLicense: {},
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Whatever sits in storage was written by an older build or by hand: accept only the known shape.

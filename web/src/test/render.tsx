@@ -49,12 +49,13 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
  * A handler answers a Response, or any other value as a JSON body. Unmatched calls answer 404 so a
  * forgotten mock shows up as a visible error, not a hang.
  */
-export function mockFetch(
-  routes: Record<string, (request: { url: URL; body: unknown; headers: Headers }) => unknown>,
-): { calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }>; restore: () => void } {
+export function mockFetch(routes: Record<string, (request: { url: URL; body: unknown; headers: Headers }) => unknown>): {
+  calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }>;
+  restore: () => void;
+} {
   const original = globalThis.fetch;
   const calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }> = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
@@ -70,6 +71,6 @@ export function mockFetch(
     const result = await handler({ url, body, headers });
     if (result instanceof Response) return result;
     return new Response(JSON.stringify(result), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
+  };
   return { calls, restore: () => void (globalThis.fetch = original) };
 }

@@ -109,7 +109,10 @@ export function savedDraftOf(draft: ApplicationDraftInput): SavedDraft {
 /** True when the applicant has typed anything at all into the draft (a chosen car alone is not an answer). */
 export function hasAnswers(draft: ApplicationDraftInput): boolean {
   const filled = (value: unknown): boolean =>
-    typeof value === 'number' || (typeof value === 'string' ? value.trim() !== '' && value !== 'none' : typeof value === 'object' && value !== null && Object.values(value).some(filled));
+    typeof value === 'number' ||
+    (typeof value === 'string'
+      ? value.trim() !== '' && value !== 'none'
+      : typeof value === 'object' && value !== null && Object.values(value).some(filled));
   return FORM_STEPS.some((step) => filled(draft[DRAFT_SECTION[step]]));
 }
 

@@ -45,7 +45,11 @@ const electric = createCar({
   mpgHighway: 104,
   features: ['Super Cruise', 'Heated seats'],
   description: 'Quiet, quick and cheap to run.',
-  photos: ['/media/cars/hatchback/studio.svg?color=ffffff', '/media/cars/hatchback/street.svg?color=ffffff', '/media/cars/hatchback/dusk.svg?color=ffffff'],
+  photos: [
+    '/media/cars/hatchback/studio.svg?color=ffffff',
+    '/media/cars/hatchback/street.svg?color=ffffff',
+    '/media/cars/hatchback/dusk.svg?color=ffffff',
+  ],
 });
 
 function mockCar(car: CarItem, extra: NonNullable<Parameters<typeof mockCarsApi>[0]>['extra'] = {}) {
@@ -159,7 +163,9 @@ describe('Car details', () => {
 
   it('says so when the car does not exist, with a way back', async () => {
     const unknown = '00000000-0000-4000-8000-999999999999';
-    const api = mockCarsApi({ extra: { [`GET /api/cars/${unknown}`]: () => json(404, { error: { code: 'not_found', message: 'No car with this id.' } }) } });
+    const api = mockCarsApi({
+      extra: { [`GET /api/cars/${unknown}`]: () => json(404, { error: { code: 'not_found', message: 'No car with this id.' } }) },
+    });
     restore = api.restore;
     renderDetails(`/cars/${unknown}`);
     expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find this car" })).toBeTruthy();
@@ -210,7 +216,9 @@ describe('Car details', () => {
     const sold = createCar({ status: 'unavailable' });
     const api = mockCar(sold);
     renderDetails(`/cars/${sold.uuid}`);
-    expect(await screen.findByText('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')).toBeTruthy();
+    expect(
+      await screen.findByText('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.'),
+    ).toBeTruthy();
     // Once the server has said this visitor has not applied, the button would have appeared.
     await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -234,7 +242,10 @@ describe('Car details', () => {
     });
     const { queryClient } = renderDetails(`/cars/${electric.uuid}`);
     const list = getCarsQueryOptions(DEFAULT_CAR_FILTERS);
-    queryClient.setQueryData(list.queryKey, { pages: [{ items: [cardOf(electric)], total: 1, page: 1, limit: 20, totalPages: 1 }], pageParams: [1] });
+    queryClient.setQueryData(list.queryKey, {
+      pages: [{ items: [cardOf(electric)], total: 1, page: 1, limit: 20, totalPages: 1 }],
+      pageParams: [1],
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Add to favourites' }));
     expect(screen.getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(queryClient.getQueryData(list.queryKey)?.pages[0]?.items[0]?.is_favorite).toBe(true));
@@ -313,14 +324,11 @@ describe('Payment estimate', () => {
 
   it('offers terms from 24 to 84 months in steps of 12', async () => {
     const { term } = await openEstimate();
-    expect(within(term()).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '24 months',
-      '36 months',
-      '48 months',
-      '60 months',
-      '72 months',
-      '84 months',
-    ]);
+    expect(
+      within(term())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['24 months', '36 months', '48 months', '60 months', '72 months', '84 months']);
   });
 
   it('updates as you type, and explains when the input is not a loan', async () => {

@@ -144,12 +144,23 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
             <p className="car-details__price">{format.price(car.price)}</p>
             <p className="car-details__mileage">{format.mileage(car.mileage)}</p>
             <CarBadges car={car} />
-            {available ? null : <p className="car-details__unavailable">{i18n._('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')}</p>}
+            {available ? null : (
+              <p className="car-details__unavailable">
+                {i18n._('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')}
+              </p>
+            )}
             <div className="car-details__actions">
               <FavoriteButton car={car} />
               <button type="button" className="share-button" onClick={share}>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M12 3v12M7 8l5-5 5 5M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
                 {i18n._('Share')}
               </button>

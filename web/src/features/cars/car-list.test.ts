@@ -144,7 +144,14 @@ describe('filter form', () => {
 });
 
 describe('active filters', () => {
-  const filters = { ...DEFAULT_CAR_FILTERS, brand: 'Toyota', model: 'Camry', priceMax: 30_000, available: false, sort: 'price_asc' as const };
+  const filters = {
+    ...DEFAULT_CAR_FILTERS,
+    brand: 'Toyota',
+    model: 'Camry',
+    priceMax: 30_000,
+    available: false,
+    sort: 'price_asc' as const,
+  };
 
   it('names the filters that narrow the list, in URL order, without the sort', () => {
     expect(activeFilters(filters)).toEqual(['brand', 'model', 'priceMax', 'available']);
@@ -152,7 +159,13 @@ describe('active filters', () => {
   });
 
   it('removes one filter; a brand takes its model along, and "available only" goes back on', () => {
-    expect(withoutFilter(filters, 'priceMax')).toEqual({ ...DEFAULT_CAR_FILTERS, brand: 'Toyota', model: 'Camry', available: false, sort: 'price_asc' });
+    expect(withoutFilter(filters, 'priceMax')).toEqual({
+      ...DEFAULT_CAR_FILTERS,
+      brand: 'Toyota',
+      model: 'Camry',
+      available: false,
+      sort: 'price_asc',
+    });
     expect(withoutFilter(filters, 'brand')).toEqual({ ...DEFAULT_CAR_FILTERS, priceMax: 30_000, available: false, sort: 'price_asc' });
     expect(withoutFilter(filters, 'available').available).toBe(true);
   });

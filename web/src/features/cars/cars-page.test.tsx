@@ -83,20 +83,28 @@ describe('Available Cars: states', () => {
 
 describe('Available Cars: cards', () => {
   it('shows photo, name, dollars, miles, badges and a link to the details', async () => {
-    const car = createCarCard({ year: 2021, brand: 'Toyota', model: 'Camry', trim: 'SE', price: 24_500, mileage: 31_200, condition: 'used' });
+    const car = createCarCard({
+      year: 2021,
+      brand: 'Toyota',
+      model: 'Camry',
+      trim: 'SE',
+      price: 24_500,
+      mileage: 31_200,
+      condition: 'used',
+    });
     restore = mockCarsApi({ pagesFor: () => [[car]] }).restore;
     renderPage();
     const card = await screen.findByRole('article', { name: '2021 Toyota Camry SE' });
     const photo = within(card).getByRole('img', { name: 'Photo of 2021 Toyota Camry SE' });
     expect(photo).toSatisfy((el: Element) => el.hasAttribute('width'));
     expect(photo).toSatisfy((el: Element) => el.hasAttribute('height'));
-    expect((photo).getAttribute('src')).toBe(car.photo);
+    expect(photo.getAttribute('src')).toBe(car.photo);
     expect(within(card).getByText('$24,500')).toBeTruthy();
     expect(within(card).getByText('31,200 mi')).toBeTruthy();
     expect(within(card).getByText('Used')).toBeTruthy();
     expect(within(card).getByText('Available')).toBeTruthy();
-    expect((within(card).getByRole('link', { name: '2021 Toyota Camry SE' })).getAttribute('href')).toBe(`/cars/${car.uuid}`);
-    expect((within(card).getByRole('button', { name: 'Add to favourites' })).getAttribute('aria-pressed')).toBe('false');
+    expect(within(card).getByRole('link', { name: '2021 Toyota Camry SE' }).getAttribute('href')).toBe(`/cars/${car.uuid}`);
+    expect(within(card).getByRole('button', { name: 'Add to favourites' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByText('1 car found')).toBeTruthy();
   });
 
@@ -148,7 +156,13 @@ describe('Available Cars: list rules', () => {
     // The form clears the model and lists the new brand's models; the list and the URL wait.
     expect(valueOf(screen.getByRole('combobox', { name: 'Model' }))).toBe('');
     const model = screen.getByRole('combobox', { name: 'Model' });
-    await waitFor(() => expect(within(model).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any model', 'Escape', 'F-150', 'Mustang']));
+    await waitFor(() =>
+      expect(
+        within(model)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any model', 'Escape', 'F-150', 'Mustang']),
+    );
     expect(searchOf().get('brand')).toBe('Toyota');
     expect(cards()).toHaveLength(40);
 
@@ -162,7 +176,14 @@ describe('Available Cars: list rules', () => {
 
     slowFord.resolve();
     await waitFor(() => expect(cards()).toHaveLength(3));
-    expect(carsRequests(api.calls).at(-1)).toEqual({ page: '1', limit: '20', brand: 'Ford', priceMax: '50000', available: 'true', sort: 'default' });
+    expect(carsRequests(api.calls).at(-1)).toEqual({
+      page: '1',
+      limit: '20',
+      brand: 'Ford',
+      priceMax: '50000',
+      available: 'true',
+      sort: 'default',
+    });
   });
 
   it('a new first page replaces the list (e.g. after Apply)', async () => {
@@ -253,10 +274,22 @@ describe('Available Cars: filters and the URL', () => {
   it('reads filters and sort from the URL, ignoring invalid values', async () => {
     const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;
-    renderPage('/cars?brand=Toyota&model=Camry&yearMin=abc&yearMax=2024&priceMax=30000&condition=used&available=false&sort=price_asc&mileageMax=-1');
+    renderPage(
+      '/cars?brand=Toyota&model=Camry&yearMin=abc&yearMax=2024&priceMax=30000&condition=used&available=false&sort=price_asc&mileageMax=-1',
+    );
     await screen.findAllByRole('article');
     expect(carsRequests(api.calls)).toEqual([
-      { page: '1', limit: '20', brand: 'Toyota', model: 'Camry', yearMax: '2024', priceMax: '30000', condition: 'used', available: 'false', sort: 'price_asc' },
+      {
+        page: '1',
+        limit: '20',
+        brand: 'Toyota',
+        model: 'Camry',
+        yearMax: '2024',
+        priceMax: '30000',
+        condition: 'used',
+        available: 'false',
+        sort: 'price_asc',
+      },
     ]);
     await waitFor(() => expect(valueOf(screen.getByRole('combobox', { name: 'Brand' }))).toBe('Toyota'));
     await waitFor(() => expect(valueOf(screen.getByRole('combobox', { name: 'Model' }))).toBe('Camry'));
@@ -300,7 +333,11 @@ describe('Available Cars: filters and the URL', () => {
     renderPage('/cars?brand=Honda');
     await screen.findAllByRole('article');
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Default',
       'Price: low to high',
       'Price: high to low',
@@ -362,11 +399,13 @@ describe('Available Cars: favourites', () => {
     const card = await screen.findByRole('article', { name: '2022 Ford Mustang GT' });
     await userEvent.click(within(card).getByRole('button', { name: 'Add to favourites' }));
     // Optimistic: pressed before the server has answered.
-    expect((within(card).getByRole('button', { name: 'Remove from favourites' })).getAttribute('aria-pressed')).toBe('true');
+    expect(within(card).getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).toBe('true');
     answer.resolve();
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ car_uuid: car.uuid });
-    await waitFor(() => expect((within(card).getByRole('button', { name: 'Remove from favourites' })).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).toBe('true'),
+    );
   });
 
   it('rolls back and says so when the server fails', async () => {
@@ -383,12 +422,12 @@ describe('Available Cars: favourites', () => {
     }).restore;
     renderPage();
     const button = await screen.findByRole('button', { name: 'Remove from favourites' });
-    expect((button).getAttribute('aria-pressed')).toBe('true');
+    expect(button.getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(button);
-    expect((button).getAttribute('aria-pressed')).toBe('false');
+    expect(button.getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('button', { name: 'Add to favourites' })).toBe(button);
     answer.resolve();
-    await waitFor(() => expect((button).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
     const message = await screen.findByText('Could not update favourites. Please try again.');
     expect(message.closest('[role="alert"]')).not.toBeNull();
   });

@@ -6,7 +6,15 @@ import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
 import { useCarFilters } from './api/get-car-filters.ts';
 import { useCars } from './api/get-cars.ts';
-import { DEFAULT_CAR_FILTERS, activeFilters, flattenCarPages, isCarSort, parseCarFilters, serializeCarFilters, type CarListFilters } from './car-list.ts';
+import {
+  DEFAULT_CAR_FILTERS,
+  activeFilters,
+  flattenCarPages,
+  isCarSort,
+  parseCarFilters,
+  serializeCarFilters,
+  type CarListFilters,
+} from './car-list.ts';
 import { ActiveFilters } from './components/active-filters.tsx';
 import { CarCard } from './components/car-card.tsx';
 import { CarFiltersForm } from './components/car-filters-form.tsx';

@@ -15,5 +15,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the main pointer is a finger, so a hint can say "tap" rather than "click". */
 export function useTouchOnly(): boolean {
-  return useSyncExternalStore(subscribe, () => touchQuery()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => touchQuery()?.matches ?? false,
+    () => false,
+  );
 }

@@ -12,7 +12,11 @@ import { pageOf } from './test/staff-fixtures.ts';
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
 
-const site = { company: { name: 'Liberty Auto', address: '', phone: '', email: '', socialLinks: [] }, botUsername: 'LibertyAutoBot', telegramLoginEnabled: true };
+const site = {
+  company: { name: 'Liberty Auto', address: '', phone: '', email: '', socialLinks: [] },
+  botUsername: 'LibertyAutoBot',
+  telegramLoginEnabled: true,
+};
 
 function openDashboard(me: MeAnswer, route = '/dashboard', routes: Parameters<typeof mockFetch>[0] = {}) {
   network = mockFetch({ 'GET /api/me': () => me, 'GET /api/site': () => site, 'GET /api/users': () => pageOf([]), ...routes });
@@ -29,7 +33,9 @@ describe('the dashboard gate', () => {
     openDashboard({ user: null, isAdmin: false, via: null });
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
     expect(screen.getByText(/Send \/login/)).toBeTruthy();
-    expect((await screen.findByRole('link', { name: 'Log in with Telegram' })).getAttribute('href')).toBe('https://t.me/LibertyAutoBot?start=login');
+    expect((await screen.findByRole('link', { name: 'Log in with Telegram' })).getAttribute('href')).toBe(
+      'https://t.me/LibertyAutoBot?start=login',
+    );
     expect(network!.calls.map((call) => call.url.pathname)).not.toContain('/api/users');
   });
 
@@ -49,7 +55,26 @@ describe('the dashboard gate', () => {
   });
 
   it('tells a signed-in user without staff rights that they have none', async () => {
-    openDashboard({ user: { id: 3, is_admin: false, first_name: 'Ann', last_name: null, username: null, email: null, phone: null, language: 'en', registered_at: null, last_active_at: null, tag: null, telegramId: 9, photoUrl: null, kind: 'telegram' }, isAdmin: false, via: 'telegram' });
+    openDashboard({
+      user: {
+        id: 3,
+        is_admin: false,
+        first_name: 'Ann',
+        last_name: null,
+        username: null,
+        email: null,
+        phone: null,
+        language: 'en',
+        registered_at: null,
+        last_active_at: null,
+        tag: null,
+        telegramId: 9,
+        photoUrl: null,
+        kind: 'telegram',
+      },
+      isAdmin: false,
+      via: 'telegram',
+    });
     expect(await screen.findByText(/no staff access/)).toBeTruthy();
   });
 

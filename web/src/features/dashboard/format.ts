@@ -8,7 +8,15 @@ export const EMPTY = '—';
  */
 export function formatDateTime(iso: string | null, locale: string, timeZone?: string): string {
   if (!iso) return EMPTY;
-  return new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 }
 
 /** The calendar day of a moment, in the dealer's zone when it is given. */

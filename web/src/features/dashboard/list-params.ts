@@ -75,7 +75,10 @@ export function useListParams(defaults: ListDefaults, sortKey: string, filterNam
     [filterNames, update],
   );
 
-  const setPage = useCallback((target: number) => update((next) => (target <= defaults.page ? next.delete('page') : next.set('page', String(target)))), [defaults.page, update]);
+  const setPage = useCallback(
+    (target: number) => update((next) => (target <= defaults.page ? next.delete('page') : next.set('page', String(target)))),
+    [defaults.page, update],
+  );
 
   const toggleSort = useCallback(
     (field: string, firstOrder: 'asc' | 'desc') =>

@@ -19,7 +19,14 @@ const SITE = {
 };
 
 const FAQS = [
-  { id: 2, question: 'Who can apply?', answer: 'Anyone 18 or older.', url: 'https://example.com/faq', lang: 'en', createdAt: '2026-01-02T00:00:00Z' },
+  {
+    id: 2,
+    question: 'Who can apply?',
+    answer: 'Anyone 18 or older.',
+    url: 'https://example.com/faq',
+    lang: 'en',
+    createdAt: '2026-01-02T00:00:00Z',
+  },
   { id: 1, question: 'How long?', answer: 'One business day.', url: 'javascript:alert(1)', lang: 'en', createdAt: '2026-01-01T00:00:00Z' },
 ];
 
@@ -31,7 +38,10 @@ function renderHome(site: unknown = SITE, { applied = false } = {}) {
     'GET /api/site': () => site,
     'GET /api/faqs/public?lang=en': () => FAQS,
     ...(applied
-      ? { 'GET /api/me': () => ({ user: { id: 5 }, isAdmin: false, via: 'guest' }), 'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }) }
+      ? {
+          'GET /api/me': () => ({ user: { id: 5 }, isAdmin: false, via: 'guest' }),
+          'GET /api/applications/mine': () => ({ id: 12, status: 'in_review' }),
+        }
       : {}),
   });
   return renderWithProviders(

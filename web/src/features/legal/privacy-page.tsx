@@ -17,13 +17,25 @@ export default function PrivacyPage() {
   const site = useSite();
   const company = site.data?.company;
   const name = company?.name ?? '';
-  const effective = new Intl.DateTimeFormat(numberLocale(i18n.locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${EFFECTIVE}T00:00:00Z`));
+  const effective = new Intl.DateTimeFormat(numberLocale(i18n.locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${EFFECTIVE}T00:00:00Z`),
+  );
 
   const no = i18n._('No');
   const weDoNotShare = i18n._("We don't share");
   const reasons: Array<[string, string, string]> = [
-    [i18n._('For our everyday business purposes: to process your application and send it to the lenders who may finance your car, to respond to court orders and legal investigations, and to report to credit bureaus'), i18n._('We share'), i18n._('You cannot limit it')],
-    [i18n._('For our marketing purposes: to offer you our cars and services'), i18n._('Only if you agree'), i18n._('Yes: you can withdraw your agreement at any time')],
+    [
+      i18n._(
+        'For our everyday business purposes: to process your application and send it to the lenders who may finance your car, to respond to court orders and legal investigations, and to report to credit bureaus',
+      ),
+      i18n._('We share'),
+      i18n._('You cannot limit it'),
+    ],
+    [
+      i18n._('For our marketing purposes: to offer you our cars and services'),
+      i18n._('Only if you agree'),
+      i18n._('Yes: you can withdraw your agreement at any time'),
+    ],
     [i18n._('For joint marketing with other financial companies'), no, weDoNotShare],
     [i18n._("For our affiliates' everyday business purposes"), no, weDoNotShare],
     [i18n._('For our affiliates to market to you'), no, weDoNotShare],

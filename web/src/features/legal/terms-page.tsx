@@ -23,7 +23,9 @@ export default function TermsPage() {
       </p>
 
       <h2>{i18n._('Payment estimates')}</h2>
-      <p>{i18n._('A payment estimate is arithmetic, not an offer of credit. Your rate and payment depend on the lender and on your credit.')}</p>
+      <p>
+        {i18n._('A payment estimate is arithmetic, not an offer of credit. Your rate and payment depend on the lender and on your credit.')}
+      </p>
 
       <h2>{i18n._('Applying for financing')}</h2>
       <p>
@@ -44,11 +46,7 @@ export default function TermsPage() {
       </p>
 
       <h2>{i18n._('Questions?')}</h2>
-      <p>
-        {company
-          ? i18n._('Write to {email} or call {phone}.', { email: company.email, phone: company.phone })
-          : i18n._('Loading...')}
-      </p>
+      <p>{company ? i18n._('Write to {email} or call {phone}.', { email: company.email, phone: company.phone }) : i18n._('Loading...')}</p>
     </article>
   );
 }

@@ -21,7 +21,8 @@ const mine: MyApplication = {
 /** GET /api/me for a visitor the server knows. */
 const known = { 'GET /api/me': () => ({ user: { id: 7 }, isAdmin: false, via: 'guest' }) };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -45,7 +46,10 @@ describe('useMyApplication', () => {
   });
 
   it('answers null when there is none (404)', async () => {
-    restore = mockFetch({ ...known, 'GET /api/applications/mine': () => json(404, { error: { code: 'not_found', message: 'none' } }) }).restore;
+    restore = mockFetch({
+      ...known,
+      'GET /api/applications/mine': () => json(404, { error: { code: 'not_found', message: 'none' } }),
+    }).restore;
     const { result } = renderHook(() => useMyApplication(), setup());
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toBeNull();
@@ -61,7 +65,10 @@ describe('useMyApplication', () => {
   });
 
   it('fails on anything else', async () => {
-    restore = mockFetch({ ...known, 'GET /api/applications/mine': () => json(503, { error: { code: 'unavailable', message: 'down' } }) }).restore;
+    restore = mockFetch({
+      ...known,
+      'GET /api/applications/mine': () => json(503, { error: { code: 'unavailable', message: 'down' } }),
+    }).restore;
     const { result } = renderHook(() => useMyApplication(), setup());
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toMatchObject({ status: 503 });
@@ -97,7 +104,9 @@ describe('useSubmitApplication', () => {
   });
 
   it('hands the ApiError over on failure and stores nothing', async () => {
-    restore = mockFetch({ 'POST /api/applications': () => json(409, { error: { code: 'application_exists', message: 'Already applied.' } }) }).restore;
+    restore = mockFetch({
+      'POST /api/applications': () => json(409, { error: { code: 'application_exists', message: 'Already applied.' } }),
+    }).restore;
     const { queryClient, wrapper } = setup();
     const { result } = renderHook(() => useSubmitApplication(), { wrapper });
     act(() => result.current.mutate({ body: {}, idempotencyKey: key }));

@@ -25,8 +25,7 @@ export function ChosenCar() {
       <h2 className="chosen-car__title">{i18n._('Your chosen car')}</h2>
       {car.data ? (
         <p className="chosen-car__name">
-          {car.data.year} {car.data.brand} {car.data.model} ·{' '}
-          {formatDollars(car.data.price, i18n.locale)}
+          {car.data.year} {car.data.brand} {car.data.model} · {formatDollars(car.data.price, i18n.locale)}
         </p>
       ) : car.isError || !car.isFetching ? (
         <p>{i18n._('We could not load the chosen car.')}</p>

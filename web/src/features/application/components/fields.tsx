@@ -25,7 +25,12 @@ interface FieldFrameProps {
   hint?: string | undefined;
   error: string | undefined;
   required?: boolean | undefined;
-  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined; 'aria-required': boolean | undefined }) => ReactNode;
+  children: (control: {
+    id: string;
+    'aria-invalid': boolean;
+    'aria-describedby': string | undefined;
+    'aria-required': boolean | undefined;
+  }) => ReactNode;
 }
 
 /** Label above, hint and error below (docs/product.md#validation: field errors show as helper text under inputs). */
@@ -71,7 +76,17 @@ interface TextFieldProps extends BaseFieldProps {
   spellCheck?: boolean;
 }
 
-export function TextField({ name, label, hint, required = true, autoComplete = 'off', type = 'text', inputMode, maxLength, spellCheck }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  hint,
+  required = true,
+  autoComplete = 'off',
+  type = 'text',
+  inputMode,
+  maxLength,
+  spellCheck,
+}: TextFieldProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldId(name);
@@ -95,7 +110,16 @@ export function TextField({ name, label, hint, required = true, autoComplete = '
 
 type SelectFieldProps = BaseFieldProps & ComponentProps<typeof SelectOptions>;
 
-export function SelectField({ name, label, hint, required = true, autoComplete = 'off', options, translate, emptyOption }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  hint,
+  required = true,
+  autoComplete = 'off',
+  options,
+  translate,
+  emptyOption,
+}: SelectFieldProps) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldId(name);

@@ -1,7 +1,15 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FormProvider, useForm, useFormState, type DefaultValues, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  useForm,
+  useFormState,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
 import { useBackAction, useHost, useMainButton } from '../../../host/index.ts';
@@ -54,7 +62,13 @@ export function StepHeader({ step }: { step: StepId }) {
         {STEPS.map((id, index) => (
           <li
             key={id}
-            className={index + 1 < current ? 'wizard-progress__step wizard-progress__step--done' : index + 1 === current ? 'wizard-progress__step wizard-progress__step--current' : 'wizard-progress__step'}
+            className={
+              index + 1 < current
+                ? 'wizard-progress__step wizard-progress__step--done'
+                : index + 1 === current
+                  ? 'wizard-progress__step wizard-progress__step--current'
+                  : 'wizard-progress__step'
+            }
             aria-current={id === step ? 'step' : undefined}
           >
             <span className="wizard-progress__label">{i18n._(STEP_TITLES[id])}</span>
@@ -205,7 +219,12 @@ interface StepShellProps<TInput extends FieldValues, TOutput> {
 }
 
 /** One form step: header, error summary, the fields, Back (from Housing on) and Next as the Main button. */
-export function StepShell<TInput extends FieldValues, TOutput>({ step, form, canContinue = true, children }: StepShellProps<TInput, TOutput>) {
+export function StepShell<TInput extends FieldValues, TOutput>({
+  step,
+  form,
+  canContinue = true,
+  children,
+}: StepShellProps<TInput, TOutput>) {
   const { i18n } = useLingui();
   const host = useHost();
   const back = useStepBack(step);

@@ -2,7 +2,15 @@ import type { FactoryOpts, InputMask } from 'imask';
 import { useCallback, useEffect, useRef, type RefCallback } from 'react';
 import { useIMask } from 'react-imask';
 import { INPUT_MASK_UNDO_HISTORY } from '../../../../../domain/constants.ts';
-import { applyDateMask, applyPhoneMask, applySsnMask, closeDatePart, DATE_MASK, PHONE_MASK, SSN_MASK } from '../../../../../domain/masks.ts';
+import {
+  applyDateMask,
+  applyPhoneMask,
+  applySsnMask,
+  closeDatePart,
+  DATE_MASK,
+  PHONE_MASK,
+  SSN_MASK,
+} from '../../../../../domain/masks.ts';
 
 export type MaskKind = 'phone' | 'ssn' | 'date';
 

@@ -28,7 +28,17 @@ afterEach(() => {
 });
 
 /** The field as a form holds it: the value follows onChange. */
-function Field({ initial = '', error, onChange, onUploadingChange }: { initial?: string; error?: string; onChange?: (id: string) => void; onUploadingChange?: (busy: boolean) => void }) {
+function Field({
+  initial = '',
+  error,
+  onChange,
+  onUploadingChange,
+}: {
+  initial?: string;
+  error?: string;
+  onChange?: (id: string) => void;
+  onUploadingChange?: (busy: boolean) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <LicencePhotoField

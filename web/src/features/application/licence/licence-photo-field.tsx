@@ -182,8 +182,9 @@ export function LicencePhotoField({ id, side, label, value, onChange, onUploadin
   };
 
   // A finished upload the caller no longer holds (removed, reset, replaced elsewhere) is not shown.
-  const local = upload.state === 'idle' || upload.state === 'preparing' || (upload.state === 'done' && upload.documentId !== value) ? null : upload;
-  const uploaded = (local?.state === 'done') || (!local && upload.state !== 'preparing' && value !== '');
+  const local =
+    upload.state === 'idle' || upload.state === 'preparing' || (upload.state === 'done' && upload.documentId !== value) ? null : upload;
+  const uploaded = local?.state === 'done' || (!local && upload.state !== 'preparing' && value !== '');
   const hasPhoto = local !== null || uploaded;
   const problem = upload.state === 'failed' ? upload : null;
 
@@ -200,7 +201,9 @@ export function LicencePhotoField({ id, side, label, value, onChange, onUploadin
       case 'wrong_type':
         return i18n._('This file is not a photo we can use. Choose a JPEG, PNG or WebP image.');
       case 'too_large':
-        return i18n._('This photo is larger than {size} MB. Choose a smaller one or take it again at a lower resolution.', { size: MAX_MEGABYTES });
+        return i18n._('This photo is larger than {size} MB. Choose a smaller one or take it again at a lower resolution.', {
+          size: MAX_MEGABYTES,
+        });
       case 'unreadable':
         return i18n._('We could not read this photo. It may be damaged: take it again or choose another one.');
       case 'too_many':

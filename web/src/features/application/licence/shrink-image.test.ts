@@ -63,7 +63,10 @@ describe('shrinkImage', () => {
   });
 
   it('passes through what the browser cannot decode', async () => {
-    vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.reject(new DOMException('bad', 'InvalidStateError'))));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(() => Promise.reject(new DOMException('bad', 'InvalidStateError'))),
+    );
     await expect(shrinkImage(photo)).resolves.toBe(photo);
   });
 
@@ -89,7 +92,10 @@ describe('shrinkImage', () => {
 
   it('keeps the original when encoding fails', async () => {
     const bitmap = { width: 800, height: 600, close: vi.fn() };
-    vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.resolve(bitmap)));
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(() => Promise.resolve(bitmap)),
+    );
     stubCanvas().convertToBlob.mockRejectedValue(new Error('out of memory'));
     await expect(shrinkImage(photo)).resolves.toBe(photo);
     expect(bitmap.close).toHaveBeenCalled();

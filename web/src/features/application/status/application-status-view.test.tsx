@@ -57,11 +57,17 @@ describe('ApplicationStatusView', () => {
     expect(screen.getByText('Received').nextElementSibling!.textContent).toMatch(/^November 21, 2026/);
     expect(screen.getByText('314')).toBeTruthy();
     expect(screen.getByText('We will tell you our decision by December 21, 2026.')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Chat with the dealer on Telegram' })).toMatchObject({ href: 'https://t.me/dealer_bot' });
+    expect(await screen.findByRole('link', { name: 'Chat with the dealer on Telegram' })).toMatchObject({
+      href: 'https://t.me/dealer_bot',
+    });
   });
 
   it('shows an approval with a green check and what comes next', () => {
-    renderView({ ...application, status: 'approved', history: [...application.history, { status: 'approved', at: '2026-11-23T12:00:00.000Z' }] });
+    renderView({
+      ...application,
+      status: 'approved',
+      history: [...application.history, { status: 'approved', at: '2026-11-23T12:00:00.000Z' }],
+    });
     expect(statusOf().textContent).toBe('Approved');
     expect(statusOf().querySelector('svg.status-icon--approved')).not.toBeNull();
     expect(screen.getByText(/Your loan is approved/)).toBeTruthy();
@@ -76,7 +82,11 @@ describe('ApplicationStatusView', () => {
   });
 
   it('lists the status history, oldest first, in words', () => {
-    renderView({ ...application, status: 'approved', history: [...application.history, { status: 'approved', at: '2026-11-23T12:00:00.000Z' }] });
+    renderView({
+      ...application,
+      status: 'approved',
+      history: [...application.history, { status: 'approved', at: '2026-11-23T12:00:00.000Z' }],
+    });
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('span')!.textContent)).toEqual(['In Review', 'Approved']);
     expect(items[1]!.querySelector('time')!.getAttribute('dateTime')).toBe('2026-11-23T12:00:00.000Z');

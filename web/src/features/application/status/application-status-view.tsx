@@ -11,9 +11,11 @@ import { formatDollars } from '../../../../../domain/format.ts';
 /** docs/product.md#submission-and-statuses: in review a warning hourglass, approved a green check, rejected a red cross; always beside the words. */
 function StatusIcon({ status }: { status: ApplicationStatus }) {
   const paths: Record<ApplicationStatus, string> = {
-    in_review: 'M6 2h12v2h-1v3.2a5 5 0 0 1-2.6 4.4L13.7 12l.7.4A5 5 0 0 1 17 16.8V20h1v2H6v-2h1v-3.2a5 5 0 0 1 2.6-4.4l.7-.4-.7-.4A5 5 0 0 1 7 7.2V4H6V2Zm3 2v3.2a3 3 0 0 0 1.6 2.6L12 10.6l1.4-.8A3 3 0 0 0 15 7.2V4H9Zm3 9.4-1.4.8A3 3 0 0 0 9 16.8V20h6v-3.2a3 3 0 0 0-1.6-2.6l-1.4-.8Z',
+    in_review:
+      'M6 2h12v2h-1v3.2a5 5 0 0 1-2.6 4.4L13.7 12l.7.4A5 5 0 0 1 17 16.8V20h1v2H6v-2h1v-3.2a5 5 0 0 1 2.6-4.4l.7-.4-.7-.4A5 5 0 0 1 7 7.2V4H6V2Zm3 2v3.2a3 3 0 0 0 1.6 2.6L12 10.6l1.4-.8A3 3 0 0 0 15 7.2V4H9Zm3 9.4-1.4.8A3 3 0 0 0 9 16.8V20h6v-3.2a3 3 0 0 0-1.6-2.6l-1.4-.8Z',
     approved: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm4.3 5.8-5.8 5.8-2.8-2.8-1.4 1.4 4.2 4.2 7.2-7.2-1.4-1.4Z',
-    rejected: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm-2.8 5.8L7.8 9.2 10.6 12l-2.8 2.8 1.4 1.4 2.8-2.8 2.8 2.8 1.4-1.4-2.8-2.8 2.8-2.8-1.4-1.4-2.8 2.8-2.8-2.8Z',
+    rejected:
+      'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm-2.8 5.8L7.8 9.2 10.6 12l-2.8 2.8 1.4 1.4 2.8-2.8 2.8 2.8 1.4-1.4-2.8-2.8 2.8-2.8-1.4-1.4-2.8 2.8-2.8-2.8Z',
   };
   return (
     <svg className={`status-icon status-icon--${status}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -112,9 +114,7 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
       {car && (
         <div className="card application-status__car">
           <h2>{i18n._('Your chosen car')}</h2>
-          <p className="application-status__car-name">
-            {[car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ')}
-          </p>
+          <p className="application-status__car-name">{[car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ')}</p>
           <p>{formatDollars(car.price, i18n.locale)}</p>
           <Link to={`/cars/${encodeURIComponent(car.uuid)}`}>{i18n._('View the car')}</Link>
         </div>

@@ -11,7 +11,17 @@ afterEach(() => {
 });
 
 const OTHER_CAR = '3f1c2b4a-1111-4222-8333-444455556666';
-const otherCar = { uuid: OTHER_CAR, year: 2024, brand: 'Toyota', model: 'Camry', trim: null, price: 27_000, mileage: 10, condition: 'used', photo: null };
+const otherCar = {
+  uuid: OTHER_CAR,
+  year: 2024,
+  brand: 'Toyota',
+  model: 'Camry',
+  trim: null,
+  price: 27_000,
+  mileage: 10,
+  condition: 'used',
+  photo: null,
+};
 
 /** Pressed Apply on a car's page: the car page puts it in the draft and opens /application. */
 function arriveWithOtherCar(application: MyApplication, extra: Parameters<typeof mockWizardApi>[0] = {}) {
@@ -50,7 +60,10 @@ describe('an applicant who has applied presses Apply on another car', () => {
 
   it('says so when the car is no longer available', async () => {
     arriveWithOtherCar(submitted, {
-      'PATCH /api/applications/mine/car': () => json(400, { error: { code: 'bad_request', message: 'no', fields: { carId: 'This car is no longer available. Choose another car.' } } }),
+      'PATCH /api/applications/mine/car': () =>
+        json(400, {
+          error: { code: 'bad_request', message: 'no', fields: { carId: 'This car is no longer available. Choose another car.' } },
+        }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Apply with this car instead' }));
     const notice = screen.getByRole('region', { name: 'You have already applied' });

@@ -32,17 +32,26 @@ export function OtherCarNotice({ application, carId, onDone }: { application: My
           </strong>
         </p>
       ) : null}
-      <p>{i18n._('You chose another car, but you have already sent an application. One application covers one car; its status is below.')}</p>
+      <p>
+        {i18n._('You chose another car, but you have already sent an application. One application covers one car; its status is below.')}
+      </p>
       {application.status === 'in_review' ? (
         <>
           <p>{i18n._('Your application is still in review, so you can move it to this car. Your answers stay as they are.')}</p>
           {change.isError ? (
             <p role="alert" className="field__error">
-              {unavailable ? i18n._('This car is no longer available. Choose another car.') : i18n._('We could not change the car. Try again.')}
+              {unavailable
+                ? i18n._('This car is no longer available. Choose another car.')
+                : i18n._('We could not change the car. Try again.')}
             </p>
           ) : null}
           <div className="button-row">
-            <button type="button" className="button button--primary" disabled={change.isPending} onClick={() => change.mutate(carId, { onSuccess: onDone })}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={change.isPending}
+              onClick={() => change.mutate(carId, { onSuccess: onDone })}
+            >
               {i18n._('Apply with this car instead')}
             </button>
             <button type="button" className="button button--secondary" onClick={onDone}>

@@ -122,7 +122,9 @@ describe('Income', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/applications')).toBe(true));
     const post = api.calls.find((call) => call.method === 'POST' && call.url.pathname === '/api/applications')!;
-    expect(post.body).toMatchObject({ application: { applicant: { currentEmployment: { employerName: 'Acme Logistics', status: 'Employed' } } } });
+    expect(post.body).toMatchObject({
+      application: { applicant: { currentEmployment: { employerName: 'Acme Logistics', status: 'Employed' } } },
+    });
   });
 
   it.each([
@@ -133,16 +135,19 @@ describe('Income', () => {
     ['Retired', 'Retirement', 'Former employer or pension source', false],
     ['Retired Military', 'Retirement', 'Branch you retired from', false],
     ['Unemployed', 'Income source', 'Source of your income', false],
-  ])('asks a %s applicant in words that fit, and for a workplace address only where there is one', async (status, legend, name, address) => {
-    storeDraft({ carId: '', personal: personalInput(), housing: housingInput(), income: {}, driverLicense: {} });
-    restore = mockWizardApi().restore;
-    renderWizard('/application/income');
-    await screen.findByRole('heading', { level: 1, name: 'Income' });
-    await userEvent.selectOptions(screen.getByLabelText('Employment status'), status);
-    const section = screen.getByRole('group', { name: legend });
-    expect(within(section).getByLabelText(name)).toBeTruthy();
-    expect(within(section).queryByLabelText('Street address') !== null).toBe(address);
-  });
+  ])(
+    'asks a %s applicant in words that fit, and for a workplace address only where there is one',
+    async (status, legend, name, address) => {
+      storeDraft({ carId: '', personal: personalInput(), housing: housingInput(), income: {}, driverLicense: {} });
+      restore = mockWizardApi().restore;
+      renderWizard('/application/income');
+      await screen.findByRole('heading', { level: 1, name: 'Income' });
+      await userEvent.selectOptions(screen.getByLabelText('Employment status'), status);
+      const section = screen.getByRole('group', { name: legend });
+      expect(within(section).getByLabelText(name)).toBeTruthy();
+      expect(within(section).queryByLabelText('Street address') !== null).toBe(address);
+    },
+  );
 
   it.each([
     ['someone out of work who has never had a job', 'Unemployed', 'Source of your income', 'Family support', '0'],
@@ -188,7 +193,13 @@ describe('Income', () => {
   });
 
   it('asks the previous job’s time in years and months, like the current one’s', async () => {
-    storeDraft({ carId: '', personal: personalInput(), housing: housingInput(), income: incomeInput({ yearsAtEmployer: '1' }), driverLicense: {} });
+    storeDraft({
+      carId: '',
+      personal: personalInput(),
+      housing: housingInput(),
+      income: incomeInput({ yearsAtEmployer: '1' }),
+      driverLicense: {},
+    });
     restore = mockWizardApi().restore;
     renderWizard('/application/income');
     const previous = await screen.findByRole('group', { name: 'Previous employment' });

@@ -43,10 +43,15 @@ function CurrentWork() {
         {asked.occupation && words.occupation ? (
           <TextField name="occupation" label={i18n._(words.occupation)} autoComplete="organization-title" required={false} />
         ) : null}
-        {asked.phone ? <MaskedField name="employerPhone" kind="phone" label={i18n._('Work phone')} autoComplete="off" required={false} /> : null}
+        {asked.phone ? (
+          <MaskedField name="employerPhone" kind="phone" label={i18n._('Work phone')} autoComplete="off" required={false} />
+        ) : null}
       </div>
       {asked.address ? (
-        <AddressFields names={{ line1: 'streetAddress', line2: 'suitNumber', city: 'city', state: 'state', postalCode: 'zip' }} section="work" />
+        <AddressFields
+          names={{ line1: 'streetAddress', line2: 'suitNumber', city: 'city', state: 'state', postalCode: 'zip' }}
+          section="work"
+        />
       ) : null}
     </fieldset>
   );
@@ -121,7 +126,13 @@ function PreviousEmployment() {
             <legend>{i18n._('Time at that job')}</legend>
             <div className="field-grid field-grid--pair">
               <TextField name="previousEmployment.yearsEmployed" label={i18n._('Years')} inputMode="numeric" maxLength={3} />
-              <TextField name="previousEmployment.monthsEmployed" label={i18n._('Months')} inputMode="numeric" maxLength={2} hint={i18n._('0 to 11')} />
+              <TextField
+                name="previousEmployment.monthsEmployed"
+                label={i18n._('Months')}
+                inputMode="numeric"
+                maxLength={2}
+                hint={i18n._('0 to 11')}
+              />
             </div>
           </fieldset>
           <AddressFields names={addressNames('previousEmployment.address')} section="previous-work" />
@@ -142,7 +153,12 @@ export function IncomeStep() {
     <StepShell step="income" form={form}>
       <div className="field-grid">
         <SelectField name="employmentStatus" label={i18n._('Employment status')} options={STATUS_OPTIONS} />
-        <TextField name="monthlyIncome" label={i18n._('Monthly income, $')} hint={i18n._('Before taxes; at least $1.')} inputMode="decimal" />
+        <TextField
+          name="monthlyIncome"
+          label={i18n._('Monthly income, $')}
+          hint={i18n._('Before taxes; at least $1.')}
+          inputMode="decimal"
+        />
       </div>
       <CurrentWork />
       <TimeAtWork />

@@ -30,9 +30,7 @@ export function IntroStep() {
         {i18n._('Car loan application')}
       </h1>
       <p className="lead">
-        {i18n._(
-          'The application takes about 10 minutes: personal information, housing, income and photos of your driver license.',
-        )}
+        {i18n._('The application takes about 10 minutes: personal information, housing, income and photos of your driver license.')}
       </p>
       <p className="notice">
         <strong>{i18n._('Please use Latin characters only (A–Z) when you fill in the application.')}</strong>
@@ -41,7 +39,11 @@ export function IntroStep() {
       <ul className="wizard-intro__needs">
         <li>{i18n._('Your Social Security number and date of birth')}</li>
         <li>{i18n._('Your current address, and your previous one if you moved in the last 2 years')}</li>
-        <li>{i18n._('Your employer (or, if you have none, where your income comes from) and monthly income, and your previous job if you started in the last 2 years')}</li>
+        <li>
+          {i18n._(
+            'Your employer (or, if you have none, where your income comes from) and monthly income, and your previous job if you started in the last 2 years',
+          )}
+        </li>
         <li>{i18n._('Your driver license, to photograph both sides')}</li>
       </ul>
       <ol className="wizard-intro__steps" aria-label={i18n._('Application steps')}>

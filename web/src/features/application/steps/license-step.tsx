@@ -10,7 +10,15 @@ import { fieldId, formValuesOf } from '../wizard-steps.ts';
 
 type Side = 'front' | 'back';
 
-function PhotoSide({ side, label, onUploadingChange }: { side: Side; label: string; onUploadingChange: (side: Side, uploading: boolean) => void }) {
+function PhotoSide({
+  side,
+  label,
+  onUploadingChange,
+}: {
+  side: Side;
+  label: string;
+  onUploadingChange: (side: Side, uploading: boolean) => void;
+}) {
   const { i18n } = useLingui();
   const { control } = useFormContext<DriverLicenseInput>();
   return (

@@ -61,7 +61,9 @@ describe('Personal Information', () => {
 
     const summary = await screen.findByRole('group', { name: 'Please fix the following:' });
     expect(document.activeElement).toBe(summary);
-    const links = within(summary).getAllByRole('link').map((link) => link.textContent);
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual([
       'First name is required.',
       'Last name is required.',
@@ -90,7 +92,9 @@ describe('Personal Information', () => {
     await userEvent.type(screen.getByLabelText('Confirm email'), 'other@example.com');
     await userEvent.type(screen.getByLabelText('Phone number'), '55512');
     await next();
-    expect(await screen.findByText("Type your first name in Latin letters (A–Z) as on your driver's license.", { selector: '.field__error' })).toBeTruthy();
+    expect(
+      await screen.findByText("Type your first name in Latin letters (A–Z) as on your driver's license.", { selector: '.field__error' }),
+    ).toBeTruthy();
     expect(screen.getByText('Emails must match.', { selector: '.field__error' })).toBeTruthy();
     expect(screen.getByText('Phone number must be 10 digits.', { selector: '.field__error' })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Phone number').value).toBe('(555) 12');
@@ -145,7 +149,15 @@ describe('Personal Information', () => {
 
   it('inside Telegram, starts with the name Telegram gave when the fields are empty', async () => {
     restore = mockWizardApi().restore;
-    const user = { id: 42, firstName: 'Olena', lastName: 'Kovalenko', username: 'olena', languageCode: 'uk', photoUrl: null, isPremium: false };
+    const user = {
+      id: 42,
+      firstName: 'Olena',
+      lastName: 'Kovalenko',
+      username: 'olena',
+      languageCode: 'uk',
+      photoUrl: null,
+      isPremium: false,
+    };
     renderWizard('/application/personal', { host: { ...createWebHost(), kind: 'telegram', user } });
     await screen.findByRole('heading', { name: 'Personal Information' });
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Olena');
@@ -156,7 +168,15 @@ describe('Personal Information', () => {
   it('inside Telegram, keeps the name already typed and offers no name in other letters', async () => {
     storeDraft({ carId: '', personal: { firstName: 'Helen' }, housing: {}, income: {}, driverLicense: {} });
     restore = mockWizardApi().restore;
-    const user = { id: 42, firstName: 'Olena', lastName: 'Коваленко', username: null, languageCode: 'uk', photoUrl: null, isPremium: false };
+    const user = {
+      id: 42,
+      firstName: 'Olena',
+      lastName: 'Коваленко',
+      username: null,
+      languageCode: 'uk',
+      photoUrl: null,
+      isPremium: false,
+    };
     renderWizard('/application/personal', { host: { ...createWebHost(), kind: 'telegram', user } });
     await screen.findByRole('heading', { name: 'Personal Information' });
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Helen');

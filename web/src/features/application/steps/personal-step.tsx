@@ -52,10 +52,24 @@ export function PersonalStep() {
       <div className="field-grid">
         <TextField name="firstName" label={i18n._('First name')} autoComplete="given-name" spellCheck={false} maxLength={50} />
         <TextField name="lastName" label={i18n._('Last name')} autoComplete="family-name" spellCheck={false} maxLength={50} />
-        <SelectField name="suffix" label={i18n._('Suffix')} autoComplete="honorific-suffix" options={SUFFIX_OPTIONS} required={false} emptyOption={false} />
+        <SelectField
+          name="suffix"
+          label={i18n._('Suffix')}
+          autoComplete="honorific-suffix"
+          options={SUFFIX_OPTIONS}
+          required={false}
+          emptyOption={false}
+        />
         <MaskedField name="dateOfBirth" kind="date" label={i18n._('Date of birth')} hint={i18n._('MM/DD/YYYY')} autoComplete="bday" />
         <TextField name="email" type="email" inputMode="email" label={i18n._('Email')} autoComplete="email" spellCheck={false} />
-        <TextField name="verifyEmail" type="email" inputMode="email" label={i18n._('Confirm email')} autoComplete="email" spellCheck={false} />
+        <TextField
+          name="verifyEmail"
+          type="email"
+          inputMode="email"
+          label={i18n._('Confirm email')}
+          autoComplete="email"
+          spellCheck={false}
+        />
         <MaskedField name="phone" kind="phone" label={i18n._('Phone number')} autoComplete="tel-national" />
         <MaskedField
           name="ssn"

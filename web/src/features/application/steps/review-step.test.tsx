@@ -70,7 +70,13 @@ describe('Review Your Application', () => {
   });
 
   it('lets a long email address break only before the @ and after a dot', async () => {
-    storeDraft({ ...complete(), personal: personalInput({ email: 'maryann.obrien.longname@example-mail.com', verifyEmail: 'maryann.obrien.longname@example-mail.com' }) });
+    storeDraft({
+      ...complete(),
+      personal: personalInput({
+        email: 'maryann.obrien.longname@example-mail.com',
+        verifyEmail: 'maryann.obrien.longname@example-mail.com',
+      }),
+    });
     restore = mockWizardApi().restore;
     renderWizard('/application/review');
     const email = (await screen.findByText('Email', { selector: 'dt' })).nextElementSibling!;
@@ -140,7 +146,15 @@ describe('Review Your Application', () => {
     });
     expect(posts[0]!.body).not.toHaveProperty('dealer');
     expect(pathname()).toBe('/application');
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY)!)).toEqual({ carId: '', personal: {}, housing: {}, income: {}, driverLicense: {} }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(DRAFT_STORAGE_KEY)!)).toEqual({
+        carId: '',
+        personal: {},
+        housing: {},
+        income: {},
+        driverLicense: {},
+      }),
+    );
   });
 
   it('sends one application for a double click while it is still checking who the applicant is', async () => {
@@ -168,7 +182,9 @@ describe('Review Your Application', () => {
     storeDraft(complete());
     restore = mockWizardApi({
       'POST /api/applications': () =>
-        json(400, { error: { code: 'bad_request', message: 'Invalid', fields: { 'application.applicant.address.city': 'City is required.' } } }),
+        json(400, {
+          error: { code: 'bad_request', message: 'Invalid', fields: { 'application.applicant.address.city': 'City is required.' } },
+        }),
     }).restore;
     renderWizard('/application/review');
     await tickRequired();

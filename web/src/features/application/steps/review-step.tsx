@@ -85,7 +85,12 @@ function SsnRow({ ssn }: { ssn: string }) {
   return (
     <Row label={i18n._('Social Security number')}>
       <span className="review-ssn">{shown ? ssn : formatSsnMasked(ssn)}</span>{' '}
-      <button type="button" className="button button--ghost review-ssn__toggle" aria-pressed={shown} onClick={() => setShown((value) => !value)}>
+      <button
+        type="button"
+        className="button button--ghost review-ssn__toggle"
+        aria-pressed={shown}
+        onClick={() => setShown((value) => !value)}
+      >
         {shown ? i18n._('Hide SSN') : i18n._('Show SSN')}
       </button>
     </Row>
@@ -95,8 +100,7 @@ function SsnRow({ ssn }: { ssn: string }) {
 function Answers({ draft }: { draft: ApplicationDraft }) {
   const { i18n } = useLingui();
   const { personal, housing, income } = draft;
-  const money = (amount: number | undefined) =>
-    amount === undefined ? '' : formatDollarsAndCents(amount, i18n.locale);
+  const money = (amount: number | undefined) => (amount === undefined ? '' : formatDollarsAndCents(amount, i18n.locale));
   const time = (years: number, months: number) =>
     i18n._('{years, plural, one {# year} other {# years}}, {months, plural, one {# month} other {# months}}', { years, months });
   const asked = employmentQuestions(income.employmentStatus);
@@ -121,7 +125,13 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
         <Row label={i18n._('Monthly housing payment, $')}>{money(housing.monthlyPayment)}</Row>
         <Row label={i18n._('Current address')}>
           <AddressText
-            address={{ line1: housing.address, line2: housing.suiteAptNumber, city: housing.city, state: housing.state, postalCode: housing.postalCode }}
+            address={{
+              line1: housing.address,
+              line2: housing.suiteAptNumber,
+              city: housing.city,
+              state: housing.state,
+              postalCode: housing.postalCode,
+            }}
           />
         </Row>
         <Row label={i18n._('Time at current address')}>{time(housing.yearsAtAddress, housing.monthsAtAddress)}</Row>
@@ -137,11 +147,21 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
         <Row label={i18n._(words.name)}>{asked.school ? income.schoolName : income.employerName}</Row>
         {asked.occupation && words.occupation ? <Row label={i18n._(words.occupation)}>{income.occupation}</Row> : null}
         {asked.phone ? (
-          <Row label={asked.school ? i18n._('School phone') : i18n._('Work phone')}>{asked.school ? income.schoolPhone : income.employerPhone}</Row>
+          <Row label={asked.school ? i18n._('School phone') : i18n._('Work phone')}>
+            {asked.school ? income.schoolPhone : income.employerPhone}
+          </Row>
         ) : null}
         {asked.address && income.state ? (
           <Row label={i18n._("Employer's address")}>
-            <AddressText address={{ line1: income.streetAddress, line2: income.suitNumber, city: income.city, state: income.state, postalCode: income.zip }} />
+            <AddressText
+              address={{
+                line1: income.streetAddress,
+                line2: income.suitNumber,
+                city: income.city,
+                state: income.state,
+                postalCode: income.zip,
+              }}
+            />
           </Row>
         ) : null}
         <Row label={i18n._(words.time)}>{time(income.yearsAtEmployer, income.monthsAtEmployer)}</Row>
@@ -157,7 +177,9 @@ function Answers({ draft }: { draft: ApplicationDraft }) {
             <AddressText address={income.previousEmployment.address} />
           </Row>
         ) : null}
-        {income.noPreviousEmployment ? <Row label={i18n._('Previous employment')}>{i18n._('None: I have had no job before this one')}</Row> : null}
+        {income.noPreviousEmployment ? (
+          <Row label={i18n._('Previous employment')}>{i18n._('None: I have had no job before this one')}</Row>
+        ) : null}
       </ReviewSection>
       <ReviewSection step="license">
         <Row label={i18n._('Front of license')}>{i18n._('Uploaded')}</Row>
@@ -183,12 +205,24 @@ const PRIVACY_NOTICE_PATH = '/privacy';
 
 /** Takes the applicant to the first consent still to tick. */
 function goToConsents() {
-  const box = document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input[aria-invalid="true"]`) ?? document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input`);
+  const box =
+    document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input[aria-invalid="true"]`) ??
+    document.querySelector<HTMLInputElement>(`#${CONSENTS_ID} input`);
   box?.scrollIntoView({ block: 'center' });
   box?.focus();
 }
 
-function Consents({ consents, accepted, onChange, showErrors }: { consents: readonly ConsentText[]; accepted: Accepted; onChange: (next: Accepted) => void; showErrors: boolean }) {
+function Consents({
+  consents,
+  accepted,
+  onChange,
+  showErrors,
+}: {
+  consents: readonly ConsentText[];
+  accepted: Accepted;
+  onChange: (next: Accepted) => void;
+  showErrors: boolean;
+}) {
   const { i18n } = useLingui();
   const problems = findConsentProblems(acceptancesOf(consents, accepted), termsOf(consents));
   return (
@@ -289,7 +323,8 @@ export function ReviewStep() {
   };
 
   const onSubmitError = (error: unknown) => {
-    if (!(error instanceof ApiError)) return fail(i18n._('We could not send your application. Your answers are kept: press Submit Application again.'));
+    if (!(error instanceof ApiError))
+      return fail(i18n._('We could not send your application. Your answers are kept: press Submit Application again.'));
     switch (error.code) {
       case 'application_exists':
         void queryClient.invalidateQueries({ queryKey: myApplicationQueryKey });
@@ -313,7 +348,9 @@ export function ReviewStep() {
         return fail(i18n._('Some answers were not accepted. Check them and submit again.'));
       }
       default:
-        return fail(i18n._('We could not send your application. Your answers are kept: check your connection and press Submit Application again.'));
+        return fail(
+          i18n._('We could not send your application. Your answers are kept: check your connection and press Submit Application again.'),
+        );
     }
   };
 

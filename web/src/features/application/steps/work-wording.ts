@@ -56,4 +56,3 @@ const WORDING: Record<EmploymentStatus, WorkWording> = {
 
 /** The words for a status; before one is chosen, an employee's. */
 export const wordingOf = (status: string) => (status in WORDING ? WORDING[status as EmploymentStatus] : EMPLOYEE);
-

@@ -37,7 +37,11 @@ export function mockWizardApi(extra: Parameters<typeof mockFetch>[0] = {}) {
     'DELETE /api/applications/draft': () => new Response(null, { status: 204 }),
     'GET /api/applications/consents': () => consentsAnswer,
     'GET /api/me': () => ({ user: { id: 7 }, isAdmin: false, via: 'guest' }),
-    'GET /api/site': () => ({ company: { name: 'Dealer', address: '', phone: '', email: '', socialLinks: [] }, botUsername: null, telegramLoginEnabled: false }),
+    'GET /api/site': () => ({
+      company: { name: 'Dealer', address: '', phone: '', email: '', socialLinks: [] },
+      botUsername: null,
+      telegramLoginEnabled: false,
+    }),
     ...extra,
   });
 }

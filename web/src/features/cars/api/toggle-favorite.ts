@@ -22,8 +22,9 @@ export function toggleFavorite(carUuid: string): Promise<FavoriteState> {
 export function setFavoriteInCache(queryClient: QueryClient, carUuid: string, isFavorite: boolean): void {
   const patch = <T extends Pick<CarCard, 'uuid' | 'is_favorite'>>(car: T): T =>
     car.uuid === carUuid && car.is_favorite !== isFavorite ? { ...car, is_favorite: isFavorite } : car;
-  queryClient.setQueriesData<CarPages>({ queryKey: carListsQueryKey }, (data) =>
-    data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) },
+  queryClient.setQueriesData<CarPages>(
+    { queryKey: carListsQueryKey },
+    (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) },
   );
   queryClient.setQueryData<Paged<CarCard>>(favoritesQueryKey, (data) => data && { ...data, items: data.items.map(patch) });
   queryClient.setQueryData<RecentlyViewedCars>(recentlyViewedQueryKey, (data) => data && { ...data, items: data.items.map(patch) });

@@ -73,7 +73,12 @@ export function ActiveFilters({ filters, onChange, afterLast }: ActiveFiltersPro
           const text = label(key);
           return (
             <li key={key}>
-              <button type="button" className="filter-chip" aria-label={i18n._('Remove filter: {filter}', { filter: text })} onClick={() => remove(key, index)}>
+              <button
+                type="button"
+                className="filter-chip"
+                aria-label={i18n._('Remove filter: {filter}', { filter: text })}
+                onClick={() => remove(key, index)}
+              >
                 <span>{text}</span>
                 <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
                   <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

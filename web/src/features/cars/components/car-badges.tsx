@@ -7,9 +7,7 @@ export function CarBadges({ car }: { car: Pick<CarItem, 'condition' | 'status'> 
   return (
     <ul className="car-badges">
       <li className={`car-badge car-badge--${car.condition}`}>{car.condition === 'new' ? i18n._('New') : i18n._('Used')}</li>
-      <li className={`car-badge car-badge--${car.status}`}>
-        {car.status === 'available' ? i18n._('Available') : i18n._('Unavailable')}
-      </li>
+      <li className={`car-badge car-badge--${car.status}`}>{car.status === 'available' ? i18n._('Available') : i18n._('Unavailable')}</li>
     </ul>
   );
 }

@@ -27,13 +27,19 @@ export function PaymentEstimate({ price }: { price: number }) {
       <h2 id={`${id}-title`}>{i18n._('Payment estimate')}</h2>
       <div className="estimate__fields">
         <FilterField id={`${id}-price`} label={i18n._('Vehicle price, $')}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" value={priceText} onChange={(e) => setPriceText(e.target.value)} />}
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" value={priceText} onChange={(e) => setPriceText(e.target.value)} />
+          )}
         </FilterField>
         <FilterField id={`${id}-down`} label={i18n._('Down payment, $')}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" value={downText} onChange={(e) => setDownText(e.target.value)} />}
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" value={downText} onChange={(e) => setDownText(e.target.value)} />
+          )}
         </FilterField>
         <FilterField id={`${id}-apr`} label={i18n._('APR, %')}>
-          {(control) => <Input {...control} inputMode="decimal" autoComplete="off" value={aprText} onChange={(e) => setAprText(e.target.value)} />}
+          {(control) => (
+            <Input {...control} inputMode="decimal" autoComplete="off" value={aprText} onChange={(e) => setAprText(e.target.value)} />
+          )}
         </FilterField>
         <FilterField id={`${id}-term`} label={i18n._('Term')}>
           {(control) => (
@@ -51,7 +57,11 @@ export function PaymentEstimate({ price }: { price: number }) {
         <p id={`${id}-monthly-label`} className="estimate__label">
           {i18n._('Estimated monthly payment')}
         </p>
-        <output className="estimate__monthly" aria-labelledby={`${id}-monthly-label`} htmlFor={`${id}-price ${id}-down ${id}-apr ${id}-term`}>
+        <output
+          className="estimate__monthly"
+          aria-labelledby={`${id}-monthly-label`}
+          htmlFor={`${id}-price ${id}-down ${id}-apr ${id}-term`}
+        >
           {estimate ? format.money(estimate.monthlyPayment) : '—'}
         </output>
         {estimate ? (

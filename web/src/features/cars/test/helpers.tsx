@@ -13,9 +13,7 @@ export function resetToastsAfterEach(): void {
 /** Shows the router's location so tests can assert what reached the URL. */
 export function LocationProbe() {
   const location = useLocation();
-  return (
-    <div data-testid="location" data-pathname={location.pathname} data-search={location.search} hidden />
-  );
+  return <div data-testid="location" data-pathname={location.pathname} data-search={location.search} hidden />;
 }
 
 export const FILTER_DATA: CarFilterData = {
@@ -26,9 +24,24 @@ export const FILTER_DATA: CarFilterData = {
 };
 
 export const BRAND_DATA: Record<string, BrandFilterData> = {
-  Ford: { models: ['Escape', 'F-150', 'Mustang'], yearRange: { min: 2016, max: 2025 }, priceRange: { min: 15_000, max: 70_000 }, mileageRange: { min: 0, max: 90_000 } },
-  Honda: { models: ['Accord', 'Civic', 'CR-V'], yearRange: { min: 2015, max: 2025 }, priceRange: { min: 12_000, max: 45_000 }, mileageRange: { min: 0, max: 110_000 } },
-  Toyota: { models: ['Camry', 'Corolla', 'RAV4'], yearRange: { min: 2017, max: 2025 }, priceRange: { min: 14_000, max: 60_000 }, mileageRange: { min: 0, max: 100_000 } },
+  Ford: {
+    models: ['Escape', 'F-150', 'Mustang'],
+    yearRange: { min: 2016, max: 2025 },
+    priceRange: { min: 15_000, max: 70_000 },
+    mileageRange: { min: 0, max: 90_000 },
+  },
+  Honda: {
+    models: ['Accord', 'Civic', 'CR-V'],
+    yearRange: { min: 2015, max: 2025 },
+    priceRange: { min: 12_000, max: 45_000 },
+    mileageRange: { min: 0, max: 110_000 },
+  },
+  Toyota: {
+    models: ['Camry', 'Corolla', 'RAV4'],
+    yearRange: { min: 2017, max: 2025 },
+    priceRange: { min: 14_000, max: 60_000 },
+    mileageRange: { min: 0, max: 100_000 },
+  },
 };
 
 export const json = (status: number, body: unknown) =>
@@ -38,12 +51,14 @@ export const json = (status: number, body: unknown) =>
  * The cars API at the network edge: `/api/cars` answers from `pagesFor(params)` (one array per
  * page), filters come from the fixtures above, everything else falls through to mockFetch's 404.
  */
-export function mockCarsApi(options: {
-  pagesFor?: (params: URLSearchParams) => CarCard[][];
-  /** Answers instead of pagesFor when it returns (or resolves to) a Response. */
-  cars?: (params: URLSearchParams) => Response | undefined | Promise<Response | undefined>;
-  extra?: Parameters<typeof mockFetch>[0];
-} = {}) {
+export function mockCarsApi(
+  options: {
+    pagesFor?: (params: URLSearchParams) => CarCard[][];
+    /** Answers instead of pagesFor when it returns (or resolves to) a Response. */
+    cars?: (params: URLSearchParams) => Response | undefined | Promise<Response | undefined>;
+    extra?: Parameters<typeof mockFetch>[0];
+  } = {},
+) {
   return mockFetch({
     'GET /api/cars': async ({ url }) => {
       const custom = await options.cars?.(url.searchParams);
@@ -75,7 +90,8 @@ export function deferred<T>() {
 
 /** What a form control currently holds, as the user sees it (no jest-dom here). */
 export function valueOf(element: HTMLElement): string {
-  if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return element.value;
+  if (element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)
+    return element.value;
   throw new Error(`${element.tagName} has no value`);
 }
 

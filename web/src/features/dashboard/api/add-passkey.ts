@@ -8,7 +8,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
  * (navigator.credentials.create), then POST /api/auth/passkeys with its answer and the name.
  */
 export async function addPasskey(name: string): Promise<PasskeyAdded> {
-  const optionsJSON = await apiFetch<PublicKeyCredentialCreationOptionsJSON>('/api/auth/passkeys/registration-options', { method: 'POST', json: {} });
+  const optionsJSON = await apiFetch<PublicKeyCredentialCreationOptionsJSON>('/api/auth/passkeys/registration-options', {
+    method: 'POST',
+    json: {},
+  });
   const response = await startRegistration({ optionsJSON });
   return apiFetch<PasskeyAdded>('/api/auth/passkeys', { method: 'POST', json: { name, response } });
 }

@@ -7,7 +7,10 @@ import { apiFetch } from '../../../lib/api-client.ts';
  * passkey dialog (navigator.credentials.get), then POST /api/auth/passkeys/authentication.
  */
 export async function confirmPasskey(): Promise<void> {
-  const optionsJSON = await apiFetch<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkeys/authentication-options', { method: 'POST', json: {} });
+  const optionsJSON = await apiFetch<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkeys/authentication-options', {
+    method: 'POST',
+    json: {},
+  });
   const response = await startAuthentication({ optionsJSON });
   await apiFetch('/api/auth/passkeys/authentication', { method: 'POST', json: { response } });
 }

@@ -9,7 +9,8 @@ const HISTORY_LIMIT = 50;
 export const applicationHistoryQuery = (applicationId: number) =>
   queryOptions({
     queryKey: ['dashboard', 'history', applicationId],
-    queryFn: ({ signal }) => apiFetch<Paged<ApplicationTrailEvent>>(`/api/applications/${applicationId}/history?limit=${HISTORY_LIMIT}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<Paged<ApplicationTrailEvent>>(`/api/applications/${applicationId}/history?limit=${HISTORY_LIMIT}`, { signal }),
   });
 
 /** GET /api/applications/{id}/history: who did what to the application, newest first. */

@@ -16,8 +16,11 @@ export const licencePhotoQuery = (applicationId: number, side: LicenceSide) =>
 export function useLicencePhoto(applicationId: number, side: LicenceSide) {
   const query = useQuery(licencePhotoQuery(applicationId, side));
   const url = useMemo(() => (query.data ? URL.createObjectURL(query.data) : undefined), [query.data]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return { ...query, url };
 }

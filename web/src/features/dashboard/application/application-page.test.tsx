@@ -156,7 +156,13 @@ describe('the application detail page', () => {
     await userEvent.type(lastName, 'Minor');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
-    expect(sent).toMatchObject({ applicationId: 12, lastName: 'Minor', phone: '+15551234567', dateOfBirth: '1990-01-31', otherIncomeAmount: 0 });
+    expect(sent).toMatchObject({
+      applicationId: 12,
+      lastName: 'Minor',
+      phone: '+15551234567',
+      dateOfBirth: '1990-01-31',
+      otherIncomeAmount: 0,
+    });
     // The masked SSN was never touched, so it is left out and the server keeps the stored one.
     expect(sent).not.toHaveProperty('ssn');
     expect(definition('Last Name')).toBe('Minor');
@@ -223,7 +229,9 @@ describe('the application detail page', () => {
     openApplication();
     await userEvent.selectOptions(await screen.findByLabelText('Status'), 'rejected');
     await userEvent.click(screen.getByRole('button', { name: 'Change status…' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Change the status to Rejected?' })).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Change the status to Rejected?' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('in_review');
     expect(document.activeElement).toBe(screen.getByLabelText('Status'));
     expect(screen.queryByRole('button', { name: 'Change status…' })).toBeNull();
@@ -238,7 +246,11 @@ describe('the application detail page', () => {
         return { applicationId: 12, at: '2026-06-02T10:00:00.000Z', by: { id: 1, name: 'Ada Staff' } };
       },
       'GET /api/applications/12/history': () =>
-        pageOf(reviewed ? [{ id: 9, action: 'application.reviewed', at: '2026-06-02T10:00:00.000Z', actor: { id: 1, name: 'Ada Staff' }, details: {} }] : []),
+        pageOf(
+          reviewed
+            ? [{ id: 9, action: 'application.reviewed', at: '2026-06-02T10:00:00.000Z', actor: { id: 1, name: 'Ada Staff' }, details: {} }]
+            : [],
+        ),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     const history = screen.getByRole('region', { name: 'History' });
@@ -249,7 +261,15 @@ describe('the application detail page', () => {
   it('names the car in the history when the applicant moved the application to another car', async () => {
     openApplication({
       'GET /api/applications/12/history': () =>
-        pageOf([{ id: 10, action: 'application.edited', at: '2026-06-02T10:00:00.000Z', actor: { id: 7, name: 'Jane Doe' }, details: { fields: ['carId'] } }]),
+        pageOf([
+          {
+            id: 10,
+            action: 'application.edited',
+            at: '2026-06-02T10:00:00.000Z',
+            actor: { id: 7, name: 'Jane Doe' },
+            details: { fields: ['carId'] },
+          },
+        ]),
     });
     const history = await screen.findByRole('region', { name: 'History' });
     expect(await within(history).findByText('Edited: Vehicle')).toBeTruthy();

@@ -3,7 +3,11 @@ import { useLingui } from '@lingui/react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { applicationEditSchema, type ApplicationEditInput, type ApplicationEditValues } from '../../../../../domain/application-edit.schema.ts';
+import {
+  applicationEditSchema,
+  type ApplicationEditInput,
+  type ApplicationEditValues,
+} from '../../../../../domain/application-edit.schema.ts';
 import { applicationToFormValues, formValuesToApplicantPatch } from '../../../../../domain/application-mapping.ts';
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
 import { toast } from '../../../components/toasts.tsx';
@@ -25,7 +29,8 @@ import { RegBClock } from './reg-b-clock.tsx';
 import { StatusSelect } from './status-select.tsx';
 
 /** The form's values for an application: what Cancel returns to (docs/product.md#editing-an-application). */
-const formValuesOf = (application: StaffApplication): ApplicationEditInput => applicationToFormValues({ ...application, ssn: application.ssnMasked });
+const formValuesOf = (application: StaffApplication): ApplicationEditInput =>
+  applicationToFormValues({ ...application, ssn: application.ssnMasked });
 
 /** The loaded application: title, status, actions, then view or edit mode, photos, car and history. */
 export function ApplicationReview({ application }: { application: StaffApplication }) {
@@ -34,7 +39,12 @@ export function ApplicationReview({ application }: { application: StaffApplicati
   const timeZone = useDealerTimeZone();
   const [editing, setEditing] = useState(false);
   const loaded = useMemo(() => formValuesOf(application), [application]);
-  const form = useForm<ApplicationEditInput, unknown, ApplicationEditValues>({ resolver: valibotResolver(applicationEditSchema), defaultValues: loaded, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<ApplicationEditInput, unknown, ApplicationEditValues>({
+    resolver: valibotResolver(applicationEditSchema),
+    defaultValues: loaded,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const save = useUpdateApplicant();
   const pdf = useDownloadPdf();
   const confirm = useConfirmReview();
@@ -82,7 +92,14 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       <div className="application__actions" role="toolbar" aria-label={i18n._('Application actions')}>
         {editing ? (
           <>
-            <ActionButton icon={<SaveIcon />} label={i18n._('Save')} variant="primary" type="submit" form={EDIT_FORM_ID} busy={save.isPending} />
+            <ActionButton
+              icon={<SaveIcon />}
+              label={i18n._('Save')}
+              variant="primary"
+              type="submit"
+              form={EDIT_FORM_ID}
+              busy={save.isPending}
+            />
             <ActionButton icon={<CrossIcon />} label={i18n._('Cancel')} onClick={cancel} />
           </>
         ) : (
@@ -102,7 +119,12 @@ export function ApplicationReview({ application }: { application: StaffApplicati
           }
         />
       </div>
-      <RegBClock dueAt={application.regBDueAt} daysLeft={application.regBDaysLeft} status={application.status} history={application.history} />
+      <RegBClock
+        dueAt={application.regBDueAt}
+        daysLeft={application.regBDaysLeft}
+        status={application.status}
+        history={application.history}
+      />
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />

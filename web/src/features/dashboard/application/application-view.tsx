@@ -50,7 +50,8 @@ function AddressLines({ address }: { address: Address | null }) {
 
 function useMonths() {
   const { i18n } = useLingui();
-  return (months: number | undefined | null) => (months === undefined || months === null ? EMPTY : i18n._('{months, plural, one {# month} other {# months}}', { months }));
+  return (months: number | undefined | null) =>
+    months === undefined || months === null ? EMPTY : i18n._('{months, plural, one {# month} other {# months}}', { months });
 }
 
 function EmploymentLines({ employment }: { employment: Employment | null }) {
@@ -92,7 +93,6 @@ function ConsentLines({ consents }: { consents: StaffApplication['consents'] }) 
   );
 }
 
-
 /** Derived from the months given: two years or more at the address or job (docs/product.md#application-detail). */
 function overTwoYears(months: number | undefined, yes: string, no: string): string {
   return months === undefined ? EMPTY : requiresPreviousHistory(months) ? no : yes;
@@ -113,7 +113,9 @@ export function ApplicationView({ application }: { application: StaffApplication
           <Item label={i18n._(FIELD_LABELS.firstName)}>{application.firstName}</Item>
           <Item label={i18n._(FIELD_LABELS.lastName)}>{application.lastName}</Item>
           <Item label={i18n._(FIELD_LABELS.suffix)}>{application.suffix}</Item>
-          <Item label={i18n._(FIELD_LABELS.dateOfBirth)}>{application.dateOfBirth ? formatDateFromApi(application.dateOfBirth) : null}</Item>
+          <Item label={i18n._(FIELD_LABELS.dateOfBirth)}>
+            {application.dateOfBirth ? formatDateFromApi(application.dateOfBirth) : null}
+          </Item>
           <Item label={i18n._(FIELD_LABELS.email)}>{application.email}</Item>
           <Item label={i18n._(FIELD_LABELS.phone)}>{formatPhoneDisplay(application.phone)}</Item>
           <Item label={i18n._(FIELD_LABELS.ssn)}>
@@ -146,8 +148,12 @@ export function ApplicationView({ application }: { application: StaffApplication
           <Item label={i18n._(FIELD_LABELS.income)}>{formatMoney(application.income)}</Item>
           <Item label={i18n._(FIELD_LABELS.incomeFrequency)}>{i18n._(application.incomeFrequency)}</Item>
           <Item label={i18n._(FIELD_LABELS.otherIncomeSource)}>{application.otherIncomeSource}</Item>
-          <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>{hasOtherIncome(application) ? money(application.otherIncomeAmount) : null}</Item>
-          <Item label={i18n._('Worked there over 2 years')}>{overTwoYears(application.currentEmployment.totalMonthsEmployed, yes, no)}</Item>
+          <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>
+            {hasOtherIncome(application) ? money(application.otherIncomeAmount) : null}
+          </Item>
+          <Item label={i18n._('Worked there over 2 years')}>
+            {overTwoYears(application.currentEmployment.totalMonthsEmployed, yes, no)}
+          </Item>
           <Group label={i18n._(FIELD_LABELS.currentEmployment)}>
             <EmploymentLines employment={application.currentEmployment} />
           </Group>

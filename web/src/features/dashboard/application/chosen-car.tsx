@@ -17,7 +17,8 @@ export function ChosenCar({ car }: { car: ApplicationCar | null }) {
               {`${car.year} ${car.brand} ${car.model}${car.trim ? ` ${car.trim}` : ''}`}
             </a>
             <p>
-              {formatMoney(car.price)} · {i18n._(carConditionLabels[car.condition])} · {new Intl.NumberFormat(i18n.locale).format(car.mileage)} mi
+              {formatMoney(car.price)} · {i18n._(carConditionLabels[car.condition])} ·{' '}
+              {new Intl.NumberFormat(i18n.locale).format(car.mileage)} mi
             </p>
           </div>
         </div>

@@ -37,9 +37,23 @@ function Frame({ name, label, children }: { name: string; label: string; childre
   );
 }
 
-export function TextInput({ name, label, type = 'text', inputMode }: { name: string; label: string; type?: 'text' | 'email'; inputMode?: 'decimal' | 'numeric' }) {
+export function TextInput({
+  name,
+  label,
+  type = 'text',
+  inputMode,
+}: {
+  name: string;
+  label: string;
+  type?: 'text' | 'email';
+  inputMode?: 'decimal' | 'numeric';
+}) {
   const { register } = useFormContext();
-  return <Frame name={name} label={label}>{(control) => <input {...control} {...register(name)} type={type} inputMode={inputMode} autoComplete="off" />}</Frame>;
+  return (
+    <Frame name={name} label={label}>
+      {(control) => <input {...control} {...register(name)} type={type} inputMode={inputMode} autoComplete="off" />}
+    </Frame>
+  );
 }
 
 const MASKS = { phone: applyPhoneMask, ssn: applySsnMask, date: applyDateMask } as const;
@@ -109,7 +123,15 @@ export function AddressFields({ prefix, legend }: { prefix: string; legend: stri
 }
 
 /** Employer Name, Occupation, Work Phone, Employment Status, months and the employer's address. */
-export function EmploymentFields({ prefix, legend, statusOptions }: { prefix: string; legend: string; statusOptions: readonly Option<string>[] }) {
+export function EmploymentFields({
+  prefix,
+  legend,
+  statusOptions,
+}: {
+  prefix: string;
+  legend: string;
+  statusOptions: readonly Option<string>[];
+}) {
   const { i18n } = useLingui();
   return (
     <fieldset className="edit-group">

@@ -11,7 +11,14 @@ import { FIELD_LABELS } from './labels.ts';
  * Views of the page, its photos and this panel are audited too, but they would bury what matters;
  * the panel shows what changed or exposed the application.
  */
-const SHOWN = new Set(['application.submitted', 'application.status_changed', 'application.edited', 'application.ssn_revealed', 'application.pdf_downloaded', 'application.reviewed']);
+const SHOWN = new Set([
+  'application.submitted',
+  'application.status_changed',
+  'application.edited',
+  'application.ssn_revealed',
+  'application.pdf_downloaded',
+  'application.reviewed',
+]);
 
 const isStatus = (value: unknown): value is ApplicationStatus => (APPLICATION_STATUSES as readonly unknown[]).includes(value);
 
@@ -68,7 +75,8 @@ export function HistoryPanel({ applicationId }: { applicationId: number }) {
               <li key={event.id} className="history__item">
                 <span className="history__what">{describe(event)}</span>
                 <span className="history__meta">
-                  {event.actor?.name ?? i18n._('Applicant')} · <time dateTime={event.at}>{formatDateTime(event.at, i18n.locale, timeZone)}</time>
+                  {event.actor?.name ?? i18n._('Applicant')} ·{' '}
+                  <time dateTime={event.at}>{formatDateTime(event.at, i18n.locale, timeZone)}</time>
                 </span>
               </li>
             ))}

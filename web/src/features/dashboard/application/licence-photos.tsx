@@ -14,7 +14,12 @@ function Photo({ applicationId, side, label }: { applicationId: number; side: Li
   if (!photo.url) return <p>{i18n._('The photo could not be loaded.')}</p>;
   return (
     <>
-      <button type="button" className="licence-photo" onClick={() => setLarge(true)} aria-label={i18n._('View {side} larger', { side: label })}>
+      <button
+        type="button"
+        className="licence-photo"
+        onClick={() => setLarge(true)}
+        aria-label={i18n._('View {side} larger', { side: label })}
+      >
         <img src={photo.url} alt={label} />
       </button>
       <Dialog

@@ -16,5 +16,11 @@ export function ChatButton({ userId, label }: { userId: number; label: string })
   const chat = useChatLink(userId);
   const url = chat.data?.url;
   if (url) return <ActionLink icon={<ChatIcon />} label={label} href={url} />;
-  return <ActionButton icon={<ChatIcon />} label={label} disabledReason={chat.isPending ? i18n._('Loading...') : i18n._('No Telegram chat with this user yet')} />;
+  return (
+    <ActionButton
+      icon={<ChatIcon />}
+      label={label}
+      disabledReason={chat.isPending ? i18n._('Loading...') : i18n._('No Telegram chat with this user yet')}
+    />
+  );
 }

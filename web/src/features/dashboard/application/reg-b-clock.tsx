@@ -26,7 +26,9 @@ export function RegBClock({ dueAt, daysLeft, status, history }: RegBClockProps) 
     if (decidedAt === undefined) return null;
     const decided = formatDate(decidedAt, i18n.locale, timeZone);
     return Date.parse(decidedAt) > Date.parse(dueAt) ? (
-      <p className="reg-b reg-b--overdue">{i18n._('Decided on {decided}, after the decision was due by {date} (Regulation B).', { decided, date })}</p>
+      <p className="reg-b reg-b--overdue">
+        {i18n._('Decided on {decided}, after the decision was due by {date} (Regulation B).', { decided, date })}
+      </p>
     ) : (
       <p className="reg-b">{i18n._('Decided on {decided}, within the Regulation B deadline ({date}).', { decided, date })}</p>
     );

@@ -90,7 +90,10 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
       <ConfirmDialog
         open={confirming}
         title={i18n._('Change the status to {status}?', { status: label })}
-        message={i18n._('{name} will be told at once: by a Telegram message if they applied in Telegram, and on their status page either way.', { name: applicantName })}
+        message={i18n._(
+          '{name} will be told at once: by a Telegram message if they applied in Telegram, and on their status page either way.',
+          { name: applicantName },
+        )}
         confirmLabel={i18n._('Change and notify')}
         busy={update.isPending}
         onConfirm={send}

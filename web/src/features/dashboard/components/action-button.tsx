@@ -17,7 +17,16 @@ interface ActionButtonProps {
  * stays in the accessible name at every width; aria-disabled rather than disabled keeps an
  * unavailable action reachable by keyboard, with its reason as the description.
  */
-export function ActionButton({ icon, label, onClick, disabledReason, busy = false, variant = 'secondary', type = 'button', form }: ActionButtonProps) {
+export function ActionButton({
+  icon,
+  label,
+  onClick,
+  disabledReason,
+  busy = false,
+  variant = 'secondary',
+  type = 'button',
+  form,
+}: ActionButtonProps) {
   const reasonId = useId();
   const unavailable = disabledReason !== undefined;
   return (

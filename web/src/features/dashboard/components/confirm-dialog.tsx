@@ -30,10 +30,15 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
     }
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onCancel={(event) => {
-      event.preventDefault();
-      onClose();
-    }}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
       {open ? (
         <>
           <h2 id={titleId} className="dialog__title">
@@ -59,7 +64,16 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before an action that is hard to undo (revoking admin, deleting a FAQ). */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, danger = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  danger = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { i18n } = useLingui();
   return (
     <Dialog
@@ -71,7 +85,13 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
           <button type="button" className="button button--secondary" onClick={onClose}>
             {i18n._('Cancel')}
           </button>
-          <button type="button" className={danger ? 'button button--danger' : 'button button--primary'} aria-busy={busy || undefined} disabled={busy} onClick={onConfirm}>
+          <button
+            type="button"
+            className={danger ? 'button button--danger' : 'button button--primary'}
+            aria-busy={busy || undefined}
+            disabled={busy}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </button>
         </>

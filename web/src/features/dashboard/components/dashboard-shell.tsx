@@ -37,7 +37,12 @@ export function DashboardShell({ canSignOut, children }: { canSignOut: boolean; 
         <h1 className="dashboard__title">{i18n._('Dashboard')}</h1>
         <nav aria-label={i18n._('Dashboard sections')} className="dashboard__tabs">
           {tabs.map((tab, index) => (
-            <Link key={tab.to} to={tab.to} className={index === active ? 'dashboard__tab dashboard__tab--active' : 'dashboard__tab'} aria-current={index === active ? 'page' : undefined}>
+            <Link
+              key={tab.to}
+              to={tab.to}
+              className={index === active ? 'dashboard__tab dashboard__tab--active' : 'dashboard__tab'}
+              aria-current={index === active ? 'page' : undefined}
+            >
               {i18n._(tab.label)}
             </Link>
           ))}

@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 /** Stroke icons drawn for the dashboard (24 px grid); decorative, so hidden from assistive technology. */
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg className="icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className="icon"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );

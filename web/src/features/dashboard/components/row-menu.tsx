@@ -52,7 +52,14 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
 
   return (
     <>
-      <button ref={button} type="button" className="action-button row-menu__button" popoverTarget={id} aria-label={label} data-tooltip={label}>
+      <button
+        ref={button}
+        type="button"
+        className="action-button row-menu__button"
+        popoverTarget={id}
+        aria-label={label}
+        data-tooltip={label}
+      >
         <MoreIcon />
       </button>
       <div

@@ -37,7 +37,10 @@ export function FaqFormDialog({ faq, open, busy, onSubmit, onClose }: FaqFormDia
       </p>
     ) : null;
   };
-  const described = (name: keyof FaqFormInput) => ({ 'aria-invalid': errors[name] !== undefined, 'aria-describedby': errors[name] ? `faq-${name}-error` : undefined });
+  const described = (name: keyof FaqFormInput) => ({
+    'aria-invalid': errors[name] !== undefined,
+    'aria-describedby': errors[name] ? `faq-${name}-error` : undefined,
+  });
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);

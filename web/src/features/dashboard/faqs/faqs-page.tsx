@@ -18,7 +18,12 @@ import { FAQ_FILTERS, FaqsFilters } from './faqs-filters.tsx';
 import { FaqsTable } from './faqs-table.tsx';
 import { FaqFormDialog } from './faq-form-dialog.tsx';
 
-const DEFAULTS = { page: FAQ_LIST_DEFAULTS.page, limit: FAQ_LIST_DEFAULTS.limit, sortField: FAQ_LIST_DEFAULTS.sortField, sortOrder: FAQ_LIST_DEFAULTS.sortOrder };
+const DEFAULTS = {
+  page: FAQ_LIST_DEFAULTS.page,
+  limit: FAQ_LIST_DEFAULTS.limit,
+  sortField: FAQ_LIST_DEFAULTS.sortField,
+  sortOrder: FAQ_LIST_DEFAULTS.sortOrder,
+};
 
 type Editing = { faq: FaqItem | null } | null;
 
@@ -70,11 +75,24 @@ export function FaqsPage() {
         <ListEmpty message={i18n._('No FAQs match these filters.')} />
       ) : (
         <>
-          <FaqsTable faqs={faqs.data.items} sortField={list.sortField} sortOrder={list.sortOrder} onSort={list.toggleSort} onEdit={(faq) => setEditing({ faq })} onDelete={setDeleting} />
+          <FaqsTable
+            faqs={faqs.data.items}
+            sortField={list.sortField}
+            sortOrder={list.sortOrder}
+            onSort={list.toggleSort}
+            onEdit={(faq) => setEditing({ faq })}
+            onDelete={setDeleting}
+          />
           <Pager page={list.page} totalPages={faqs.data.totalPages} total={faqs.data.total} onPage={list.setPage} />
         </>
       )}
-      <FaqFormDialog faq={editing?.faq ?? null} open={editing !== null} busy={create.isPending || update.isPending} onSubmit={save} onClose={() => setEditing(null)} />
+      <FaqFormDialog
+        faq={editing?.faq ?? null}
+        open={editing !== null}
+        busy={create.isPending || update.isPending}
+        onSubmit={save}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={i18n._('Delete this FAQ?')}

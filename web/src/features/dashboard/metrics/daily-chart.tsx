@@ -24,7 +24,10 @@ export default function DailyChart({ daily }: { daily: DailyActivity[] }) {
   useEffect(() => {
     const element = host.current;
     if (!element) return;
-    const data: uPlot.AlignedData = [daily.map((day) => dayToSeconds(day.date)), ...SERIES.map((series) => daily.map((day) => day[series.key]))];
+    const data: uPlot.AlignedData = [
+      daily.map((day) => dayToSeconds(day.date)),
+      ...SERIES.map((series) => daily.map((day) => day[series.key])),
+    ];
     // Away from the cursor the legend shows the latest day rather than uPlot's "--".
     const dayOf = (idx: number | null) => daily[idx ?? daily.length - 1];
     const number = new Intl.NumberFormat(i18n.locale);
@@ -35,10 +38,13 @@ export default function DailyChart({ daily }: { daily: DailyActivity[] }) {
         height: 260,
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'UTC'),
         series: [
-          { label: i18n._('Date'), value: (_chart, _value, _series, idx) => {
-            const day = dayOf(idx);
-            return day ? dayLabel.format(dayToSeconds(day.date) * 1000) : EMPTY;
-          } },
+          {
+            label: i18n._('Date'),
+            value: (_chart, _value, _series, idx) => {
+              const day = dayOf(idx);
+              return day ? dayLabel.format(dayToSeconds(day.date) * 1000) : EMPTY;
+            },
+          },
           ...SERIES.map((series) => ({
             label: i18n._(series.label),
             stroke: series.stroke,

@@ -34,7 +34,9 @@ export default function MetricsPage() {
   return (
     <section aria-labelledby="metrics-title" className="metrics">
       <h2 id="metrics-title">{i18n._('Metrics')}</h2>
-      <p className="metrics__note">{i18n._('As of {time}, days counted in {zone}.', { time: formatDateTime(generatedAt, i18n.locale, timeZone), zone: timeZone })}</p>
+      <p className="metrics__note">
+        {i18n._('As of {time}, days counted in {zone}.', { time: formatDateTime(generatedAt, i18n.locale, timeZone), zone: timeZone })}
+      </p>
       <div className="metrics__cards">
         <div className={regB.overdue > 0 ? 'card metrics__card metrics__card--alert' : 'card metrics__card'}>
           <h3>{i18n._('Decisions overdue (Regulation B)')}</h3>

@@ -31,7 +31,9 @@ export function AddPasskeyForm({ onAdded }: { onAdded?: () => void }) {
           onChange={(event) => setName(event.target.value)}
         />
         <p id={hintId} className={missingName ? 'edit-field__error' : 'edit-field__hint'}>
-          {missingName ? i18n._('Give the passkey a name, such as “Office laptop”.') : i18n._('Where it lives, such as “Office laptop” or “My phone”.')}
+          {missingName
+            ? i18n._('Give the passkey a name, such as “Office laptop”.')
+            : i18n._('Where it lives, such as “Office laptop” or “My phone”.')}
         </p>
       </div>
       <button type="submit" className="button button--primary" aria-busy={add.isPending || undefined} disabled={add.isPending}>

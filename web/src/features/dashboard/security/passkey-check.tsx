@@ -37,7 +37,11 @@ export function FirstPasskeyExpired() {
   const { i18n } = useLingui();
   return (
     <>
-      <p>{i18n._('Your first passkey can be added within 10 minutes of signing in with a link from the bot, and that time has passed. To add it:')}</p>
+      <p>
+        {i18n._(
+          'Your first passkey can be added within 10 minutes of signing in with a link from the bot, and that time has passed. To add it:',
+        )}
+      </p>
       <ol className="staff-sign-in__steps">
         <li>{i18n._('Send /login to the bot in Telegram.')}</li>
         <li>{i18n._('Open the new link in this browser.')}</li>
@@ -63,16 +67,28 @@ export function PasskeyCheck({ onDone }: { onDone?: () => void }) {
       {passkeys.length > 0 ? (
         <>
           <h2 id={titleId}>{i18n._('Confirm it’s you with your passkey')}</h2>
-          <p>{i18n._('Applicants’ personal data (SSNs, license photos, applications) opens once you confirm with a passkey you added to this dashboard. Your device will ask for your fingerprint, face or screen lock.')}</p>
+          <p>
+            {i18n._(
+              'Applicants’ personal data (SSNs, license photos, applications) opens once you confirm with a passkey you added to this dashboard. Your device will ask for your fingerprint, face or screen lock.',
+            )}
+          </p>
           <ConfirmPasskeyButton onConfirmed={onDone} />
         </>
       ) : (
         <>
           <h2 id={titleId}>{i18n._('Add a passkey to see personal data')}</h2>
-          <p>{i18n._('Staff confirm it’s them with a passkey before they see applicants’ personal data. A passkey lives on this computer, your phone or a security key, and is unlocked with your fingerprint, face or screen lock.')}</p>
+          <p>
+            {i18n._(
+              'Staff confirm it’s them with a passkey before they see applicants’ personal data. A passkey lives on this computer, your phone or a security key, and is unlocked with your fingerprint, face or screen lock.',
+            )}
+          </p>
           {firstPasskeyUntil ? (
             <>
-              <p>{i18n._('You signed in with a link from the bot, which vouches for you: add your first passkey before {time}.', { time: formatDateTime(firstPasskeyUntil, i18n.locale) })}</p>
+              <p>
+                {i18n._('You signed in with a link from the bot, which vouches for you: add your first passkey before {time}.', {
+                  time: formatDateTime(firstPasskeyUntil, i18n.locale),
+                })}
+              </p>
               <AddPasskeyForm onAdded={onDone} />
             </>
           ) : (

@@ -10,7 +10,9 @@ export function passkeyErrorMessage(error: unknown, i18n: I18n): string {
   if (error instanceof ApiError) {
     switch (error.code) {
       case 'forbidden':
-        return i18n._('The 10 minutes for adding your first passkey have passed. Send /login to the bot again, open the new link in this browser, then add your passkey.');
+        return i18n._(
+          'The 10 minutes for adding your first passkey have passed. Send /login to the bot again, open the new link in this browser, then add your passkey.',
+        );
       case 'mfa_required':
         return i18n._('Confirm it’s you with one of your passkeys first.');
       case 'conflict':
@@ -19,7 +21,8 @@ export function passkeyErrorMessage(error: unknown, i18n: I18n): string {
         return i18n._('The passkey could not be verified. Please try again.');
     }
   }
-  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return i18n._('This device already holds one of your passkeys.');
+  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+    return i18n._('This device already holds one of your passkeys.');
   if (error instanceof Error && error.name === 'NotAllowedError') return i18n._('The passkey request was cancelled or timed out.');
   return i18n._('Passkeys did not work in this browser. Please try again, or use another browser or device.');
 }

@@ -70,7 +70,11 @@ function PasskeysSection() {
   return (
     <section className="card detail-section" aria-labelledby="passkeys-title">
       <h3 id="passkeys-title">{i18n._('Passkeys')}</h3>
-      <p>{i18n._('A passkey confirms it’s you before the dashboard shows applicants’ personal data in this browser. Add one on each computer or phone you use, or on a security key.')}</p>
+      <p>
+        {i18n._(
+          'A passkey confirms it’s you before the dashboard shows applicants’ personal data in this browser. Add one on each computer or phone you use, or on a security key.',
+        )}
+      </p>
       {status.isPending ? <ListLoading /> : null}
       {status.isError ? <ListError error={status.error} onRetry={() => void status.refetch()} /> : null}
       {status.data ? (
@@ -80,7 +84,11 @@ function PasskeysSection() {
               {i18n._('This browser has confirmed your passkey.')}
             </p>
           ) : null}
-          {status.data.passkeys.length === 0 ? <ListEmpty message={i18n._('You have no passkey yet.')} /> : <PasskeysTable passkeys={status.data.passkeys} onRemove={setRemoving} />}
+          {status.data.passkeys.length === 0 ? (
+            <ListEmpty message={i18n._('You have no passkey yet.')} />
+          ) : (
+            <PasskeysTable passkeys={status.data.passkeys} onRemove={setRemoving} />
+          )}
           <h4>{i18n._('Add a passkey')}</h4>
           <AddPasskey status={status.data} />
         </>
@@ -120,7 +128,11 @@ function SessionsSection() {
   return (
     <section className="card detail-section" aria-labelledby="sessions-title">
       <h3 id="sessions-title">{i18n._('Sessions')}</h3>
-      <p>{i18n._('A sign-in lasts at most 12 hours and ends after 30 minutes without activity. If you signed in on a computer you no longer use, or lost a device, sign out everywhere: every browser where you are signed in is signed out, this one included.')}</p>
+      <p>
+        {i18n._(
+          'A sign-in lasts at most 12 hours and ends after 30 minutes without activity. If you signed in on a computer you no longer use, or lost a device, sign out everywhere: every browser where you are signed in is signed out, this one included.',
+        )}
+      </p>
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         {i18n._('Sign out everywhere')}
       </button>

@@ -10,10 +10,19 @@ let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
 
 const mfaRequired = () =>
-  new Response(JSON.stringify({ error: { code: 'mfa_required', message: 'Confirm it’s you' } }), { status: 403, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ error: { code: 'mfa_required', message: 'Confirm it’s you' } }), {
+    status: 403,
+    headers: { 'content-type': 'application/json' },
+  });
 
 const passkey = { id: 1, name: 'Office laptop', createdAt: '2026-06-01T10:00:00.000Z', lastUsedAt: null };
-const answer = (overrides: Partial<PasskeysAnswer> = {}): PasskeysAnswer => ({ passkeys: [], sessionVerified: false, firstPasskeyUntil: null, mfaRequired: true, ...overrides });
+const answer = (overrides: Partial<PasskeysAnswer> = {}): PasskeysAnswer => ({
+  passkeys: [],
+  sessionVerified: false,
+  firstPasskeyUntil: null,
+  mfaRequired: true,
+  ...overrides,
+});
 
 function openApplication(passkeys: PasskeysAnswer) {
   network = mockFetch({ 'GET /api/applications/user/5': mfaRequired, 'GET /api/auth/passkeys': () => passkeys });
@@ -60,7 +69,9 @@ describe('the passkey step before personal data', () => {
 
 describe('the Security page', () => {
   it('lists passkeys with their name, when they were added and last used', async () => {
-    openSecurity(answer({ passkeys: [passkey, { ...passkey, id: 2, name: 'Phone', lastUsedAt: '2026-06-02T09:00:00.000Z' }], sessionVerified: true }));
+    openSecurity(
+      answer({ passkeys: [passkey, { ...passkey, id: 2, name: 'Phone', lastUsedAt: '2026-06-02T09:00:00.000Z' }], sessionVerified: true }),
+    );
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Office laptop', 'Phone']);

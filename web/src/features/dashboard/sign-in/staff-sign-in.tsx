@@ -11,7 +11,15 @@ function DevSignIn() {
   return (
     <div className="staff-sign-in__dev">
       <p>{i18n._('Development sign-in is on (DEV_LOGIN=1): sign in as an admin without Telegram.')}</p>
-      <button type="button" className="button button--secondary" aria-busy={signIn.isPending || undefined} disabled={signIn.isPending} onClick={() => signIn.mutate(undefined, { onError: () => toast.error(i18n._('The development sign-in failed. Please try again.')) })}>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-busy={signIn.isPending || undefined}
+        disabled={signIn.isPending}
+        onClick={() =>
+          signIn.mutate(undefined, { onError: () => toast.error(i18n._('The development sign-in failed. Please try again.')) })
+        }
+      >
         {i18n._('Sign in as the developer')}
       </button>
     </div>
@@ -38,7 +46,12 @@ export function StaffSignIn({ signedInAs }: { signedInAs: CurrentUser | null }) 
         <li>{i18n._('Open the link in this browser within 10 minutes. It works once.')}</li>
       </ol>
       {bot ? (
-        <a className="button button--primary button--large" href={`https://t.me/${bot}?start=login`} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button--primary button--large"
+          href={`https://t.me/${bot}?start=login`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {i18n._('Log in with Telegram')}
         </a>
       ) : null}

@@ -27,7 +27,14 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     incomeFrequency: 'Monthly',
     otherIncomeSource: null,
     otherIncomeAmount: 0,
-    currentEmployment: { employerName: 'Acme Corp', occupation: 'Engineer', workPhone: null, status: 'Employed', employerAddress: null, totalMonthsEmployed: 40 },
+    currentEmployment: {
+      employerName: 'Acme Corp',
+      occupation: 'Engineer',
+      workPhone: null,
+      status: 'Employed',
+      employerAddress: null,
+      totalMonthsEmployed: 40,
+    },
     previousEmployment: null,
     noPreviousEmployment: false,
     submittedAt: '2026-06-01T10:00:00.000Z',
@@ -62,7 +69,13 @@ export function userItem(overrides: Partial<UserListItem> = {}): UserListItem {
   };
 }
 
-export const pageOf = <T>(items: T[], page = 1, total = items.length, limit = 10): Paged<T> => ({ items, total, page, limit, totalPages: Math.ceil(total / limit) });
+export const pageOf = <T>(items: T[], page = 1, total = items.length, limit = 10): Paged<T> => ({
+  items,
+  total,
+  page,
+  limit,
+  totalPages: Math.ceil(total / limit),
+});
 
 /** jsdom has no modal dialogs; the native <dialog> the dashboard uses opens as a plain open dialog here. */
 export function allowModalDialogs(): void {

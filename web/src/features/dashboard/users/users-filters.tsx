@@ -2,7 +2,17 @@ import { useLingui } from '@lingui/react';
 import { APPLICATION_STATUSES, applicationStatusLabels } from '../../../../../domain/enums.ts';
 import { FilterForm, LanguageFilter, TextFilter, type Filters } from '../components/filter-form.tsx';
 
-export const USER_FILTERS = ['first_name', 'last_name', 'username', 'email', 'phone', 'language', 'is_admin', 'applicationStatus', 'regBOverdue'] as const;
+export const USER_FILTERS = [
+  'first_name',
+  'last_name',
+  'username',
+  'email',
+  'phone',
+  'language',
+  'is_admin',
+  'applicationStatus',
+  'regBOverdue',
+] as const;
 
 const TEXT_FILTERS = [
   ['first_name', 'First name'],
@@ -43,7 +53,11 @@ export function UsersFilters({ filters, onApply }: { filters: Filters; onApply: 
             </select>
           </label>
           <label className="filters__check">
-            <input type="checkbox" checked={draft.regBOverdue === 'true'} onChange={(event) => set('regBOverdue', event.target.checked ? 'true' : '')} />
+            <input
+              type="checkbox"
+              checked={draft.regBOverdue === 'true'}
+              onChange={(event) => set('regBOverdue', event.target.checked ? 'true' : '')}
+            />
             <span>{i18n._('Only decisions overdue (Regulation B)')}</span>
           </label>
         </>

@@ -18,7 +18,13 @@ function CurrentUrl() {
   return <output data-testid="url">{search}</output>;
 }
 
-function openList(route = '/dashboard', users = [userItem(), userItem({ id: 6, first_name: 'Guest', last_name: null, username: null, chatUrl: null, applicationId: null, applicationStatus: null })]) {
+function openList(
+  route = '/dashboard',
+  users = [
+    userItem(),
+    userItem({ id: 6, first_name: 'Guest', last_name: null, username: null, chatUrl: null, applicationId: null, applicationStatus: null }),
+  ],
+) {
   network = mockFetch({ 'GET /api/users': ({ url }) => pageOf(users, Number(url.searchParams.get('page') ?? 1), 35) });
   renderWithProviders(
     <Routes>
@@ -97,7 +103,9 @@ describe('the users list', () => {
     expect(within(mary!).getByText('In Review')).toBeTruthy();
     const maryActions = rowMenu(mary!, 'Actions for Mary Major');
     expect(within(maryActions).getByRole('link', { name: 'Chat', hidden: true }).getAttribute('href')).toBe('https://t.me/mary');
-    expect(within(maryActions).getByRole('link', { name: 'Open application', hidden: true }).getAttribute('href')).toBe('/dashboard/users/5');
+    expect(within(maryActions).getByRole('link', { name: 'Open application', hidden: true }).getAttribute('href')).toBe(
+      '/dashboard/users/5',
+    );
     const guestActions = rowMenu(guest!, 'Actions for Guest');
     const pdf = within(guestActions).getByRole('button', { name: 'PDF', hidden: true });
     expect(pdf.getAttribute('aria-disabled')).toBe('true');

@@ -16,7 +16,12 @@ import { useListParams } from '../list-params.ts';
 import { USER_FILTERS, UsersFilters } from './users-filters.tsx';
 import { UsersTable } from './users-table.tsx';
 
-const DEFAULTS = { page: USER_LIST_DEFAULTS.page, limit: USER_LIST_DEFAULTS.limit, sortField: USER_LIST_DEFAULTS.sortBy, sortOrder: USER_LIST_DEFAULTS.sortOrder };
+const DEFAULTS = {
+  page: USER_LIST_DEFAULTS.page,
+  limit: USER_LIST_DEFAULTS.limit,
+  sortField: USER_LIST_DEFAULTS.sortBy,
+  sortOrder: USER_LIST_DEFAULTS.sortOrder,
+};
 
 /** The users list (docs/product.md#users-list): filters, sort and page in the URL; row actions; admin rights. */
 export function UsersPage() {
@@ -40,7 +45,11 @@ export function UsersPage() {
         },
         onError: (error) => {
           const conflict = error instanceof ApiError && error.status === 409;
-          toast.error(conflict ? i18n._('Not changed: a web guest cannot be an admin, and the last admin must stay.') : i18n._('Admin rights could not be changed. Please try again.'));
+          toast.error(
+            conflict
+              ? i18n._('Not changed: a web guest cannot be an admin, and the last admin must stay.')
+              : i18n._('Admin rights could not be changed. Please try again.'),
+          );
           setChanging(null);
         },
       },
@@ -76,8 +85,12 @@ export function UsersPage() {
         title={changing?.is_admin ? i18n._('Revoke admin rights?') : i18n._('Grant admin rights?')}
         message={
           changing?.is_admin
-            ? i18n._('{name} will no longer see the dashboard or applicants’ data.', { name: changing ? fullName(changing) || EMPTY : EMPTY })
-            : i18n._('{name} will see the dashboard and every applicant’s personal data.', { name: changing ? fullName(changing) || EMPTY : EMPTY })
+            ? i18n._('{name} will no longer see the dashboard or applicants’ data.', {
+                name: changing ? fullName(changing) || EMPTY : EMPTY,
+              })
+            : i18n._('{name} will see the dashboard and every applicant’s personal data.', {
+                name: changing ? fullName(changing) || EMPTY : EMPTY,
+              })
         }
         confirmLabel={changing?.is_admin ? i18n._('Revoke admin') : i18n._('Make admin')}
         danger={changing?.is_admin ?? false}

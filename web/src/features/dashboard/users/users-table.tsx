@@ -37,7 +37,13 @@ export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, do
       <table className="data-table users-table">
         <thead>
           <tr>
-            <SortHeader {...sort} fields={[{ label: i18n._('Name'), field: 'first_name' }, { label: i18n._('Username'), field: 'username' }]} />
+            <SortHeader
+              {...sort}
+              fields={[
+                { label: i18n._('Name'), field: 'first_name' },
+                { label: i18n._('Username'), field: 'username' },
+              ]}
+            />
             <SortHeader {...sort} text={i18n._('Phone')} fields={[{ label: i18n._('Email'), field: 'email' }]} />
             <SortHeader
               {...sort}
@@ -78,7 +84,8 @@ export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, do
                     <span className="cell-caption">{i18n._('Registered')}</span> {formatDateTime(user.registered_at, i18n.locale, timeZone)}
                   </span>
                   <span className="cell-line">
-                    <span className="cell-caption">{i18n._('Last active')}</span> {formatDateTime(user.last_active_at, i18n.locale, timeZone)}
+                    <span className="cell-caption">{i18n._('Last active')}</span>{' '}
+                    {formatDateTime(user.last_active_at, i18n.locale, timeZone)}
                   </span>
                 </td>
                 <td>{user.applicationStatus ? <StatusBadge status={user.applicationStatus} /> : EMPTY}</td>
@@ -95,7 +102,11 @@ export function UsersTable({ users, sortBy, sortOrder, onSort, onDownloadPdf, do
                     {user.chatUrl ? (
                       <ActionLink icon={<ChatIcon />} label={i18n._('Chat')} href={user.chatUrl} />
                     ) : (
-                      <ActionButton icon={<ChatIcon />} label={i18n._('Chat')} disabledReason={i18n._('No Telegram chat with this user yet')} />
+                      <ActionButton
+                        icon={<ChatIcon />}
+                        label={i18n._('Chat')}
+                        disabledReason={i18n._('No Telegram chat with this user yet')}
+                      />
                     )}
                     <ActionButton
                       icon={<PdfIcon />}

@@ -13,7 +13,10 @@ export function Hero({ applied }: { applied: boolean }) {
           {i18n._('Drive the car you want with financing that fits your budget')}
         </h1>
         <p className="hero__lead">
-          {i18n._('Apply online in about 10 minutes, pick your car from our inventory and hear our decision within {days} days at the latest.', { days: REG_B_DAYS })}
+          {i18n._(
+            'Apply online in about 10 minutes, pick your car from our inventory and hear our decision within {days} days at the latest.',
+            { days: REG_B_DAYS },
+          )}
         </p>
         <div className="button-row">
           <Link to="/application" className="button button--primary button--large">
