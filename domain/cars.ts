@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CAR_CONDITIONS } from './enums.ts';
 import { booleanParam, choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
 
 /** The car catalogue's query and values (docs/product.md#catalogue, #api, #limits-and-constants); its answers are in contracts/cars.ts. */
@@ -14,15 +15,6 @@ export const CAR_SORTS = [
   'mileage_desc',
 ] as const;
 export type CarSort = (typeof CAR_SORTS)[number];
-
-export const CAR_CONDITIONS = ['new', 'used'] as const;
-export type CarConditionValue = (typeof CAR_CONDITIONS)[number];
-
-export const CAR_STATUSES = ['available', 'unavailable'] as const;
-export type CarStatusValue = (typeof CAR_STATUSES)[number];
-
-export const CAR_BODY_STYLES = ['sedan', 'suv', 'pickup', 'hatchback', 'coupe', 'minivan', 'convertible', 'wagon'] as const;
-export type CarBodyStyle = (typeof CAR_BODY_STYLES)[number];
 
 export const CAR_LIST_DEFAULT_LIMIT = 20;
 export const CAR_LIST_MAX_LIMIT = 100;

@@ -1,5 +1,3 @@
-import type { CarBodyStyle, CarConditionValue, CarStatusValue } from './cars.ts';
-
 /**
  * Wire values and English display names. A display name is also its Lingui message id: screens, bot and PDF
  * translate it; the wire value never changes with the language.
@@ -70,6 +68,16 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   approved: 'Approved',
   rejected: 'Rejected',
 };
+
+/** The car wire values (docs/product.md#catalogue), beside the words that show them. */
+export const CAR_CONDITIONS = ['new', 'used'] as const;
+export type CarConditionValue = (typeof CAR_CONDITIONS)[number];
+
+export const CAR_STATUSES = ['available', 'unavailable'] as const;
+export type CarStatusValue = (typeof CAR_STATUSES)[number];
+
+export const CAR_BODY_STYLES = ['sedan', 'suv', 'pickup', 'hatchback', 'coupe', 'minivan', 'convertible', 'wagon'] as const;
+export type CarBodyStyle = (typeof CAR_BODY_STYLES)[number];
 
 export const carConditionLabels: Record<CarConditionValue, string> = { new: 'New', used: 'Used' };
 export const carAvailabilityLabels: Record<CarStatusValue, string> = { available: 'Available', unavailable: 'Unavailable' };

@@ -1,6 +1,6 @@
 import type { SavedDraft } from '../application-draft.schema.ts';
 import type { ApplicationRecord } from '../application.schema.ts';
-import type { CarConditionValue } from '../cars.ts';
+import type { CarConditionValue } from '../enums.ts';
 import type { ConsentKind } from '../consents.ts';
 import type { ApplicationStatus } from '../enums.ts';
 import type { LicenceSide } from './documents.ts';

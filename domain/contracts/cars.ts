@@ -1,4 +1,4 @@
-import type { CarConditionValue, CarStatusValue } from '../cars.ts';
+import type { CarConditionValue, CarStatusValue } from '../enums.ts';
 
 /** The car answers (docs/product.md#catalogue, #car-page, #api). */
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { parseOr400 } from '../http/errors.ts';
-import { CAR_BODY_STYLES } from '../../../domain/cars.ts';
+import { CAR_BODY_STYLES } from '../../../domain/enums.ts';
 import { SCENES, carSvg } from './artwork.ts';
 import { documented } from '../http/openapi.ts';
 
@@ -15,12 +15,23 @@ const query = v.object({
 
 /** GET /media/cars/{style}/{scene}.svg?color=rrggbb: the generated photo of a car. */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/media/cars/:style/:scene.svg', { schema: documented({ summary: 'The generated picture of a car, tinted with its colour', tags: ['media'], params, querystring: query }) }, async (request, reply) => {
-    const { style, scene } = parseOr400(params, request.params, 'picture');
-    const { color } = parseOr400(query, request.query, 'picture');
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
-      .send(carSvg(style, scene, `#${color.toLowerCase()}`));
-  });
+  app.get(
+    '/media/cars/:style/:scene.svg',
+    {
+      schema: documented({
+        summary: 'The generated picture of a car, tinted with its colour',
+        tags: ['media'],
+        params,
+        querystring: query,
+      }),
+    },
+    async (request, reply) => {
+      const { style, scene } = parseOr400(params, request.params, 'picture');
+      const { color } = parseOr400(query, request.query, 'picture');
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(carSvg(style, scene, `#${color.toLowerCase()}`));
+    },
+  );
 };
