@@ -1,12 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { applicationEditSchema } from './application-edit.schema.ts';
-import {
-  applicationToFormValues,
-  buildCreationPayload,
-  buildSubmissionPayload,
-  formValuesToApplicantPatch,
-} from './application-mapping.ts';
+import { applicationToFormValues, buildSubmissionPayload, formValuesToApplicantPatch } from './application-mapping.ts';
 import { applicantPatchSchema, applicationRecordSchema, createCreationPayloadSchema } from './application.schema.ts';
 import {
   addressInput,
@@ -23,11 +18,11 @@ import { createApplicationDraftSchema } from './wizard.schema.ts';
 
 const draftSchema = createApplicationDraftSchema(fixedClock);
 const payloadSchema = createCreationPayloadSchema(fixedClock);
-const context = { userId: 7, dealer: dealerBlock };
+const context = { userId: 7 };
 const draftFrom = (overrides: Record<string, unknown> = {}) => v.parse(draftSchema, draftInput(overrides));
 
 describe('creation payload (POST /api/applications)', () => {
-  it('is exactly the creation payload for an applicant with under 2 years of history', () => {
+  it('is exactly the creation payload, less the dealer block the server adds, for an applicant with under 2 years of history', () => {
     const draft = draftFrom({
       personal: personalInput({ suffix: 'Jr.', phone: '555.123.4567', ssn: '123 45 6789' }),
       housing: housingInput({ yearsAtAddress: '1', monthsAtAddress: '6', monthlyPayment: '1,200.50', previousAddress: addressInput() }),
@@ -40,7 +35,7 @@ describe('creation payload (POST /api/applications)', () => {
         previousEmployment: previousEmploymentInput({ address: addressInput({ line2: 'Unit 2' }) }),
       }),
     });
-    expect(buildCreationPayload(draft, context)).toStrictEqual({
+    expect(buildSubmissionPayload(draft, context)).toStrictEqual({
       userId: 7,
       carId: '3f1c2b4a-1111-4222-8333-444455556666',
       images: { front: 'data:image/png;base64,AAAA', back: 'upload-42' },
@@ -86,15 +81,6 @@ describe('creation payload (POST /api/applications)', () => {
         regulationBIndicator: false,
         privacyNoticeIndicator: true,
       },
-      dealer: {
-        creditProvider: 'ExampleCredit',
-        dealerId: 'DLR-1',
-        partnerDealerId: 'PD-9',
-        toggles: { autoDecision: false, softPull: true },
-        experience: 'Standalone',
-        sourcePartnerId: 'SRC-3',
-        correlationId: 'corr-123',
-      },
     });
   });
 
@@ -104,8 +90,8 @@ describe('creation payload (POST /api/applications)', () => {
       housing: housingInput({ ownership: 'OwnOutright', monthlyPayment: '', suiteAptNumber: '' }),
       income: incomeInput({ employmentStatus: 'Retired', employerName: 'Social Security' }),
     });
-    const applicant = buildCreationPayload(draft, context).application.applicant;
-    expect(buildCreationPayload(draft, context).carId).toBeNull();
+    const applicant = buildSubmissionPayload(draft, context).application.applicant;
+    expect(buildSubmissionPayload(draft, context).carId).toBeNull();
     expect(applicant).toMatchObject({
       suffix: null,
       housingStatus: 'OwnOutright',
@@ -121,16 +107,16 @@ describe('creation payload (POST /api/applications)', () => {
 
   it('sends a declaration of no previous employment as such, and no previous job', () => {
     const draft = draftFrom({ income: incomeInput({ yearsAtEmployer: '0', monthsAtEmployer: '8', noPreviousEmployment: 'yes' }) });
-    const payload = buildCreationPayload(draft, context);
+    const payload = buildSubmissionPayload(draft, context);
     expect(payload.application.applicant).toMatchObject({ previousEmployment: null, noPreviousEmployment: true });
-    expect(v.safeParse(payloadSchema, payload).success).toBe(true);
+    expect(v.safeParse(payloadSchema, { ...payload, dealer: dealerBlock }).success).toBe(true);
   });
 
   it("sends a student's school as the employer, with the school's phone", () => {
     const draft = draftFrom({
       income: incomeInput({ employmentStatus: 'Student', employerName: '', schoolName: 'State University', schoolPhone: '(555) 000-1111' }),
     });
-    expect(buildCreationPayload(draft, context).application.applicant.currentEmployment).toMatchObject({
+    expect(buildSubmissionPayload(draft, context).application.applicant.currentEmployment).toMatchObject({
       employerName: 'State University',
       workPhone: '+15550001111',
       status: 'Student',
@@ -145,14 +131,11 @@ describe('creation payload (POST /api/applications)', () => {
     ],
     ['2 years of history', {}, {}],
   ])('passes the server’s payload schema unchanged with %s', (_case, housing, income) => {
-    const payload = buildCreationPayload(draftFrom({ housing: housingInput(housing), income: incomeInput(income) }), context);
+    const payload = {
+      ...buildSubmissionPayload(draftFrom({ housing: housingInput(housing), income: incomeInput(income) }), context),
+      dealer: dealerBlock,
+    };
     expect(v.parse(payloadSchema, payload)).toStrictEqual(payload);
-  });
-
-  it('leaves the dealer block out of what a client submits (the server fills its own)', () => {
-    const draft = draftFrom();
-    const { dealer: _dealer, ...withoutDealer } = buildCreationPayload(draft, context);
-    expect(buildSubmissionPayload(draft, { userId: 7 })).toStrictEqual(withoutDealer);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ApplicationEditInput, ApplicationEditValues, EmploymentFormValues } from './application-edit.schema.ts';
-import type { ApplicantPatch, ApplicationRecord, CreationPayload, DealerBlock, WireAddress, WireEmployment } from './application.schema.ts';
+import type { ApplicantPatch, ApplicationRecord, CreationPayload, WireAddress, WireEmployment } from './application.schema.ts';
 import { APPLICATION_INDICATORS, INCOME_FREQUENCY } from './constants.ts';
 import { formatDateForApi, formatDateFromApi } from './dates.ts';
 import { employmentQuestions } from './employment.ts';
@@ -7,11 +7,6 @@ import { formatPhoneDisplay, formatPhoneForApi, formatSsnDisplay, formatSsnForAp
 import type { AddressFormValues, ApplicationDraft } from './wizard.schema.ts';
 
 /** What the submitting side adds to the draft: the verified user and the dealer block from its configuration. */
-export interface CreationContext {
-  readonly userId: number;
-  readonly dealer: DealerBlock;
-}
-
 const emptyToNull = (text: string) => (text === '' ? null : text);
 const phoneOrNull = (phone: string) => (phone === '' ? null : formatPhoneForApi(phone));
 
@@ -22,13 +17,11 @@ function toWireAddress(address: AddressFormValues): WireAddress {
 /** The creation payload without its dealer block: what the wizard sends, since the server adds its own block. */
 export type SubmissionPayload = Omit<CreationPayload, 'dealer'>;
 
-/** The creation payload (docs/product.md#submission-and-statuses) from a draft that passed applicationDraftSchema. */
-export function buildCreationPayload(draft: ApplicationDraft, context: CreationContext): CreationPayload {
-  return { ...buildSubmissionPayload(draft, context), dealer: context.dealer };
-}
-
-/** The creation payload minus the dealer block, for POST /api/applications (application-submission.schema.ts). */
-export function buildSubmissionPayload(draft: ApplicationDraft, context: Pick<CreationContext, 'userId'>): SubmissionPayload {
+/**
+ * The creation payload (docs/product.md#submission-and-statuses) minus its dealer block, from a draft
+ * that passed applicationDraftSchema, for POST /api/applications (application-submission.schema.ts).
+ */
+export function buildSubmissionPayload(draft: ApplicationDraft, context: { readonly userId: number }): SubmissionPayload {
   const { personal, housing, income } = draft;
   // A student's school stands in for the employer (docs/product.md#income); the schema has already
   // emptied what the status does not ask (domain/employment.ts).
@@ -144,8 +137,6 @@ export function applicationToFormValues(record: ApplicationRecord) {
     previousEmployment: toEmploymentForm(record.previousEmployment),
   } satisfies ApplicationEditInput;
 }
-
-export type ApplicationEditFormValues = ReturnType<typeof applicationToFormValues>;
 
 function toWireEmployment(employment: EmploymentFormValues): WireEmployment {
   return {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { buildCreationPayload } from './application-mapping.ts';
+import { buildSubmissionPayload } from './application-mapping.ts';
 import { createSubmissionSchema } from './application-submission.schema.ts';
 import { CONSENTS } from './consents.ts';
 import { validationMessages as m } from './messages.ts';
@@ -11,7 +11,7 @@ const schema = createSubmissionSchema(fixedClock);
 const consents = CONSENTS.filter((consent) => consent.required).map(({ kind, version }) => ({ kind, version }));
 const submission = (images: Record<string, unknown> = { front: '12', back: 13 }) => {
   const draft = v.parse(createApplicationDraftSchema(fixedClock), draftInput());
-  const { dealer: _dealer, ...payload } = buildCreationPayload(draft, { userId: 7, dealer: dealerBlock });
+  const payload = buildSubmissionPayload(draft, { userId: 7 });
   return { ...payload, images, consents };
 };
 

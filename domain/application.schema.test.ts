@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { applicationToFormValues, buildCreationPayload, formValuesToApplicantPatch } from './application-mapping.ts';
+import { applicationToFormValues, buildSubmissionPayload, formValuesToApplicantPatch } from './application-mapping.ts';
 import { applicationEditSchema } from './application-edit.schema.ts';
 import { applicantPatchSchema, applicationRecordSchema, createCreationPayloadSchema, creationPayloadSchema } from './application.schema.ts';
 import { validationMessages as m } from './messages.ts';
@@ -28,7 +28,7 @@ function payload() {
       income: incomeInput({ yearsAtEmployer: '1', previousEmployment: previousEmploymentInput() }),
     }),
   );
-  return buildCreationPayload(draft, { userId: 7, dealer: dealerBlock });
+  return { ...buildSubmissionPayload(draft, { userId: 7 }), dealer: dealerBlock };
 }
 
 function withApplicant(changes: Record<string, unknown>) {

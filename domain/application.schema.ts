@@ -302,7 +302,6 @@ export const applicationRecordSchema = v.object(
 
 export type WireAddress = v.InferOutput<typeof wireAddressSchema>;
 export type WireEmployment = v.InferOutput<typeof wireEmploymentSchema>;
-export type CreationApplicant = v.InferOutput<ReturnType<typeof createCreationApplicantSchema>>;
 export type DealerBlock = v.InferOutput<typeof dealerBlockSchema>;
 export type CreationPayload = v.InferOutput<typeof creationPayloadSchema>;
 export type ApplicantPatch = v.InferOutput<typeof applicantPatchSchema>;

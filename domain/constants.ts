@@ -1,5 +1,3 @@
-import { CAR_LIST_DEFAULT_LIMIT } from './cars.ts';
-
 /** Business constants and limits (docs/product.md#limits-and-constants), plus the few bounds we add to keep bad input out of the database. */
 
 export const MIN_RENT = 100;
@@ -28,9 +26,7 @@ export const MAX_EMAIL_LENGTH = 254;
 
 export const USER_LIST_DEFAULTS = { page: 1, limit: 10, sortBy: 'registered_at', sortOrder: 'desc' } as const;
 export const FAQ_LIST_DEFAULTS = { page: 1, limit: 10, sortField: 'createdAt', sortOrder: 'desc' } as const;
-export const CAR_LIST_DEFAULTS = { page: 1, limit: CAR_LIST_DEFAULT_LIMIT, storeInitialLimit: 10, available: true } as const;
 
-export const MOCK_METRICS_DELAY_MS = 600;
 export const TOAST_LIMITS = {
   max: 20,
   errorMs: 4000,
@@ -39,7 +35,6 @@ export const TOAST_LIMITS = {
   /** Loading toasts stay until dismissed. */
   loadingMs: Number.POSITIVE_INFINITY,
 } as const;
-export const NARROW_LAYOUT_BREAKPOINT_PX = 800;
 export const INPUT_MASK_UNDO_HISTORY = 100;
 /** A scroll-behaviour override lasts this long after navigation (docs/product.md#screens-and-routes). */
 export const SCROLL_BEHAVIOR_OVERRIDE_MS = 50;

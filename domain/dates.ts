@@ -46,10 +46,6 @@ export function calendarDateOf(instant: Date): CalendarDate {
   return { year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() };
 }
 
-export function compareCalendarDates(a: CalendarDate, b: CalendarDate): number {
-  return a.year - b.year || a.month - b.month || a.day - b.day;
-}
-
 /**
  * Completed years on `today`; negative for a date after today. Someone born on 02/29 turns a year older on
  * 03/01 in non-leap years, the later of the usual readings, so nobody is treated as 18 a day early.
@@ -71,9 +67,4 @@ export function formatDateFromApi(value: string): string {
   const trimmed = value.trim();
   const match = ISO_DATE_PREFIX.exec(trimmed);
   return match ? `${match[2]}/${match[3]}/${match[1]}` : trimmed;
-}
-
-export function formatCalendarDate(date: CalendarDate): string {
-  const pad = (n: number, width: number) => String(n).padStart(width, '0');
-  return `${pad(date.month, 2)}/${pad(date.day, 2)}/${pad(date.year, 4)}`;
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as constants from './constants.ts';
+import { displayLabelMessages } from './test-fixtures.ts';
 import {
   APPLICATION_STATUSES,
   applicationStatusLabels,
   carAvailabilityLabels,
   carConditionLabels,
   carSpecLabel,
-  displayLabelMessages,
   EMPLOYMENT_STATUSES,
   employmentStatusLabels,
   HOUSING_STATUSES,
@@ -121,10 +121,7 @@ describe('business constants', () => {
     ['INCOME_FREQUENCY', 'Monthly'],
     ['USER_LIST_DEFAULTS', { page: 1, limit: 10, sortBy: 'registered_at', sortOrder: 'desc' }],
     ['FAQ_LIST_DEFAULTS', { page: 1, limit: 10, sortField: 'createdAt', sortOrder: 'desc' }],
-    ['CAR_LIST_DEFAULTS', { page: 1, limit: 20, storeInitialLimit: 10, available: true }],
-    ['MOCK_METRICS_DELAY_MS', 600],
     ['TOAST_LIMITS', { max: 20, errorMs: 4000, successMs: 2000, blankMs: 4000, loadingMs: Number.POSITIVE_INFINITY }],
-    ['NARROW_LAYOUT_BREAKPOINT_PX', 800],
     ['INPUT_MASK_UNDO_HISTORY', 100],
     ['THEME', { primary: '#002D72', secondary: '#FF6B00', fontFamily: 'Inter' }],
     ['APPLICATION_INDICATORS', { communityPropertyDisclosureIndicator: false, regulationBIndicator: false, privacyNoticeIndicator: true }],

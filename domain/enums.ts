@@ -62,7 +62,6 @@ export type IncomeFrequency = (typeof INCOME_FREQUENCIES)[number];
 
 export const APPLICATION_STATUSES = ['in_review', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-export const DEFAULT_APPLICATION_STATUS: ApplicationStatus = 'in_review';
 export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   in_review: 'In Review',
   approved: 'Approved',
@@ -153,21 +152,3 @@ export function toSupportedLanguage(code: string | null | undefined): Language {
 export function languageForCountry(countryCode: string | null | undefined): Language {
   return countryCode?.trim().toUpperCase() === 'UA' ? 'uk' : DEFAULT_LANGUAGE;
 }
-
-/**
- * Every English display name above that a translator must see. US state names and language names read the
- * same in every language and are left out. The suffixes are in: a select translates every option it shows,
- * and each language keeps the Latin abbreviation of the driver's license.
- */
-export const displayLabelMessages: readonly string[] = [
-  ...new Set([
-    ...Object.values(suffixLabels),
-    ...Object.values(maritalStatusLabels),
-    ...Object.values(housingStatusLabels),
-    ...Object.values(employmentStatusLabels),
-    ...Object.values(applicationStatusLabels),
-    ...Object.values(carConditionLabels),
-    ...Object.values(carAvailabilityLabels),
-    ...Object.values(carSpecLabels).flatMap((labels) => Object.values(labels)),
-  ]),
-];

@@ -4,7 +4,7 @@ import { getFieldErrors } from './contracts/errors.ts';
 import { birthDateStatus, normalizeText, requireGroupWhen } from './fields.ts';
 import { validationMessages as m } from './messages.ts';
 import { personalInput } from './test-fixtures.ts';
-import { personalSchema } from './wizard.schema.ts';
+import { createPersonalSchema } from './wizard.schema.ts';
 
 describe('field helpers', () => {
   it.each([
@@ -27,8 +27,8 @@ describe('field helpers', () => {
   });
 
   it('field errors keep the first message of each field and put whole-form errors under ""', () => {
-    const fieldIssues = v.safeParse(personalSchema, personalInput({ firstName: `${'Й'.repeat(51)}` })).issues ?? [];
-    const formIssues = v.safeParse(personalSchema, 'not a form').issues ?? [];
+    const fieldIssues = v.safeParse(createPersonalSchema(), personalInput({ firstName: `${'Й'.repeat(51)}` })).issues ?? [];
+    const formIssues = v.safeParse(createPersonalSchema(), 'not a form').issues ?? [];
     expect(fieldIssues.map((issue) => issue.message)).toEqual([m.tooLong50, m.firstNameInvalid]);
     expect(getFieldErrors([...fieldIssues, ...formIssues])).toEqual({ firstName: m.tooLong50, '': m.invalidValue });
   });

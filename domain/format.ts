@@ -143,19 +143,9 @@ export function formatMoney(amount: number, language = 'en'): string {
   return cents % 100 === 0 ? formatDollars(cents / 100, language) : formatDollarsAndCents(cents / 100, language);
 }
 
-/** The amount in a money text such as "$1,234.50"; undefined when empty or not a number. */
-export function parseMoney(text: string): number | undefined {
-  const amount = parseNumber(text);
-  return Number.isFinite(amount) ? amount : undefined;
-}
-
 /** docs/product.md#validation: years and months at an address or employer are sent as one total. */
 export function toTotalMonths(years: number, months: number): number {
   return years * 12 + months;
-}
-
-export function fromTotalMonths(totalMonths: number): { years: number; months: number } {
-  return { years: Math.floor(totalMonths / 12), months: totalMonths % 12 };
 }
 
 /** docs/product.md#housing, #income: previous address / employment are required under two years at the current one. */

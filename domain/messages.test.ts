@@ -10,16 +10,24 @@ import {
   dealerBlockSchema,
   wireAddressSchema,
 } from './application.schema.ts';
-import { displayLabelMessages, LANGUAGES } from './enums.ts';
+import { LANGUAGES } from './enums.ts';
 import { validationMessages } from './messages.ts';
-import { applicationRecord, dealerBlock, draftInput, housingInput, incomeInput, personalInput } from './test-fixtures.ts';
+import {
+  applicationRecord,
+  dealerBlock,
+  displayLabelMessages,
+  draftInput,
+  housingInput,
+  incomeInput,
+  personalInput,
+} from './test-fixtures.ts';
 import {
   addressFormSchema,
   applicationDraftSchema,
   driverLicenseSchema,
   housingSchema,
   incomeSchema,
-  personalSchema,
+  createPersonalSchema,
   previousEmploymentFormSchema,
 } from './wizard.schema.ts';
 
@@ -41,7 +49,7 @@ describe('validation messages', () => {
 
   const oddValues = [undefined, null, '', '  ', 'Й', 'x', 0, -1, 1.5, 1e20, Number.NaN, true, {}, [], { line1: 5 }];
   const schemas: [string, v.GenericSchema & { entries: Record<string, unknown> }, Record<string, unknown>][] = [
-    ['personal', personalSchema, personalInput()],
+    ['personal', createPersonalSchema(), personalInput()],
     ['housing', housingSchema, housingInput({ yearsAtAddress: '0' })],
     ['income', incomeSchema, incomeInput({ yearsAtEmployer: '0' })],
     ['driver license', driverLicenseSchema, { front: 'a', back: 'b' }],

@@ -2,6 +2,16 @@ import * as v from 'valibot';
 import type { ApplicationRecord, DealerBlock } from './application.schema.ts';
 import { getFieldErrors } from './contracts/errors.ts';
 import type { Clock } from './dates.ts';
+import {
+  applicationStatusLabels,
+  carAvailabilityLabels,
+  carConditionLabels,
+  carSpecLabels,
+  employmentStatusLabels,
+  housingStatusLabels,
+  maritalStatusLabels,
+  suffixLabels,
+} from './enums.ts';
 
 /** Test data for domain tests: valid values with overrides, so each test shows only what matters to it. */
 
@@ -144,3 +154,21 @@ export const applicationRecord = (overrides: Partial<ApplicationRecord> = {}): A
   noPreviousEmployment: false,
   ...overrides,
 });
+
+/**
+ * Every English display name in enums.ts that a translator must see. US state names and language names read the
+ * same in every language and are left out. The suffixes are in: a select translates every option it shows,
+ * and each language keeps the Latin abbreviation of the driver's license.
+ */
+export const displayLabelMessages: readonly string[] = [
+  ...new Set([
+    ...Object.values(suffixLabels),
+    ...Object.values(maritalStatusLabels),
+    ...Object.values(housingStatusLabels),
+    ...Object.values(employmentStatusLabels),
+    ...Object.values(applicationStatusLabels),
+    ...Object.values(carConditionLabels),
+    ...Object.values(carAvailabilityLabels),
+    ...Object.values(carSpecLabels).flatMap((labels) => Object.values(labels)),
+  ]),
+];

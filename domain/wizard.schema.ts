@@ -66,8 +66,6 @@ export function createPersonalSchema(clock: Clock = systemClock) {
   );
 }
 
-export const personalSchema = createPersonalSchema();
-
 /** An address group as the form holds it before validation: any text, possibly missing. */
 const addressDraftEntries = {
   line1: v.optional(v.string(m.invalidValue), ''),
@@ -295,16 +293,10 @@ export function createApplicationDraftSchema(clock: Clock = systemClock) {
 
 export const applicationDraftSchema = createApplicationDraftSchema();
 
-export type PersonalInput = v.InferInput<typeof personalSchema>;
-export type PersonalValues = v.InferOutput<typeof personalSchema>;
 export type AddressFormValues = v.InferOutput<typeof addressFormSchema>;
 export type HousingInput = v.InferInput<typeof housingSchema>;
-export type HousingValues = v.InferOutput<typeof housingSchema>;
-export type PreviousEmploymentValues = v.InferOutput<typeof previousEmploymentFormSchema>;
 export type IncomeInput = v.InferInput<typeof incomeSchema>;
-export type IncomeValues = v.InferOutput<typeof incomeSchema>;
 export type DriverLicenseInput = v.InferInput<typeof driverLicenseSchema>;
-export type DriverLicenseValues = v.InferOutput<typeof driverLicenseSchema>;
 export type ApplicationDraftInput = v.InferInput<typeof applicationDraftSchema>;
 export type ApplicationDraft = v.InferOutput<typeof applicationDraftSchema>;
 

@@ -82,7 +82,9 @@ describe('lint boundaries', () => {
 
   it('stops domain code from importing any package but valibot', async () => {
     expect(await problems('domain/example.ts', "export { sql } from 'kysely';")).toEqual(['no-restricted-imports']);
-    expect(await problems('domain/example.ts', `import * as v from 'valibot';\nexport * from './${domainFile}';\nexport const s = v.string();`)).toEqual([]);
+    expect(
+      await problems('domain/example.ts', `import * as v from 'valibot';\nexport * from './${domainFile}';\nexport const s = v.string();`),
+    ).toEqual([]);
   });
 
   it('stops a migration from importing domain code', async () => {
@@ -117,12 +119,18 @@ describe('lint boundaries', () => {
   });
 
   it("stops the bot from importing a server feature's routes", async () => {
-    expect(await problems('bot/src/example.ts', `export * from '../../server/src/${routedFeature}/${routesFile}';`)).toEqual(['import-x/no-restricted-paths']);
+    expect(await problems('bot/src/example.ts', `export * from '../../server/src/${routedFeature}/${routesFile}';`)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
   });
 
   it('stops the bot from importing server code: a repository, a service, the configuration', async () => {
-    expect(await problems('bot/src/example.ts', `export * from '../../server/src/${repositoryFeature}/${repositoryFile}';`)).toEqual(['import-x/no-restricted-paths']);
-    expect(await problems('bot/src/features/example.ts', `export * from '../../../server/src/${serviceFeature}/${serviceFile}';`)).toEqual(['import-x/no-restricted-paths']);
+    expect(await problems('bot/src/example.ts', `export * from '../../server/src/${repositoryFeature}/${repositoryFile}';`)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await problems('bot/src/features/example.ts', `export * from '../../../server/src/${serviceFeature}/${serviceFile}';`)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
     expect(await problems('bot/src/example.ts', "export * from '../../server/src/config.ts';")).toEqual(['import-x/no-restricted-paths']);
   });
 
@@ -133,7 +141,9 @@ describe('lint boundaries', () => {
 
   it('stops a server feature from importing the composition root or a process starter', async () => {
     for (const topLevel of ['runtime.ts', 'server-process.ts', 'app.ts']) {
-      expect(await problems(`server/src/${importingServerFeature}/example.ts`, `export * from '../${topLevel}';`)).toEqual(['import-x/no-restricted-paths']);
+      expect(await problems(`server/src/${importingServerFeature}/example.ts`, `export * from '../${topLevel}';`)).toEqual([
+        'import-x/no-restricted-paths',
+      ]);
     }
   });
 
@@ -143,7 +153,9 @@ describe('lint boundaries', () => {
   });
 
   it('stops a server feature from importing the bot', async () => {
-    expect(await problems(`server/src/${importingServerFeature}/example.ts`, "export * from '../../../bot/src/create-bot.ts';")).toEqual(['import-x/no-restricted-paths']);
+    expect(await problems(`server/src/${importingServerFeature}/example.ts`, "export * from '../../../bot/src/create-bot.ts';")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
   });
 
   it('reports an import cycle', async () => {

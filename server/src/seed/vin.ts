@@ -41,10 +41,6 @@ export function vinCheckDigit(vin: string): string {
   return remainder === 10 ? 'X' : String(remainder);
 }
 
-export function isValidVin(vin: string): boolean {
-  return /^[A-HJ-NPR-Z0-9]{17}$/.test(vin) && vin[8] === vinCheckDigit(vin);
-}
-
 export function modelYearCode(year: number): string {
   return YEAR_CODES[(((year - 2010) % 30) + 30) % 30] ?? 'A';
 }

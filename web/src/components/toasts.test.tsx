@@ -1,15 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
-import { MAX_TOASTS, Toaster, resetToasts, toast } from './toasts.tsx';
+import { MAX_TOASTS, Toaster, toast } from './toasts.tsx';
 
 describe('toasts', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    resetToasts();
+    toast.dismiss();
   });
   afterEach(() => {
-    act(() => resetToasts());
+    act(() => toast.dismiss());
     vi.useRealTimers();
   });
 

@@ -154,11 +154,3 @@ function ToastView({ item }: { item: ToastItem }) {
     </div>
   );
 }
-
-/** For tests: forget every toast and timer. */
-export function resetToasts(): void {
-  for (const timer of timers.values()) clearTimeout(timer);
-  timers.clear();
-  items = [];
-  emit();
-}

@@ -1,7 +1,7 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, Toaster } from '../components/toasts.tsx';
+import { toast, Toaster } from '../components/toasts.tsx';
 import { renderWithProviders } from '../test/render.tsx';
 import { bootHost, HostProvider, useHost, type Host } from './index.ts';
 import { mightBeTelegramLaunch } from './boot.ts';
@@ -9,7 +9,7 @@ import { getRawInitData } from './init-data.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  act(() => resetToasts());
+  act(() => toast.dismiss());
 });
 
 async function webHost(): Promise<Host> {

@@ -4,7 +4,7 @@ import { apiFetch, type ApiError } from '../../../lib/api-client.ts';
 import { myApplicationQueryKey } from '../../../lib/api/get-my-application.ts';
 
 export interface SubmitApplicationInput {
-  /** The creation payload (buildCreationPayload); the server checks it against submissionSchema. */
+  /** The creation payload less its dealer block (buildSubmissionPayload); the server checks it against submissionSchema. */
   body: unknown;
   /** A UUID made once per attempt and repeated on its retries, so a double submit makes one application. */
   idempotencyKey: string;

@@ -1,13 +1,13 @@
 import { afterEach } from 'vitest';
 import { useLocation } from 'react-router';
 import type { BrandFilterData, CarCard, CarFilterData } from '../../../../../domain/contracts/cars.ts';
-import { resetToasts } from '../../../components/toasts.tsx';
+import { toast } from '../../../components/toasts.tsx';
 import { mockFetch } from '../../../test/render.tsx';
 import { createPage } from './car-factory.ts';
 
 /** Toasts live in a module-level store; each test starts with none. */
 export function resetToastsAfterEach(): void {
-  afterEach(() => resetToasts());
+  afterEach(() => toast.dismiss());
 }
 
 /** Shows the router's location so tests can assert what reached the URL. */

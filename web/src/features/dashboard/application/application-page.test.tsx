@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { Toaster, resetToasts } from '../../../components/toasts.tsx';
+import { Toaster, toast } from '../../../components/toasts.tsx';
 import { allowModalDialogs, pageOf, staffApplication } from '../test/staff-fixtures.ts';
 import { ApplicationPage } from './application-page.tsx';
 
@@ -12,7 +12,7 @@ let network: ReturnType<typeof mockFetch> | undefined;
 beforeAll(allowModalDialogs);
 afterEach(() => {
   network?.restore();
-  resetToasts();
+  toast.dismiss();
 });
 
 const jsonError = (status: number, code: string, fields?: Record<string, string>) =>
