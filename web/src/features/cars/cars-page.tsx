@@ -1,9 +1,10 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button, Select } from '@telegram-apps/telegram-ui';
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
+import { ListState } from '../../components/list-state.tsx';
 import { useCarFilters } from './api/get-car-filters.ts';
 import { useCars } from './api/get-cars.ts';
 import {
@@ -19,7 +20,6 @@ import { ActiveFilters } from './components/active-filters.tsx';
 import { CarCard } from './components/car-card.tsx';
 import { CarFiltersForm } from './components/car-filters-form.tsx';
 import { FilterField } from './components/filter-field.tsx';
-import { errorStatusText } from './error-text.ts';
 
 /** Cards above the fold on a phone and a laptop; their photos load eagerly. */
 const EAGER_CARDS = 4;
@@ -53,48 +53,36 @@ export default function CarsPage() {
     mileage_desc: i18n._('Mileage: high to low'),
   };
 
-  let results: ReactNode;
-  if (cars.isPending) {
-    results = <p className="cars-state">{i18n._('Loading...')}</p>;
-  } else if (cars.isError && list.length === 0) {
-    results = (
-      <div className="cars-state">
-        <p role="alert">{i18n._('Error: {error}', { error: errorStatusText(cars.error) })}</p>
-        <Button type="button" mode="outline" size="s" onClick={() => void cars.refetch()}>
-          {i18n._('Try again')}
-        </Button>
-      </div>
-    );
-  } else if (list.length === 0) {
-    results = (
-      <div className="cars-state">
-        <p>{i18n._('No cars found matching your criteria')}</p>
-        {activeCount > 0 ? <p>{i18n._('Remove a filter above, or clear them all, to see more cars.')}</p> : null}
-      </div>
-    );
-  } else {
-    results = (
-      <>
-        <ul className="car-grid">
-          {list.map((car, index) => (
-            <CarCard key={car.uuid} car={car} eager={index < EAGER_CARDS} listSearch={listSearch} />
-          ))}
-        </ul>
-        {cars.isFetchNextPageError ? (
-          <p role="alert" className="cars-state">
-            {i18n._('Error: {error}', { error: errorStatusText(cars.error) })}
-          </p>
-        ) : null}
-        {cars.hasNextPage ? (
-          <div className="cars-more">
-            <Button type="button" mode="bezeled" size="l" loading={cars.isFetchingNextPage} onClick={() => void cars.fetchNextPage()}>
-              {i18n._('Load More')}
-            </Button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
+  const results = (
+    <ListState
+      query={cars}
+      isEmpty={() => list.length === 0}
+      empty={
+        <>
+          <p>{i18n._('No cars found matching your criteria')}</p>
+          {activeCount > 0 ? <p>{i18n._('Remove a filter above, or clear them all, to see more cars.')}</p> : null}
+        </>
+      }
+      errorText={(status) => i18n._('Error: {error}', { error: String(status) })}
+    >
+      {() => (
+        <>
+          <ul className="car-grid">
+            {list.map((car, index) => (
+              <CarCard key={car.uuid} car={car} eager={index < EAGER_CARDS} listSearch={listSearch} />
+            ))}
+          </ul>
+          {cars.hasNextPage ? (
+            <div className="cars-more">
+              <Button type="button" mode="bezeled" size="l" loading={cars.isFetchingNextPage} onClick={() => void cars.fetchNextPage()}>
+                {i18n._('Load More')}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </ListState>
+  );
 
   return (
     <div className="cars-page">

@@ -1,6 +1,5 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
-import { Button } from '@telegram-apps/telegram-ui';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { CarCard as CarCardData } from '../../../../domain/contracts/cars.ts';
@@ -10,7 +9,7 @@ import { useFavorites } from './api/get-favorites.ts';
 import { useRecentlyViewed } from './api/get-recently-viewed.ts';
 import { useToggleFavorite } from './api/toggle-favorite.ts';
 import { CarCard } from './components/car-card.tsx';
-import { errorStatusText } from './error-text.ts';
+import { ListState } from '../../components/list-state.tsx';
 import { useTouchOnly } from './touch.ts';
 
 function FavoritesEmpty() {
@@ -59,38 +58,31 @@ export default function FavoritesPage() {
     });
   };
 
-  let favoritesContent;
-  if (favorites.isPending) {
-    favoritesContent = <p className="cars-state">{i18n._('Loading...')}</p>;
-  } else if (favorites.isError) {
-    favoritesContent = (
-      <div className="cars-state">
-        <p role="alert">{i18n._('Error: {error}', { error: errorStatusText(favorites.error) })}</p>
-        <Button type="button" mode="outline" size="s" onClick={() => void favorites.refetch()}>
-          {i18n._('Try again')}
-        </Button>
-      </div>
-    );
-  } else if (kept.length === 0) {
-    favoritesContent = <FavoritesEmpty />;
-  } else {
-    favoritesContent = (
-      <ul className="car-grid">
-        {kept.map((car, index) => (
-          <CarCard
-            key={car.uuid}
-            car={car}
-            eager={index < 2}
-            listSearch=""
-            titleLevel={3}
-            onFavoriteToggled={(isFavorite) => {
-              if (!isFavorite) removed(car);
-            }}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const favoritesContent = (
+    <ListState
+      query={favorites}
+      isEmpty={() => kept.length === 0}
+      empty={<FavoritesEmpty />}
+      errorText={(status) => i18n._('Error: {error}', { error: String(status) })}
+    >
+      {() => (
+        <ul className="car-grid">
+          {kept.map((car, index) => (
+            <CarCard
+              key={car.uuid}
+              car={car}
+              eager={index < 2}
+              listSearch=""
+              titleLevel={3}
+              onFavoriteToggled={(isFavorite) => {
+                if (!isFavorite) removed(car);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </ListState>
+  );
 
   return (
     <div className="cars-page favorites-page">

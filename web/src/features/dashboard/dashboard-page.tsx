@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useViewer } from './api/get-viewer.ts';
 import { DashboardShell } from './components/dashboard-shell.tsx';
-import { ListError } from './components/list-state.tsx';
+import { ListError } from '../../components/list-state.tsx';
 import { StaffSignIn } from './sign-in/staff-sign-in.tsx';
 import { UsersPage } from './users/users-page.tsx';
 import { ApplicationPage } from './application/application-page.tsx';

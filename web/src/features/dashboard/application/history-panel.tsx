@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { ApplicationTrailEvent } from '../../../../../domain/contracts/applications.ts';
 import { APPLICATION_STATUSES, applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { useApplicationHistory } from '../api/get-application-history.ts';
-import { ListError, ListLoading } from '../components/list-state.tsx';
+import { ListError, ListLoading } from '../../../components/list-state.tsx';
 import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatDateTime } from '../format.ts';
 import { FIELD_LABELS } from './labels.ts';

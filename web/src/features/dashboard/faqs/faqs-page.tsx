@@ -11,7 +11,7 @@ import { useFaqs } from '../api/get-faqs.ts';
 import { useUpdateFaq } from '../api/update-faq.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PlusIcon } from '../components/icons.tsx';
-import { ListEmpty, ListError, ListLoading } from '../components/list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from '../components/pager.tsx';
 import { useListParams } from '../list-params.ts';
 import { FAQ_FILTERS, FaqsFilters } from './faqs-filters.tsx';
@@ -67,25 +67,21 @@ export function FaqsPage() {
         </button>
       </div>
       <FaqsFilters filters={list.filters} onApply={list.setFilters} />
-      {faqs.isPending ? (
-        <ListLoading />
-      ) : faqs.isError ? (
-        <ListError error={faqs.error} onRetry={() => void faqs.refetch()} />
-      ) : faqs.data.items.length === 0 ? (
-        <ListEmpty message={i18n._('No FAQs match these filters.')} />
-      ) : (
-        <>
-          <FaqsTable
-            faqs={faqs.data.items}
-            sortField={list.sortField}
-            sortOrder={list.sortOrder}
-            onSort={list.toggleSort}
-            onEdit={(faq) => setEditing({ faq })}
-            onDelete={setDeleting}
-          />
-          <Pager page={list.page} totalPages={faqs.data.totalPages} total={faqs.data.total} onPage={list.setPage} />
-        </>
-      )}
+      <ListState query={faqs} isEmpty={(page) => page.items.length === 0} empty={i18n._('No FAQs match these filters.')}>
+        {(page) => (
+          <>
+            <FaqsTable
+              faqs={page.items}
+              sortField={list.sortField}
+              sortOrder={list.sortOrder}
+              onSort={list.toggleSort}
+              onEdit={(faq) => setEditing({ faq })}
+              onDelete={setDeleting}
+            />
+            <Pager page={list.page} totalPages={page.totalPages} total={page.total} onPage={list.setPage} />
+          </>
+        )}
+      </ListState>
       <FaqFormDialog
         faq={editing?.faq ?? null}
         open={editing !== null}

@@ -6,7 +6,7 @@ import type { MetricRow } from '../../../../../domain/contracts/metrics.ts';
 import { APPLICATION_STATUSES } from '../../../../../domain/enums.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useMetrics } from '../api/get-metrics.ts';
-import { ListError, ListLoading } from '../components/list-state.tsx';
+import { ListError, ListLoading } from '../../../components/list-state.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
 import { formatDate, formatDateTime } from '../format.ts';

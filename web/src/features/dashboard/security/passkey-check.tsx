@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useConfirmPasskey } from '../api/confirm-passkey.ts';
 import { usePasskeys } from '../api/get-passkeys.ts';
-import { ListError, ListLoading } from '../components/list-state.tsx';
+import { ListError, ListLoading } from '../../../components/list-state.tsx';
 import { formatDateTime } from '../format.ts';
 import { AddPasskeyForm } from './add-passkey-form.tsx';
 import { passkeyErrorMessage } from './passkey-errors.ts';

@@ -10,7 +10,7 @@ import { useSignOutEverywhere } from '../api/sign-out-everywhere.ts';
 import { ActionButton } from '../components/action-button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { TrashIcon } from '../components/icons.tsx';
-import { ListEmpty, ListError, ListLoading } from '../components/list-state.tsx';
+import { ListError, ListLoading, ListState } from '../../../components/list-state.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { formatDateTime } from '../format.ts';
 import { AddPasskeyForm } from './add-passkey-form.tsx';
@@ -75,24 +75,26 @@ function PasskeysSection() {
           'A passkey confirms it’s you before the dashboard shows applicants’ personal data in this browser. Add one on each computer or phone you use, or on a security key.',
         )}
       </p>
-      {status.isPending ? <ListLoading /> : null}
-      {status.isError ? <ListError error={status.error} onRetry={() => void status.refetch()} /> : null}
-      {status.data ? (
+      {status.data === undefined ? (
+        status.isError ? (
+          <ListError error={status.error} onRetry={() => void status.refetch()} />
+        ) : (
+          <ListLoading />
+        )
+      ) : (
         <>
           {status.data.sessionVerified ? (
             <p role="status" className="notice">
               {i18n._('This browser has confirmed your passkey.')}
             </p>
           ) : null}
-          {status.data.passkeys.length === 0 ? (
-            <ListEmpty message={i18n._('You have no passkey yet.')} />
-          ) : (
-            <PasskeysTable passkeys={status.data.passkeys} onRemove={setRemoving} />
-          )}
+          <ListState query={status} isEmpty={(data) => data.passkeys.length === 0} empty={i18n._('You have no passkey yet.')}>
+            {(data) => <PasskeysTable passkeys={data.passkeys} onRemove={setRemoving} />}
+          </ListState>
           <h4>{i18n._('Add a passkey')}</h4>
           <AddPasskey status={status.data} />
         </>
-      ) : null}
+      )}
       <ConfirmDialog
         open={removing !== null}
         title={i18n._('Remove this passkey?')}

@@ -9,7 +9,7 @@ import { useDownloadPdf } from '../api/download-application-pdf.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSetAdmin } from '../api/set-admin.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { ListEmpty, ListError, ListLoading } from '../components/list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EMPTY, fullName } from '../format.ts';
 import { useListParams } from '../list-params.ts';
@@ -60,26 +60,22 @@ export function UsersPage() {
     <section aria-labelledby="users-title">
       <h2 id="users-title">{i18n._('Users')}</h2>
       <UsersFilters filters={list.filters} onApply={list.setFilters} />
-      {users.isPending ? (
-        <ListLoading />
-      ) : users.isError ? (
-        <ListError error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.data.items.length === 0 ? (
-        <ListEmpty message={i18n._('No users match these filters.')} />
-      ) : (
-        <>
-          <UsersTable
-            users={users.data.items}
-            sortBy={list.sortField}
-            sortOrder={list.sortOrder}
-            onSort={list.toggleSort}
-            onDownloadPdf={(id) => pdf.mutate(id)}
-            downloadingId={pdf.isPending ? pdf.variables : undefined}
-            onToggleAdmin={setChanging}
-          />
-          <Pager page={list.page} totalPages={users.data.totalPages} total={users.data.total} onPage={list.setPage} />
-        </>
-      )}
+      <ListState query={users} isEmpty={(page) => page.items.length === 0} empty={i18n._('No users match these filters.')}>
+        {(page) => (
+          <>
+            <UsersTable
+              users={page.items}
+              sortBy={list.sortField}
+              sortOrder={list.sortOrder}
+              onSort={list.toggleSort}
+              onDownloadPdf={(id) => pdf.mutate(id)}
+              downloadingId={pdf.isPending ? pdf.variables : undefined}
+              onToggleAdmin={setChanging}
+            />
+            <Pager page={list.page} totalPages={page.totalPages} total={page.total} onPage={list.setPage} />
+          </>
+        )}
+      </ListState>
       <ConfirmDialog
         open={changing !== null}
         title={changing?.is_admin ? i18n._('Revoke admin rights?') : i18n._('Grant admin rights?')}

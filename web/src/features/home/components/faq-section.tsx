@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { ListState } from '../../../components/list-state.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { usePublicFaqs } from '../api/get-public-faqs.ts';
 
@@ -21,32 +22,33 @@ export function FaqSection() {
   return (
     <section className="section faq" aria-labelledby="faq-title">
       <h2 id="faq-title">{i18n._('Frequently asked questions')}</h2>
-      {faqs.isPending ? (
-        <p role="status">{i18n._('Loading...')}</p>
-      ) : faqs.isError ? (
-        <p role="alert">{i18n._('We could not load the questions. Please try again later.')}</p>
-      ) : faqs.data.length === 0 ? (
-        <p>{i18n._('No questions yet.')}</p>
-      ) : (
-        <div className="faq__list">
-          {faqs.data.map((faq) => {
-            const href = safeHref(faq.url);
-            return (
-              <details key={faq.id} className="faq__item">
-                <summary className="faq__question">{faq.question}</summary>
-                <div className="faq__answer">
-                  <p>{faq.answer}</p>
-                  {href ? (
-                    <a href={href} target={href.startsWith('/') ? undefined : '_blank'} rel="noopener noreferrer">
-                      {i18n._('Learn more')}
-                    </a>
-                  ) : null}
-                </div>
-              </details>
-            );
-          })}
-        </div>
-      )}
+      <ListState
+        query={faqs}
+        isEmpty={(items) => items.length === 0}
+        empty={<p>{i18n._('No questions yet.')}</p>}
+        errorText={() => i18n._('We could not load the questions. Please try again later.')}
+      >
+        {(items) => (
+          <div className="faq__list">
+            {items.map((faq) => {
+              const href = safeHref(faq.url);
+              return (
+                <details key={faq.id} className="faq__item">
+                  <summary className="faq__question">{faq.question}</summary>
+                  <div className="faq__answer">
+                    <p>{faq.answer}</p>
+                    {href ? (
+                      <a href={href} target={href.startsWith('/') ? undefined : '_blank'} rel="noopener noreferrer">
+                        {i18n._('Learn more')}
+                      </a>
+                    ) : null}
+                  </div>
+                </details>
+              );
+            })}
+          </div>
+        )}
+      </ListState>
     </section>
   );
 }
