@@ -19,6 +19,10 @@ const SERVER_CROSS_CUTTING = ['http', 'security', 'db', 'i18n'];
 const SERVER_FEATURES = subfolders('server/src').filter((name) => !SERVER_CROSS_CUTTING.includes(name));
 // Globs in `except` are matched against absolute paths, hence the leading **.
 const SERVER_PUBLIC_MODULES = ['**/*.service.ts', '**/*.repository.ts', '**/*.schema.ts'];
+// Where a feature has a service, its routes call it rather than a repository (docs/architecture.md, Server features).
+const SERVER_FEATURES_WITH_SERVICE = SERVER_FEATURES.filter((feature) =>
+  readdirSync(path.join(root, 'server/src', feature)).some((name) => name.endsWith('.service.ts')),
+);
 const WEB_FEATURES = subfolders('web/src/features');
 const APPLICATION_CODE = ['domain', 'server', 'web', 'bot', 'bench', 'scripts'];
 
@@ -59,6 +63,11 @@ const zones = [
     from: `server/src/!(${[feature, ...SERVER_CROSS_CUTTING].join('|')})/**`,
     except: SERVER_PUBLIC_MODULES,
     message: 'A server feature uses another only through its *.service.ts, *.repository.ts or *.schema.ts, never its routes or internals.',
+  })),
+  ...SERVER_FEATURES_WITH_SERVICE.map((feature) => ({
+    target: `server/src/${feature}/**/*.routes.ts`,
+    from: 'server/src/**/*.repository.ts',
+    message: `The ${feature} feature has a service: its routes call the service, never a repository (their own or another feature's). Move the repository calls, with their transaction and audit row, into a function in server/src/${feature}/*.service.ts.`,
   })),
   {
     // Feature tests build the whole app through createRuntime, as a starter does.

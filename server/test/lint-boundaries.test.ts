@@ -63,6 +63,17 @@ const serviceFeature = pick(
   'a server feature with a service',
 );
 const serviceFile = serverFileOf(serviceFeature, '.service.ts');
+const hasService = (feature: string) => serverFileOf(feature, '.service.ts') !== undefined;
+const servicedFeature = pick(
+  serverFeatures.filter((feature) => hasService(feature) && serverFileOf(feature, '.repository.ts')),
+  'a server feature with a service and a repository',
+);
+const servicedRepositoryFile = serverFileOf(servicedFeature, '.repository.ts');
+const servicelessFeature = pick(
+  serverFeatures.filter((feature) => !hasService(feature) && serverFileOf(feature, '.repository.ts')),
+  'a server feature with a repository and no service',
+);
+const servicelessRepositoryFile = serverFileOf(servicelessFeature, '.repository.ts');
 const botFile = pick(filesIn('bot/src'), 'a source file in bot/src/');
 
 async function problems(filePath: string, code: string) {
@@ -116,6 +127,23 @@ describe('lint boundaries', () => {
   it("lets a server feature use another feature's repository and the cross-cutting folders", async () => {
     const code = `export * from '../${repositoryFeature}/${repositoryFile}';\nexport * from '../http/errors.ts';`;
     expect(await problems(`server/src/${importingServerFeature}/example.ts`, code)).toEqual([]);
+  });
+
+  it("stops the routes of a feature with a service from importing a repository, its own or another feature's", async () => {
+    const routes = `server/src/${servicedFeature}/example.routes.ts`;
+    expect(await problems(routes, `export * from './${servicedRepositoryFile}';`)).toEqual(['import-x/no-restricted-paths']);
+    expect(await problems(routes, `export * from '../${servicelessFeature}/${servicelessRepositoryFile}';`)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('lets the routes of a feature without a service import repositories', async () => {
+    const code = `export * from './${servicelessRepositoryFile}';\nexport * from '../${servicedFeature}/${servicedRepositoryFile}';`;
+    expect(await problems(`server/src/${servicelessFeature}/example.routes.ts`, code)).toEqual([]);
+  });
+
+  it("lets a feature's service import its repository", async () => {
+    expect(await problems(`server/src/${servicedFeature}/example.service.ts`, `export * from './${servicedRepositoryFile}';`)).toEqual([]);
   });
 
   it("stops the bot from importing a server feature's routes", async () => {

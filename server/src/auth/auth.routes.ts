@@ -1,19 +1,24 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { recordAudit } from '../audit/audit.repository.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { Db } from '../db/database.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
-import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.schema.ts';
-import { findUserById, findUserByTelegramId, toCurrentUser, upsertTelegramUser } from '../users/users.repository.ts';
-import { consumeSignInToken, SIGN_IN_TOKEN_PATTERN } from './sign-in-links.service.ts';
+import { telegramIdSchema } from '../users/telegram-profile.schema.ts';
+import { currentUser } from '../users/users.service.ts';
+import { SIGN_IN_TOKEN_PATTERN } from './sign-in-links.service.ts';
 import { clearGuestCookie, clearSessionCookie, cookieName, readSessionToken, setSessionCookie } from './session-cookies.ts';
-import { endAllStaffSessions, endStaffSession, openStaffSession } from './staff-sessions.service.ts';
-import type { SignInMethod } from './staff-sessions.repository.ts';
+import {
+  developmentUser,
+  signOut,
+  signOutEverywhere,
+  staffOfSignInLink,
+  staffOfWidgetLogin,
+  startStaffSession,
+  type SignInMethod,
+} from './staff-sign-in.service.ts';
 import { requireViewer } from './identity.service.ts';
 import { SIGNED_IN } from '../http/access.ts';
-import { acceptWidgetLogin, WidgetLoginError, widgetLoginSchema, type WidgetLoginData } from './telegram-widget.ts';
+import { widgetLoginSchema } from './telegram-widget.ts';
 import { documented } from '../http/openapi.ts';
 import { plainText } from '../../../domain/text.ts';
 import type { MeAnswer, SignInAnswer, SignOutEverywhereAnswer } from '../../../domain/contracts/users.ts';
@@ -35,43 +40,17 @@ const devLoginBody = v.object({
   firstName: v.optional(v.pipe(plainText('firstName', 64), v.nonEmpty('firstName must not be empty'))),
 });
 
-/** The development sign-in knows an id and, when given, a name; nothing else of a Telegram profile. */
-const devProfile = (id: number, firstName: string | undefined): TelegramProfile => ({
-  id,
-  firstName: firstName ?? null,
-  lastName: null,
-  username: null,
-  photoUrl: null,
-  languageCode: null,
-});
-
 /**
  * Starts a new staff session after a verified sign-in, ending the one this browser had. A guest
  * in the same browser is never merged into the staff member: on a dealership's shared computer
  * the guest was a customer, whose application (SSN, photos) stays theirs. The guest cookie is
  * cleared instead, so the next customer at that browser does not see it either.
  */
-async function startSession(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: UserRow,
-  method: SignInMethod,
-): Promise<SignInAnswer> {
+async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod): Promise<SignInAnswer> {
   if (request.cookies[cookieName(request.server.config, 'guest')] !== undefined) clearGuestCookie(reply);
-  const token = await openStaffSession(db, user.id, method, readSessionToken(request));
-  await recordAudit(db, { actorUserId: user.id, action: 'auth.sign_in', entity: 'user', entityId: user.id, details: { method } });
+  const { token, answer } = await startStaffSession(request.server.db, user, method, readSessionToken(request));
   setSessionCookie(reply, token);
-  return { ok: true, redirect: user.is_admin ? '/dashboard' : '/', user: toCurrentUser(user) };
-}
-
-async function widgetProfile(db: Db, data: WidgetLoginData, botToken: string): Promise<TelegramProfile> {
-  try {
-    return await acceptWidgetLogin(db, data, botToken);
-  } catch (error) {
-    if (error instanceof WidgetLoginError) throw new HttpError('unauthorized', error.message);
-    throw error;
-  }
+  return answer;
 }
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -84,13 +63,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { token } = parseOr400(linkBody, request.body, 'sign-in link');
-      // Consumed on its own, before any check that could fail: a link works once, whatever happens next.
-      const userId = await consumeSignInToken(app.db, token);
-      if (userId === undefined)
-        throw new HttpError('unauthorized', 'This sign-in link is invalid, already used or expired. Send /login to the bot for a new one.');
-      const user = await findUserById(app.db, userId);
-      if (!user?.is_admin) throw new HttpError('forbidden', 'Sign-in links are for staff (admins) only.');
-      return startSession(app.db, request, reply, user, 'link');
+      return startSession(request, reply, await staffOfSignInLink(app.db, token), 'link');
     },
   );
 
@@ -109,11 +82,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const data = parseOr400(widgetLoginSchema, request.body, 'Telegram sign-in');
       const botToken = app.config.bot.token;
       if (!botToken) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
-      const profile = await widgetProfile(app.db, data, botToken);
-      // Sessions exist for the dashboard; customers use the mini app, which signs every request itself.
-      const known = await findUserByTelegramId(app.db, profile.id);
-      if (!known?.is_admin) throw new HttpError('forbidden', 'Staff sign-in is for admins only. Customers can open the app in Telegram.');
-      return startSession(app.db, request, reply, await upsertTelegramUser(app.db, profile, { refreshProfile: true }), 'widget');
+      return startSession(request, reply, await staffOfWidgetLogin(app.db, data, botToken), 'widget');
     },
   );
 
@@ -121,12 +90,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     '/auth/logout',
     { bodyLimit: SIGN_IN_BODY_LIMIT, schema: documented({ summary: 'End the staff session', tags: ['auth'] }) },
     async (request, reply) => {
-      const viewer = request.viewer;
-      const token = readSessionToken(request);
-      if (token !== null) await endStaffSession(app.db, token);
-      if (viewer?.via === 'session') {
-        await recordAudit(app.db, { actorUserId: viewer.userId, action: 'auth.sign_out', entity: 'user', entityId: viewer.userId });
-      }
+      await signOut(app.db, readSessionToken(request), request.viewer);
       clearSessionCookie(reply);
       return { ok: true };
     },
@@ -140,19 +104,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({ summary: 'End every staff session of the signed-in user, in every browser (audited)', tags: ['auth'] }),
     },
     async (request, reply): Promise<SignOutEverywhereAnswer> => {
-      const { userId, via } = requireViewer(request);
-      const ended = await app.db.transaction().execute(async (trx) => {
-        const count = await endAllStaffSessions(trx, userId);
-        await recordAudit(trx, {
-          actorUserId: userId,
-          action: 'auth.sign_out_everywhere',
-          entity: 'user',
-          entityId: userId,
-          details: { sessions: count, via },
-        });
-        return count;
-      });
-      if (via === 'session') clearSessionCookie(reply);
+      const viewer = requireViewer(request);
+      const ended = await signOutEverywhere(app.db, viewer);
+      if (viewer.via === 'session') clearSessionCookie(reply);
       return { ok: true, ended };
     },
   );
@@ -175,13 +129,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
       async (request, reply) => {
         const { telegramId, isAdmin, firstName } = parseOr400(devLoginBody, request.body, 'development sign-in');
-        return startSession(
-          app.db,
-          request,
-          reply,
-          await upsertTelegramUser(app.db, devProfile(telegramId, firstName), { isAdmin }),
-          'dev',
-        );
+        return startSession(request, reply, await developmentUser(app.db, telegramId, isAdmin, firstName), 'dev');
       },
     );
   }
@@ -191,8 +139,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     { schema: documented({ summary: 'Who is asking: the user, admin rights and how they are identified', tags: ['auth'] }) },
     async (request): Promise<MeAnswer> => {
       const viewer = request.viewer;
-      const user = viewer ? await findUserById(app.db, viewer.userId) : undefined;
-      return { user: user ? toCurrentUser(user) : null, isAdmin: viewer?.isAdmin ?? false, via: viewer?.via ?? null };
+      return {
+        user: viewer ? await currentUser(app.db, viewer.userId) : null,
+        isAdmin: viewer?.isAdmin ?? false,
+        via: viewer?.via ?? null,
+      };
     },
   );
 };

@@ -5,9 +5,7 @@ import { rowIdParam } from '../../../domain/query-params.ts';
 import { ADMIN_ONLY } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { chatLinkFor } from '../../../domain/chat-link.ts';
-import { findThreadOfUser } from './chat.repository.ts';
+import { chatLinkOfUser } from './chat.service.ts';
 
 const userParams = v.object({ userId: rowIdParam('userId') });
 
@@ -25,11 +23,9 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<ChatLink> => {
       const { userId } = parseOr400(userParams, request.params, 'user id');
-      const user = await findUserById(app.db, userId);
-      if (!user) throw new HttpError('not_found', 'No such user.');
-      const staffChatId = app.config.bot.staffChatId;
-      const thread = staffChatId === undefined ? undefined : await findThreadOfUser(app.db, userId, staffChatId);
-      return chatLinkFor(staffChatId, { username: user.username, messageThreadId: thread?.messageThreadId ?? null });
+      const link = await chatLinkOfUser(app.db, userId, app.config.bot.staffChatId);
+      if (!link) throw new HttpError('not_found', 'No such user.');
+      return link;
     },
   );
 };

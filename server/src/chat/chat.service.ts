@@ -1,5 +1,7 @@
-import type { AlbumPart, ChatThread, MessageRef } from '../../../domain/contracts/chat.ts';
+import { chatLinkFor } from '../../../domain/chat-link.ts';
+import type { AlbumPart, ChatLink, ChatThread, MessageRef } from '../../../domain/contracts/chat.ts';
 import type { Db } from '../db/database.ts';
+import { findUserById } from '../users/users.repository.ts';
 import {
   addAlbumPart,
   findStaffSide,
@@ -76,4 +78,16 @@ export function createChatService(db: Db) {
 
     staleAlbums: (): Promise<Array<{ chatId: number; mediaGroupId: string }>> => findStaleAlbums(db, STALE_ALBUM_MS),
   };
+}
+
+/**
+ * Where the dashboard's Chat button leads for a user (docs/product.md#application-detail): their
+ * topic in the staff group when the bot opened one, else their username; undefined when there is no
+ * such user.
+ */
+export async function chatLinkOfUser(db: Db, userId: number, staffChatId: number | undefined): Promise<ChatLink | undefined> {
+  const user = await findUserById(db, userId);
+  if (!user) return undefined;
+  const thread = staffChatId === undefined ? undefined : await findThreadOfUser(db, userId, staffChatId);
+  return chatLinkFor(staffChatId, { username: user.username, messageThreadId: thread?.messageThreadId ?? null });
 }

@@ -2,32 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createTelegramUser, sessionCookie } from '../../test/identity.ts';
-import { chatLinkFor } from '../../../domain/chat-link.ts';
 import { saveThread } from './chat.repository.ts';
 
 const STAFF_CHAT_ID = -1009876543210;
-
-describe('chat links', () => {
-  it("opens the applicant's topic by the group's internal id", () => {
-    expect(chatLinkFor(STAFF_CHAT_ID, { username: 'olena_k', messageThreadId: 77 })).toEqual({
-      url: 'https://t.me/c/9876543210/77',
-      via: 'topic',
-    });
-  });
-
-  it('falls back to the username without a topic, or without a supergroup', () => {
-    expect(chatLinkFor(STAFF_CHAT_ID, { username: 'olena_k', messageThreadId: null })).toEqual({
-      url: 'https://t.me/olena_k',
-      via: 'username',
-    });
-    expect(chatLinkFor(-4242, { username: 'olena_k', messageThreadId: 77 })).toEqual({ url: 'https://t.me/olena_k', via: 'username' });
-    expect(chatLinkFor(undefined, { username: 'olena_k', messageThreadId: 77 })).toEqual({ url: 'https://t.me/olena_k', via: 'username' });
-  });
-
-  it('has nothing to open without either', () => {
-    expect(chatLinkFor(STAFF_CHAT_ID, { username: null, messageThreadId: null })).toEqual({ url: null, via: null });
-  });
-});
 
 describe.each(DATABASE_KINDS)('GET /api/chat/{userId} on %s', (kind) => {
   const t = useTestApp(kind, { env: { STAFF_CHAT_ID: String(STAFF_CHAT_ID) } });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import { createPgliteAsPool } from './pglite-pool.ts';
 import type { Database } from './schema.ts';
@@ -114,6 +114,14 @@ export function createDatabase(target: DatabaseTarget): Db {
       ? createPostgresPool(target.url, target.pool ?? DEFAULT_POOL_SETTINGS)
       : createPgliteAsPool(target.kind === 'pglite-instance' ? target.pglite : createPglite(target.dataDir));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
+}
+
+/**
+ * Resolves when the database answers a statement that reads no table, and throws what the pool
+ * throws when it does not (DatabaseUnavailableError when it cannot be reached or is too slow).
+ */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 /** Where the embedded database keeps its files, under DATA_DIR. */

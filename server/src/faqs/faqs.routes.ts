@@ -6,8 +6,7 @@ import { ADMIN_ONLY } from '../http/access.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { faqItemResponse, faqPageResponse } from './faqs-response.schema.ts';
-import { listFaqs } from './faqs.repository.ts';
-import { changeFaq, createFaq, removeFaq, viewFaq } from './faqs.service.ts';
+import { changeFaq, createFaq, removeFaq, searchFaqs, viewFaq } from './faqs.service.ts';
 
 /** A 5,000-character answer of escaped non-Latin text is about 30 KB of JSON; twice that is plenty. */
 const FAQ_BODY_LIMIT = 64 * 1024;
@@ -30,7 +29,7 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request): Promise<FaqPage> => {
-      return listFaqs(app.db, parseOr400(faqListQuerySchema, request.query, 'FAQ filters'));
+      return searchFaqs(app.db, parseOr400(faqListQuerySchema, request.query, 'FAQ filters'));
     },
   );
 

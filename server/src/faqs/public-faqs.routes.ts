@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { FaqItem } from '../../../domain/contracts/faqs.ts';
-import { DEFAULT_LANGUAGE } from '../../../domain/enums.ts';
 import { languageParam } from '../../../domain/query-params.ts';
-import { findUserById } from '../users/users.repository.ts';
 import { parseOr400 } from '../http/errors.ts';
-import { listPublicFaqs } from './public-faqs.repository.ts';
+import { homePageFaqs } from './faqs.service.ts';
 import { documented } from '../http/openapi.ts';
 
 const publicFaqsQuery = v.object({ lang: languageParam() });
@@ -45,9 +43,8 @@ export const publicFaqsRoutes: FastifyPluginAsync = async (app) => {
     { schema: documented({ summary: 'FAQs shown on the home page, in one language', tags: ['faqs'], querystring: publicFaqsQuery }) },
     async (request, reply) => {
       const { lang } = parseOr400(publicFaqsQuery, request.query, 'query');
-      if (lang) return sendRevalidated(request, reply, await listPublicFaqs(app.db, lang), 'public');
-      const viewer = request.viewer && (await findUserById(app.db, request.viewer.userId));
-      return sendRevalidated(request, reply, await listPublicFaqs(app.db, viewer ? viewer.language : DEFAULT_LANGUAGE), 'private');
+      // Without a language asked for, the answer depends on who asks.
+      return sendRevalidated(request, reply, await homePageFaqs(app.db, lang, request.viewer?.userId), lang ? 'public' : 'private');
     },
   );
 };

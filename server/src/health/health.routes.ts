@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import { pingDatabase } from '../db/database.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handling.ts';
 import { HttpError } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     { schema: documented({ summary: 'Health: 200 when the database answers, 503 otherwise', tags: ['site'], errors: [503] }) },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
       } catch {
         reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
         throw new HttpError('unavailable', 'The database is not answering.');

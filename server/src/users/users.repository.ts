@@ -160,7 +160,7 @@ export interface UserListQuery {
   sortOrder: 'asc' | 'desc';
 }
 
-/** A users list row: the chat link is built from its topic and username by the route (domain/chat-link.ts). */
+/** A users list row: the chat link is built from its topic and username by users.service.ts (domain/chat-link.ts). */
 export interface UserListRow extends Omit<UserListItem, 'chatUrl'> {
   /** The user's forum topic in the staff group, or null when the bot opened none. */
   messageThreadId: number | null;

@@ -1,15 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { ADMIN_ONLY, SIGNED_IN } from '../http/access.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { endStaffAccess } from '../auth/staff-sessions.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
-import { listUsers, setAdminFlag, toCurrentUser, toUserItem, touchLastActive, upsertTelegramUser } from './users.repository.ts';
+import { changeAdminRights, listUsersForStaff, recordActivity, registerTelegramUser } from './users.service.ts';
 import { documented } from '../http/openapi.ts';
-import { regBOverdueBefore } from '../../../domain/regulation-b.ts';
-import { chatLinkFor } from '../../../domain/chat-link.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } from '../../../domain/contracts/users.ts';
 
@@ -28,8 +24,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       parseOr400(noBody, request.body, 'registration');
       const profile = request.telegramProfile;
       if (!profile) throw new HttpError('unauthorized', 'Registration needs the Telegram app: open it from the bot.');
-      const user = await upsertTelegramUser(app.db, profile, { refreshProfile: true, register: true });
-      return { user: toCurrentUser(user) };
+      return { user: await registerTelegramUser(app.db, profile) };
     },
   );
 
@@ -42,7 +37,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<ActivityAnswer> => {
       parseOr400(noBody, request.body, 'activity');
-      const user = await touchLastActive(app.db, requireViewer(request).userId);
+      const user = await recordActivity(app.db, requireViewer(request).userId);
       if (!user) throw notFound('No such user.');
       return { ok: true, last_active_at: user.last_active_at?.toISOString() ?? null };
     },
@@ -61,13 +56,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<Paged<UserListItem>> => {
       const query = parseOr400(userListQuerySchema, request.query, 'user filters');
-      const { staffChatId } = app.config.bot;
-      const users = await listUsers(app.db, query, { staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()) });
-      const items = users.items.map(({ messageThreadId, ...user }) => ({
-        ...user,
-        chatUrl: chatLinkFor(staffChatId, { username: user.username, messageThreadId }).url,
-      }));
-      return { ...users, items };
+      return listUsersForStaff(app.db, query, app.config.bot.staffChatId);
     },
   );
 
@@ -79,22 +68,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<AdminChangeAnswer> => {
       const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');
-      const actorUserId = requireViewer(request).userId;
-      const result = await app.db.transaction().execute(async (trx) => {
-        const change = await setAdminFlag(trx, userId, isAdmin);
-        if (change.kind === 'ok' && change.changed) {
-          // A former admin keeps no way back in: every browser is signed out and the passkeys go too
-          // (re-granting rights starts afresh: a link sign-in, then a first passkey).
-          if (!isAdmin) await endStaffAccess(trx, userId);
-          await recordAudit(trx, {
-            actorUserId,
-            action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked',
-            entity: 'user',
-            entityId: userId,
-          });
-        }
-        return change;
-      });
+      const result = await changeAdminRights(app.db, requireViewer(request).userId, userId, isAdmin);
       switch (result.kind) {
         case 'not_found':
           throw notFound('No user with this id.');
@@ -103,7 +77,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         case 'last_admin':
           throw new HttpError('conflict', 'This is the last admin; grant admin to someone else first.');
         case 'ok':
-          return { user: toUserItem(result.user) };
+          return { user: result.user };
       }
     },
   );
