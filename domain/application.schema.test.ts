@@ -114,6 +114,7 @@ describe('server validation of POST /api/applications', () => {
     ['1 month', { totalMonthsEmployed: 1 }, {}],
     ['no occupation', { occupation: null }, { 'previousEmployment.occupation': m.occupationRequired }],
     ['no address', { employerAddress: null }, { 'previousEmployment.employerAddress': m.invalidValue }],
+    ['a status that is not a job', { status: 'Retired' }, { 'previousEmployment.status': m.chooseOption }],
   ])('previous employment with %s gives %j', (_case, changes, errors) => {
     const previous = payload().application.applicant.previousEmployment;
     expect(applicantErrors({ previousEmployment: { ...previous, ...changes } })).toEqual(errors);

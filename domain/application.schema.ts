@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { MAX_TEXT_LENGTH, MIN_PREVIOUS_EMPLOYMENT_MONTHS } from './constants.ts';
 import { type Clock, systemClock } from './dates.ts';
-import { employmentQuestions } from './employment.ts';
+import { employmentQuestions, PREVIOUS_JOB_STATUSES } from './employment.ts';
 import {
   APPLICATION_STATUSES,
   EMPLOYMENT_STATUSES,
@@ -71,6 +71,7 @@ export const wireCurrentEmploymentSchema = v.object(
 export const wirePreviousEmploymentSchema = v.object(
   {
     ...employmentEntries,
+    status: requiredChoice(PREVIOUS_JOB_STATUSES, m.employmentStatusRequired),
     occupation: requiredText(textRules.organization, m.occupationRequired),
     employerAddress: wireAddressSchema,
     totalMonthsEmployed: wireTotalMonthsField(MIN_PREVIOUS_EMPLOYMENT_MONTHS, m.totalMonthsEmployedInvalid),
