@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
-import { formatPhoneForApi } from '../../../domain/format.ts';
+import { DealerAddress } from '../components/dealer-contact.tsx';
 import { useSite } from '../lib/api/get-site.ts';
 
 /**
@@ -17,13 +17,7 @@ export function SiteFooter() {
         {company ? (
           <div className="site-footer__dealer">
             <p className="site-footer__name">{company.name}</p>
-            <address>
-              {company.address}
-              <br />
-              <a href={`tel:${formatPhoneForApi(company.phone)}`}>{company.phone}</a>
-              {' · '}
-              <a href={`mailto:${company.email}`}>{company.email}</a>
-            </address>
+            <DealerAddress company={company} />
             {company.license ? <p className="site-footer__license">{company.license}</p> : null}
           </div>
         ) : null}

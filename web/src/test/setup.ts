@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
 import { loadScreenCatalogues } from '../lib/i18n.ts';
+
+// A lazily loaded screen is compiled on its first render, which takes seconds on a busy two-core
+// machine; findBy* waits up to 5 s for it instead of 1 s (a screen that never comes still fails).
+configure({ asyncUtilTimeout: 5_000 });
 
 // The router loads the wizard's and the dashboard's texts with their code; screens tested alone get them here.
 beforeAll(() => loadScreenCatalogues('application', 'dashboard'));

@@ -1,7 +1,8 @@
 import './legal.css';
 import { useLingui } from '@lingui/react';
 import { CONSENTS } from '../../../../domain/consents.ts';
-import { formatPhoneForApi, numberLocale } from '../../../../domain/format.ts';
+import { numberLocale } from '../../../../domain/format.ts';
+import { DealerAddress } from '../../components/dealer-contact.tsx';
 import { useSite } from '../../lib/api/get-site.ts';
 
 /** The notice the applicant acknowledges takes effect with that consent's text (domain/consents.ts). */
@@ -122,15 +123,7 @@ export default function PrivacyPage() {
 
       <h2>{i18n._('Questions?')}</h2>
       {company ? (
-        <address>
-          {company.name}
-          <br />
-          {company.address}
-          <br />
-          <a href={`tel:${formatPhoneForApi(company.phone)}`}>{company.phone}</a>
-          {' · '}
-          <a href={`mailto:${company.email}`}>{company.email}</a>
-        </address>
+        <DealerAddress company={company} named />
       ) : site.isError ? (
         <p role="alert">{i18n._('We could not load our contact details. Please try again later.')}</p>
       ) : (

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { PublicSite } from '../../../../../domain/contracts/site.ts';
+import { EmailLink, PhoneLink } from '../../../components/dealer-contact.tsx';
 
 const SOCIAL_NAMES: Record<string, string> = {
   'facebook.com': 'Facebook',
@@ -21,8 +22,6 @@ function socialName(url: string): string {
   }
 }
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
 export function ContactSection({ site, failed }: { site: PublicSite | undefined; failed: boolean }) {
   const { i18n } = useLingui();
   return (
@@ -38,13 +37,13 @@ export function ContactSection({ site, failed }: { site: PublicSite | undefined;
             <div>
               <dt>{i18n._('Phone')}</dt>
               <dd>
-                <a href={telHref(site.company.phone)}>{site.company.phone}</a>
+                <PhoneLink phone={site.company.phone} />
               </dd>
             </div>
             <div>
               <dt>{i18n._('Email')}</dt>
               <dd>
-                <a href={`mailto:${site.company.email}`}>{site.company.email}</a>
+                <EmailLink email={site.company.email} />
               </dd>
             </div>
             {site.botUsername ? (
