@@ -5,7 +5,7 @@ import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import { HttpError } from '../http/errors.ts';
 import { CAR_PHOTO_WIDTHS, photoUrl } from '../../../domain/car-images.ts';
 import type { ImageDecoder } from '../media/image-decoder.service.ts';
-import { ImageRejected, processImage, type ImageEncoding } from '../media/image-pipeline.service.ts';
+import { ImageRejected, processImage, type ImageEncoding, type ImageVariant } from '../media/image-pipeline.service.ts';
 import type { MediaStore } from '../media/media-store.service.ts';
 import {
   appendCarPhotos,
@@ -43,12 +43,13 @@ export const WRONG_TYPE_MESSAGE =
   'This file is not a photo we can use: upload JPEG, PNG or WebP photos. An iPhone’s HEIC photo can be sent as JPEG (Settings › Camera › Formats › Most Compatible).';
 
 /**
- * WebP for every browser of today, a JPEG for the rest. Plain libjpeg-turbo and WebP effort 2, not
- * mozjpeg: ten times faster at a 1920 px photo for files about a fifth larger, which is what keeps a
- * 12-megapixel upload within its budget (npm run bench:photos).
+ * WebP for every browser of today, a JPEG for the rest. Plain libjpeg-turbo, not mozjpeg (ten times
+ * faster at 1920 px for files about a fifth larger), and WebP's fastest method (effort 0: twice as
+ * fast as 2, within a few per cent in size at 1280 px and more): the encodes are most of an
+ * upload's time, which has a budget (npm run bench:photos).
  */
 const WEB_ENCODINGS: readonly ImageEncoding[] = [
-  { format: 'webp', quality: 80, effort: 2 },
+  { format: 'webp', quality: 80, effort: 0 },
   { format: 'jpeg', quality: 82, mozjpeg: false },
 ];
 
@@ -83,16 +84,14 @@ export async function checkRoomForPhotos(db: Db, carUuid: string, adding = 1): P
 }
 
 /**
- * One uploaded photo through the media pipeline (upright, every metadata block gone, WebP and JPEG
- * at each width) into the media store: 415 for what is not a JPEG, PNG or WebP by its bytes, 413
- * over the pixel limit, 400 when it does not decode, 503 when the decoder is busy. `label` names
- * the file in a refusal. The blobs are stored at once; the photo is the car's only when added.
+ * One uploaded photo through the media pipeline: upright, every metadata block gone, WebP and JPEG
+ * at each width. 415 for what is not a JPEG, PNG or WebP by its bytes, 413 over the pixel limit, 400
+ * when it does not decode, 503 when the decoder is busy; `label` names the file in a refusal.
  */
-export async function storeCarPhoto(images: ImageDecoder, media: MediaStore, bytes: Buffer, label: string): Promise<NewCarPhoto> {
+export async function processCarPhoto(images: ImageDecoder, bytes: Buffer, label: string): Promise<ImageVariant[]> {
   if (bytes.length === 0) throw new HttpError('bad_request', `${label} is empty (0 bytes). Choose the photo again.`, { file: 'is empty' });
-  let variants;
   try {
-    variants = await processImage(
+    return await processImage(
       images,
       bytes,
       CAR_PHOTO_WIDTHS.map((width) => ({ name: String(width), width })),
@@ -107,12 +106,20 @@ export async function storeCarPhoto(images: ImageDecoder, media: MediaStore, byt
       { file: 'cannot be read' },
     );
   }
+}
+
+/** processCarPhoto, then the variants into the media store; the photo is the car's only once added (addCarPhotos). */
+export async function storeCarPhoto(images: ImageDecoder, media: MediaStore, bytes: Buffer, label: string): Promise<NewCarPhoto> {
+  const variants = await processCarPhoto(images, bytes, label);
+  // Stored side by side: each is a round trip to the database, and none depends on another.
+  const hashes = await Promise.all(
+    variants.map((variant) => media.put(variant.bytes, variant.format === 'webp' ? 'image/webp' : 'image/jpeg')),
+  );
   const stored: Record<string, CarPhotoVariant> = {};
-  for (const variant of variants) {
-    const { hash } = await media.put(variant.bytes, variant.format === 'webp' ? 'image/webp' : 'image/jpeg');
+  variants.forEach((variant, i) => {
     const entry = (stored[variant.name] ??= { webp: '', jpeg: '', width: variant.width, height: variant.height });
-    entry[variant.format] = hash;
-  }
+    entry[variant.format] = hashes[i]!.hash;
+  });
   const largest = stored[String(CAR_PHOTO_WIDTHS.at(-1))]!;
   return { width: largest.width, height: largest.height, variants: stored };
 }
