@@ -6,7 +6,7 @@ import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
-import { multipart, solidImage } from '../../test/applications.ts';
+import { multipart, solidImage, untilCounters } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import type { InventoryPhoto } from './photos.service.ts';
@@ -253,6 +253,26 @@ describe.each(DATABASE_KINDS)('car photos on %s', (kind) => {
     const full = await upload(car, [{ bytes: landscape }]);
     expect(full.statusCode).toBe(409);
     expect(t.app.images.counters.decoded).toBe(decoded);
+  });
+
+  it('answers 503 busy with Retry-After while every decoding slot and the queue are taken, and keeps no photo', async () => {
+    const { images } = t.app;
+    const before = (await t.db.selectFrom('car_photos').select('id').where('car_uuid', '=', cars[0]!).execute()).length;
+    let free = () => {};
+    const taken = new Promise<void>((resolve) => (free = resolve));
+    // Other uploads' decodes, still running: the cap of them in slots and a full queue behind them.
+    const held = Array.from({ length: images.concurrency + images.queueLimit }, () => images.decode(landscape, () => taken));
+    try {
+      await untilCounters(images, { inFlight: images.concurrency, waiting: images.queueLimit });
+      const res = await upload(cars[0]!, [{ bytes: landscape }]);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(errorOf(res).code).toBe('busy');
+    } finally {
+      free();
+      await Promise.all(held);
+    }
+    expect((await t.db.selectFrom('car_photos').select('id').where('car_uuid', '=', cars[0]!).execute()).length).toBe(before);
   });
 
   it('refuses a HEIC photo with 415, saying which formats work', async () => {

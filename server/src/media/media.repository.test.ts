@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
-import { seedDatabase } from '../seed/seed.ts';
 import type { MediaStore } from './media-store.service.ts';
 import { createDatabaseMediaStore } from './media.repository.ts';
 
@@ -9,7 +8,6 @@ describe.each(DATABASE_KINDS)('the media store on %s', (kind) => {
   let media: MediaStore;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { cars: 1 });
     media = createDatabaseMediaStore(database.db);
   });
   afterAll(() => database.drop());
@@ -34,7 +32,13 @@ describe.each(DATABASE_KINDS)('the media store on %s', (kind) => {
   it('deletes only blobs that no car photo names, stored before the time given', async () => {
     const { hash: kept } = await media.put(Buffer.from('named by a photo'), 'image/jpeg');
     const { hash: orphan } = await media.put(Buffer.from('named by nothing'), 'image/jpeg');
-    const car = (await database.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow()).uuid;
+    const car = (
+      await database.db
+        .insertInto('cars')
+        .values({ brand: 'Honda', model: 'Civic', year: 2020, price: 18_000, mileage: 40_000, condition: 'used' })
+        .returning('uuid')
+        .executeTakeFirstOrThrow()
+    ).uuid;
     await database.db
       .insertInto('car_photos')
       .values({
