@@ -3,6 +3,23 @@ import type { CarConditionValue, CarStatusValue } from '../enums.ts';
 /** The car answers (docs/product.md#catalogue, #car-page, #api). */
 
 /**
+ * A picture of a car with what `srcset`/`sizes` need (docs/product.md#catalogue): an uploaded photo
+ * has WebP and JPEG widths (`/media/photos/{hash}.webp|jpg`); a generated drawing is one SVG that
+ * scales (its srcsets are null). `width`/`height` are the picture's own, so a page reserves its
+ * box before it loads.
+ */
+export interface CarImage {
+  /** The JPEG a browser without srcset shows, or the drawing. */
+  src: string;
+  /** JPEG widths, "url 320w, url 640w, …"; null for a drawing. */
+  srcset: string | null;
+  /** The same widths in WebP, for a <source type="image/webp">; null for a drawing. */
+  webpSrcset: string | null;
+  width: number;
+  height: number;
+}
+
+/**
  * A car as a catalogue card shows it: the original design's car fields plus the trim for the title
  * and the first photo. Lists answer cards; one car's page answers the whole CarItem.
  */
@@ -18,10 +35,13 @@ export interface CarCard {
   status: CarStatusValue;
   dateAdded: string;
   trim: string | null;
+  /** The cover's URL (a JPEG), as the original design's cards had it; `image` has the sizes. */
   photo: string | null;
+  /** The cover: the first uploaded photo, or else the first drawing. */
+  image: CarImage | null;
 }
 
-export interface CarItem extends Omit<CarCard, 'photo'> {
+export interface CarItem extends Omit<CarCard, 'photo' | 'image'> {
   bodyStyle: string | null;
   exteriorColor: string | null;
   interiorColor: string | null;
@@ -34,7 +54,10 @@ export interface CarItem extends Omit<CarCard, 'photo'> {
   mpgHighway: number | null;
   features: string[];
   description: string | null;
+  /** Every picture's URL in order, cover first (uploaded photos replace the drawings). */
   photos: string[];
+  /** The same pictures with their sizes. */
+  images: CarImage[];
 }
 
 export interface Range {

@@ -17,6 +17,7 @@ import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { photosRoutes } from './inventory/photos.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -66,6 +67,7 @@ export const api: FastifyPluginAsync = async (app) => {
     applicationsRoutes,
     pdfRoutes,
     chatRoutes,
+    photosRoutes,
   ]) {
     await app.register(routes);
   }

@@ -6,6 +6,9 @@ import type { PiiCipher } from './security/pii-crypto.ts';
 import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.ts';
 import { createImageDecoder, type ImageDecoder } from './media/image-decoder.service.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
+import { photoMediaRoutes } from './media/media.routes.ts';
+import type { MediaStore } from './media/media-store.service.ts';
+import { createDatabaseMediaStore } from './media/media.repository.ts';
 import cookie from '@fastify/cookie';
 import { api } from './api.ts';
 import { registerBodyRate } from './http/body-rate.ts';
@@ -28,6 +31,8 @@ export interface AppDeps {
   pdf?: PdfRenderer;
   /** The runtime's bounded image decoding; an app built without it makes its own from config. */
   images?: ImageDecoder;
+  /** Where processed photos are kept; an app built without one keeps them in `db`. */
+  media?: MediaStore;
   /** Folder of the built web app; tests may point it elsewhere or leave it missing. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -45,6 +50,8 @@ declare module 'fastify' {
     readonly pdf: PdfRenderer;
     /** Decodes uploaded photos, refusing pixel bombs and a few at a time (see media/image-decoder.service.ts). */
     readonly images: ImageDecoder;
+    /** Stored photos by content hash (see media/media-store.service.ts). */
+    readonly media: MediaStore;
   }
 }
 
@@ -56,6 +63,7 @@ export async function buildApp({
   catalogues,
   pdf = createPdfRenderer({ chromePath: undefined }),
   images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency }),
+  media = createDatabaseMediaStore(db),
   webDist = WEB_DIST,
   logger,
 }: AppDeps): Promise<FastifyInstance> {
@@ -82,6 +90,7 @@ export async function buildApp({
   app.decorate('catalogues', catalogues);
   app.decorate('pdf', pdf);
   app.decorate('images', images);
+  app.decorate('media', media);
 
   registerRouteTable(app);
   await registerOpenApi(app);
@@ -95,6 +104,7 @@ export async function buildApp({
 
   await app.register(api, { prefix: '/api' });
   await app.register(mediaRoutes);
+  await app.register(photoMediaRoutes);
   await registerWebApp(app, webDist);
   return app;
 }

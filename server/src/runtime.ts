@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
 import { createImageDecoder } from './media/image-decoder.service.ts';
+import { createDatabaseMediaStore } from './media/media.repository.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDatabase } from './seed/seed.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
@@ -92,7 +93,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'PDF renderer', stop: () => pdf.close() });
     // One per process: its bound on decodes at once holds only if every upload goes through it.
     const images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency });
-    const app = await buildApp({ config, db, pii, catalogues, pdf, images, webDist: overrides.webDist, logger: overrides.logger });
+    // The one media store: the API's photo routes, their serving route and the bot's photo intake share it.
+    const media = createDatabaseMediaStore(db);
+    const app = await buildApp({ config, db, pii, catalogues, pdf, images, media, webDist: overrides.webDist, logger: overrides.logger });
     parts.push({ name: 'HTTP server', stop: () => app.close() });
     if (seeded && !seeded.skipped) app.log.info({ cars: seeded.cars, faqs: seeded.faqs }, 'seeded an empty database with demo data');
 

@@ -11,6 +11,7 @@ import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
 import type { ApplicationsTable } from '../db/schema.ts';
+import { carCover, carCoverColumns } from '../cars/cars.repository.ts';
 
 /** A JSON column's value: null stays SQL null, not the JSON text 'null'. */
 export const toJsonColumn = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -163,10 +164,12 @@ export async function findApplicationCar(db: Db, uuid: string | null): Promise<A
   if (uuid === null) return null;
   const row = await db
     .selectFrom('cars')
-    .select(['uuid', 'brand', 'model', 'year', 'trim', 'price', 'mileage', 'condition', sql<string | null>`photos[1]`.as('photo')])
+    .select(['uuid', 'brand', 'model', 'year', 'trim', 'price', 'mileage', 'condition', ...carCoverColumns])
     .where('uuid', '=', uuid)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { cover: _cover, ...car } = row;
+  return { ...car, photo: carCover(row)?.src ?? null };
 }
 
 export async function hasApplication(db: Db, userId: number): Promise<boolean> {

@@ -28,7 +28,7 @@ export const WRONG_TYPE_MESSAGE = "Upload a photo (JPEG, PNG or WebP) of your dr
 /** The only size a licence photo is kept in. */
 const LICENCE_SIZE = { name: 'licence', maxEdge: MAX_EDGE };
 
-type CleanImage = Omit<ImageVariant, 'name'>;
+type CleanImage = Omit<ImageVariant, 'name' | 'format'>;
 
 const tooMany = () =>
   new HttpError(

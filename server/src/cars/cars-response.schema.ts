@@ -1,4 +1,4 @@
-import type { CarCard, CarItem, RecentlyViewedCars } from '../../../domain/contracts/cars.ts';
+import type { CarCard, CarImage, CarItem, RecentlyViewedCars } from '../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 
 /**
@@ -30,9 +30,21 @@ const summary = {
   status: text,
   dateAdded: { type: 'string', format: 'date-time' },
   trim: nullableText,
-} satisfies Properties<Omit<CarCard, 'photo'>>;
+} satisfies Properties<Omit<CarCard, 'photo' | 'image'>>;
 
-const carCardSchema = strictObject({ ...summary, photo: nullableText } satisfies Properties<CarCard>);
+const carImageSchema = strictObject({
+  src: text,
+  srcset: nullableText,
+  webpSrcset: nullableText,
+  width: integer,
+  height: integer,
+} satisfies Properties<CarImage>);
+
+const carCardSchema = strictObject({
+  ...summary,
+  photo: nullableText,
+  image: { anyOf: [carImageSchema, { type: 'null' }] },
+} satisfies Properties<CarCard>);
 
 export const carItemSchema = strictObject({
   ...summary,
@@ -49,6 +61,7 @@ export const carItemSchema = strictObject({
   features: { type: 'array', items: text },
   description: nullableText,
   photos: { type: 'array', items: text },
+  images: { type: 'array', items: carImageSchema },
 } satisfies Properties<CarItem>);
 
 /** The paged-list answer (docs/product.md#api) of a list of cards. */

@@ -10,11 +10,22 @@ import {
   type SqlBool,
 } from 'kysely';
 import { CAR_SORTS, type CarListQuery, type CarSort } from '../../../domain/cars.ts';
-import type { BrandFilterData, CarCard, CarFilterData, CarItem, Range } from '../../../domain/contracts/cars.ts';
+import type { BrandFilterData, CarCard, CarFilterData, CarImage, CarItem, Range } from '../../../domain/contracts/cars.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, Database } from '../db/schema.ts';
 import type { CountCache } from './count-cache.ts';
+import { imageOfDrawing, imageOfPhoto, type CarPhotoVariants } from '../../../domain/car-images.ts';
+
+/** An uploaded photo as the car queries read it from car_photos. */
+interface UploadedPhoto {
+  variants: CarPhotoVariants;
+  width: number;
+  height: number;
+}
+
+const uploadedPhoto = (alias: string) =>
+  sql.raw(`jsonb_build_object('variants', ${alias}.variants, 'width', ${alias}.width, 'height', ${alias}.height)`);
 
 /** Every sort ends with the unique uuid so that paging never repeats or skips a car. */
 const ORDER: Record<CarSort, Array<[keyof CarRow, 'asc' | 'desc']>> = {
@@ -118,6 +129,20 @@ function filteredCars(shape: number) {
   return query;
 }
 
+/**
+ * What a car's cover is made from: the first drawing, and the first uploaded photo, which replaces
+ * the drawings (one index lookup per car, car_photos_car_position_key). carCover reads them.
+ */
+export const carCoverColumns = [
+  sql<string | null>`cars.photos[1]`.as('photo'),
+  sql<UploadedPhoto | null>`(select ${uploadedPhoto('p')} from car_photos p where p.car_uuid = cars.uuid order by p.position limit 1)`.as(
+    'cover',
+  ),
+] as const;
+
+export const carCover = (row: { photo: string | null; cover: UploadedPhoto | null }): CarImage | null =>
+  row.cover ? imageOfPhoto(row.cover.variants, row.cover.width, row.cover.height) : row.photo ? imageOfDrawing(row.photo) : null;
+
 /** What a card shows (domain CarCard), in one place for the catalogue and the favourites. */
 export const carCardColumns = [
   'cars.uuid',
@@ -130,7 +155,7 @@ export const carCardColumns = [
   'cars.status',
   'cars.date_added',
   'cars.trim',
-  sql<string | null>`cars.photos[1]`.as('photo'),
+  ...carCoverColumns,
 ] as const;
 
 type CarCardRow = Pick<
@@ -138,10 +163,16 @@ type CarCardRow = Pick<
   'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'date_added' | 'trim'
 > & {
   photo: string | null;
+  cover: UploadedPhoto | null;
   is_favorite: SqlBool;
 };
 
 export function toCarCard(row: CarCardRow): CarCard {
+  const image = row.cover
+    ? imageOfPhoto(row.cover.variants, row.cover.width, row.cover.height)
+    : row.photo
+      ? imageOfDrawing(row.photo)
+      : null;
   return {
     uuid: row.uuid,
     is_favorite: Boolean(row.is_favorite),
@@ -154,7 +185,8 @@ export function toCarCard(row: CarCardRow): CarCard {
     status: row.status,
     dateAdded: row.date_added.toISOString(),
     trim: row.trim,
-    photo: row.photo,
+    photo: image?.src ?? null,
+    image,
   };
 }
 
@@ -211,8 +243,11 @@ export async function listCars(db: Db, q: CarListQuery, userId: number | null, c
   return toPaged(rows.map(toCarCard), total, q.page, q.limit);
 }
 
-function toCarItem(row: CarRow & { is_favorite: SqlBool }): CarItem {
-  const { photo: _firstPhoto, ...card } = toCarCard({ ...row, photo: null });
+function toCarItem(row: CarRow & { is_favorite: SqlBool; uploaded: UploadedPhoto[] }): CarItem {
+  const { photo: _cover, image: _coverImage, ...card } = toCarCard({ ...row, photo: null, cover: null });
+  const images = row.uploaded.length
+    ? row.uploaded.map((photo) => imageOfPhoto(photo.variants, photo.width, photo.height))
+    : row.photos.map(imageOfDrawing);
   return {
     ...card,
     bodyStyle: row.body_style,
@@ -227,7 +262,8 @@ function toCarItem(row: CarRow & { is_favorite: SqlBool }): CarItem {
     mpgHighway: row.mpg_highway,
     features: row.features,
     description: row.description,
-    photos: row.photos,
+    photos: images.map((image) => image.src),
+    images,
   };
 }
 
@@ -236,6 +272,13 @@ export async function findCar(db: Db, uuid: string, userId: number | null): Prom
     .selectFrom('cars')
     .selectAll('cars')
     .select((eb) => isFavorite(eb, userId))
+    .select(
+      sql<
+        UploadedPhoto[]
+      >`(select coalesce(jsonb_agg(${uploadedPhoto('p')} order by p.position), '[]'::jsonb) from car_photos p where p.car_uuid = cars.uuid)`.as(
+        'uploaded',
+      ),
+    )
     .where('uuid', '=', uuid)
     .executeTakeFirst();
   return row && toCarItem(row);

@@ -61,9 +61,24 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
     it('carries the original field names and only what a card shows on every car', async () => {
       const [car] = (await list({ limit: 1 })).items;
       expect(Object.keys(car!).sort()).toEqual(
-        ['uuid', 'is_favorite', 'brand', 'model', 'year', 'price', 'mileage', 'condition', 'status', 'dateAdded', 'trim', 'photo'].sort(),
+        [
+          'uuid',
+          'is_favorite',
+          'brand',
+          'model',
+          'year',
+          'price',
+          'mileage',
+          'condition',
+          'status',
+          'dateAdded',
+          'trim',
+          'photo',
+          'image',
+        ].sort(),
       );
       expect(car!.photo).toMatch(/^\/media\/cars\//);
+      expect(car!.image).toEqual({ src: car!.photo, srcset: null, webpSrcset: null, width: 800, height: 450 });
       expect(car!.is_favorite).toBe(false);
       expect(typeof car!.price).toBe('number');
       expect(new Date(car!.dateAdded).toISOString()).toBe(car!.dateAdded);
@@ -186,7 +201,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
 
   describe('one car', () => {
     it('answers a car by uuid with its details, agreeing with its card', async () => {
-      const { photo, ...card } = everyCar[3]!;
+      const { photo, image, ...card } = everyCar[3]!;
       const res = await get(`/api/cars/${card.uuid}`);
       expect(res.statusCode).toBe(200);
       const car = res.json<CarItem>();
@@ -216,10 +231,12 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
           'features',
           'description',
           'photos',
+          'images',
         ].sort(),
       );
       expect(car).toMatchObject(card);
       expect(car.photos[0]).toBe(photo);
+      expect(car.images[0]).toEqual(image);
     });
 
     it('answers 404 for an unknown uuid', async () => {

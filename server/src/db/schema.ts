@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
@@ -300,6 +301,31 @@ export interface BotAlbumPartsTable {
   received_at: Timestamp;
 }
 
+/** One stored image, named by the SHA-256 of its bytes (migration 0015): written once, never changed. */
+export interface MediaBlobsTable {
+  hash: string;
+  content_type: 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+  size: number;
+  /** Set again whenever the same bytes are stored again, so the sweep of unreferenced blobs spares a blob an upload is about to use. */
+  created_at: Timestamp;
+}
+
+/** A car's uploaded photo (migration 0015); position 0 is the cover. */
+export interface CarPhotosTable {
+  id: Generated<string>;
+  car_uuid: string;
+  position: number;
+  /** Pixels of the largest variant. */
+  width: number;
+  height: number;
+  /** By width ("320", "640", …). */
+  variants: Json<Record<string, CarPhotoVariant>>;
+  /** Every blob the variants name, for the sweep of unreferenced blobs. */
+  hashes: string[];
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   cars: CarsTable;
@@ -323,6 +349,8 @@ export interface Database {
   outbox_events: OutboxEventsTable;
   outbox_subscriptions: OutboxSubscriptionsTable;
   outbox_deliveries: OutboxDeliveriesTable;
+  media_blobs: MediaBlobsTable;
+  car_photos: CarPhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

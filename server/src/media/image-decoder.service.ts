@@ -40,10 +40,11 @@ export interface ImageDecoder {
   readonly queueLimit: number;
   /**
    * Reads the image's header only; refuses it with 413 payload_too_large when it has more than
-   * maxPixels pixels; otherwise runs `work` (the decode) in a free slot, or refuses with 503 busy
-   * when none is free within the queue and the wait. An unreadable header rejects with sharp's own error.
+   * `limit` pixels (maxPixels unless the caller allows more, as staff car photos do); otherwise runs
+   * `work` (the decode) in a free slot, or refuses with 503 busy when none is free within the queue
+   * and the wait. An unreadable header rejects with sharp's own error.
    */
-  decode<T>(bytes: Buffer, work: () => Promise<T>): Promise<T>;
+  decode<T>(bytes: Buffer, work: () => Promise<T>, limit?: number): Promise<T>;
   readonly counters: Readonly<ImageDecoderCounters>;
 }
 
@@ -87,10 +88,10 @@ export function createImageDecoder({
   };
   const waiting: Array<() => void> = [];
 
-  const tooLarge = (pixels: number) =>
+  const tooLarge = (pixels: number, limit: number) =>
     new HttpError(
       'payload_too_large',
-      `This photo has ${megapixels(pixels)} megapixels; at most ${megapixels(maxPixels)} are accepted. Take it again at a lower resolution, or send a smaller copy (a photo about 2,000 pixels wide is plenty).`,
+      `This photo has ${megapixels(pixels)} megapixels; at most ${megapixels(limit)} are accepted. Take it again at a lower resolution, or send a smaller copy (a photo about 2,000 pixels wide is plenty).`,
     );
 
   function start() {
@@ -138,14 +139,14 @@ export function createImageDecoder({
     concurrency,
     queueLimit,
     counters,
-    async decode(bytes, work) {
+    async decode(bytes, work, limit = maxPixels) {
       // Header only: no pixel is decompressed here, however large the image claims to be; sharp's
       // own limit is lifted for this read so that every oversized image gets the same 413.
       const { width = 0, height = 0, pageHeight } = await sharp(bytes, { limitInputPixels: false }).metadata();
       const pixels = width * (pageHeight ?? height);
-      if (pixels > maxPixels) {
+      if (pixels > limit) {
         counters.refusedTooLarge += 1;
-        throw tooLarge(pixels);
+        throw tooLarge(pixels, limit);
       }
       await acquire();
       try {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { solidImage } from '../../test/applications.ts';
 import { HttpError } from '../http/errors.ts';
 import { createImageDecoder } from './image-decoder.service.ts';
-import { ImageRejected, processImage } from './image-pipeline.service.ts';
+import { ImageRejected, processImage, type ProcessImageOptions } from './image-pipeline.service.ts';
 
 const decoder = createImageDecoder({ maxPixels: 4_000_000, concurrency: 1 });
 const FULL = { name: 'full', maxEdge: 1600 };
@@ -83,5 +83,34 @@ describe('the media pipeline', () => {
   it('refuses a JPEG that is cut short as unreadable', async () => {
     const whole = await solidImage(300, 200).jpeg().toBuffer();
     expect(await rejection(processImage(decoder, whole.subarray(0, 200), [FULL]))).toBe('unreadable');
+  });
+});
+
+describe('the media pipeline for car photos', () => {
+  const WIDTHS = [320, 640, 1280].map((width) => ({ name: String(width), width }));
+  const WEB: ProcessImageOptions['encodings'] = [
+    { format: 'webp', quality: 80, effort: 2 },
+    { format: 'jpeg', quality: 82, mozjpeg: false },
+  ];
+
+  it('writes each width in WebP and JPEG, never enlarging a narrower photo', async () => {
+    const photo = await solidImage(1000, 750).jpeg().toBuffer();
+    const variants = await processImage(decoder, photo, WIDTHS, { encodings: WEB });
+    expect(variants.map(({ name, format, width, height }) => `${name} ${format} ${width}×${height}`)).toEqual([
+      '320 webp 320×240',
+      '320 jpeg 320×240',
+      '640 webp 640×480',
+      '640 jpeg 640×480',
+      '1280 webp 1000×750',
+      '1280 jpeg 1000×750',
+    ]);
+    for (const variant of variants) expect((await sharp(variant.bytes).metadata()).format).toBe(variant.format);
+  });
+
+  it('takes a photo over the decoder’s own limit when the caller allows more pixels', async () => {
+    const large = await solidImage(2100, 2100).jpeg().toBuffer();
+    expect(await rejection(processImage(decoder, large, WIDTHS, { encodings: WEB }))).toBe('413 payload_too_large');
+    const variants = await processImage(decoder, large, WIDTHS, { encodings: WEB, maxPixels: 5_000_000 });
+    expect(variants.at(-1)).toMatchObject({ width: 1280, height: 1280 });
   });
 });

@@ -137,7 +137,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
       {backLink}
       {/* One grid: the summary and the estimate share the right column, so neither leaves a gap beside the photos. */}
       <div className="car-details__layout">
-        <PhotoGallery photos={car.photos} title={title} />
+        <PhotoGallery photos={car.images} title={title} />
         <div className="car-details__aside">
           <div className="car-details__summary">
             <h1 id="car-details-title">{title}</h1>

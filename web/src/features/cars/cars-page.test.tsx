@@ -108,6 +108,31 @@ describe('Available Cars: cards', () => {
     expect(screen.getByText('1 car found')).toBeTruthy();
   });
 
+  it('offers an uploaded photo in WebP and JPEG widths at its own size, the first row eager and the rest lazy', async () => {
+    const hash = (n: number) => String(n).repeat(64);
+    const image = {
+      src: `/media/photos/${hash(3)}.jpg`,
+      srcset: `/media/photos/${hash(1)}.jpg 320w, /media/photos/${hash(3)}.jpg 1280w`,
+      webpSrcset: `/media/photos/${hash(2)}.webp 320w, /media/photos/${hash(4)}.webp 1280w`,
+      width: 1280,
+      height: 960,
+    };
+    const cars = many(8).map((car) => ({ ...car, photo: image.src, image }));
+    restore = mockCarsApi({ pagesFor: () => [cars] }).restore;
+    renderPage();
+    const [first] = await screen.findAllByRole('article');
+    const photo = within(first!).getByRole('img');
+    expect(photo.getAttribute('srcset')).toBe(image.srcset);
+    expect(photo.getAttribute('sizes')).toBeTruthy();
+    expect([photo.getAttribute('width'), photo.getAttribute('height')]).toEqual(['1280', '960']);
+    const source = photo.parentElement!.querySelector('source')!;
+    expect(source.getAttribute('type')).toBe('image/webp');
+    expect(source.getAttribute('srcset')).toBe(image.webpSrcset);
+    const loading = screen.getAllByRole('article').map((card) => within(card).getByRole('img').getAttribute('loading'));
+    expect(loading[0]).toBe('eager');
+    expect(loading.at(-1)).toBe('lazy');
+  });
+
   it('asks for page 1 of 20 available cars by default', async () => {
     const api = mockCarsApi({ pagesFor: () => [[createCarCard()]] });
     restore = api.restore;

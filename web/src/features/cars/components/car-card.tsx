@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import type { CarCard as CarCardData } from '../../../../../domain/contracts/cars.ts';
 import { carTitle, useCarFormat } from '../format.ts';
 import { CarBadges } from './car-badges.tsx';
+import { CarPicture } from './car-picture.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 
-/** Photos are 16:9 artwork; fixed width/height keep the grid from jumping while they load. */
-export const CARD_PHOTO_WIDTH = 400;
-export const CARD_PHOTO_HEIGHT = 225;
+/** A card is the whole width on a phone, half on a small tablet, and a grid cell of about 220–360 px beyond (cars.css). */
+const CARD_PHOTO_SIZES = '(max-width: 479.98px) 100vw, (max-width: 799.98px) 50vw, 360px';
 
 interface CarCardProps {
   car: CarCardData;
@@ -31,14 +31,12 @@ export function CarCard({ car, eager = false, listSearch, titleLevel = 2, onFavo
     <li className="car-card">
       <article aria-labelledby={titleId} className="car-card__body">
         <div className="car-card__photo">
-          {car.photo ? (
-            <img
-              src={car.photo}
+          {car.image ? (
+            <CarPicture
+              image={car.image}
               alt={i18n._('Photo of {car}', { car: title })}
-              width={CARD_PHOTO_WIDTH}
-              height={CARD_PHOTO_HEIGHT}
+              sizes={CARD_PHOTO_SIZES}
               loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
             />
           ) : null}
         </div>

@@ -1,11 +1,15 @@
 import { useLingui } from '@lingui/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { CarImage } from '../../../../../domain/contracts/cars.ts';
+import { CarPicture } from './car-picture.tsx';
 
-export const GALLERY_PHOTO_WIDTH = 800;
-export const GALLERY_PHOTO_HEIGHT = 450;
+/** The main photo fills the page on a phone and the wider of the two columns beyond (cars.css). */
+const MAIN_SIZES = '(max-width: 799.98px) 100vw, 60vw';
+/** Thumbnails are 96 px wide. */
+const THUMB_SIZES = '96px';
 
 interface PhotoGalleryProps {
-  photos: string[];
+  photos: CarImage[];
   /** The car's name, for the photos' alt text. */
   title: string;
 }
@@ -43,12 +47,11 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
   return (
     <section className="gallery" aria-label={i18n._('Photos')}>
       <div className="gallery__main">
-        <img
+        <CarPicture
           id={`${id}-main`}
-          src={photos[index]}
+          image={photos[index]!}
           alt={`${title} — ${photoLabel(index)}`}
-          width={GALLERY_PHOTO_WIDTH}
-          height={GALLERY_PHOTO_HEIGHT}
+          sizes={MAIN_SIZES}
           fetchPriority="high"
         />
         {count > 1 ? (
@@ -77,7 +80,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
       {count > 1 ? (
         <ul className="gallery__thumbs">
           {photos.map((photo, n) => (
-            <li key={photo}>
+            <li key={photo.src}>
               <button
                 type="button"
                 ref={(element) => {
@@ -91,7 +94,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
                 onClick={() => show(n, false)}
                 onKeyDown={(event) => stepWithKeys(event, true)}
               >
-                <img src={photo} alt="" width={160} height={90} loading="lazy" decoding="async" />
+                <CarPicture image={photo} alt="" sizes={THUMB_SIZES} loading="lazy" />
               </button>
             </li>
           ))}

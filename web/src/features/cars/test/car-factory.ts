@@ -1,13 +1,16 @@
-import type { CarCard, CarItem } from '../../../../../domain/contracts/cars.ts';
+import type { CarCard, CarImage, CarItem } from '../../../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../../../domain/contracts/paged.ts';
 
 let sequence = 0;
+
+/** A generated drawing as the server describes it. */
+const drawing = (src: string): CarImage => ({ src, srcset: null, webpSrcset: null, width: 800, height: 450 });
 
 /** A car with believable defaults; each test overrides only what it is about. */
 export function createCar(overrides: Partial<CarItem> = {}): CarItem {
   sequence += 1;
   const n = String(sequence).padStart(12, '0');
-  return {
+  const car: Omit<CarItem, 'images'> = {
     uuid: `00000000-0000-4000-8000-${n}`,
     is_favorite: false,
     brand: 'Toyota',
@@ -34,12 +37,27 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
     photos: ['/media/cars/sedan/studio.svg?color=8a8f99', '/media/cars/sedan/street.svg?color=8a8f99'],
     ...overrides,
   };
+  return { ...car, images: overrides.images ?? car.photos.map(drawing) };
 }
 
 /** The card that the car list answers for this car. */
 export function cardOf(car: CarItem): CarCard {
-  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photos } = car;
-  return { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photo: photos[0] ?? null };
+  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photos, images } = car;
+  return {
+    uuid,
+    is_favorite,
+    brand,
+    model,
+    year,
+    price,
+    mileage,
+    condition,
+    status,
+    dateAdded,
+    trim,
+    photo: photos[0] ?? null,
+    image: images[0] ?? null,
+  };
 }
 
 /** A list card with the same believable defaults as createCar. */

@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { CarPhotoVariant } from '../../../domain/car-images.ts';
+
+/** A car photo as the staff routes work with it. */
+export interface CarPhotoRow {
+  id: string;
+  position: number;
+  width: number;
+  height: number;
+  variants: Record<string, CarPhotoVariant>;
+}
+
+export interface NewCarPhoto {
+  width: number;
+  height: number;
+  variants: Record<string, CarPhotoVariant>;
+}
+
+/** Locks the car's row for the rest of the transaction, so two uploads never take the same positions; false when there is no such car. */
+export async function lockCar(db: Db, carUuid: string): Promise<boolean> {
+  return (await db.selectFrom('cars').select('uuid').where('uuid', '=', carUuid).forUpdate().executeTakeFirst()) !== undefined;
+}
+
+export async function carExists(db: Db, carUuid: string): Promise<boolean> {
+  return (await db.selectFrom('cars').select('uuid').where('uuid', '=', carUuid).executeTakeFirst()) !== undefined;
+}
+
+/** The car's photos, cover first. */
+export async function listCarPhotos(db: Db, carUuid: string): Promise<CarPhotoRow[]> {
+  return db
+    .selectFrom('car_photos')
+    .select(['id', 'position', 'width', 'height', 'variants'])
+    .where('car_uuid', '=', carUuid)
+    .orderBy('position')
+    .execute();
+}
+
+/** Appends the photos after the car's last, in the order given; answers their ids. */
+export async function appendCarPhotos(db: Db, carUuid: string, photos: readonly NewCarPhoto[]): Promise<string[]> {
+  const last = await db
+    .selectFrom('car_photos')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('car_uuid', '=', carUuid)
+    .executeTakeFirst();
+  const first = (last?.position ?? -1) + 1;
+  const rows = await db
+    .insertInto('car_photos')
+    .values(
+      photos.map((photo, i) => ({
+        car_uuid: carUuid,
+        position: first + i,
+        width: photo.width,
+        height: photo.height,
+        variants: JSON.stringify(photo.variants),
+        hashes: Object.values(photo.variants).flatMap((variant) => [variant.webp, variant.jpeg]),
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Gives the car's photos the positions of `ids` (0 first) in one statement; the uniqueness of a
+ * car's positions is checked at its end (migration 0015), so any permutation is allowed.
+ */
+export async function reorderCarPhotos(db: Db, carUuid: string, ids: readonly string[]): Promise<void> {
+  await sql`
+    update car_photos set position = ordered.n - 1
+    from unnest(${sql.val(ids)}::uuid[]) with ordinality as ordered(id, n)
+    where car_photos.id = ordered.id and car_photos.car_uuid = ${carUuid}`.execute(db);
+}
+
+/** Deletes the photo and closes the gap it leaves; false when the car has no such photo. */
+export async function deleteCarPhoto(db: Db, carUuid: string, photoId: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('car_photos')
+    .where('car_uuid', '=', carUuid)
+    .where('id', '=', photoId)
+    .returning('position')
+    .executeTakeFirst();
+  if (!deleted) return false;
+  await db
+    .updateTable('car_photos')
+    .set((eb) => ({ position: eb('position', '-', 1) }))
+    .where('car_uuid', '=', carUuid)
+    .where('position', '>', deleted.position)
+    .execute();
+  return true;
+}
