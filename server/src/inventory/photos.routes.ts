@@ -5,7 +5,6 @@ import { requireViewer } from '../auth/identity.service.ts';
 import { ADMIN_ONLY } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import type { NewCarPhoto } from './photos.repository.ts';
 import {
   addCarPhotos,
   CAR_PHOTO_MAX_BYTES,
@@ -15,6 +14,7 @@ import {
   STAFF_PHOTO_MAX_PIXELS,
   storeCarPhoto,
   type InventoryPhoto,
+  type StoredCarPhoto,
 } from './photos.service.ts';
 
 const integer = { type: 'integer' } as const;
@@ -35,8 +35,11 @@ const FORM_HELP = `Send the photos as multipart/form-data, each as a part named 
  * Reads the form's photos one at a time and hands each to `store` as it arrives, so a request holds
  * one photo in memory, not forty. Answers what `store` made, in the order sent.
  */
-async function readPhotos(request: FastifyRequest, store: (bytes: Buffer, label: string) => Promise<NewCarPhoto>): Promise<NewCarPhoto[]> {
-  const photos: NewCarPhoto[] = [];
+async function readPhotos(
+  request: FastifyRequest,
+  store: (bytes: Buffer, label: string) => Promise<StoredCarPhoto>,
+): Promise<StoredCarPhoto[]> {
+  const photos: StoredCarPhoto[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file' || part.fieldname !== 'file')

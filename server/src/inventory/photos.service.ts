@@ -109,6 +109,9 @@ export async function processCarPhoto(images: ImageDecoder, bytes: Buffer, label
 }
 
 /** processCarPhoto, then the variants into the media store; the photo is the car's only once added (addCarPhotos). */
+/** A photo whose variants are stored, waiting to be attached to its car. */
+export type StoredCarPhoto = NewCarPhoto;
+
 export async function storeCarPhoto(images: ImageDecoder, media: MediaStore, bytes: Buffer, label: string): Promise<NewCarPhoto> {
   const variants = await processCarPhoto(images, bytes, label);
   // Stored side by side: each is a round trip to the database, and none depends on another.
