@@ -256,14 +256,7 @@ export async function findCar(db: Db, uuid: string, userId: number | null): Prom
   return row && toCarItem(row);
 }
 
-/** A car the public can see (available, pending or sold). */
-export async function isCarListed(db: Db, uuid: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).where('status', 'is not', null).executeTakeFirst()) !== undefined
-  );
-}
-
-export const SIMILAR_CARS_LIMIT = 4;
+const SIMILAR_CARS_LIMIT = 4;
 /** docs/product.md#car-page: similar means the same make or body style within a quarter of the price either way. */
 const SIMILAR_PRICE_BAND = 0.25;
 
