@@ -58,6 +58,8 @@ export const inventoryMessages = {
   listingStateInvalid: 'Listing state must be draft, available, pending or sold.',
   versionInvalid: 'Version must be the version of the car you edited (a whole number of at least 1).',
   nothingToChange: 'Change at least one field of the car.',
+  vinTaken: 'Another car already has this VIN.',
+  stockNumberTaken: 'Another car already has this stock number.',
 } as const;
 
 const m = inventoryMessages;

@@ -1,6 +1,6 @@
 import type { ArchivedCarAnswer, InventoryCar } from '../../../domain/contracts/inventory.ts';
 import type { CarListingState } from '../../../domain/enums.ts';
-import { carWriteSchema, type CarPatch, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
+import { carWriteSchema, inventoryMessages, type CarPatch, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
@@ -44,7 +44,7 @@ async function refuseDuplicates(trx: Db, vin: string | null, stockNumber: string
     throw new HttpError(
       'duplicate_vin',
       `Another car already has this VIN: stock number ${byVin.stock_number}.`,
-      { vin: 'VIN is taken.' },
+      { vin: inventoryMessages.vinTaken },
       undefined,
       {
         otherCar: toConflictingCar(byVin),
@@ -54,7 +54,7 @@ async function refuseDuplicates(trx: Db, vin: string | null, stockNumber: string
     throw new HttpError(
       'duplicate_stock_number',
       `Another car already has this stock number: ${byStock.stock_number}.`,
-      { stockNumber: 'Stock number is taken.' },
+      { stockNumber: inventoryMessages.stockNumberTaken },
       undefined,
       { otherCar: toConflictingCar(byStock) },
     );

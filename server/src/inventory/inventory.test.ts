@@ -112,6 +112,7 @@ describe.each(DATABASE_KINDS)('the staff inventory on %s', (kind) => {
       expect(res.statusCode).toBe(409);
       expect(res.json<ErrorBody>().error).toMatchObject({
         code: 'duplicate_vin',
+        fields: { vin: inventoryMessages.vinTaken },
         otherCar: { uuid: first.uuid, stockNumber: first.stockNumber, vin: first.vin, title: '2021 Honda Civic LX' },
       });
     });
@@ -263,7 +264,7 @@ describe.each(DATABASE_KINDS)('the staff inventory on %s', (kind) => {
       await create({ brand: 'Unrelated', bodyStyle: 'pickup', price: 20_000 });
       await setState(await create({ brand: 'Simil', price: 20_100 }), 'pending');
       await create({ brand: 'Simil', price: 20_050, listingState: 'draft' });
-      await create({ brand: 'Simil', price: 15_000 });
+      await create({ brand: 'Simil', price: 14_999 });
       const res = await publicGet(`/api/cars/${sold.uuid}/similar`);
       expect(res.statusCode).toBe(200);
       const { items } = res.json<SimilarCars>();
