@@ -82,6 +82,24 @@ export const carConditionLabels: Record<CarConditionValue, string> = { new: 'New
 export const carAvailabilityLabels: Record<CarStatusValue, string> = { available: 'Available', unavailable: 'Unavailable' };
 
 /**
+ * Where a car stands in the dealer's stock (docs/product.md#catalogue): a draft is seen by staff only,
+ * pending and sold cars stay on the site with a badge, an archived car (one that something still
+ * refers to, so it could not be deleted) is kept for history and shown to nobody but staff.
+ */
+export const CAR_LISTING_STATES = ['draft', 'available', 'pending', 'sold', 'archived'] as const;
+export type CarListingState = (typeof CAR_LISTING_STATES)[number];
+/** The states a visitor can see a car in; the public `status` is available only for the first. */
+export const PUBLIC_LISTING_STATES = ['available', 'pending', 'sold'] as const satisfies readonly CarListingState[];
+export type PublicListingState = (typeof PUBLIC_LISTING_STATES)[number];
+export const listingStateLabels: Record<CarListingState, string> = {
+  draft: 'Draft',
+  available: 'Available',
+  pending: 'Sale pending',
+  sold: 'Sold',
+  archived: 'Archived',
+};
+
+/**
  * Spec values the inventory writes from a fixed vocabulary, as stored (English), with the English
  * words a reader sees; those words are message ids, so every language translates them. A value
  * outside the vocabulary is the dealer's own text and is shown as written. Paint and trim colour

@@ -9,6 +9,7 @@ import {
   carSpecLabels,
   employmentStatusLabels,
   housingStatusLabels,
+  listingStateLabels,
   maritalStatusLabels,
   suffixLabels,
 } from './enums.ts';
@@ -169,6 +170,7 @@ export const displayLabelMessages: readonly string[] = [
     ...Object.values(applicationStatusLabels),
     ...Object.values(carConditionLabels),
     ...Object.values(carAvailabilityLabels),
+    ...Object.values(listingStateLabels),
     ...Object.values(carSpecLabels).flatMap((labels) => Object.values(labels)),
   ]),
 ];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ConflictingCar, InventoryCar } from './inventory.ts';
 
 /** Error codes clients can rely on; the HTTP status follows from the code (docs/product.md#errors). */
 export const ERROR_STATUS = {
@@ -17,6 +18,14 @@ export const ERROR_STATUS = {
   consent_outdated: 409,
   /** An Idempotency-Key used before with another request. */
   idempotency_key_reused: 409,
+  /** A car edit based on an older version: the answer carries the `current` car to edit again. */
+  stale_version: 409,
+  /** Another car has this VIN: the answer names it (`otherCar`). */
+  duplicate_vin: 409,
+  /** Another car has this stock number: the answer names it (`otherCar`). */
+  duplicate_stock_number: 409,
+  /** An application for a car that is pending, sold or gone from the catalogue. */
+  car_unavailable: 409,
   // Last of the 409s: a bare 409 maps back to this generic code.
   conflict: 409,
   payload_too_large: 413,
@@ -42,7 +51,16 @@ export type FieldErrors = Record<string, string>;
 
 /** Every error answer of the API. */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors; applicationId?: number };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: FieldErrors;
+    applicationId?: number;
+    /** stale_version: the car as it is now. */
+    current?: InventoryCar;
+    /** duplicate_vin, duplicate_stock_number: the car that already has the value. */
+    otherCar?: ConflictingCar;
+  };
 }
 
 /** valibot's own messages read "Invalid type: Expected … but received …"; ours never do. */

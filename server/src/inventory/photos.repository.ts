@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { CarPhotoVariant } from '../../../domain/car-images.ts';
+import { photoUrl, type CarPhotoVariant } from '../../../domain/car-images.ts';
+import type { InventoryPhoto } from '../../../domain/contracts/inventory.ts';
 
 /** A car photo as the staff routes work with it. */
 export interface CarPhotoRow {
@@ -24,6 +25,28 @@ export async function lockCar(db: Db, carUuid: string): Promise<boolean> {
 
 export async function carExists(db: Db, carUuid: string): Promise<boolean> {
   return (await db.selectFrom('cars').select('uuid').where('uuid', '=', carUuid).executeTakeFirst()) !== undefined;
+}
+
+const STAFF_URL_WIDTH = '640';
+
+/** A photo as staff see it: a mid-size JPEG is enough for the staff list and the photo manager. */
+export function toInventoryPhoto(row: Pick<CarPhotoRow, 'id' | 'width' | 'height' | 'variants'>): InventoryPhoto {
+  const variant = row.variants[STAFF_URL_WIDTH] ?? Object.values(row.variants)[0]!;
+  return { id: row.id, url: photoUrl(variant.jpeg, 'jpeg'), width: row.width, height: row.height };
+}
+
+/** The cover (first photo) of each of these cars that has one. */
+export async function coversOfCars(db: Db, carUuids: readonly string[]): Promise<Map<string, InventoryPhoto>> {
+  if (carUuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('car_photos')
+    .distinctOn('car_uuid')
+    .select(['car_uuid', 'id', 'width', 'height', 'variants'])
+    .where('car_uuid', 'in', carUuids)
+    .orderBy('car_uuid')
+    .orderBy('position')
+    .execute();
+  return new Map(rows.map((row) => [row.car_uuid, toInventoryPhoto(row)]));
 }
 
 /** The car's photos, cover first. */

@@ -1,3 +1,4 @@
+import type { InventoryPhoto } from '../../../domain/contracts/inventory.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CAR_PHOTOS_MAX, carPhotoOrderSchema, carPhotoParamsSchema, carPhotosParamsSchema } from '../../../domain/car-photos.schema.ts';
@@ -13,7 +14,6 @@ import {
   reorderPhotos,
   STAFF_PHOTO_MAX_PIXELS,
   storeCarPhoto,
-  type InventoryPhoto,
   type StoredCarPhoto,
 } from './photos.service.ts';
 

@@ -1,9 +1,10 @@
 import { CAR_PHOTOS_MAX } from '../../../domain/car-photos.schema.ts';
+import type { InventoryPhoto } from '../../../domain/contracts/inventory.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import { HttpError } from '../http/errors.ts';
-import { CAR_PHOTO_WIDTHS, photoUrl } from '../../../domain/car-images.ts';
+import { CAR_PHOTO_WIDTHS } from '../../../domain/car-images.ts';
 import type { ImageDecoder } from '../media/image-decoder.service.ts';
 import { ImageRejected, processImage, type ImageEncoding, type ImageVariant } from '../media/image-pipeline.service.ts';
 import type { MediaStore } from '../media/media-store.service.ts';
@@ -14,21 +15,9 @@ import {
   listCarPhotos,
   lockCar,
   reorderCarPhotos,
-  type CarPhotoRow,
+  toInventoryPhoto,
   type NewCarPhoto,
 } from './photos.repository.ts';
-
-/**
- * A car's photo as staff see it. The inventory contracts (domain/contracts/inventory.ts) declare the
- * same shape for the staff car record; it is declared here until both meet.
- */
-export interface InventoryPhoto {
-  id: string;
-  /** A mid-size JPEG, enough for the staff list and the photo manager. */
-  url: string;
-  width: number;
-  height: number;
-}
 
 /** A phone's full-size JPEG is 3 to 12 MB. */
 export const CAR_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
@@ -56,19 +45,12 @@ const WEB_ENCODINGS: readonly ImageEncoding[] = [
 /** How long a stored blob nothing refers to yet is spared: an upload stores its blobs before it refers to them. */
 const UNREFERENCED_GRACE_MS = 60 * 60 * 1000;
 
-const STAFF_URL_WIDTH = '640';
-
 const noSuchCar = () => new HttpError('not_found', 'No car with this id.');
 const tooMany = (has: number, adding: number) =>
   new HttpError(
     'conflict',
     `A car has at most ${CAR_PHOTOS_MAX} photos. This one has ${has}, so ${adding} more would be too many: delete some first.`,
   );
-
-function toInventoryPhoto(row: CarPhotoRow): InventoryPhoto {
-  const variant = row.variants[STAFF_URL_WIDTH] ?? Object.values(row.variants)[0]!;
-  return { id: row.id, url: photoUrl(variant.jpeg, 'jpeg'), width: row.width, height: row.height };
-}
 
 /** The car's photos for staff, cover first; undefined for an unknown car. The inventory's car record lists them with this. */
 export async function listInventoryPhotos(db: Db, carUuid: string): Promise<InventoryPhoto[] | undefined> {

@@ -9,7 +9,7 @@ import { useTestApp } from '../../test/app.ts';
 import { multipart, solidImage, untilCounters } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, injectAs, type TestTelegramUser } from '../../test/identity.ts';
-import type { InventoryPhoto } from './photos.service.ts';
+import type { InventoryPhoto } from '../../../domain/contracts/inventory.ts';
 
 const ADMIN: TestTelegramUser = { id: 9701, first_name: 'Ada' };
 const CUSTOMER: TestTelegramUser = { id: 9702, first_name: 'Carl' };

@@ -212,14 +212,28 @@ describe('Car details', () => {
     expect(store.get(draftCarIdAtom)).toBe('');
   });
 
-  it('a sold or held car offers no Apply, and says why', async () => {
-    const sold = createCar({ status: 'unavailable' });
-    const api = mockCar(sold);
-    renderDetails(`/cars/${sold.uuid}`);
-    expect(
-      await screen.findByText('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.'),
-    ).toBeTruthy();
+  it('a car whose sale is pending shows its badge, offers no Apply, and says why', async () => {
+    const pending = createCar({ status: 'unavailable', listingState: 'pending' });
+    const api = mockCar(pending);
+    renderDetails(`/cars/${pending.uuid}`);
+    expect(await screen.findByText('A sale of this car is pending, so it cannot be financed now.')).toBeTruthy();
+    expect(screen.getByText('Sale pending')).toBeTruthy();
     // Once the server has said this visitor has not applied, the button would have appeared.
+    await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
+    expect(api.calls.some((call) => call.url.pathname.endsWith('/similar'))).toBe(false);
+  });
+
+  it('a sold car says it has been sold, offers no Apply, and shows similar cars for sale', async () => {
+    const sold = createCar({ status: 'unavailable', listingState: 'sold' });
+    const alike = createCar({ brand: 'Kia', model: 'Niro', trim: 'EX', year: 2022 });
+    const api = mockCar(sold, { [`GET /api/cars/${sold.uuid}/similar`]: () => ({ items: [cardOf(alike)] }) });
+    renderDetails(`/cars/${sold.uuid}`);
+    expect(await screen.findByText('This car has been sold.')).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Similar cars for sale' });
+    expect(await within(section).findByRole('link', { name: '2022 Kia Niro EX' })).toBeTruthy();
+    expect(screen.getByText('Sold')).toBeTruthy();
     await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();

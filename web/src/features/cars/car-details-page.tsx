@@ -14,7 +14,9 @@ import { draftCarIdAtom } from '../../lib/application-draft.ts';
 import { carStartParam } from '../../../../domain/start-links.ts';
 import { useShareLink } from '../../lib/share-link.ts';
 import { useRecordCarView } from './api/record-car-view.ts';
+import { useSimilarCars } from './api/get-similar-cars.ts';
 import { CarBadges } from './components/car-badges.tsx';
+import { CarCard } from './components/car-card.tsx';
 import { CarSpecs } from './components/car-specs.tsx';
 import { FavoriteButton } from './components/favorite-button.tsx';
 import { PaymentEstimate } from './components/payment-estimate.tsx';
@@ -144,11 +146,10 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
             <p className="car-details__price">{format.price(car.price)}</p>
             <p className="car-details__mileage">{format.mileage(car.mileage)}</p>
             <CarBadges car={car} />
-            {available ? null : (
-              <p className="car-details__unavailable">
-                {i18n._('This car is sold or on hold, so it cannot be financed. Similar cars are in the catalogue.')}
-              </p>
-            )}
+            {car.listingState === 'pending' ? (
+              <p className="car-details__unavailable">{i18n._('A sale of this car is pending, so it cannot be financed now.')}</p>
+            ) : null}
+            {car.listingState === 'sold' ? <p className="car-details__unavailable">{i18n._('This car has been sold.')}</p> : null}
             <div className="car-details__actions">
               <FavoriteButton car={car} />
               <button type="button" className="share-button" onClick={share}>
@@ -190,7 +191,29 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
             </section>
           ) : null}
         </div>
+        {car.listingState === 'sold' ? <SimilarCarsSection uuid={car.uuid} /> : null}
       </div>
     </article>
+  );
+}
+
+/** docs/product.md#car-page: a sold car's page offers available cars like it instead. */
+function SimilarCarsSection({ uuid }: { uuid: string }) {
+  const { i18n } = useLingui();
+  const similar = useSimilarCars(uuid);
+  return (
+    <section className="car-details__similar" aria-labelledby="car-similar-title">
+      <h2 id="car-similar-title">{i18n._('Similar cars for sale')}</h2>
+      {similar.isPending ? <p className="cars-state">{i18n._('Loading...')}</p> : null}
+      {similar.isError ? <p role="alert">{i18n._('Error: {error}', { error: errorStatusText(similar.error) })}</p> : null}
+      {similar.data?.items.length === 0 ? <p>{i18n._('No similar cars are for sale right now.')}</p> : null}
+      {similar.data && similar.data.items.length > 0 ? (
+        <ul className="car-grid">
+          {similar.data.items.map((card) => (
+            <CarCard key={card.uuid} car={card} listSearch="" titleLevel={3} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react';
 import type { CarItem } from '../../../../../domain/contracts/cars.ts';
-import { carAvailabilityLabels, carConditionLabels } from '../../../../../domain/enums.ts';
+import { carConditionLabels, listingStateLabels } from '../../../../../domain/enums.ts';
 
-/** Condition and availability as words, not colour alone. */
-export function CarBadges({ car }: { car: Pick<CarItem, 'condition' | 'status'> }) {
+/** Condition and where the sale stands as words, not colour alone: pending and sold cars say which. */
+export function CarBadges({ car }: { car: Pick<CarItem, 'condition' | 'listingState'> }) {
   const { i18n } = useLingui();
   return (
     <ul className="car-badges">
       <li className={`car-badge car-badge--${car.condition}`}>{i18n._(carConditionLabels[car.condition])}</li>
-      <li className={`car-badge car-badge--${car.status}`}>{i18n._(carAvailabilityLabels[car.status])}</li>
+      <li className={`car-badge car-badge--${car.listingState}`}>{i18n._(listingStateLabels[car.listingState])}</li>
     </ul>
   );
 }

@@ -20,6 +20,7 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
     mileage: 31_200,
     condition: 'used',
     status: 'available',
+    listingState: 'available',
     dateAdded: '2026-01-15T10:00:00.000Z',
     trim: 'SE',
     bodyStyle: 'Sedan',
@@ -42,7 +43,7 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
 
 /** The card that the car list answers for this car. */
 export function cardOf(car: CarItem): CarCard {
-  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photos, images } = car;
+  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, listingState, dateAdded, trim, photos, images } = car;
   return {
     uuid,
     is_favorite,
@@ -53,6 +54,7 @@ export function cardOf(car: CarItem): CarCard {
     mileage,
     condition,
     status,
+    listingState,
     dateAdded,
     trim,
     photo: photos[0] ?? null,

@@ -1,0 +1,72 @@
+import type { CarConditionValue, CarListingState } from '../enums.ts';
+import type { CarWrite } from '../inventory.schema.ts';
+
+/** The staff inventory's answers (docs/product.md#catalogue); the rules a car is written under are in inventory.schema.ts. */
+
+/** One photo of a car, as stored (the cover is the first). */
+export interface InventoryPhoto {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** How often visitors opened a car, kept it in favourites and applied for it. */
+export interface InventoryCounts {
+  views: number;
+  favorites: number;
+  applications: number;
+}
+
+/**
+ * GET, POST and PATCH /api/inventory/{uuid}: every write field as stored, plus what the server keeps.
+ * `version` goes back with the next edit (If-Match or `version`), so a stale edit is refused.
+ */
+export interface InventoryCar extends Omit<CarWrite, 'listingState'> {
+  uuid: string;
+  version: number;
+  listingState: CarListingState;
+  /** ISO 8601; days in stock count from it. */
+  dateAdded: string;
+  daysInStock: number;
+  updatedAt: string;
+  photos: InventoryPhoto[];
+  counts: InventoryCounts;
+}
+
+/** One row of GET /api/inventory (a Paged<InventoryListItem>). */
+export interface InventoryListItem {
+  uuid: string;
+  stockNumber: string;
+  vin: string;
+  year: number;
+  brand: string;
+  model: string;
+  trim: string | null;
+  price: number;
+  mileage: number;
+  daysInStock: number;
+  listingState: CarListingState;
+  condition: CarConditionValue;
+  cover: InventoryPhoto | null;
+  views: number;
+  favorites: number;
+  applications: number;
+  version: number;
+}
+
+/** The other car a duplicate VIN or stock number belongs to (409 duplicate_vin, duplicate_stock_number). */
+export interface ConflictingCar {
+  uuid: string;
+  stockNumber: string;
+  vin: string;
+  /** "2019 Honda Accord EX", as the staff list titles it. */
+  title: string;
+}
+
+/** DELETE /api/inventory/{uuid} of a car something refers to: 200 with the car, now archived. */
+export interface ArchivedCarAnswer {
+  archived: true;
+  message: string;
+  car: InventoryCar;
+}
