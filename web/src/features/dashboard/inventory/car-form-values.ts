@@ -144,13 +144,13 @@ export function changedFields(parsed: CarWrite, car: InventoryCar): Partial<CarW
 }
 
 /**
- * The model year position 10 of the VIN gives, when only one of its readings can be a car on sale
- * today (next year's models go on sale this year); null when the VIN is not valid yet or the code
- * is ambiguous.
+ * The model year position 10 of the VIN gives, or null while the VIN is not valid. A code means two
+ * years 30 apart; a future model year (beyond next year's, on sale now) is not meant, and of the
+ * two the likelier comes first (modelYearsOfVin: 49 CFR 565.15's position-7 rule for cars and light
+ * trucks). Staff can still change it, and the write schema checks it agrees with the VIN either way.
  */
 export function yearFromVin(vin: string, today = new Date()): number | null {
   if (checkVin(vin) !== null) return null;
   const latest = today.getFullYear() + 1;
-  const years = modelYearsOfVin(vin).filter((year) => year >= CAR_MIN_YEAR && year <= latest);
-  return years.length === 1 ? years[0]! : null;
+  return modelYearsOfVin(vin).find((year) => year >= CAR_MIN_YEAR && year <= latest) ?? null;
 }

@@ -252,7 +252,7 @@ export function CarForm({ car }: { car: InventoryCar | null }) {
   const loadTheirs = () => {
     if (!stale) return;
     queryClient.setQueryData(inventoryCarQuery(stale.theirs.uuid).queryKey, stale.theirs);
-    form.reset(toFormValues(stale.theirs));
+    form.reset(toFormValues(stale.theirs), { keepDirtyValues: false });
     setStale(null);
   };
 

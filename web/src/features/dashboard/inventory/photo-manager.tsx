@@ -62,7 +62,9 @@ export function PhotoManager({ car }: { car: InventoryCar }) {
     const target = refocus.current;
     if (!target || !list.current) return;
     refocus.current = null;
-    const item = list.current.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(target.photoId)}"]`);
+    const item = [...list.current.querySelectorAll<HTMLElement>('[data-photo-id]')].find(
+      (element) => element.dataset.photoId === target.photoId,
+    );
     // The same button when it is still available; at either end, the first one that is.
     const available = 'button:not([aria-disabled="true"])';
     const button = item?.querySelector<HTMLElement>(`[data-action="${target.action}"] ${available}`);
