@@ -62,14 +62,14 @@ describe('the VIN field', () => {
     open('/dashboard/inventory/new', {});
     await userEvent.type(vinInput(), '1hgcm82633a004352');
     expect(vinStatus().textContent).toBe('The check digit matches.');
-    expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe('2003');
+    expect(screen.getByLabelText<HTMLInputElement>('Year').value).toBe('2003');
   });
 
   it('leaves a year staff typed themselves', async () => {
     open('/dashboard/inventory/new', {});
     await userEvent.type(screen.getByLabelText('Year'), '2004');
     await userEvent.type(vinInput(), '1HGCM82633A004352');
-    expect((screen.getByLabelText('Year') as HTMLInputElement).value).toBe('2004');
+    expect(screen.getByLabelText<HTMLInputElement>('Year').value).toBe('2004');
   });
 
   it('reads the likelier model year of the 10th character, never a future one', () => {
@@ -224,7 +224,7 @@ describe('editing a car', () => {
     await userEvent.type(price, '6900');
     await userEvent.click(screen.getByRole('button', { name: 'Save car' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Load their version (drop my changes)' }));
-    await waitFor(() => expect((screen.getByLabelText('Price, $') as HTMLInputElement).value).toBe('6200'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Price, $').value).toBe('6200'));
   });
 
   it('explains the archive when the server archives instead of deleting', async () => {

@@ -73,7 +73,7 @@ describe('the inventory list', () => {
       priceMax: '9000',
       sort: 'price_desc',
     });
-    expect((screen.getByLabelText('Search VIN, stock number, make or model') as HTMLInputElement).value).toBe('accord');
+    expect(screen.getByLabelText<HTMLInputElement>('Search VIN, stock number, make or model').value).toBe('accord');
   });
 
   it('writes applied filters into the URL and starts again at page 1', async () => {
