@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { InventoryCar } from '../../../../../domain/contracts/inventory.ts';
 import { toast } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useDeleteInventoryCar } from '../api/delete-inventory-car.ts';
 import { useInventoryCar } from '../api/get-inventory-car.ts';
@@ -109,6 +110,14 @@ export function CarPage() {
   const title = car.data ? carTitle(car.data) : i18n._('Car');
   usePageTitle(title);
   if (car.isPending) return <ListLoading />;
+  if (car.isError && car.error instanceof ApiError && car.error.status === 404) {
+    return (
+      <section className="car-page">
+        <BackToList />
+        <p className="notice">{i18n._('This car is not in the inventory: it may have been deleted.')}</p>
+      </section>
+    );
+  }
   if (car.isError) return <ListError error={car.error} onRetry={() => void car.refetch()} />;
   return (
     <section aria-labelledby="car-title" className="car-page">
