@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ImportOutcome, ImportReport } from '../../../../../domain/contracts/inventory-import.ts';
 import { listingStateLabels } from '../../../../../domain/enums.ts';
@@ -40,9 +40,14 @@ function ImportReportView({ report }: { report: ImportReport }) {
     [i18n._('Refused'), report.refused],
   ];
   if (report.sync) counts.push([committed ? i18n._('Marked sold') : i18n._('To mark sold'), report.markedSold.length]);
+  // A report replaces the last one: its heading takes focus, so a screen reader starts reading there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [report]);
   return (
     <div className="import-report">
-      <h3>{committed ? i18n._('Import done') : i18n._('Dry run: nothing has been written yet')}</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        {committed ? i18n._('Import done') : i18n._('Dry run: nothing has been written yet')}
+      </h3>
       <dl className="import-report__counts">
         {counts.map(([label, count]) => (
           <div key={label}>
@@ -234,9 +239,7 @@ export function ImportPage() {
           {failure}
         </p>
       ) : null}
-      <div aria-live="polite">
-        {committed ? <ImportReportView report={committed} /> : checked ? <ImportReportView report={checked.report} /> : null}
-      </div>
+      {committed ? <ImportReportView report={committed} /> : checked ? <ImportReportView report={checked.report} /> : null}
     </section>
   );
 }
