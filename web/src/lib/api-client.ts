@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly fields: FieldErrors | undefined;
+  /** What a 409 on a car carries besides its message: the car as it is now, or the car that has the VIN. */
+  readonly conflict: Pick<ErrorBody['error'], 'current' | 'otherCar'>;
 
-  constructor(status: number, code: ApiErrorCode, message: string, fields?: FieldErrors) {
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: FieldErrors, conflict: ApiError['conflict'] = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.conflict = conflict;
   }
 }
 
@@ -36,11 +39,14 @@ const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'st
 function readErrorBody(data: unknown): Partial<ErrorBody['error']> {
   const error: unknown = typeof data === 'object' && data !== null && 'error' in data ? data.error : undefined;
   if (typeof error !== 'object' || error === null) return {};
-  const { code, message, fields } = error as Record<string, unknown>;
+  const { code, message, fields, current, otherCar } = error as Record<string, unknown>;
+  const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
   return {
     code: isErrorCode(code) ? code : undefined,
     message: typeof message === 'string' ? message : undefined,
-    fields: typeof fields === 'object' && fields !== null ? (fields as FieldErrors) : undefined,
+    fields: isObject(fields) ? (fields as FieldErrors) : undefined,
+    current: isObject(current) ? (current as NonNullable<ErrorBody['error']['current']>) : undefined,
+    otherCar: isObject(otherCar) ? (otherCar as NonNullable<ErrorBody['error']['otherCar']>) : undefined,
   };
 }
 
@@ -62,8 +68,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The ApiError for an answer that is not 2xx. */
 export function apiErrorFor(status: number, statusText: string, data: unknown): ApiError {
-  const { code, message, fields } = readErrorBody(data);
-  return new ApiError(status, code ?? `http_${status}`, message ?? (statusText || `HTTP ${status}`), fields);
+  const { code, message, fields, current, otherCar } = readErrorBody(data);
+  const conflict = { ...(current ? { current } : {}), ...(otherCar ? { otherCar } : {}) };
+  return new ApiError(status, code ?? `http_${status}`, message ?? (statusText || `HTTP ${status}`), fields, conflict);
 }
 
 /** What every API call sends besides its body: JSON wanted and, inside Telegram, who is asking. */

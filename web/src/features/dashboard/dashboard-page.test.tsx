@@ -86,6 +86,7 @@ describe('the dashboard gate', () => {
       ['Users', 'page'],
       ['Metrics', null],
       ['FAQ', null],
+      ['Inventory', null],
       ['Security', null],
     ]);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -139,7 +140,9 @@ describe('the highlighted tab', () => {
     ['/dashboard/users/42', 0],
     ['/dashboard/metrics', 1],
     ['/dashboard/faqs', 2],
-    ['/dashboard/security', 3],
+    ['/dashboard/inventory', 3],
+    ['/dashboard/inventory/import', 3],
+    ['/dashboard/security', 4],
   ])('%s highlights tab %i', (path, index) => {
     expect(activeTabIndex(path)).toBe(index);
   });

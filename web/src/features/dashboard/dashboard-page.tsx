@@ -10,6 +10,9 @@ import { StaffSignIn } from './sign-in/staff-sign-in.tsx';
 import { UsersPage } from './users/users-page.tsx';
 import { ApplicationPage } from './application/application-page.tsx';
 import { FaqsPage } from './faqs/faqs-page.tsx';
+import { CarPage, NewCarPage } from './inventory/car-page.tsx';
+import { ImportPage } from './inventory/import-page.tsx';
+import { InventoryPage } from './inventory/inventory-page.tsx';
 import { SecurityPage } from './security/security-page.tsx';
 import './dashboard.css';
 
@@ -57,6 +60,10 @@ export default function DashboardPage() {
           }
         />
         <Route path="faqs" element={<FaqsPage />} />
+        <Route path="inventory" element={<InventoryPage />} />
+        <Route path="inventory/new" element={<NewCarPage />} />
+        <Route path="inventory/import" element={<ImportPage />} />
+        <Route path="inventory/:uuid" element={<CarPage />} />
         <Route path="security" element={<SecurityPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRawInitData } from '../../../host/init-data.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { FakeXhr } from '../test/fake-xhr.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { uploadDocument } from './upload-document.ts';
 
 const stored = { id: 7, side: 'front', mime: 'image/jpeg', size: 120_000, width: 2000, height: 1260 };

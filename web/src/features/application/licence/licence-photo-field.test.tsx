@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '../../../../../domain/contracts/documents.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { FakeXhr } from '../test/fake-xhr.ts';
+import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { LicencePhotoField } from './licence-photo-field.tsx';
-import { shrinkImage } from './shrink-image.ts';
+import { shrinkImage } from '../../../lib/shrink-image.ts';
 
-vi.mock('./shrink-image.ts', () => ({ shrinkImage: vi.fn() }));
+vi.mock('../../../lib/shrink-image.ts', () => ({ shrinkImage: vi.fn() }));
 
 const shrunk = new Blob(['small jpeg'], { type: 'image/jpeg' });
 const picked = () => new File(['a big camera photo'], 'IMG_0001.png', { type: 'image/png' });

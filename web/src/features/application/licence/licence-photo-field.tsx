@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { DOCUMENT_MAX_BYTES, type LicenceSide } from '../../../../../domain/contracts/documents.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadDocument } from '../api/upload-document.ts';
-import { shrinkImage } from './shrink-image.ts';
+import { shrinkImage } from '../../../lib/shrink-image.ts';
 import './licence.css';
 
 /** The types the documents endpoint takes; pickers use it to offer photos first. */

@@ -9,6 +9,7 @@ const TABS = [
   { to: '/dashboard', label: 'Users' },
   { to: '/dashboard/metrics', label: 'Metrics' },
   { to: '/dashboard/faqs', label: 'FAQ' },
+  { to: '/dashboard/inventory', label: 'Inventory' },
   // Passkeys and sessions belong to a browser signed in to the dashboard; inside Telegram the app is the factor.
   { to: '/dashboard/security', label: 'Security' },
 ] as const;
@@ -19,7 +20,8 @@ export function activeTabIndex(pathname: string): number {
   const under = (section: string) => path === `/dashboard/${section}` || path.startsWith(`/dashboard/${section}/`);
   if (under('metrics')) return 1;
   if (under('faqs')) return 2;
-  if (under('security')) return 3;
+  if (under('inventory')) return 3;
+  if (under('security')) return 4;
   return 0;
 }
 
@@ -30,7 +32,7 @@ export function DashboardShell({ canSignOut, children }: { canSignOut: boolean; 
   const navigate = useNavigate();
   const signOut = useSignOut();
   const active = activeTabIndex(pathname);
-  const tabs = canSignOut ? TABS : TABS.slice(0, 3);
+  const tabs = canSignOut ? TABS : TABS.slice(0, -1);
   return (
     <div className="dashboard">
       <header className="dashboard__header">

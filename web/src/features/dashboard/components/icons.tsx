@@ -86,3 +86,34 @@ export const MoreIcon = () => (
     <circle cx="19" cy="12" r="1.5" />
   </Icon>
 );
+export const TagIcon = () => (
+  <Icon>
+    <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8Z" />
+    <path d="M7.5 7.5h.01" />
+  </Icon>
+);
+export const UploadIcon = () => (
+  <Icon>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
+  </Icon>
+);
+export const DownloadIcon = () => (
+  <Icon>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
+  </Icon>
+);
+export const ArrowLeftIcon = () => (
+  <Icon>
+    <path d="M19 12H5M12 19l-7-7 7-7" />
+  </Icon>
+);
+export const ArrowRightIcon = () => (
+  <Icon>
+    <path d="M5 12h14M12 5l7 7-7 7" />
+  </Icon>
+);
+export const StarIcon = () => (
+  <Icon>
+    <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1Z" />
+  </Icon>
+);

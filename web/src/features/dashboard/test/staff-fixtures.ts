@@ -1,4 +1,5 @@
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
+import type { InventoryCar, InventoryListItem } from '../../../../../domain/contracts/inventory.ts';
 import type { Paged } from '../../../../../domain/contracts/paged.ts';
 import type { UserListItem } from '../../../../../domain/contracts/users.ts';
 
@@ -96,5 +97,68 @@ export function allowPopovers(): void {
   };
   prototype.hidePopover ??= function hidePopover(this: HTMLElement) {
     delete this.dataset.popoverOpen;
+  };
+}
+
+export const CAR_UUID = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+
+/** A car as GET /api/inventory/{uuid} answers it: a 2003 Honda Accord with a real VIN. */
+export function inventoryCar(overrides: Partial<InventoryCar> = {}): InventoryCar {
+  return {
+    uuid: CAR_UUID,
+    version: 3,
+    vin: '1HGCM82633A004352',
+    stockNumber: 'A1001',
+    year: 2003,
+    brand: 'Honda',
+    model: 'Accord',
+    trim: 'EX',
+    bodyStyle: 'sedan',
+    condition: 'used',
+    certified: false,
+    price: 6500,
+    msrp: null,
+    mileage: 148000,
+    exteriorColor: 'Silver',
+    interiorColor: null,
+    transmission: 'automatic',
+    drivetrain: 'fwd',
+    fuelType: 'gasoline',
+    engine: null,
+    mpgCity: 24,
+    mpgHighway: 34,
+    features: ['Sunroof'],
+    description: null,
+    listingState: 'available',
+    dateAdded: '2026-10-01T10:00:00.000Z',
+    daysInStock: 58,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    photos: [],
+    counts: { views: 12, favorites: 2, applications: 0 },
+    ...overrides,
+  };
+}
+
+/** One row of GET /api/inventory. */
+export function inventoryItem(overrides: Partial<InventoryListItem> = {}): InventoryListItem {
+  return {
+    uuid: CAR_UUID,
+    stockNumber: 'A1001',
+    vin: '1HGCM82633A004352',
+    year: 2003,
+    brand: 'Honda',
+    model: 'Accord',
+    trim: 'EX',
+    price: 6500,
+    mileage: 148000,
+    daysInStock: 58,
+    listingState: 'available',
+    condition: 'used',
+    cover: null,
+    views: 12,
+    favorites: 2,
+    applications: 0,
+    version: 3,
+    ...overrides,
   };
 }

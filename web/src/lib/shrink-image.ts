@@ -1,4 +1,8 @@
-/** Phone cameras take 12–50 MP photos; 2,000 px on the longest edge still reads every line of a licence. */
+/**
+ * Photos are shrunk in the browser before they are uploaded: phone cameras take 12–50 MP photos, far
+ * more than a slow connection should carry. The default suits a driver's licence: 2,000 px on the
+ * longest edge still reads every line of it; a caller that needs more detail passes its own limit.
+ */
 export const MAX_EDGE = 2000;
 export const JPEG_QUALITY = 0.85;
 
@@ -46,10 +50,10 @@ async function encode(bitmap: ImageBitmap, size: Size): Promise<Blob | null> {
 
 /**
  * A photo made small enough to upload quickly on a phone connection: JPEG, upright, at most
- * MAX_EDGE px. Anything the browser cannot decode goes through unchanged, so the server's clear
- * "wrong type" or "unreadable" answer reaches the applicant instead of a vague local failure.
+ * `maxEdge` px on its longest edge. Anything the browser cannot decode goes through unchanged, so the server's clear
+ * "wrong type" or "unreadable" answer reaches the person uploading instead of a vague local failure.
  */
-export async function shrinkImage(file: Blob): Promise<Blob> {
+export async function shrinkImage(file: Blob, maxEdge = MAX_EDGE): Promise<Blob> {
   if (!mayBeImage(file) || typeof createImageBitmap !== 'function') return file;
   let bitmap: ImageBitmap;
   try {
@@ -58,7 +62,7 @@ export async function shrinkImage(file: Blob): Promise<Blob> {
     return file;
   }
   try {
-    return (await encode(bitmap, targetSize(bitmap))) ?? file;
+    return (await encode(bitmap, targetSize(bitmap, maxEdge))) ?? file;
   } catch {
     return file;
   } finally {

@@ -90,6 +90,17 @@ describe('shrinkImage', () => {
     expect(bitmap.close).toHaveBeenCalled();
   });
 
+  it('draws at the limit the caller asks for', async () => {
+    const bitmap = { width: 8000, height: 6000, close: vi.fn() };
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(() => Promise.resolve(bitmap)),
+    );
+    const canvas = stubCanvas();
+    await shrinkImage(photo, 3000);
+    expect(canvas.sizes).toEqual([[3000, 2250]]);
+  });
+
   it('keeps the original when encoding fails', async () => {
     const bitmap = { width: 800, height: 600, close: vi.fn() };
     vi.stubGlobal(
