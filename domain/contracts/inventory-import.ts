@@ -1,0 +1,44 @@
+import type { ListingState } from '../inventory.schema.ts';
+
+/** POST /api/inventory/import?mode=dry-run|commit[&sync=true]: what a stock file did, or would do, row by row. */
+
+export type ImportMode = 'dry-run' | 'commit';
+export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'refused';
+
+/** One problem of a row, or of the file (row 0 is the header; column null when it is the whole row or file). */
+export interface ImportProblem {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+export interface ImportRowResult {
+  /** The row's line in the file as a spreadsheet numbers it (the header is row 1). */
+  row: number;
+  outcome: ImportOutcome;
+  vin: string | null;
+  stockNumber: string | null;
+  /** "2019 Honda Accord EX" when the row names one. */
+  title: string | null;
+  /** The fields an update changes (empty for created, unchanged and refused). */
+  changed: string[];
+  problems: ImportProblem[];
+}
+
+export interface ImportReport {
+  mode: ImportMode;
+  /** Whether available cars missing from the file are (or would be) marked sold. */
+  sync: boolean;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  /** Cars that sync marks (or would mark) sold, with their state before. */
+  markedSold: Array<{ uuid: string; stockNumber: string; title: string; from: ListingState }>;
+  /** Header names matched to our fields, and the columns that were ignored. */
+  columns: { matched: Record<string, string>; ignored: string[] };
+  /** Photo URLs queued for download in the background (commit only). */
+  photosQueued: number;
+  results: ImportRowResult[];
+}
