@@ -5,6 +5,8 @@
  */
 
 export const VIN_LENGTH = 17;
+/** The characters a VIN may hold: digits and every capital but I, O and Q. */
+export const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
 /** English texts are also the Lingui message ids, as with validationMessages. */
 export const vinMessages = {

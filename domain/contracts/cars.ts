@@ -1,4 +1,4 @@
-import type { CarConditionValue, CarStatusValue } from '../enums.ts';
+import type { CarConditionValue, CarStatusValue, PublicListingState } from '../enums.ts';
 
 /** The car answers (docs/product.md#catalogue, #car-page, #api). */
 
@@ -16,6 +16,8 @@ export interface CarCard {
   mileage: number;
   condition: CarConditionValue;
   status: CarStatusValue;
+  /** Where the sale stands: pending and sold cars are `status: 'unavailable'` and show a badge, with no Apply. */
+  listingState: PublicListingState;
   dateAdded: string;
   trim: string | null;
   photo: string | null;
@@ -57,6 +59,14 @@ export interface CarFilterData extends FilterRanges {
 /** GET /api/cars/filters/{brand}. */
 export interface BrandFilterData extends FilterRanges {
   models: string[];
+}
+
+/**
+ * GET /api/cars/{uuid}/similar: up to 4 available cars of the same make or body style within a
+ * quarter of the car's price, nearest price first; a sold car's page offers them instead.
+ */
+export interface SimilarCars {
+  items: CarCard[];
 }
 
 /** POST /api/viewed-cars/toggle-favorite: the car and its new state. */

@@ -15,6 +15,7 @@ import { faqsRoutes } from './faqs/faqs.routes.ts';
 import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
@@ -52,6 +53,7 @@ export const api: FastifyPluginAsync = async (app) => {
     carsRoutes,
     publicFaqsRoutes,
     faqsRoutes,
+    inventoryRoutes,
     siteRoutes,
     geoRoutes,
     authRoutes,

@@ -361,6 +361,17 @@ describe.each(DATABASE_KINDS)('submitting a credit application on %s', (kind) =>
     expect(Object.keys(res.json<ErrorBody>().error.fields ?? {})).toEqual(['carId']);
   });
 
+  it.each(['pending', 'sold'] as const)('refuses a car whose listing is %s: it is no longer available (409)', async (state) => {
+    const { who, userId } = await applicant();
+    const car = await t.db.selectFrom('cars').select('uuid').orderBy('uuid').executeTakeFirstOrThrow();
+    await t.db.updateTable('cars').set({ listing_state: state }).where('uuid', '=', car.uuid).execute();
+    const res = await submit(t.app, who, submissionBody(userId, await photosOf(who), { carId: car.uuid }));
+    await t.db.updateTable('cars').set({ listing_state: 'available' }).where('uuid', '=', car.uuid).execute();
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ErrorBody>().error).toMatchObject({ code: 'car_unavailable', fields: { carId: m.carUnavailable } });
+    expect(await countApplications(userId)).toBe(0);
+  });
+
   it('leaves nothing behind when a step fails after the application row is written', async () => {
     const { who, userId } = await applicant();
     const photos = await photosOf(who);
@@ -449,9 +460,9 @@ describe.each(DATABASE_KINDS)("the applicant's own view on %s", (kind) => {
 
     it('refuses a car that is no longer available (400)', async () => {
       const { who, second } = await appliedFor(7_200_103);
-      await t.db.updateTable('cars').set({ status: 'unavailable' }).where('uuid', '=', second).execute();
+      await t.db.updateTable('cars').set({ listing_state: 'sold' }).where('uuid', '=', second).execute();
       const res = await changeCar(who, second);
-      await t.db.updateTable('cars').set({ status: 'available' }).where('uuid', '=', second).execute();
+      await t.db.updateTable('cars').set({ listing_state: 'available' }).where('uuid', '=', second).execute();
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>().error.fields).toEqual({ carId: m.carUnavailable });
     });

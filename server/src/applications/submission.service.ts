@@ -183,6 +183,12 @@ export async function submitApplication(
           { carId: m.invalidValue },
         );
       }
+      // docs/product.md#catalogue: a car whose sale is pending, or that is sold, takes no applications.
+      if (submission.carId !== null && !(await isCarAvailable(trx, submission.carId))) {
+        throw new HttpError('car_unavailable', 'This car is no longer available: choose another car or apply without one.', {
+          carId: m.carUnavailable,
+        });
+      }
 
       const row = await insertApplication(trx, toNewRow(deps, submission, idempotencyKey, requestFingerprint));
       await attachDocuments(trx, row.id, photos);

@@ -49,6 +49,11 @@ describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
         { method: 'PATCH', url: '/api/applications/applicant' },
         { method: 'PATCH', url: '/api/applications/:id/status' },
         { method: 'GET', url: '/api/applications/:id/history' },
+        { method: 'GET', url: '/api/inventory' },
+        { method: 'POST', url: '/api/inventory' },
+        { method: 'GET', url: '/api/inventory/:uuid' },
+        { method: 'PATCH', url: '/api/inventory/:uuid' },
+        { method: 'DELETE', url: '/api/inventory/:uuid' },
       ]),
     );
   });

@@ -1,4 +1,4 @@
-import type { CarCard, CarItem, RecentlyViewedCars } from '../../../domain/contracts/cars.ts';
+import type { CarCard, CarItem, RecentlyViewedCars, SimilarCars } from '../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 
 /**
@@ -28,6 +28,7 @@ const summary = {
   mileage: integer,
   condition: text,
   status: text,
+  listingState: text,
   dateAdded: { type: 'string', format: 'date-time' },
   trim: nullableText,
 } satisfies Properties<Omit<CarCard, 'photo'>>;
@@ -63,3 +64,7 @@ export const carCardPageSchema = strictObject({
 export const recentlyViewedSchema = strictObject({
   items: { type: 'array', items: carCardSchema },
 } satisfies Properties<RecentlyViewedCars>);
+
+export const similarCarsSchema = strictObject({
+  items: { type: 'array', items: carCardSchema },
+} satisfies Properties<SimilarCars>);

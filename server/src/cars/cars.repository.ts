@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { CAR_SORTS, type CarListQuery, type CarSort } from '../../../domain/cars.ts';
 import type { BrandFilterData, CarCard, CarFilterData, CarItem, Range } from '../../../domain/contracts/cars.ts';
+import type { CarListingState, PublicListingState } from '../../../domain/enums.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, Database } from '../db/schema.ts';
@@ -104,9 +105,14 @@ function filterShape(q: CarListQuery): number {
   return shape;
 }
 
+/**
+ * Decision 016: the generated status is null for a draft or an archived car, so "the public sees it"
+ * is `status is not null` and "for sale" is `status = 'available'`, both on the leading column of
+ * every catalogue index.
+ */
 function filteredCars(shape: number) {
   let query = compiler.selectFrom('cars');
-  if (shape & 1) query = query.where('status', '=', 'available');
+  query = shape & 1 ? query.where('status', '=', 'available') : query.where('status', 'is not', null);
   FILTERS.forEach(([key, column, operator], i) => {
     if (shape & (2 << i))
       query = query.where(
@@ -128,6 +134,7 @@ export const carCardColumns = [
   'cars.mileage',
   'cars.condition',
   'cars.status',
+  'cars.listing_state',
   'cars.date_added',
   'cars.trim',
   sql<string | null>`cars.photos[1]`.as('photo'),
@@ -135,11 +142,17 @@ export const carCardColumns = [
 
 type CarCardRow = Pick<
   CarRow,
-  'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'date_added' | 'trim'
+  'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'listing_state' | 'date_added' | 'trim'
 > & {
   photo: string | null;
   is_favorite: SqlBool;
 };
+
+/**
+ * Only favourites and recently viewed cars can show a car the public no longer sees: an archived car
+ * left the lot, so it keeps a Sold badge there (decision 016); drafts never reach those lists.
+ */
+const publicListingState = (state: CarListingState): PublicListingState => (state === 'available' || state === 'pending' ? state : 'sold');
 
 export function toCarCard(row: CarCardRow): CarCard {
   return {
@@ -151,7 +164,8 @@ export function toCarCard(row: CarCardRow): CarCard {
     price: row.price,
     mileage: row.mileage,
     condition: row.condition,
-    status: row.status,
+    status: row.status ?? 'unavailable',
+    listingState: publicListingState(row.listing_state),
     dateAdded: row.date_added.toISOString(),
     trim: row.trim,
     photo: row.photo,
@@ -237,22 +251,71 @@ export async function findCar(db: Db, uuid: string, userId: number | null): Prom
     .selectAll('cars')
     .select((eb) => isFavorite(eb, userId))
     .where('uuid', '=', uuid)
+    .where('status', 'is not', null)
     .executeTakeFirst();
   return row && toCarItem(row);
 }
 
+/** A car the public can see (available, pending or sold). */
+export async function isCarListed(db: Db, uuid: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).where('status', 'is not', null).executeTakeFirst()) !== undefined
+  );
+}
+
+export const SIMILAR_CARS_LIMIT = 4;
+/** docs/product.md#car-page: similar means the same make or body style within a quarter of the price either way. */
+const SIMILAR_PRICE_BAND = 0.25;
+
+/**
+ * Up to four available cars like this one, nearest in price first; undefined when the public
+ * cannot see the car. A sold car's page offers these in its place.
+ */
+export async function findSimilarCars(db: Db, uuid: string, userId: number | null): Promise<CarCard[] | undefined> {
+  const car = await db
+    .selectFrom('cars')
+    .select(['brand', 'body_style', 'price'])
+    .where('uuid', '=', uuid)
+    .where('status', 'is not', null)
+    .executeTakeFirst();
+  if (!car) return undefined;
+  const rows = await db
+    .selectFrom('cars')
+    .select(carCardColumns)
+    .select((eb) => isFavorite(eb, userId))
+    .where('status', '=', 'available')
+    .where('uuid', '<>', uuid)
+    .where('price', '>=', Math.floor(car.price * (1 - SIMILAR_PRICE_BAND)))
+    .where('price', '<=', Math.ceil(car.price * (1 + SIMILAR_PRICE_BAND)))
+    .where((eb) =>
+      car.body_style === null ? eb('brand', '=', car.brand) : eb.or([eb('brand', '=', car.brand), eb('body_style', '=', car.body_style)]),
+    )
+    .orderBy(sql`abs(price - ${car.price})`)
+    .orderBy('uuid')
+    .limit(SIMILAR_CARS_LIMIT)
+    .execute();
+  return rows.map(toCarCard);
+}
+
 export async function listBrands(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('cars').select('brand').distinct().orderBy('brand').execute();
+  const rows = await db.selectFrom('cars').select('brand').distinct().where('status', 'is not', null).orderBy('brand').execute();
   return rows.map((r) => r.brand);
 }
 
 export async function listModels(db: Db, brand: string): Promise<string[]> {
-  const rows = await db.selectFrom('cars').select('model').distinct().where('brand', '=', brand).orderBy('model').execute();
+  const rows = await db
+    .selectFrom('cars')
+    .select('model')
+    .distinct()
+    .where('brand', '=', brand)
+    .where('status', 'is not', null)
+    .orderBy('model')
+    .execute();
   return rows.map((r) => r.model);
 }
 
 export async function listYears(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('cars').select('year').distinct().orderBy('year', 'desc').execute();
+  const rows = await db.selectFrom('cars').select('year').distinct().where('status', 'is not', null).orderBy('year', 'desc').execute();
   return rows.map((r) => r.year);
 }
 
@@ -267,7 +330,8 @@ async function ranges(db: Db, brand?: string) {
       eb.fn.min('mileage').as('mileageMin'),
       eb.fn.max('mileage').as('mileageMax'),
       eb.fn.countAll<number>().as('count'),
-    ]);
+    ])
+    .where('status', 'is not', null);
   if (brand !== undefined) query = query.where('brand', '=', brand);
   const r = await query.executeTakeFirstOrThrow();
   const range = (min: number | null, max: number | null): Range => ({ min: min ?? 0, max: max ?? 0 });

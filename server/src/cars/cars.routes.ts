@@ -4,9 +4,19 @@ import { carListQuerySchema, carUuidSchema } from '../../../domain/cars.ts';
 import { plainText } from '../../../domain/text.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { createCountCache } from './count-cache.ts';
-import { carCardPageSchema, carItemSchema } from './cars-response.schema.ts';
+import { carCardPageSchema, carItemSchema, similarCarsSchema } from './cars-response.schema.ts';
 import { createQueryMemo } from './query-memo.ts';
-import { brandFilterData, carFilterData, findCar, listBrands, listCars, listModels, listYears } from './cars.repository.ts';
+import type { SimilarCars } from '../../../domain/contracts/cars.ts';
+import {
+  brandFilterData,
+  carFilterData,
+  findCar,
+  findSimilarCars,
+  listBrands,
+  listCars,
+  listModels,
+  listYears,
+} from './cars.repository.ts';
 import { documented } from '../http/openapi.ts';
 
 const brandParam = v.object({ brand: v.pipe(plainText('brand', 100), v.minLength(1, 'brand is required')) });
@@ -76,6 +86,29 @@ export const carsRoutes: FastifyPluginAsync = async (app) => {
       const car = await findCar(app.db, uuid, request.viewer?.userId ?? null);
       if (!car) throw notFound('No car with this id.');
       return car;
+    },
+  );
+
+  /**
+   * Its own request rather than a field of the car: the page of a sold car asks for it (and any page
+   * may), while the catalogue's car answer stays one indexed row.
+   */
+  app.get(
+    '/cars/:uuid/similar',
+    {
+      schema: documented({
+        summary: 'Up to 4 available cars of the same make or body style within 25% of the price, nearest price first',
+        tags: ['cars'],
+        params: uuidParam,
+        errors: [404],
+        response: { 200: similarCarsSchema },
+      }),
+    },
+    async (request): Promise<SimilarCars> => {
+      const { uuid } = parseOr400(uuidParam, request.params, 'car id');
+      const items = await findSimilarCars(app.db, uuid, request.viewer?.userId ?? null);
+      if (!items) throw notFound('No car with this id.');
+      return { items };
     },
   );
 };

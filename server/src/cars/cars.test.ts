@@ -61,7 +61,21 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
     it('carries the original field names and only what a card shows on every car', async () => {
       const [car] = (await list({ limit: 1 })).items;
       expect(Object.keys(car!).sort()).toEqual(
-        ['uuid', 'is_favorite', 'brand', 'model', 'year', 'price', 'mileage', 'condition', 'status', 'dateAdded', 'trim', 'photo'].sort(),
+        [
+          'uuid',
+          'is_favorite',
+          'brand',
+          'model',
+          'year',
+          'price',
+          'mileage',
+          'condition',
+          'status',
+          'listingState',
+          'dateAdded',
+          'trim',
+          'photo',
+        ].sort(),
       );
       expect(car!.photo).toMatch(/^\/media\/cars\//);
       expect(car!.is_favorite).toBe(false);
@@ -201,6 +215,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
           'mileage',
           'condition',
           'status',
+          'listingState',
           'dateAdded',
           'trim',
           'bodyStyle',

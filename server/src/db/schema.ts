@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
-import type { EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
+import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
 /** The typed database interface, mirroring migrations/ (the schema's single source of truth). */
 
@@ -46,7 +46,15 @@ export interface CarsTable {
   price: number;
   mileage: number;
   condition: CarCondition;
-  status: ColumnType<CarStatus, CarStatus | undefined, CarStatus>;
+  /** Generated from listing_state (migration 0014, decision 016): null for a draft or an archived car, which the public never sees. */
+  status: ColumnType<CarStatus | null, never, never>;
+  listing_state: ColumnType<CarListingState, CarListingState | undefined, CarListingState>;
+  /** The dealer's own; a row inserted without one takes the next S00001-style number (migration 0014). */
+  stock_number: ColumnType<string, string | undefined, string>;
+  certified: ColumnType<boolean, boolean | undefined, boolean>;
+  msrp: number | null;
+  version: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
   date_added: Timestamp;
   trim: string | null;
   body_style: string | null;

@@ -4,8 +4,27 @@ import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import { carCardColumns, toCarCard } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
 
-export async function carExists(db: Db, uuid: string): Promise<boolean> {
-  return (await db.selectFrom('cars').select('uuid').where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
+/**
+ * A car the visitor may open or save: one the public sees (decision 016), or, so that it can be
+ * taken out again, one already among `favoriteOf`'s favourites.
+ */
+export async function carExists(db: Db, uuid: string, favoriteOf: number | null = null): Promise<boolean> {
+  const row = await db
+    .selectFrom('cars')
+    .select('uuid')
+    .where('uuid', '=', uuid)
+    .where((eb) =>
+      favoriteOf === null
+        ? eb('status', 'is not', null)
+        : eb.or([
+            eb('status', 'is not', null),
+            eb.exists(
+              eb.selectFrom('favorites').whereRef('favorites.car_uuid', '=', 'cars.uuid').where('favorites.user_id', '=', favoriteOf),
+            ),
+          ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function recordCarView(db: Db, userId: number, carUuid: string): Promise<void> {
@@ -27,7 +46,7 @@ export async function toggleFavorite(db: Db, userId: number, carUuid: string): P
 /** The user's favourite cars, most recently added first (car uuid breaks ties). */
 /**
  * The cars a user opened lately, newest first, each once, with their favourite flag. Reads the
- * user's own views through car_views_user_idx; cars deleted since are simply gone.
+ * user's own views through car_views_user_idx; cars deleted or taken off the site since are simply gone.
  */
 export async function listRecentlyViewedCars(db: Db, userId: number, limit: number): Promise<CarCard[]> {
   const recent = db
@@ -41,6 +60,7 @@ export async function listRecentlyViewedCars(db: Db, userId: number, limit: numb
   const rows = await db
     .selectFrom(recent)
     .innerJoin('cars', 'cars.uuid', 'recent.car_uuid')
+    .where('cars.status', 'is not', null)
     .select(carCardColumns)
     .select((eb) =>
       eb
@@ -60,7 +80,12 @@ export async function listRecentlyViewedCars(db: Db, userId: number, limit: numb
 }
 
 export async function listFavoriteCars(db: Db, userId: number, page: number, limit: number): Promise<Paged<CarCard>> {
-  const mine = db.selectFrom('favorites').innerJoin('cars', 'cars.uuid', 'favorites.car_uuid').where('favorites.user_id', '=', userId);
+  // An archived car stays among the favourites with a Sold badge; a draft is staff's alone (decision 016).
+  const mine = db
+    .selectFrom('favorites')
+    .innerJoin('cars', 'cars.uuid', 'favorites.car_uuid')
+    .where('favorites.user_id', '=', userId)
+    .where('cars.listing_state', '<>', 'draft');
   const [rows, counted] = await Promise.all([
     mine
       .select(carCardColumns)

@@ -103,7 +103,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<FavoriteState> => {
       const { carUuid, userId } = parseOr400(toggleFavoriteBody, request.body, 'favourite');
       refuseOtherUser(request, userId);
-      if (!(await carExists(app.db, carUuid))) throw notFound('No car with this id.');
+      if (!(await carExists(app.db, carUuid, request.viewer?.userId ?? null))) throw notFound('No car with this id.');
       const viewer = await ensureViewer(request, reply);
       return { car_uuid: carUuid, is_favorite: await toggleFavorite(app.db, viewer.userId, carUuid) };
     },

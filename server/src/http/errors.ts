@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { ERROR_STATUS, getFieldErrors, type ErrorBody, type ErrorCode, type FieldErrors } from '../../../domain/contracts/errors.ts';
 
+/** What a car conflict carries beside the message: the current car (stale_version) or the other car (duplicates). */
+export type CarConflictDetails = Pick<ErrorBody['error'], 'current' | 'otherCar'>;
+
 export class HttpError extends Error {
   readonly statusCode: number;
   /** Sent as Retry-After when set: when trying again can succeed (503 busy). */
@@ -11,6 +14,7 @@ export class HttpError extends Error {
     readonly fields?: FieldErrors,
     /** The application a conflict is about (application_exists). */
     readonly applicationId?: number,
+    readonly carConflict?: CarConflictDetails,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -24,6 +28,7 @@ export class HttpError extends Error {
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.applicationId === undefined ? {} : { applicationId: this.applicationId }),
+        ...this.carConflict,
       },
     };
   }

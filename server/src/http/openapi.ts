@@ -132,6 +132,11 @@ const ERROR_BODY_SCHEMA = {
           description: "Dot path of a field ('previousAddress.city') → what is wrong with it.",
         },
         applicationId: { type: 'integer' as const, description: 'With application_exists: the existing application.' },
+        current: { type: 'object' as const, description: 'With stale_version: the car as it is now (an InventoryCar), to edit again.' },
+        otherCar: {
+          type: 'object' as const,
+          description: 'With duplicate_vin or duplicate_stock_number: the car that has the value (uuid, stockNumber, vin, title).',
+        },
       },
     },
   },

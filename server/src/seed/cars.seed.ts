@@ -1,7 +1,8 @@
 import type { NewCar } from '../db/schema.ts';
 import { CATALOG, COLORS, FEATURES, INTERIORS } from './catalog.ts';
 import { createRandom } from './random.ts';
-import { VIN_ALPHABET, buildVin } from './vin.ts';
+import type { ListingState } from '../../../domain/inventory.schema.ts';
+import { VIN_ALPHABET, buildVin } from '../../../domain/vin.ts';
 
 const DAY_MS = 86_400_000;
 const SCENES = ['studio', 'street', 'dusk'] as const;
@@ -15,6 +16,7 @@ export interface CarSeedOptions {
 }
 
 const roundPrice = (dollars: number) => Math.max(3_995, Math.round(dollars / 100) * 100 - 5);
+const listingState = (draw: number): ListingState => (draw < 0.05 ? 'pending' : draw < 0.1 ? 'sold' : 'available');
 
 /** A deterministic demo inventory: the same options always give the same cars. */
 export function generateCars({ count, now, seed = 20261121 }: CarSeedOptions): NewCar[] {
@@ -46,7 +48,9 @@ export function generateCars({ count, now, seed = 20261121 }: CarSeedOptions): N
       price: roundPrice(sticker * depreciation),
       mileage,
       condition: isNew ? 'new' : 'used',
-      status: random.next() < 0.1 ? 'unavailable' : 'available',
+      msrp: isNew ? roundPrice(sticker) : null,
+      // About one car in ten is no longer for sale: half sale pending, half sold (docs/product.md#catalogue).
+      listing_state: listingState(random.next()),
       date_added: new Date(now.getTime() - Math.floor(random.next() * 90 * DAY_MS)),
       trim,
       body_style: model.body,

@@ -17,6 +17,7 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
     mileage: 31_200,
     condition: 'used',
     status: 'available',
+    listingState: 'available',
     dateAdded: '2026-01-15T10:00:00.000Z',
     trim: 'SE',
     bodyStyle: 'Sedan',
@@ -38,8 +39,22 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
 
 /** The card that the car list answers for this car. */
 export function cardOf(car: CarItem): CarCard {
-  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photos } = car;
-  return { uuid, is_favorite, brand, model, year, price, mileage, condition, status, dateAdded, trim, photo: photos[0] ?? null };
+  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, listingState, dateAdded, trim, photos } = car;
+  return {
+    uuid,
+    is_favorite,
+    brand,
+    model,
+    year,
+    price,
+    mileage,
+    condition,
+    status,
+    listingState,
+    dateAdded,
+    trim,
+    photo: photos[0] ?? null,
+  };
 }
 
 /** A list card with the same believable defaults as createCar. */

@@ -1,0 +1,220 @@
+import type { ArchivedCarAnswer, InventoryCar } from '../../../domain/contracts/inventory.ts';
+import type { CarListingState } from '../../../domain/enums.ts';
+import { carWriteSchema, type CarPatch, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import {
+  CAR_WRITE_FIELDS,
+  type CarFields,
+  deleteCarRow,
+  findCarsByVinOrStock,
+  findInventoryCar,
+  insertCar,
+  isCarReferenced,
+  lockCar,
+  toCarWrite,
+  toConflictingCar,
+  toInventoryCar,
+  updateCarRow,
+} from './inventory.repository.ts';
+
+/**
+ * Staff manage the inventory (docs/product.md#catalogue, decision 016). Each change lands with its
+ * audit row, naming the fields that changed, in one transaction or not at all. createCar, updateCar
+ * and findCarByVinOrStock take the caller's transaction, so the stock-file import writes every row
+ * of a file in one; addCar, changeCar and removeCar open their own for the staff API.
+ */
+
+export const NO_SUCH_CAR = 'No car with this id.';
+const ENTITY = 'car';
+const NO_COUNTS = { views: 0, favorites: 0, applications: 0 };
+
+/** The car with this VIN, else the car with this stock number: how a stock-file row finds the car it updates. */
+export async function findCarByVinOrStock(trx: Db, vin: string | null, stockNumber: string | null): Promise<InventoryCar | undefined> {
+  const { byVin, byStock } = await findCarsByVinOrStock(trx, vin, stockNumber);
+  const row = byVin ?? byStock;
+  return row && findInventoryCar(trx, row.uuid, new Date());
+}
+
+/** 409 naming the other car that already has the VIN or the stock number (the VIN first: it identifies the vehicle). */
+async function refuseDuplicates(trx: Db, vin: string | null, stockNumber: string | null, except: string | null): Promise<void> {
+  const { byVin, byStock } = await findCarsByVinOrStock(trx, vin, stockNumber, except);
+  if (byVin)
+    throw new HttpError(
+      'duplicate_vin',
+      `Another car already has this VIN: stock number ${byVin.stock_number}.`,
+      { vin: 'VIN is taken.' },
+      undefined,
+      {
+        otherCar: toConflictingCar(byVin),
+      },
+    );
+  if (byStock)
+    throw new HttpError(
+      'duplicate_stock_number',
+      `Another car already has this stock number: ${byStock.stock_number}.`,
+      { stockNumber: 'Stock number is taken.' },
+      undefined,
+      { otherCar: toConflictingCar(byStock) },
+    );
+}
+
+/** The fields a new car was written with: those with a value. */
+const givenFields = (car: CarWrite): CarWriteField[] =>
+  CAR_WRITE_FIELDS.filter((field) => {
+    const value = car[field];
+    return value !== null && !(Array.isArray(value) && value.length === 0);
+  });
+
+export async function createCar(trx: Db, input: CarWrite, actorUserId: number): Promise<InventoryCar> {
+  await refuseDuplicates(trx, input.vin, input.stockNumber, null);
+  const row = await insertCar(trx, input);
+  await recordAudit(trx, {
+    actorUserId,
+    action: 'car.created',
+    entity: ENTITY,
+    entityId: row.uuid,
+    details: { fields: givenFields(input), listingState: row.listing_state },
+  });
+  return toInventoryCar(row, NO_COUNTS, new Date());
+}
+
+export interface CarChange {
+  car: InventoryCar;
+  /** Empty when the patch matched the stored car: nothing was written and the version stayed. */
+  changed: CarWriteField[];
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Applies a patch made against `patch.version`. The rules across fields (the VIN's model year, a
+ * certified car being used) are checked on the car as it would be after the change, with the same
+ * write schema as a new car. A patch that changes nothing writes nothing, so importing a stock file
+ * again leaves every car and its version as they were.
+ */
+export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUserId: number): Promise<CarChange> {
+  const row = await lockCar(trx, uuid);
+  if (!row) throw notFound(NO_SUCH_CAR);
+  const now = new Date();
+  if (patch.version !== row.version) {
+    const current = await findInventoryCar(trx, uuid, now);
+    throw new HttpError(
+      'stale_version',
+      `This car was changed by someone else since you opened it (version ${row.version}, yours ${patch.version}). Review the current details and make your change again.`,
+      undefined,
+      undefined,
+      current && { current },
+    );
+  }
+  const stored = toCarWrite(row);
+  const { version: _version, ...fields } = patch;
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<CarWrite>;
+  // An archived car is judged as a draft would be: archived is a state staff reach by deleting, not by writing.
+  const state: CarListingState = given.listingState ?? row.listing_state;
+  const next = parseOr400(carWriteSchema, { ...stored, ...given, listingState: state === 'archived' ? 'draft' : state }, 'car');
+  const changed = CAR_WRITE_FIELDS.filter((field) =>
+    field === 'listingState' ? state !== row.listing_state : !sameValue(next[field], stored[field]),
+  );
+  if (changed.length === 0) {
+    const current = await findInventoryCar(trx, uuid, now);
+    if (!current) throw notFound(NO_SUCH_CAR);
+    return { car: current, changed };
+  }
+  const vinChanged = changed.includes('vin');
+  const stockChanged = changed.includes('stockNumber');
+  if (vinChanged || stockChanged) await refuseDuplicates(trx, vinChanged ? next.vin : null, stockChanged ? next.stockNumber : null, uuid);
+  const values: CarFields = {};
+  for (const field of changed) Object.assign(values, { [field]: field === 'listingState' ? state : next[field] });
+  await updateCarRow(trx, uuid, values);
+  await recordAudit(trx, {
+    actorUserId,
+    action: 'car.updated',
+    entity: ENTITY,
+    entityId: uuid,
+    details: { fields: changed, ...(changed.includes('listingState') ? { listingState: { from: row.listing_state, to: state } } : {}) },
+  });
+  const car = await findInventoryCar(trx, uuid, now);
+  if (!car) throw notFound(NO_SUCH_CAR);
+  return { car, changed };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+/**
+ * Two staff members saving the same new VIN at the same moment both pass the check; the unique index
+ * refuses the second. Its transaction is gone by then, so the other car is looked up afresh.
+ */
+async function explainDuplicate(
+  db: Db,
+  error: unknown,
+  vin: string | null,
+  stockNumber: string | null,
+  except: string | null,
+): Promise<never> {
+  if (isUniqueViolation(error)) await refuseDuplicates(db, vin, stockNumber, except);
+  throw error;
+}
+
+/** POST /api/inventory. */
+export async function addCar(db: Db, input: CarWrite, actorUserId: number): Promise<InventoryCar> {
+  return db
+    .transaction()
+    .execute((trx) => createCar(trx, input, actorUserId))
+    .catch((error: unknown) => explainDuplicate(db, error, input.vin, input.stockNumber, null));
+}
+
+/** PATCH /api/inventory/{uuid}. */
+export async function changeCar(db: Db, uuid: string, patch: CarPatch, actorUserId: number): Promise<InventoryCar> {
+  return db
+    .transaction()
+    .execute(async (trx) => (await updateCar(trx, uuid, patch, actorUserId)).car)
+    .catch((error: unknown) => explainDuplicate(db, error, patch.vin ?? null, patch.stockNumber ?? null, uuid));
+}
+
+export async function viewInventoryCar(db: Db, uuid: string): Promise<InventoryCar> {
+  const car = await findInventoryCar(db, uuid, new Date());
+  if (!car) throw notFound(NO_SUCH_CAR);
+  return car;
+}
+
+/**
+ * DELETE /api/inventory/{uuid}: a car nothing refers to is deleted; one that a favourite, a view or an
+ * application refers to is archived instead, so their history keeps its car (decision 016).
+ */
+export async function removeCar(db: Db, uuid: string, actorUserId: number): Promise<{ deleted: true } | ArchivedCarAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockCar(trx, uuid);
+    if (!row) throw notFound(NO_SUCH_CAR);
+    if (!(await isCarReferenced(trx, uuid))) {
+      await deleteCarRow(trx, uuid);
+      await recordAudit(trx, {
+        actorUserId,
+        action: 'car.deleted',
+        entity: ENTITY,
+        entityId: uuid,
+        details: { stockNumber: row.stock_number },
+      });
+      return { deleted: true } as const;
+    }
+    if (row.listing_state !== 'archived') {
+      await updateCarRow(trx, uuid, { listingState: 'archived' });
+      await recordAudit(trx, {
+        actorUserId,
+        action: 'car.archived',
+        entity: ENTITY,
+        entityId: uuid,
+        details: { fields: ['listingState'], listingState: { from: row.listing_state, to: 'archived' } },
+      });
+    }
+    const car = await findInventoryCar(trx, uuid, new Date());
+    if (!car) throw notFound(NO_SUCH_CAR);
+    return {
+      archived: true,
+      message:
+        'Visitors have viewed, saved or applied for this car, so it was archived instead of deleted: staff still see it, the public does not.',
+      car,
+    };
+  });
+}
