@@ -13,6 +13,7 @@ import * as m0011 from './0011_used_widget_logins.ts';
 import * as m0012 from './0012_no_previous_employment.ts';
 import * as m0013 from './0013_outbox_deliveries.ts';
 import * as m0014 from './0014_inventory.ts';
+import * as m0016 from './0016_outbox_photo_urls.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_no_previous_employment': m0012,
   '0013_outbox_deliveries': m0013,
   '0014_inventory': m0014,
+  '0016_outbox_photo_urls': m0016,
 };

@@ -21,6 +21,7 @@ import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
+import { stockFileRoutes } from './inventory/stock-file.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /**
@@ -54,6 +55,7 @@ export const api: FastifyPluginAsync = async (app) => {
     publicFaqsRoutes,
     faqsRoutes,
     inventoryRoutes,
+    stockFileRoutes,
     siteRoutes,
     geoRoutes,
     authRoutes,
