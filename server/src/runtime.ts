@@ -10,7 +10,8 @@ import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
 import { createImageDecoder } from './media/image-decoder.service.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
-import { seedDatabase } from './seed/seed.ts';
+import { seedDemoStock } from './seed/demo-stock.ts';
+import { photoUrlsConsumer, type AddPhotos } from './inventory/photo-fetch.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import type { BotDeps } from '../../bot/src/bot-deps.ts';
@@ -50,6 +51,11 @@ export interface RuntimeOverrides {
   expiry?: ExpiryTiming;
   /** Tests slow the outbox timer down and tick it themselves. */
   outbox?: OutboxWorkerOptions;
+  /**
+   * Where the photos a stock file names go once fetched: the car-photo pipeline. The photo-URL
+   * consumer (inventory/photo-fetch.ts) is registered with the outbox only when there is one.
+   */
+  addPhotos?: AddPhotos;
 }
 
 interface Part {
@@ -83,7 +89,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       throw overrides.db || config.databaseUrl ? error : explainEmbeddedFailure(error, embeddedDirectory(config));
     });
     await promoteConfiguredAdmins(db, config.adminTelegramIds);
-    const seeded = !overrides.db && config.seedDemo ? await seedDatabase(db) : undefined;
+    // The demo inventory arrives as a stock file through the importer staff use (seed/demo-stock.ts).
+    const seeded = !overrides.db && config.seedDemo ? await seedDemoStock(db) : undefined;
 
     const pii = piiCipherFromConfig(config);
     const catalogues = await loadCatalogues();
@@ -115,6 +122,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), overrides.outbox);
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
     if (bot) await outbox.register(bot.outboxConsumer);
+    if (overrides.addPhotos)
+      await outbox.register(
+        photoUrlsConsumer({ allowHosts: config.photoFetch.allowHosts }, overrides.addPhotos, app.log.child({ component: 'photo-urls' })),
+      );
 
     return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {

@@ -67,7 +67,7 @@ const givenFields = (car: CarWrite): CarWriteField[] =>
     return value !== null && !(Array.isArray(value) && value.length === 0);
   });
 
-export async function createCar(trx: Db, input: CarWrite, actorUserId: number): Promise<InventoryCar> {
+export async function createCar(trx: Db, input: CarWrite, actorUserId: number | null): Promise<InventoryCar> {
   await refuseDuplicates(trx, input.vin, input.stockNumber, null);
   const row = await insertCar(trx, input);
   await recordAudit(trx, {
@@ -94,7 +94,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * write schema as a new car. A patch that changes nothing writes nothing, so importing a stock file
  * again leaves every car and its version as they were.
  */
-export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUserId: number): Promise<CarChange> {
+export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUserId: number | null): Promise<CarChange> {
   const row = await lockCar(trx, uuid);
   if (!row) throw notFound(NO_SUCH_CAR);
   const now = new Date();

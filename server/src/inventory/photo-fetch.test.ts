@@ -165,7 +165,7 @@ describe('the background fetch of an imported car’s photos', () => {
     payload: { carUuid: '00000000-0000-4000-8000-000000000001', urls, actorUserId: 7 },
     attempts: 1,
   });
-  const consumerAdding = (added: Array<{ carUuid: string; files: Buffer[]; actorUserId: number }>) =>
+  const consumerAdding = (added: Array<{ carUuid: string; files: Buffer[]; actorUserId: number | null }>) =>
     photoUrlsConsumer(
       allowLocal,
       async (carUuid, files, actorUserId) => {
@@ -175,13 +175,13 @@ describe('the background fetch of an imported car’s photos', () => {
     );
 
   it('adds the photos that came, in the file’s order, as the admin who imported them, and skips refused ones', async () => {
-    const added: Array<{ carUuid: string; files: Buffer[]; actorUserId: number }> = [];
+    const added: Array<{ carUuid: string; files: Buffer[]; actorUserId: number | null }> = [];
     await consumerAdding(added).deliver(event([at('/car.png'), 'http://169.254.169.254/x.jpg', at('/page.html'), at('/car.jpg')]));
     expect(added).toEqual([{ carUuid: '00000000-0000-4000-8000-000000000001', files: [PNG, JPEG], actorUserId: 7 }]);
   });
 
   it('adds nothing while a host is down, so the retry adds each photo once', async () => {
-    const added: Array<{ carUuid: string; files: Buffer[]; actorUserId: number }> = [];
+    const added: Array<{ carUuid: string; files: Buffer[]; actorUserId: number | null }> = [];
     const consumer = consumerAdding(added);
     const failure = await consumer.deliver(event([at('/car.jpg'), at('/down.jpg')])).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PhotoFetchRefused);

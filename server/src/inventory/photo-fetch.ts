@@ -198,7 +198,7 @@ export async function fetchPhoto(address: string, options: PhotoFetchOptions): P
 }
 
 /** Adds fetched photos to a car, in order, as the admin who imported it: the car-photo pipeline, built in runtime.ts. */
-export type AddPhotos = (carUuid: string, files: Buffer[], actorUserId: number) => Promise<void>;
+export type AddPhotos = (carUuid: string, files: Buffer[], actorUserId: number | null) => Promise<void>;
 
 export const PHOTO_URLS_CONSUMER = 'stock-file-photos';
 /** A car takes at most 40 photos; the importer queues no more than that. */

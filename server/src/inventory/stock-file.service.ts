@@ -219,7 +219,12 @@ export interface ImportOutcome {
  * the rest of the feed. Photo URLs of new cars are queued for the background fetch
  * (photo-fetch.ts) in the same transaction.
  */
-export async function importStockFile(db: Db, actorUserId: number, bytes: Buffer, { mode, sync }: ImportOptions): Promise<ImportOutcome> {
+export async function importStockFile(
+  db: Db,
+  actorUserId: number | null,
+  bytes: Buffer,
+  { mode, sync }: ImportOptions,
+): Promise<ImportOutcome> {
   const file = readStockFile(bytes);
   if (mode === 'dry-run')
     return { report: report(file, planImport(file, await loadInventory(db), sync), mode, sync, 0), encoding: file.encoding };

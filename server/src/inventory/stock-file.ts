@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
 import type { ImportProblem } from '../../../domain/contracts/inventory-import.ts';
 import type { InventoryCar } from '../../../domain/contracts/inventory.ts';
+import type { CarListingState } from '../../../domain/enums.ts';
 import { getFieldErrors } from '../../../domain/contracts/errors.ts';
 import { carWriteSchema, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
 import { normalizeVin } from '../../../domain/vin.ts';
@@ -355,7 +356,13 @@ const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, 
 
 const typeOf = (car: Pick<CarWrite, 'condition' | 'certified'>) => (car.condition === 'new' ? 'New' : car.certified ? 'Certified' : 'Used');
 
-function exportCell(car: InventoryCar, target: ColumnTarget, absolute: (url: string) => string): string {
+/** What a line of the export needs: the write fields, the state and the photos' addresses (an InventoryCar has them). */
+export type ExportedCar = Omit<CarWrite, 'listingState'> & {
+  listingState: CarListingState;
+  photos: ReadonlyArray<Pick<InventoryCar['photos'][number], 'url'>>;
+};
+
+function exportCell(car: ExportedCar, target: ColumnTarget, absolute: (url: string) => string): string {
   switch (target) {
     case 'type':
       return typeOf(car);
@@ -377,7 +384,7 @@ const BOM = '\uFEFF';
  * The inventory as a stock file: the import's canonical headers, one car a line, CRLF as RFC 4180
  * has it, every cell a spreadsheet would run as a formula neutralised with a leading apostrophe.
  */
-export function writeStockFile(cars: readonly InventoryCar[], absolute: (url: string) => string = (url) => url): string {
+export function writeStockFile(cars: readonly ExportedCar[], absolute: (url: string) => string = (url) => url): string {
   const lines = [STOCK_FILE_COLUMNS.map((column) => column.header).join(',')];
   for (const car of cars)
     lines.push(STOCK_FILE_COLUMNS.map((column) => quote(neutralise(exportCell(car, column.target, absolute)))).join(','));
