@@ -16,4 +16,3 @@ export const stockFileImportQuerySchema = v.pipe(
   }),
   v.transform((query) => ({ mode: query.mode, sync: query.sync ?? false })),
 );
-export type StockFileImportQuery = v.InferOutput<typeof stockFileImportQuerySchema>;

@@ -4,31 +4,6 @@ import { TEST_NOW } from './app.ts';
 /** One row of a stock file, by the file's own header names. */
 export type StockRow = Record<string, string>;
 
-/** Headers as a dealer management system writes them: spaces, slashes and its own names for our columns. */
-export const DMS_HEADERS = [
-  'VIN',
-  'Stock Number',
-  'Year',
-  'Make',
-  'Model',
-  'Trim',
-  'Body Style',
-  'New/Used',
-  'Odometer',
-  'Internet Price',
-  'MSRP',
-  'Exterior Color',
-  'Interior Color',
-  'Transmission',
-  'Drivetrain',
-  'Fuel Type',
-  'Engine',
-  'City MPG',
-  'Highway MPG',
-  'Options',
-  'Description',
-] as const;
-
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}.00`;
 
 /**
