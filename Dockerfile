@@ -27,6 +27,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/locales ./locales
+# The demo inventory's stock file, which SEED_DEMO=true imports on first start (server/src/seed/demo-stock.ts).
+COPY --from=build /app/server/src/seed/demo-stock.csv ./server/src/seed/demo-stock.csv
 
 # glibc keeps what image decoding frees in per-thread arenas, so memory stays up after a burst of
 # uploads; two arenas, and blocks over 128 KB always mapped and unmapped on their own, give it back

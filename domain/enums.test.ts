@@ -4,7 +4,6 @@ import { displayLabelMessages } from './test-fixtures.ts';
 import {
   APPLICATION_STATUSES,
   applicationStatusLabels,
-  carAvailabilityLabels,
   carConditionLabels,
   carSpecLabel,
   EMPLOYMENT_STATUSES,
@@ -35,7 +34,6 @@ describe('choices and their display names', () => {
     ],
     ['application status', toOptions(APPLICATION_STATUSES, applicationStatusLabels), ['In Review', 'Approved', 'Rejected']],
     ['car condition', toOptions(['new', 'used'], carConditionLabels), ['New', 'Used']],
-    ['car availability', toOptions(['available', 'unavailable'], carAvailabilityLabels), ['Available', 'Unavailable']],
     ['language', toOptions(LANGUAGES, languageNames), ['English', 'Українська', 'Español', 'Русский']],
   ])('%s options read %j', (_case, options, labels) => {
     expect(options.map((option) => option.label)).toEqual(labels);
@@ -48,7 +46,7 @@ describe('choices and their display names', () => {
 
   it('lists each display name to translate once', () => {
     expect(new Set(displayLabelMessages).size).toBe(displayLabelMessages.length);
-    expect(displayLabelMessages).toEqual(expect.arrayContaining(['None', 'Own Outright', 'In Review', 'Self-Employed', 'Unavailable']));
+    expect(displayLabelMessages).toEqual(expect.arrayContaining(['None', 'Own Outright', 'In Review', 'Self-Employed', 'Sale pending']));
   });
 
   it('lists every suffix the Personal step offers, so each select option has its catalogue entry', () => {

@@ -79,7 +79,6 @@ export const CAR_BODY_STYLES = ['sedan', 'suv', 'pickup', 'hatchback', 'coupe', 
 export type CarBodyStyle = (typeof CAR_BODY_STYLES)[number];
 
 export const carConditionLabels: Record<CarConditionValue, string> = { new: 'New', used: 'Used' };
-export const carAvailabilityLabels: Record<CarStatusValue, string> = { available: 'Available', unavailable: 'Unavailable' };
 
 /**
  * Where a car stands in the dealer's stock (docs/product.md#catalogue): a draft is seen by staff only,

@@ -4,7 +4,6 @@ import { getFieldErrors } from './contracts/errors.ts';
 import type { Clock } from './dates.ts';
 import {
   applicationStatusLabels,
-  carAvailabilityLabels,
   carConditionLabels,
   carSpecLabels,
   employmentStatusLabels,
@@ -169,7 +168,6 @@ export const displayLabelMessages: readonly string[] = [
     ...Object.values(employmentStatusLabels),
     ...Object.values(applicationStatusLabels),
     ...Object.values(carConditionLabels),
-    ...Object.values(carAvailabilityLabels),
     ...Object.values(listingStateLabels),
     ...Object.values(carSpecLabels).flatMap((labels) => Object.values(labels)),
   ]),

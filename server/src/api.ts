@@ -22,6 +22,7 @@ import { photosRoutes } from './inventory/photos.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
+import { stockFileRoutes } from './inventory/stock-file.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /**
@@ -55,6 +56,7 @@ export const api: FastifyPluginAsync = async (app) => {
     publicFaqsRoutes,
     faqsRoutes,
     inventoryRoutes,
+    stockFileRoutes,
     siteRoutes,
     geoRoutes,
     authRoutes,

@@ -205,6 +205,24 @@ const rules = {
     integerIn(1_000_000, 200_000_000),
     'use the most pixels (width × height) an uploaded photo may have, such as 24000000',
   ],
+  PHOTO_FETCH_ALLOW_HOSTS: [
+    v.pipe(
+      v.string(),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((x) =>
+            x
+              .trim()
+              .toLowerCase()
+              .replace(/^\[|\]$/g, ''),
+          )
+          .filter(Boolean),
+      ),
+      v.array(v.pipe(v.string(), v.regex(/^[a-z0-9.:-]+$/))),
+    ),
+    'use comma-separated host names or addresses whose photo URLs may be on a private network, such as 127.0.0.1 or photos.dealer.lan',
+  ],
   IMAGE_DECODE_CONCURRENCY: [integerIn(1, 16), 'use the number of uploaded photos one process may decode at once, such as 1'],
   DEV_LOGIN: [v.picklist(['0', '1']), 'use 1 to enable the development sign-in, 0 or unset otherwise'],
   STAFF_MFA: [v.picklist(['required', 'off']), 'use required (staff on the web confirm a passkey before personal data) or off'],
@@ -432,6 +450,12 @@ export function loadConfig(env: Env = process.env) {
       maxPixels: readVariable(env, 'IMAGE_MAX_PIXELS') ?? 24_000_000,
       decodeConcurrency: readVariable(env, 'IMAGE_DECODE_CONCURRENCY') ?? 1,
     },
+    /**
+     * Photo URLs of a stock file are never fetched from private, loopback or link-local addresses
+     * (inventory/photo-fetch.ts) unless their host is listed here: a test server, or a photo host on
+     * the dealer's own network.
+     */
+    photoFetch: { allowHosts: readVariable(env, 'PHOTO_FETCH_ALLOW_HOSTS') ?? [] },
     devLogin,
     /**
      * On the plain web, staff reach customers' personal data only after a passkey check in their

@@ -11,7 +11,9 @@ import { createPdfRenderer } from './pdf/pdf-renderer.ts';
 import { createImageDecoder } from './media/image-decoder.service.ts';
 import { createDatabaseMediaStore } from './media/media.repository.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
-import { seedDatabase } from './seed/seed.ts';
+import { seedDemoStock } from './seed/demo-stock.ts';
+import { photoUrlsConsumer, type AddPhotos } from './inventory/photo-fetch.ts';
+import { addFetchedPhotos } from './inventory/photos.service.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import type { BotDeps } from '../../bot/src/bot-deps.ts';
@@ -51,6 +53,8 @@ export interface RuntimeOverrides {
   expiry?: ExpiryTiming;
   /** Tests slow the outbox timer down and tick it themselves. */
   outbox?: OutboxWorkerOptions;
+  /** Where the photos a stock file names go once fetched; by default the car-photo pipeline (inventory/photos.service.ts). */
+  addPhotos?: AddPhotos;
 }
 
 interface Part {
@@ -84,7 +88,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       throw overrides.db || config.databaseUrl ? error : explainEmbeddedFailure(error, embeddedDirectory(config));
     });
     await promoteConfiguredAdmins(db, config.adminTelegramIds);
-    const seeded = !overrides.db && config.seedDemo ? await seedDatabase(db) : undefined;
+    // The demo inventory arrives as a stock file through the importer staff use (seed/demo-stock.ts).
+    const seeded = !overrides.db && config.seedDemo ? await seedDemoStock(db) : undefined;
 
     const pii = piiCipherFromConfig(config);
     const catalogues = await loadCatalogues();
@@ -118,6 +123,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), overrides.outbox);
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
     if (bot) await outbox.register(bot.outboxConsumer);
+    const addPhotos: AddPhotos =
+      overrides.addPhotos ?? ((carUuid, files, actorUserId) => addFetchedPhotos({ db, images, media }, carUuid, files, actorUserId));
+    await outbox.register(
+      photoUrlsConsumer({ allowHosts: config.photoFetch.allowHosts }, addPhotos, app.log.child({ component: 'photo-urls' })),
+    );
 
     return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {

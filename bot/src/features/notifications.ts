@@ -19,6 +19,8 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
   const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
 
   return async (event) => {
+    // The bot subscribes to application events only (its consumer's kinds); the others are never handed to it.
+    if (event.kind !== 'application.submitted' && event.kind !== 'application.status_changed') return;
     const user = await deps.users.findById(event.payload.userId);
     // The user was deleted since: there is no one to tell.
     if (!user) return;

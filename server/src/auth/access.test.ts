@@ -54,6 +54,8 @@ describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
         { method: 'GET', url: '/api/inventory/:uuid' },
         { method: 'PATCH', url: '/api/inventory/:uuid' },
         { method: 'DELETE', url: '/api/inventory/:uuid' },
+        { method: 'POST', url: '/api/inventory/import' },
+        { method: 'GET', url: '/api/inventory/export.csv' },
       ]),
     );
   });

@@ -6,8 +6,7 @@ import { requireViewer } from '../auth/identity.service.ts';
 import { ADMIN_ONLY } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { listInventory } from './inventory.repository.ts';
-import { addCar, changeCar, removeCar, viewInventoryCar } from './inventory.service.ts';
+import { addCar, changeCar, removeCar, searchInventory, viewInventoryCar } from './inventory.service.ts';
 
 /** A 5,000-character description of escaped non-Latin text and 100 features fit in well under this. */
 const CAR_BODY_LIMIT = 128 * 1024;
@@ -49,7 +48,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request): Promise<Paged<InventoryListItem>> =>
-      listInventory(app.db, parseOr400(inventoryListQuerySchema, request.query, 'inventory filters'), new Date()),
+      searchInventory(app.db, parseOr400(inventoryListQuerySchema, request.query, 'inventory filters')),
   );
 
   app.post(

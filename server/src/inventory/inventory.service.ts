@@ -1,6 +1,14 @@
-import type { ArchivedCarAnswer, InventoryCar } from '../../../domain/contracts/inventory.ts';
+import type { ArchivedCarAnswer, InventoryCar, InventoryListItem } from '../../../domain/contracts/inventory.ts';
+import type { Paged } from '../../../domain/contracts/paged.ts';
 import type { CarListingState } from '../../../domain/enums.ts';
-import { carWriteSchema, inventoryMessages, type CarPatch, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
+import {
+  carWriteSchema,
+  inventoryMessages,
+  type CarPatch,
+  type CarWrite,
+  type CarWriteField,
+  type InventoryListQuery,
+} from '../../../domain/inventory.schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
@@ -10,6 +18,7 @@ import {
   deleteCarRow,
   findCarsByVinOrStock,
   findInventoryCar,
+  listInventory,
   insertCar,
   isCarReferenced,
   lockCar,
@@ -21,21 +30,14 @@ import {
 
 /**
  * Staff manage the inventory (docs/product.md#catalogue, decision 016). Each change lands with its
- * audit row, naming the fields that changed, in one transaction or not at all. createCar, updateCar
- * and findCarByVinOrStock take the caller's transaction, so the stock-file import writes every row
+ * audit row, naming the fields that changed, in one transaction or not at all. createCar and
+ * updateCar take the caller's transaction, so the stock-file import writes every row
  * of a file in one; addCar, changeCar and removeCar open their own for the staff API.
  */
 
 export const NO_SUCH_CAR = 'No car with this id.';
 const ENTITY = 'car';
 const NO_COUNTS = { views: 0, favorites: 0, applications: 0 };
-
-/** The car with this VIN, else the car with this stock number: how a stock-file row finds the car it updates. */
-export async function findCarByVinOrStock(trx: Db, vin: string | null, stockNumber: string | null): Promise<InventoryCar | undefined> {
-  const { byVin, byStock } = await findCarsByVinOrStock(trx, vin, stockNumber);
-  const row = byVin ?? byStock;
-  return row && findInventoryCar(trx, row.uuid, new Date());
-}
 
 /** 409 naming the other car that already has the VIN or the stock number (the VIN first: it identifies the vehicle). */
 async function refuseDuplicates(trx: Db, vin: string | null, stockNumber: string | null, except: string | null): Promise<void> {
@@ -67,7 +69,7 @@ const givenFields = (car: CarWrite): CarWriteField[] =>
     return value !== null && !(Array.isArray(value) && value.length === 0);
   });
 
-export async function createCar(trx: Db, input: CarWrite, actorUserId: number): Promise<InventoryCar> {
+export async function createCar(trx: Db, input: CarWrite, actorUserId: number | null): Promise<InventoryCar> {
   await refuseDuplicates(trx, input.vin, input.stockNumber, null);
   const row = await insertCar(trx, input);
   await recordAudit(trx, {
@@ -94,7 +96,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * write schema as a new car. A patch that changes nothing writes nothing, so importing a stock file
  * again leaves every car and its version as they were.
  */
-export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUserId: number): Promise<CarChange> {
+export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUserId: number | null): Promise<CarChange> {
   const row = await lockCar(trx, uuid);
   if (!row) throw notFound(NO_SUCH_CAR);
   const now = new Date();
@@ -218,3 +220,7 @@ export async function removeCar(db: Db, uuid: string, actorUserId: number): Prom
     };
   });
 }
+
+/** The staff list: days in stock count to now. */
+export const searchInventory = (db: Db, query: InventoryListQuery): Promise<Paged<InventoryListItem>> =>
+  listInventory(db, query, new Date());

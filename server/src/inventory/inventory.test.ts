@@ -9,7 +9,6 @@ import { buildVin, vinMessages } from '../../../domain/vin.ts';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, injectAs, type TestTelegramUser } from '../../test/identity.ts';
-import { findCarByVinOrStock } from './inventory.service.ts';
 
 const ADMIN: TestTelegramUser = { id: 9701, first_name: 'Ada' };
 const OTHER_ADMIN: TestTelegramUser = { id: 9702, first_name: 'Otto' };
@@ -325,20 +324,6 @@ describe.each(DATABASE_KINDS)('the staff inventory on %s', (kind) => {
       expect(body.message).toMatch(/archived instead of deleted/);
       expect((await auditOf(car.uuid)).at(-1)?.action).toBe('car.archived');
       expect((await publicGet(`/api/cars/${car.uuid}`)).statusCode).toBe(404);
-    });
-  });
-
-  describe('finding a car for a stock-file row', () => {
-    it('finds the car by VIN, else by stock number, inside the caller’s transaction', async () => {
-      const car = await create();
-      const found = await t.db.transaction().execute(async (trx) => ({
-        byVin: await findCarByVinOrStock(trx, car.vin, 'NO-SUCH'),
-        byStock: await findCarByVinOrStock(trx, null, car.stockNumber),
-        neither: await findCarByVinOrStock(trx, buildVin('1HG', 'CV1F3', 2021, 'A', 999_999), 'NO-SUCH'),
-      }));
-      expect(found.byVin?.uuid).toBe(car.uuid);
-      expect(found.byStock?.uuid).toBe(car.uuid);
-      expect(found.neither).toBeUndefined();
     });
   });
 

@@ -112,7 +112,7 @@ export async function storeCarPhoto(images: ImageDecoder, media: MediaStore, byt
 /** Appends stored photos to the car in the order given, audited; answers the car's photos. */
 export async function addCarPhotos(
   db: Db,
-  actorUserId: number,
+  actorUserId: number | null,
   carUuid: string,
   photos: readonly NewCarPhoto[],
 ): Promise<InventoryPhoto[]> {
@@ -160,4 +160,29 @@ export async function removeCarPhoto(
   // Blobs no photo names any more (this one's, those of deleted cars, those of refused uploads) go once their grace is over.
   await media.deleteUnreferenced(new Date(Date.now() - UNREFERENCED_GRACE_MS));
   return photos;
+}
+
+/**
+ * Photos fetched from a stock file's URLs, added to the car in the file's order. A file that is no
+ * photo we take is left out (the others still count), and a car that has no room left keeps what it
+ * has: trying again would change neither. A busy decoder or a database error is thrown, so the
+ * outbox tries again later.
+ */
+export async function addFetchedPhotos(
+  deps: { db: Db; images: ImageDecoder; media: MediaStore },
+  carUuid: string,
+  files: readonly Buffer[],
+  actorUserId: number | null,
+): Promise<void> {
+  const stored: NewCarPhoto[] = [];
+  for (const [index, bytes] of files.entries()) {
+    try {
+      stored.push(await storeCarPhoto(deps.images, deps.media, bytes, `photo ${index + 1}`));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    }
+  }
+  if (stored.length === 0) return;
+  const room = CAR_PHOTOS_MAX - ((await listInventoryPhotos(deps.db, carUuid))?.length ?? CAR_PHOTOS_MAX);
+  if (room > 0) await addCarPhotos(deps.db, actorUserId, carUuid, stored.slice(0, room));
 }

@@ -15,6 +15,10 @@ export interface CarSeedOptions {
   seed?: number;
 }
 
+/** The generated drawings of a car of this body style and colour: the demo's photos (cars/media.routes.ts draws them). */
+export const drawingsOf = (bodyStyle: string, colorHex: string) =>
+  SCENES.map((scene) => `/media/cars/${bodyStyle}/${scene}.svg?color=${colorHex}`);
+
 const roundPrice = (dollars: number) => Math.max(3_995, Math.round(dollars / 100) * 100 - 5);
 const listingState = (draw: number): ListingState => (draw < 0.05 ? 'pending' : draw < 0.1 ? 'sold' : 'available');
 
@@ -71,7 +75,7 @@ export function generateCars({ count, now, seed = 20261121 }: CarSeedOptions): N
           : `${mileage.toLocaleString('en-US')} miles, clean title, inspected by our service team.`,
         `${model.engine}, ${drivetrain}, ${model.fuel.toLowerCase()}; highlights include ${features.slice(0, 3).join(', ').toLowerCase()}.`,
       ].join(' '),
-      photos: SCENES.map((scene) => `/media/cars/${model.body}/${scene}.svg?color=${color.hex}`),
+      photos: drawingsOf(model.body, color.hex),
     });
   }
   return cars;

@@ -7,6 +7,7 @@ import { CATALOG } from './catalog.ts';
 import { generateCars } from './cars.seed.ts';
 import { generateFaqs } from './faqs.seed.ts';
 import { seedDatabase } from './seed.ts';
+import { seedDemoStock } from './demo-stock.ts';
 import { checkVin } from '../../../domain/vin.ts';
 
 const DAY_MS = 86_400_000;
@@ -158,5 +159,38 @@ describe.each(DATABASE_KINDS)('seeding on %s', (kind) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(n).toBe(2500);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the demo stock file on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.drop());
+
+  it('fills an empty database through the stock-file importer, every row accepted', async () => {
+    const result = await seedDemoStock(database.db, TEST_NOW);
+    expect(result).toEqual({ cars: 180, faqs: 24, skipped: false });
+    const audit = await database.db.selectFrom('audit_events').select('action').execute();
+    expect(audit.filter((event) => event.action === 'car.created')).toHaveLength(180);
+    expect(audit.filter((event) => event.action === 'inventory.imported')).toHaveLength(1);
+  });
+
+  it('gives the demo catalogue at least 12 brands, some cars pending or sold, and our drawings as photos', async () => {
+    const cars = await database.db.selectFrom('cars').select(['brand', 'listing_state', 'photos', 'date_added']).execute();
+    expect(new Set(cars.map((car) => car.brand)).size).toBeGreaterThanOrEqual(12);
+    expect(cars.filter((car) => car.listing_state !== 'available').length).toBeGreaterThan(5);
+    for (const car of cars) {
+      expect(car.photos).toHaveLength(3);
+      for (const url of car.photos) expect(url).toMatch(/^\/media\/cars\/[a-z]+\/[a-z]+\.svg\?color=[0-9a-f]{6}$/);
+    }
+    const ages = cars.map((car) => (TEST_NOW.getTime() - car.date_added.getTime()) / DAY_MS);
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...ages)).toBeGreaterThan(60);
+  });
+
+  it('leaves a database that already has cars alone', async () => {
+    expect(await seedDemoStock(database.db, TEST_NOW)).toEqual({ cars: 0, faqs: 0, skipped: true });
   });
 });

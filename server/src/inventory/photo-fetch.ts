@@ -1,0 +1,243 @@
+import { lookup } from 'node:dns/promises';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
+import { HttpError } from '../http/errors.ts';
+
+/**
+ * Downloads one photo named in a stock file (docs/product.md#catalogue). The address comes from a
+ * file anyone with the dealer system's export can edit, so the server must not become a way into
+ * its own network: http and https only, every address a name resolves to checked against private,
+ * loopback, link-local and unique-local ranges, the connection made to the address that was
+ * checked (a second lookup could answer differently), each redirect checked again, and size, type
+ * and time bounded. Hosts in PHOTO_FETCH_ALLOW_HOSTS skip the address check (a test server on
+ * 127.0.0.1, a DMS photo host on the dealer's own network).
+ */
+
+export const PHOTO_FETCH_MAX_BYTES = 20 * 1024 * 1024;
+export const PHOTO_FETCH_TIMEOUT_MS = 10_000;
+export const PHOTO_FETCH_MAX_REDIRECTS = 3;
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export type PhotoFetchRefusal = 'scheme' | 'address' | 'redirects' | 'too_large' | 'type' | 'status' | 'timeout' | 'network';
+
+/** Why a photo was not fetched. Permanent refusals are not tried again; the others are, later. */
+export class PhotoFetchRefused extends Error {
+  constructor(
+    readonly reason: PhotoFetchRefusal,
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'PhotoFetchRefused';
+  }
+}
+
+/** Addresses no photo of a stock file may come from: this host, its network and the cloud's metadata service. */
+const FORBIDDEN = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  // NAT64 would reach the IPv4 ranges above by another spelling (IPv4-mapped ones are read as IPv4 below).
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
+
+/** ::ffff:10.0.0.1 and ::ffff:a00:1 are 10.0.0.1 to the network stack. */
+function mappedIpv4(address: string): string | undefined {
+  const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(.+)$/i.exec(address)?.[1];
+  if (!mapped) return undefined;
+  if (isIP(mapped) === 4) return mapped;
+  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(mapped);
+  if (!hex) return undefined;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+export function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  if (family === 6) {
+    const ipv4 = mappedIpv4(address);
+    if (ipv4) return FORBIDDEN.check(ipv4, 'ipv4');
+  }
+  return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+export interface PhotoFetchOptions {
+  /** Host names (or addresses) exempt from the address check, lower case (config.photoFetch.allowHosts). */
+  allowHosts: readonly string[];
+  maxBytes?: number;
+  timeoutMs?: number;
+  maxRedirects?: number;
+  /** Every address a name has; tests answer for names of their own. */
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+}
+
+const systemResolve = (hostname: string) => lookup(hostname, { all: true, verbatim: true });
+
+/** Where to connect for this URL: an address that passed the check (or an allowed host's first). */
+async function checkedAddress(url: URL, options: PhotoFetchOptions): Promise<ResolvedAddress> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PhotoFetchRefused('scheme', `Only http and https photo addresses are fetched, not ${url.protocol}`, true);
+  const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const literal = isIP(hostname);
+  const addresses = literal ? [{ address: hostname, family: literal }] : await (options.resolve ?? systemResolve)(hostname).catch(() => []);
+  if (addresses.length === 0) throw new PhotoFetchRefused('network', `${hostname} has no address`, false);
+  if (!options.allowHosts.includes(hostname)) {
+    const forbidden = addresses.find(({ address }) => isForbiddenAddress(address));
+    if (forbidden)
+      throw new PhotoFetchRefused('address', `${hostname} is a private, loopback or link-local address (${forbidden.address})`, true);
+  }
+  return addresses[0]!;
+}
+
+function request(url: URL, to: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const secure = url.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    const outgoing = (secure ? https : http).request({
+      host: to.address,
+      family: to.family,
+      port: url.port || (secure ? 443 : 80),
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      // The name the certificate and the virtual host are checked against, though the socket goes to the checked address.
+      headers: { host: url.host, accept: [...PHOTO_TYPES].join(', ') },
+      ...(secure && !isIP(hostname) ? { servername: hostname } : {}),
+      signal,
+      agent: false,
+    });
+    outgoing.once('response', resolve);
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
+}
+
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      response.destroy();
+      throw new PhotoFetchRefused('too_large', `The photo is larger than ${maxBytes / (1024 * 1024)} MB`, true);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The photo's bytes, or PhotoFetchRefused saying why not. */
+export async function fetchPhoto(address: string, options: PhotoFetchOptions): Promise<Buffer> {
+  const { maxBytes = PHOTO_FETCH_MAX_BYTES, timeoutMs = PHOTO_FETCH_TIMEOUT_MS, maxRedirects = PHOTO_FETCH_MAX_REDIRECTS } = options;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new PhotoFetchRefused('scheme', 'Not a web address', true);
+  }
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const response = await request(url, await checkedAddress(url, options), signal);
+      const status = response.statusCode ?? 0;
+      if (REDIRECTS.has(status)) {
+        response.resume();
+        const location = response.headers.location;
+        if (!location) throw new PhotoFetchRefused('status', `A redirect (${status}) without a Location`, true);
+        if (redirects >= maxRedirects) throw new PhotoFetchRefused('redirects', `More than ${maxRedirects} redirects`, true);
+        url = new URL(location, url);
+        continue;
+      }
+      if (status !== 200) {
+        response.resume();
+        throw new PhotoFetchRefused('status', `The photo host answered ${status}`, status < 500 && status !== 429 && status !== 408);
+      }
+      const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!PHOTO_TYPES.has(type)) {
+        response.resume();
+        throw new PhotoFetchRefused('type', `Not a JPEG, PNG or WebP photo (${type || 'no content type'})`, true);
+      }
+      if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
+        response.destroy();
+        throw new PhotoFetchRefused('too_large', `The photo is larger than ${maxBytes / (1024 * 1024)} MB`, true);
+      }
+      return await readBody(response, maxBytes);
+    }
+  } catch (error) {
+    if (error instanceof PhotoFetchRefused) throw error;
+    if (signal.aborted) throw new PhotoFetchRefused('timeout', `No whole photo within ${timeoutMs / 1000} s`, false);
+    throw new PhotoFetchRefused('network', error instanceof Error ? error.message : String(error), false);
+  }
+}
+
+/** Adds fetched photos to a car, in order, as the admin who imported it: the car-photo pipeline, built in runtime.ts. */
+export type AddPhotos = (carUuid: string, files: Buffer[], actorUserId: number | null) => Promise<void>;
+
+export const PHOTO_URLS_CONSUMER = 'stock-file-photos';
+/** A car takes at most 40 photos; the importer queues no more than that. */
+export const PHOTO_URLS_PER_CAR = 40;
+/** Four at a time keep 40 slow hosts (10 s each) well inside the outbox's two-minute lease. */
+const FETCHES_AT_ONCE = 4;
+
+/**
+ * The outbox consumer that fetches the photo URLs of the cars an import created (decision 017):
+ * a refused address is skipped and logged, the photos that came are added in the file's order, and
+ * a host that is down or slow makes the whole event wait for a retry, so no photo is added twice.
+ */
+export function photoUrlsConsumer(options: PhotoFetchOptions, addPhotos: AddPhotos, log: FastifyBaseLogger): OutboxConsumer {
+  return {
+    name: PHOTO_URLS_CONSUMER,
+    kinds: ['inventory.photo_urls'],
+    async deliver(event) {
+      if (event.kind !== 'inventory.photo_urls') return;
+      const { carUuid, urls, actorUserId } = event.payload;
+      const fetched: Array<Buffer | null> = new Array<Buffer | null>(urls.length).fill(null);
+      let next = 0;
+      const worker = async () => {
+        while (next < urls.length) {
+          const index = next++;
+          try {
+            fetched[index] = await fetchPhoto(urls[index]!, options);
+          } catch (error) {
+            if (!(error instanceof PhotoFetchRefused) || !error.permanent) throw error;
+            log.warn({ carUuid, reason: error.reason, error: error.message }, 'a photo URL of a stock file was not fetched');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(FETCHES_AT_ONCE, urls.length) }, worker));
+      const files = fetched.filter((file): file is Buffer => file !== null);
+      if (files.length > 0) await addPhotos(carUuid, files, actorUserId);
+    },
+    // A refused address or a photo the pipeline refuses stays refused; a host that is down may come back.
+    isPermanent: (error) =>
+      (error instanceof PhotoFetchRefused && error.permanent) || (error instanceof HttpError && error.statusCode < 500),
+    describeError: (error) => (error instanceof Error ? error.message : String(error)).slice(0, 300),
+  };
+}
