@@ -253,17 +253,18 @@ describe.each(DATABASE_KINDS)('the staff inventory on %s', (kind) => {
   });
 
   describe('a sold car’s similar cars', () => {
+    // Priced where no demo car is, so only this test's cars can be similar.
     it('offers up to 4 available cars of the same make or body style within 25% of the price, nearest price first', async () => {
-      const sold = await setState(await create({ brand: 'Simil', bodyStyle: 'wagon', price: 20_000 }), 'sold');
-      const near = await create({ brand: 'Simil', bodyStyle: 'suv', price: 20_500 });
-      const sameBody = await create({ brand: 'Otherbrand', bodyStyle: 'wagon', price: 21_000 });
-      const lower = await create({ brand: 'Simil', bodyStyle: 'coupe', price: 17_000 });
-      const edge = await create({ brand: 'Simil', bodyStyle: 'coupe', price: 25_000 });
-      await create({ brand: 'Simil', price: 25_001 });
-      await create({ brand: 'Unrelated', bodyStyle: 'pickup', price: 20_000 });
-      await setState(await create({ brand: 'Simil', price: 20_100 }), 'pending');
-      await create({ brand: 'Simil', price: 20_050, listingState: 'draft' });
-      await create({ brand: 'Simil', price: 14_999 });
+      const sold = await setState(await create({ brand: 'Simil', bodyStyle: 'wagon', price: 2_000_000 }), 'sold');
+      const near = await create({ brand: 'Simil', bodyStyle: 'suv', price: 2_050_000 });
+      const sameBody = await create({ brand: 'Otherbrand', bodyStyle: 'wagon', price: 2_100_000 });
+      const lower = await create({ brand: 'Simil', bodyStyle: 'coupe', price: 1_700_000 });
+      const edge = await create({ brand: 'Simil', bodyStyle: 'coupe', price: 2_500_000 });
+      await create({ brand: 'Simil', price: 2_500_001 });
+      await create({ brand: 'Unrelated', bodyStyle: 'pickup', price: 2_000_000 });
+      await setState(await create({ brand: 'Simil', price: 2_010_000 }), 'pending');
+      await create({ brand: 'Simil', price: 2_005_000, listingState: 'draft' });
+      await create({ brand: 'Simil', price: 1_499_999 });
       const res = await publicGet(`/api/cars/${sold.uuid}/similar`);
       expect(res.statusCode).toBe(200);
       const { items } = res.json<SimilarCars>();
