@@ -32,9 +32,10 @@ afterEach(() => {
   document.documentElement.style.scrollBehavior = '';
 });
 
-// telegram-ui's ripple starts a 70 ms timer on press that unmounting does not clear; let it run
-// out before the file's jsdom window is torn down, or it fires into a window that no longer exists.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
+// telegram-ui's ripple starts a 70 ms timer on press that unmounting does not clear, and that timer
+// starts a 225 ms one; let both run out (with room for a busy machine) before the file's jsdom
+// window is torn down, or they fire into a window that no longer exists.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 600)));
 
 // jsdom lacks these; components and the host layer use them.
 if (typeof window.matchMedia !== 'function') {
