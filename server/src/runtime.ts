@@ -127,7 +127,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Closed after the outbox worker (parts close in reverse), so no delivery is cut mid-send.
     const mailer = overrides.mailer ?? mailerFromConfig(config);
     if (mailer && !overrides.mailer) parts.push({ name: 'mailer', stop: () => mailer.close() });
-    if (!mailer) app.log.info('email is off: set SMTP_URL and MAIL_FROM to email web applicants, and CRM_ADF_EMAIL to send leads to the CRM');
+    if (!mailer)
+      app.log.info('email is off: set SMTP_URL and MAIL_FROM to email web applicants, and CRM_ADF_EMAIL to send leads to the CRM');
 
     // Runs whatever BOT_MODE is, for the consumers there are; stopped before the bot it delivers through.
     const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), overrides.outbox);
@@ -141,7 +142,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 
     if (mailer) await outbox.register(applicantEmailConsumer({ db, mailer, catalogues, config }));
     if (mailer && config.mail.crmAdfEmail) await outbox.register(crmAdfConsumer({ db, mailer, to: config.mail.crmAdfEmail, config }));
-    else if (config.mail.crmAdfEmail) app.log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
+    else if (config.mail.crmAdfEmail)
+      app.log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
 
     return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {

@@ -40,7 +40,10 @@ type ApplicationEvent = Extract<OutboxEvent, { kind: 'application.submitted' | '
 function applicantEmail(event: ApplicationEvent, t: Translate, name: string, deps: ApplicantEmailDeps): EmailContent {
   const id = event.payload.applicationId;
   const dealer = deps.config.company.name;
-  const footer = [...dealerFooter(deps.config.company), t('You receive this email because you applied for credit at {dealer}.', { dealer })];
+  const footer = [
+    ...dealerFooter(deps.config.company),
+    t('You receive this email because you applied for credit at {dealer}.', { dealer }),
+  ];
   const link = { intro: t('See your application at any time:'), url: `${appOrigin(deps.config)}/application` };
   const greeting = t('Hello {name},', { name });
   const privacy = t('For your security, our emails never contain your Social Security number or financial details.');

@@ -14,16 +14,24 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The dealer as every email names it: name, postal address, then phone and email. */
-export const dealerFooter = (company: Config['company']): string[] => [company.name, company.address, `${company.phone} · ${company.email}`];
+export const dealerFooter = (company: Config['company']): string[] => [
+  company.name,
+  company.address,
+  `${company.phone} · ${company.email}`,
+];
 
 /**
  * A plain-text part every client can read, and the same words as simple HTML: no images, no
  * remote content, nothing a mail client would block.
  */
 export function composeEmail(content: EmailContent): { subject: string; text: string; html: string } {
-  const text = [content.greeting, ...content.paragraphs, `${content.link.intro}\n${content.link.url}`, '--', content.footer.join('\n')].join(
-    '\n\n',
-  );
+  const text = [
+    content.greeting,
+    ...content.paragraphs,
+    `${content.link.intro}\n${content.link.url}`,
+    '--',
+    content.footer.join('\n'),
+  ].join('\n\n');
   const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const link = `<p>${escapeHtml(content.link.intro)}<br><a href="${escapeHtml(content.link.url)}">${escapeHtml(content.link.url)}</a></p>`;
   const footer = `<p style="color:#666;font-size:12px">${content.footer.map(escapeHtml).join('<br>')}</p>`;
