@@ -186,9 +186,13 @@ describe('translation catalogues', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has every message id the bot and the PDF use', () => {
+  it('has every message id the bot, the PDF and the emails use', () => {
     const missing: string[] = [];
-    const files = [...sourceFiles(join(ROOT, 'bot', 'src')), ...sourceFiles(join(ROOT, 'server', 'src', 'pdf'))];
+    const files = [
+      ...sourceFiles(join(ROOT, 'bot', 'src')),
+      ...sourceFiles(join(ROOT, 'server', 'src', 'pdf')),
+      ...sourceFiles(join(ROOT, 'server', 'src', 'mail')),
+    ];
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       for (const id of botMessageIds(readFileSync(file, 'utf8'))) {

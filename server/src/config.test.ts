@@ -209,3 +209,42 @@ describe('configuration', () => {
     expect(Object.isFrozen(config) && Object.isFrozen(config.bot)).toBe(true);
   });
 });
+
+describe('mail settings', () => {
+  it('leaves email off without SMTP_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail).toEqual({ smtpUrl: undefined, from: undefined, crmAdfEmail: undefined });
+  });
+
+  it('reads the SMTP server, the sender and the CRM lead mailbox', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: 'smtps://mailer:p%40ss@smtp.example.com:465',
+      MAIL_FROM: 'Liberty Auto Credit <credit@example.com>',
+      CRM_ADF_EMAIL: 'leads@crm.example.com',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://mailer:p%40ss@smtp.example.com:465',
+      from: 'Liberty Auto Credit <credit@example.com>',
+      crmAdfEmail: 'leads@crm.example.com',
+    });
+  });
+
+  it('needs MAIL_FROM with SMTP_URL', () => {
+    const error = failure({ SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect(error.variable).toBe('MAIL_FROM');
+    expect(error.message).toMatch(/required with SMTP_URL/);
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://smtp.example.com'],
+    ['SMTP_URL', 'smtp://'],
+    ['SMTP_URL', 'smtp.example.com:587'],
+    ['MAIL_FROM', 'Liberty Auto Credit'],
+    ['MAIL_FROM', 'Liberty <credit@example.com'],
+    ['CRM_ADF_EMAIL', 'leads at crm'],
+  ])('stops on a bad %s (%s) with a message naming it and the fix', (name, value) => {
+    const error = failure({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'credit@example.com', [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message.split('\n')).toHaveLength(1);
+  });
+});

@@ -52,6 +52,19 @@ const integerIn = (min: number, max: number) =>
 /** A dealer identifier for the credit provider: one line of at most 100 characters. */
 const dealerText = v.pipe(v.string(), v.regex(/^\P{Cc}{1,100}$/u));
 
+/** An SMTP server to send through: smtp:// (upgraded with STARTTLS when offered) or smtps:// (TLS from the start), with a host. */
+function isSmtpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A sender as mail clients show it: an address, or a display name with the address in angle brackets. */
+const MAIL_FROM_PATTERN = /^(?:[^<>\r\n]+<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
+
 /** One entry per variable: its schema and the sentence that tells the user how to fix a bad value. */
 const rules = {
   NODE_ENV: [v.picklist(['development', 'production', 'test']), 'use development, production or test'],
@@ -299,6 +312,15 @@ const rules = {
     ),
     'use comma-separated https URLs of your social pages',
   ],
+  SMTP_URL: [
+    v.pipe(v.string(), v.check(isSmtpUrl)),
+    'use smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465, or unset it to turn email off',
+  ],
+  MAIL_FROM: [
+    v.pipe(v.string(), v.regex(MAIL_FROM_PATTERN)),
+    'use the sender applicants see, such as "Liberty Auto Credit <credit@example.com>" or credit@example.com',
+  ],
+  CRM_ADF_EMAIL: [v.pipe(v.string(), v.email()), "use the address of the CRM's lead mailbox, such as leads@crm.example.com"],
 } as const;
 
 type Rules = typeof rules;
@@ -365,6 +387,10 @@ export function loadConfig(env: Env = process.env) {
   if (devLogin && nodeEnv !== 'development') {
     throw new ConfigError('DEV_LOGIN', 'the development sign-in exists only with NODE_ENV=development; unset DEV_LOGIN');
   }
+
+  const smtpUrl = readVariable(env, 'SMTP_URL');
+  const mailFrom = readVariable(env, 'MAIL_FROM');
+  if (smtpUrl && !mailFrom) throw new ConfigError('MAIL_FROM', `required with SMTP_URL; ${rules.MAIL_FROM[1]}`);
 
   const config = {
     nodeEnv,
@@ -487,6 +513,15 @@ export function loadConfig(env: Env = process.env) {
       partnerDealerId: readVariable(env, 'DEALER_PARTNER_ID') ?? 'DEMO-PARTNER-001',
       sourcePartnerId: readVariable(env, 'DEALER_SOURCE_PARTNER_ID') ?? 'car-credit-app',
       toggles: readVariable(env, 'DEALER_TOGGLES') ?? {},
+    },
+    /**
+     * Email to web applicants and the CRM's leads (server/src/mail/, README "Mail"); without
+     * SMTP_URL email is off and the runtime says so once at start.
+     */
+    mail: {
+      smtpUrl,
+      from: mailFrom,
+      crmAdfEmail: readVariable(env, 'CRM_ADF_EMAIL'),
     },
   };
   return deepFreeze(config);

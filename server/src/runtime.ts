@@ -15,6 +15,9 @@ import { seedDemoStock } from './seed/demo-stock.ts';
 import { photoUrlsConsumer, type AddPhotos } from './inventory/photo-fetch.ts';
 import { addFetchedPhotos } from './inventory/photos.service.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
+import { mailerFromConfig, type Mailer } from './mail/mail.service.ts';
+import { applicantEmailConsumer } from './mail/applicant-emails.ts';
+import { crmAdfConsumer } from './crm/adf-lead.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import type { BotDeps } from '../../bot/src/bot-deps.ts';
 import { findApplicationByUser } from './applications/applications.repository.ts';
@@ -55,6 +58,8 @@ export interface RuntimeOverrides {
   outbox?: OutboxWorkerOptions;
   /** Where the photos a stock file names go once fetched; by default the car-photo pipeline (inventory/photos.service.ts). */
   addPhotos?: AddPhotos;
+  /** A mailer built elsewhere, used instead of the one SMTP_URL configures; its owner closes it. */
+  mailer?: Mailer;
 }
 
 interface Part {
@@ -119,6 +124,12 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       if (bot.mode === 'webhook') registerTelegramWebhook(app, bot);
     }
 
+    // Closed after the outbox worker (parts close in reverse), so no delivery is cut mid-send.
+    const mailer = overrides.mailer ?? mailerFromConfig(config);
+    if (mailer && !overrides.mailer) parts.push({ name: 'mailer', stop: () => mailer.close() });
+    if (!mailer)
+      app.log.info('email is off: set SMTP_URL and MAIL_FROM to email web applicants, and CRM_ADF_EMAIL to send leads to the CRM');
+
     // Runs whatever BOT_MODE is, for the consumers there are; stopped before the bot it delivers through.
     const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), overrides.outbox);
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
@@ -128,6 +139,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     await outbox.register(
       photoUrlsConsumer({ allowHosts: config.photoFetch.allowHosts }, addPhotos, app.log.child({ component: 'photo-urls' })),
     );
+
+    if (mailer) await outbox.register(applicantEmailConsumer({ db, mailer, catalogues, config }));
+    if (mailer && config.mail.crmAdfEmail) await outbox.register(crmAdfConsumer({ db, mailer, to: config.mail.crmAdfEmail, config }));
+    else if (config.mail.crmAdfEmail)
+      app.log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
 
     return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {

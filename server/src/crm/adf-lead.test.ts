@@ -1,0 +1,136 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/app.ts';
+import { submitTestApplication, TEST_BIRTH_DATE, TEST_SSN } from '../../test/applications.ts';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { createGuest } from '../../test/identity.ts';
+import { LocalSmtp } from '../../test/local-smtp.ts';
+import { parseXml, select, textAt } from '../../test/xml-tree.ts';
+import { createRuntime, type Runtime } from '../runtime.ts';
+import { adfLead } from './adf-lead.ts';
+
+const CRM = 'leads@crm.example';
+const VIN = '1FMCU9GD5LUA12345';
+const STOCK = 'P4417';
+/** The test application's SSN, birth date, income, home address and employer: none may reach the CRM. */
+const NEVER_IN_A_LEAD = [TEST_SSN, '123-45-6789', TEST_BIRTH_DATE, '01/31/1990', '5200', '12 Elm St.', 'Springfield', 'Acme Corp'];
+
+const leadConfig = testConfig({ COMPANY_NAME: 'Prairie Motors', PUBLIC_URL: 'https://cars.example.test' });
+
+describe('an ADF lead', () => {
+  const application = {
+    id: 42,
+    first_name: `Mary <b>"Mae"</b> & O'Brien`,
+    last_name: 'Major\u0007\u0000',
+    email: 'mary@example.com',
+    phone: '(555) 123-4567',
+    submitted_at: new Date('2026-11-01T12:00:00Z'),
+  };
+  const vehicle = {
+    year: 2020,
+    brand: 'Ford',
+    model: 'Escape',
+    trim: 'SE & Co',
+    vin: VIN,
+    stockNumber: STOCK,
+    price: 20000,
+    mileage: 31000,
+    condition: 'used' as const,
+  };
+
+  it('carries any name as text, so markup or control characters in a form cannot change the document', () => {
+    const { prolog, root } = parseXml(adfLead({ application, vehicle }, leadConfig));
+    expect(prolog).toEqual(['xml version="1.0"', 'adf version="1.0"']);
+    expect(select(root, 'prospect/customer/contact/name').map((name) => [name.attributes.part, name.text])).toEqual([
+      ['first', `Mary <b>"Mae"</b> & O'Brien`],
+      ['last', 'Major'],
+    ]);
+    expect(textAt(root, 'prospect/vehicle/trim')).toBe('SE & Co');
+  });
+
+  it('has no vehicle details, rather than empty ones, when the car has left the stock', () => {
+    const { root } = parseXml(adfLead({ application, vehicle: undefined }, leadConfig));
+    expect(select(root, 'prospect/vehicle').map((node) => node.children.map((child) => child.name))).toEqual([['finance']]);
+    expect(textAt(root, 'prospect/customer/contact/email')).toBe('mary@example.com');
+  });
+});
+
+describe.each(DATABASE_KINDS)('the CRM lead of a submission on %s', (kind) => {
+  let database: TestDatabase;
+  let smtp: LocalSmtp;
+  let runtime: Runtime;
+  let car: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const row = await database.db
+      .insertInto('cars')
+      .values({
+        brand: 'Ford',
+        model: 'Escape',
+        trim: 'SE',
+        year: 2020,
+        price: 20000,
+        mileage: 31000,
+        condition: 'used',
+        vin: VIN,
+        stock_number: STOCK,
+      })
+      .returning('uuid')
+      .executeTakeFirstOrThrow();
+    car = row.uuid;
+    smtp = await LocalSmtp.start();
+    runtime = await createRuntime(
+      testConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'credit@prairie.example', CRM_ADF_EMAIL: CRM, COMPANY_NAME: 'Prairie Motors' }),
+      { db: database.db, logger: false, webDist: join(tmpdir(), 'no-web-build'), outbox: { tickMs: 3_600_000 } },
+    );
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  it('reaches the CRM once as an ADF 1.0 lead in the email body, with the car by VIN and stock number and no financial data', async () => {
+    const guest = await createGuest(runtime.app, car);
+    const application = await submitTestApplication(runtime.app, { cookie: guest.cookie }, guest.userId, { carId: car });
+    await runtime.outbox.tick();
+    await runtime.outbox.tick();
+
+    const [lead, ...more] = smtp.to(CRM);
+    expect(more).toEqual([]);
+    expect(lead!.parsed.subject).toBe(`ADF lead: credit application #${application.id}`);
+    expect(lead!.parsed.attachments).toEqual([]);
+    const { prolog, root } = parseXml(lead!.parsed.text!);
+    expect(prolog).toEqual(['xml version="1.0"', 'adf version="1.0"']);
+    expect(root.name).toBe('adf');
+    const [prospect] = select(root, 'prospect');
+    expect(prospect!.attributes).toEqual({ status: 'new' });
+    expect(prospect!.children.map((child) => child.name)).toEqual(['id', 'requestdate', 'vehicle', 'customer', 'vendor', 'provider']);
+
+    expect(select(root, 'prospect/id')[0]!.attributes).toEqual({ sequence: '1', source: 'Prairie Motors' });
+    expect(textAt(root, 'prospect/id')).toBe(String(application.id));
+    expect(new Date(textAt(root, 'prospect/requestdate')).getTime()).not.toBeNaN();
+    expect(select(root, 'prospect/vehicle')[0]!.attributes).toEqual({ interest: 'buy', status: 'used' });
+    expect(
+      Object.fromEntries(
+        ['year', 'make', 'model', 'vin', 'stock', 'trim', 'price'].map((name) => [name, textAt(root, `prospect/vehicle/${name}`)]),
+      ),
+    ).toEqual({ year: '2020', make: 'Ford', model: 'Escape', vin: VIN, stock: STOCK, trim: 'SE', price: '20000' });
+    expect(select(root, 'prospect/vehicle/price')[0]!.attributes).toEqual({ type: 'asking', currency: 'USD' });
+    expect(textAt(root, 'prospect/vehicle/finance/method')).toBe('finance');
+    expect(select(root, 'prospect/customer/contact/name').map((name) => [name.attributes.part, name.text])).toEqual([
+      ['first', 'Mary'],
+      ['last', 'Major'],
+    ]);
+    expect(textAt(root, 'prospect/customer/contact/email')).toBe('mary.major@example.com');
+    expect(select(root, 'prospect/customer/contact/phone')[0]!.attributes).toEqual({ type: 'voice' });
+    expect(textAt(root, 'prospect/vendor/vendorname')).toBe('Prairie Motors');
+    expect(textAt(root, 'prospect/provider/name')).toBe('car-credit-app');
+
+    const everything = `${lead!.parsed.subject}\n${lead!.parsed.text}`;
+    for (const secret of NEVER_IN_A_LEAD) expect(everything).not.toContain(secret);
+    expect(lead!.raw).not.toContain(TEST_SSN);
+  });
+});

@@ -1,0 +1,106 @@
+import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
+import { findApplicationById, type ApplicationRow } from '../applications/applications.repository.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { describeMailError, isPermanentMailError, type Mailer } from '../mail/mail.service.ts';
+import { adfDocument, element, optional } from './adf.ts';
+import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
+
+export const CRM_ADF_CONSUMER = 'crm-adf';
+
+type LeadConfig = Pick<Config, 'company' | 'dealer' | 'publicUrl'>;
+
+export interface AdfLead {
+  application: Pick<ApplicationRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'submitted_at'>;
+  vehicle: LeadVehicle | undefined;
+}
+
+/**
+ * The submission as an ADF/XML 1.0 lead, the format dealer CRMs ingest: who applied and how to
+ * reach them, the car by VIN and stock number, that they want to finance it, and who sent the lead.
+ * It takes only the contact fields of the application, so the SSN, birth date, income, addresses
+ * and employer can never reach the CRM's mailbox or its copies of the email.
+ */
+export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): string {
+  const { company } = config;
+  const car =
+    vehicle &&
+    element('vehicle', { interest: 'buy', status: vehicle.condition }, [
+      element('year', {}, vehicle.year),
+      element('make', {}, vehicle.brand),
+      element('model', {}, vehicle.model),
+      optional('vin', vehicle.vin),
+      element('stock', {}, vehicle.stockNumber),
+      optional('trim', vehicle.trim),
+      element('odometer', { status: 'unknown', units: 'mi' }, vehicle.mileage),
+      element('price', { type: 'asking', currency: 'USD' }, vehicle.price),
+      element('finance', {}, [element('method', {}, 'finance')]),
+    ]);
+  return adfDocument(
+    element('adf', {}, [
+      element('prospect', { status: 'new' }, [
+        element('id', { sequence: 1, source: company.name }, application.id),
+        element('requestdate', {}, application.submitted_at.toISOString()),
+        // A car deleted from the stock since leaves the lead without one; the CRM still gets the customer.
+        car ?? element('vehicle', { interest: 'buy' }, [element('finance', {}, [element('method', {}, 'finance')])]),
+        element('customer', {}, [
+          element('contact', {}, [
+            element('name', { part: 'first' }, application.first_name),
+            element('name', { part: 'last' }, application.last_name),
+            element('email', {}, application.email),
+            element('phone', { type: 'voice' }, application.phone),
+          ]),
+          element('comments', {}, `Credit application #${application.id} submitted online; its details are in the dealer's dashboard.`),
+        ]),
+        element('vendor', {}, [
+          element('vendorname', {}, company.name),
+          element('contact', {}, [
+            element('name', { part: 'full' }, company.name),
+            element('email', {}, company.email),
+            element('phone', { type: 'voice' }, company.phone),
+            element('address', {}, [element('street', { line: 1 }, company.address)]),
+          ]),
+        ]),
+        element('provider', {}, [
+          element('name', { part: 'full' }, config.dealer.sourcePartnerId),
+          element('service', {}, 'Online credit application'),
+          optional('url', config.publicUrl),
+        ]),
+      ]),
+    ]),
+  );
+}
+
+export interface CrmAdfDeps {
+  db: Db;
+  mailer: Mailer;
+  /** CRM_ADF_EMAIL: the CRM's lead mailbox. */
+  to: string;
+  config: LeadConfig;
+}
+
+/**
+ * The outbox's `crm-adf` consumer: emails each submission to the CRM as an ADF lead. The XML is
+ * the message's plain-text body, not an attachment: that is where the ADF specification puts it
+ * and where CRM lead mailboxes look for it, some of them ignoring attachments altogether.
+ */
+export function crmAdfConsumer(deps: CrmAdfDeps): OutboxConsumer {
+  return {
+    name: CRM_ADF_CONSUMER,
+    kinds: ['application.submitted'],
+    async deliver(event) {
+      if (event.kind !== 'application.submitted') return;
+      const application = await findApplicationById(deps.db, event.payload.applicationId);
+      // Deleted since (the applicant's data was erased): there is no lead left to send.
+      if (!application) return;
+      const vehicle = await findLeadVehicle(deps.db, application.car_uuid);
+      await deps.mailer.send({
+        to: deps.to,
+        subject: `ADF lead: credit application #${application.id}`,
+        text: adfLead({ application, vehicle }, deps.config),
+      });
+    },
+    isPermanent: isPermanentMailError,
+    describeError: describeMailError,
+  };
+}

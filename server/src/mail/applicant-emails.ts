@@ -1,0 +1,101 @@
+import { appOrigin } from '../../../domain/app-origin.ts';
+import type { OutboxConsumer, OutboxEvent } from '../../../domain/contracts/outbox.ts';
+import { applicationStatusLabels, type ApplicationStatus, type Language } from '../../../domain/enums.ts';
+import { findApplicationById } from '../applications/applications.repository.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Catalogues } from '../i18n/catalogues.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { composeEmail, dealerFooter, type EmailContent } from './email-layout.ts';
+import { describeMailError, isPermanentMailError, type Mailer } from './mail.service.ts';
+
+export const APPLICANT_EMAIL_CONSUMER = 'email';
+
+export interface ApplicantEmailDeps {
+  db: Db;
+  mailer: Mailer;
+  catalogues: Catalogues;
+  config: Pick<Config, 'company' | 'publicUrl' | 'port'>;
+}
+
+type Translate = (id: string, values?: Record<string, unknown>) => string;
+
+/** What the applicant's status page says next for each status (docs/product.md, Application status). */
+const NEXT_STEPS: Partial<Record<ApplicationStatus, readonly string[]>> = {
+  in_review: ['Our team is reviewing your application. We may contact you if we need anything else.'],
+  approved: ['Your loan is approved. Our team will contact you to finish the paperwork and arrange your car.'],
+  rejected: [
+    'We are sorry: we cannot approve your application this time.',
+    'We will send you a written notice with the main reasons for our decision.',
+  ],
+};
+
+type ApplicationEvent = Extract<OutboxEvent, { kind: 'application.submitted' | 'application.status_changed' }>;
+
+/**
+ * The email a web applicant gets for an event: a receipt, or the new status. It names the
+ * application by number and links to its page; the SSN, birth date, income and addresses never
+ * appear (docs/product.md, Notifications), so a forwarded or misdelivered email reveals nothing.
+ */
+function applicantEmail(event: ApplicationEvent, t: Translate, name: string, deps: ApplicantEmailDeps): EmailContent {
+  const id = event.payload.applicationId;
+  const dealer = deps.config.company.name;
+  const footer = [
+    ...dealerFooter(deps.config.company),
+    t('You receive this email because you applied for credit at {dealer}.', { dealer }),
+  ];
+  const link = { intro: t('See your application at any time:'), url: `${appOrigin(deps.config)}/application` };
+  const greeting = t('Hello {name},', { name });
+  const privacy = t('For your security, our emails never contain your Social Security number or financial details.');
+  if (event.kind === 'application.submitted') {
+    return {
+      subject: t('We received your credit application #{id}', { id }),
+      greeting,
+      paragraphs: [
+        t('Thank you for applying with {dealer}. We received your credit application #{id} and will review it soon.', { dealer, id }),
+        t('We will write to you at this address when its status changes.'),
+        privacy,
+      ],
+      link,
+      footer,
+    };
+  }
+  const status = t(applicationStatusLabels[event.payload.to]);
+  return {
+    subject: t('Your credit application #{id}: {status}', { id, status }),
+    greeting,
+    paragraphs: [
+      t('The status of your credit application #{id} is now: {status}.', { id, status }),
+      ...(NEXT_STEPS[event.payload.to] ?? []).map((line) => t(line)),
+      privacy,
+    ],
+    link,
+    footer,
+  };
+}
+
+/**
+ * The outbox's `email` consumer: tells a web applicant (no Telegram chat) by email, in their
+ * language, that their application arrived and each time its status changes. A Telegram
+ * applicant hears the same from the bot (bot/src/features/notifications.ts) and gets no email.
+ */
+export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer {
+  return {
+    name: APPLICANT_EMAIL_CONSUMER,
+    kinds: ['application.submitted', 'application.status_changed'],
+    async deliver(event) {
+      if (event.kind !== 'application.submitted' && event.kind !== 'application.status_changed') return;
+      const user = await findUserById(deps.db, event.payload.userId);
+      // Deleted since, or reachable in Telegram: nothing to send by email.
+      if (!user || user.telegram_id !== null) return;
+      const application = await findApplicationById(deps.db, event.payload.applicationId);
+      if (!application) return;
+      const lang: Language = user.language;
+      const t: Translate = (id, values) => deps.catalogues.translate(lang, id, values);
+      const email = composeEmail(applicantEmail(event, t, application.first_name, deps));
+      await deps.mailer.send({ to: application.email, ...email });
+    },
+    isPermanent: isPermanentMailError,
+    describeError: describeMailError,
+  };
+}
