@@ -206,8 +206,8 @@ describe.skipIf(missing)('the inventory in a real browser', () => {
     await dialog.getByRole('button', { name: 'Mark as sold' }).click();
     await page.getByText('Listing state changed.').waitFor();
     await page
-      .getByRole('row', { name: new RegExp(`Sedan One`) })
-      .getByText('Sold')
+      .getByRole('row', { name: /Sedan One/ })
+      .locator('.listing-state--sold')
       .waitFor();
 
     const visitor = await newPage();
