@@ -12,6 +12,7 @@ import {
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { deleteBlobsNoPhotoNames } from '../media/media.repository.ts';
 import {
   CAR_WRITE_FIELDS,
   type CarFields,
@@ -27,6 +28,7 @@ import {
   toInventoryCar,
   updateCarRow,
 } from './inventory.repository.ts';
+import { blobsOfCarPhotos } from './photos.repository.ts';
 
 /**
  * Staff manage the inventory (docs/product.md#catalogue, decision 016). Each change lands with its
@@ -190,7 +192,10 @@ export async function removeCar(db: Db, uuid: string, actorUserId: number): Prom
     const row = await lockCar(trx, uuid);
     if (!row) throw notFound(NO_SUCH_CAR);
     if (!(await isCarReferenced(trx, uuid))) {
+      // Its photos go with the car; so do their stored files that no other photo names (decision 018).
+      const photos = await blobsOfCarPhotos(trx, uuid);
       await deleteCarRow(trx, uuid);
+      await deleteBlobsNoPhotoNames(trx, photos.hashes, photos.addedUntil);
       await recordAudit(trx, {
         actorUserId,
         action: 'car.deleted',

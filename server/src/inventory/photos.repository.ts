@@ -95,20 +95,36 @@ export async function reorderCarPhotos(db: Db, carUuid: string, ids: readonly st
     where car_photos.id = ordered.id and car_photos.car_uuid = ${carUuid}`.execute(db);
 }
 
-/** Deletes the photo and closes the gap it leaves; false when the car has no such photo. */
-export async function deleteCarPhoto(db: Db, carUuid: string, photoId: string): Promise<boolean> {
+/** The blobs some removed photos named, and when the last of them was added: what deleteBlobsNoPhotoNames is given. */
+export interface RemovedPhotoBlobs {
+  hashes: string[];
+  addedUntil: Date;
+}
+
+const blobsOf = (rows: ReadonlyArray<{ hashes: string[]; created_at: Date }>): RemovedPhotoBlobs => ({
+  hashes: rows.flatMap((row) => row.hashes),
+  addedUntil: new Date(Math.max(0, ...rows.map((row) => row.created_at.getTime()))),
+});
+
+/** The blobs the car's photos name; read before the car is deleted, its photos going with it. */
+export async function blobsOfCarPhotos(db: Db, carUuid: string): Promise<RemovedPhotoBlobs> {
+  return blobsOf(await db.selectFrom('car_photos').select(['hashes', 'created_at']).where('car_uuid', '=', carUuid).execute());
+}
+
+/** Deletes the photo and closes the gap it leaves; answers the blobs it named, or undefined when the car has no such photo. */
+export async function deleteCarPhoto(db: Db, carUuid: string, photoId: string): Promise<RemovedPhotoBlobs | undefined> {
   const deleted = await db
     .deleteFrom('car_photos')
     .where('car_uuid', '=', carUuid)
     .where('id', '=', photoId)
-    .returning('position')
+    .returning(['position', 'hashes', 'created_at'])
     .executeTakeFirst();
-  if (!deleted) return false;
+  if (!deleted) return undefined;
   await db
     .updateTable('car_photos')
     .set((eb) => ({ position: eb('position', '-', 1) }))
     .where('car_uuid', '=', carUuid)
     .where('position', '>', deleted.position)
     .execute();
-  return true;
+  return blobsOf([deleted]);
 }

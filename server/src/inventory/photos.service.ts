@@ -8,6 +8,7 @@ import { CAR_PHOTO_WIDTHS } from '../../../domain/car-images.ts';
 import type { ImageDecoder } from '../media/image-decoder.service.ts';
 import { ImageRejected, processImage, type ImageEncoding, type ImageVariant } from '../media/image-pipeline.service.ts';
 import type { MediaStore } from '../media/media-store.service.ts';
+import { deleteBlobsNoPhotoNames, lockBlobsToName } from '../media/media.repository.ts';
 import {
   appendCarPhotos,
   carExists,
@@ -46,6 +47,12 @@ const WEB_ENCODINGS: readonly ImageEncoding[] = [
 const UNREFERENCED_GRACE_MS = 60 * 60 * 1000;
 
 const noSuchCar = () => new HttpError('not_found', 'No car with this id.');
+/** Only when the same photo was deleted from another car between this upload's storing and its adding (deleteBlobsNoPhotoNames). */
+const blobsGone = () =>
+  new HttpError(
+    'conflict',
+    'The same photo was deleted from another car while this one was being added, taking its stored files. Upload it again.',
+  );
 const tooMany = (has: number, adding: number) =>
   new HttpError(
     'conflict',
@@ -120,6 +127,9 @@ export async function addCarPhotos(
     if (!(await lockCar(trx, carUuid))) throw noSuchCar();
     const has = (await listCarPhotos(trx, carUuid)).length;
     if (has + photos.length > CAR_PHOTOS_MAX) throw tooMany(has, photos.length);
+    const hashes = photos.flatMap((photo) => Object.values(photo.variants).flatMap((variant) => [variant.webp, variant.jpeg]));
+    const stored = await lockBlobsToName(trx, hashes);
+    if (hashes.some((hash) => !stored.has(hash))) throw blobsGone();
     const ids = await appendCarPhotos(trx, carUuid, photos);
     await recordAudit(trx, { actorUserId, action: 'car.photos_added', entity: 'car', entityId: carUuid, details: { photoIds: ids } });
     return (await listCarPhotos(trx, carUuid)).map(toInventoryPhoto);
@@ -143,7 +153,10 @@ export async function reorderPhotos(db: Db, actorUserId: number, carUuid: string
   });
 }
 
-/** Deletes one photo (the next becomes the cover when it was the cover), audited; answers the car's photos left. */
+/**
+ * Deletes one photo (the next becomes the cover when it was the cover), audited, with the stored
+ * files no other photo names; answers the car's photos left.
+ */
 export async function removeCarPhoto(
   db: Db,
   media: MediaStore,
@@ -153,11 +166,13 @@ export async function removeCarPhoto(
 ): Promise<InventoryPhoto[]> {
   const photos = await db.transaction().execute(async (trx) => {
     if (!(await lockCar(trx, carUuid))) throw noSuchCar();
-    if (!(await deleteCarPhoto(trx, carUuid, photoId))) throw new HttpError('not_found', 'This car has no photo with this id.');
+    const removed = await deleteCarPhoto(trx, carUuid, photoId);
+    if (!removed) throw new HttpError('not_found', 'This car has no photo with this id.');
+    await deleteBlobsNoPhotoNames(trx, removed.hashes, removed.addedUntil);
     await recordAudit(trx, { actorUserId, action: 'car.photo_deleted', entity: 'car', entityId: carUuid, details: { photoId } });
     return (await listCarPhotos(trx, carUuid)).map(toInventoryPhoto);
   });
-  // Blobs no photo names any more (this one's, those of deleted cars, those of refused uploads) go once their grace is over.
+  // Blobs no photo names that this delete spared (stored again since, or a refused upload's) go once their grace is over.
   await media.deleteUnreferenced(new Date(Date.now() - UNREFERENCED_GRACE_MS));
   return photos;
 }

@@ -36,3 +36,51 @@ export function createDatabaseMediaStore(db: Db): MediaStore {
     },
   };
 }
+
+/**
+ * Locks these blobs for the rest of the transaction while a car photo comes to name them, and
+ * answers those that exist: a deletion of the same blobs (deleteBlobsNoPhotoNames) waits for it, or
+ * it waits for the deletion and finds them gone. In hash order, as the deletion locks them.
+ */
+export async function lockBlobsToName(db: Db, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('media_blobs')
+    .select('hash')
+    .where('hash', 'in', [...new Set(hashes)])
+    .orderBy('hash')
+    .forKeyShare()
+    .execute();
+  return new Set(rows.map((row) => row.hash));
+}
+
+/**
+ * Deletes those of these blobs (a deleted photo's, a deleted car's) that no car photo names and that
+ * were last stored no later than `storedUntil` (when the photo was added), in the caller's
+ * transaction; answers how many. A blob stored again since belongs to an upload that may be about to
+ * name it, and is left to the unreferenced sweep's grace period. The blobs are locked first and only
+ * then judged, in a statement of its own: a photo that came to name one meanwhile has committed by
+ * then and is seen (lockBlobsToName).
+ */
+export async function deleteBlobsNoPhotoNames(db: Db, hashes: readonly string[], storedUntil: Date): Promise<number> {
+  if (hashes.length === 0) return 0;
+  const locked = await db
+    .selectFrom('media_blobs')
+    .select('hash')
+    .where('hash', 'in', [...new Set(hashes)])
+    .orderBy('hash')
+    .forUpdate()
+    .execute();
+  if (locked.length === 0) return 0;
+  const result = await db
+    .deleteFrom('media_blobs')
+    .where(
+      'hash',
+      'in',
+      locked.map((row) => row.hash),
+    )
+    .where('created_at', '<=', storedUntil)
+    .where(sql<boolean>`not exists (select 1 from car_photos where car_photos.hashes @> array[media_blobs.hash])`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -10,58 +10,15 @@ import {
 import { checkVin, modelYearsOfVin } from '../../../../../domain/vin.ts';
 
 /** The car form as the inputs hold it: text everywhere, features one a line, certified a checkbox. */
-export interface CarFormValues {
-  vin: string;
-  stockNumber: string;
-  year: string;
-  brand: string;
-  model: string;
-  trim: string;
-  bodyStyle: string;
-  condition: string;
-  certified: boolean;
-  price: string;
-  msrp: string;
-  mileage: string;
-  exteriorColor: string;
-  interiorColor: string;
-  transmission: string;
-  drivetrain: string;
-  fuelType: string;
-  engine: string;
-  mpgCity: string;
-  mpgHighway: string;
-  features: string;
-  description: string;
-  listingState: ListingState;
-}
+export type CarFormValues = {
+  [Field in CarWriteField]: Field extends 'certified' ? boolean : Field extends 'listingState' ? ListingState : string;
+};
 
-/** Every field in the order the form shows it, which the error summary follows. */
-export const CAR_FORM_FIELDS = [
-  'vin',
-  'stockNumber',
-  'year',
-  'brand',
-  'model',
-  'trim',
-  'bodyStyle',
-  'condition',
-  'certified',
-  'price',
-  'msrp',
-  'mileage',
-  'exteriorColor',
-  'interiorColor',
-  'transmission',
-  'drivetrain',
-  'fuelType',
-  'engine',
-  'mpgCity',
-  'mpgHighway',
-  'features',
-  'description',
-  'listingState',
-] as const satisfies readonly CarWriteField[];
+/**
+ * Every field of the write schema, in the order it declares them: the order the form shows them,
+ * which the error summary follows.
+ */
+export const CAR_FORM_FIELDS = Object.keys(carWriteSchema.pipe[0].entries) as readonly CarWriteField[];
 
 /** Each field's label (a message id). */
 export const CAR_FIELD_LABELS: Record<CarWriteField, string> = {

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { TrashIcon } from '../components/icons.tsx';
 import { ListError, ListLoading, ListState } from '../../../components/list-state.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
+import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatDateTime } from '../format.ts';
 import { AddPasskeyForm } from './add-passkey-form.tsx';
 import { ConfirmPasskeyButton, FirstPasskeyExpired } from './passkey-check.tsx';
@@ -19,6 +20,7 @@ import { isMfaRequired } from './passkey-errors.ts';
 
 function PasskeysTable({ passkeys, onRemove }: { passkeys: PasskeyItem[]; onRemove: (passkey: PasskeyItem) => void }) {
   const { i18n } = useLingui();
+  const timeZone = useDealerTimeZone();
   return (
     <TableScroll label={i18n._('Passkeys')}>
       <table className="data-table">
@@ -34,8 +36,8 @@ function PasskeysTable({ passkeys, onRemove }: { passkeys: PasskeyItem[]; onRemo
           {passkeys.map((passkey) => (
             <tr key={passkey.id}>
               <th scope="row">{passkey.name}</th>
-              <td className="nowrap">{formatDateTime(passkey.createdAt, i18n.locale)}</td>
-              <td className="nowrap">{formatDateTime(passkey.lastUsedAt, i18n.locale)}</td>
+              <td className="nowrap">{formatDateTime(passkey.createdAt, i18n.locale, timeZone)}</td>
+              <td className="nowrap">{formatDateTime(passkey.lastUsedAt, i18n.locale, timeZone)}</td>
               <td>
                 <div className="row-actions">
                   <ActionButton icon={<TrashIcon />} label={i18n._('Remove')} variant="danger" onClick={() => onRemove(passkey)} />

@@ -34,8 +34,8 @@ function openApplication(passkeys: PasskeysAnswer) {
   );
 }
 
-function openSecurity(passkeys: PasskeysAnswer) {
-  network = mockFetch({ 'GET /api/auth/passkeys': () => passkeys });
+function openSecurity(passkeys: PasskeysAnswer, routes: Parameters<typeof mockFetch>[0] = {}) {
+  network = mockFetch({ 'GET /api/auth/passkeys': () => passkeys, ...routes });
   renderWithProviders(
     <Routes>
       <Route path="/dashboard/security" element={<SecurityPage />} />
@@ -78,6 +78,22 @@ describe('the Security page', () => {
     expect(within(rows[0]!).getByText('—')).toBeTruthy();
     expect(within(rows[0]!).getByRole('button', { name: 'Remove' })).toBeTruthy();
     expect(screen.getByText('This browser has confirmed your passkey.')).toBeTruthy();
+  });
+
+  it('shows when a passkey was added and last used in the dealer’s time zone, as every dashboard time', async () => {
+    const site = {
+      company: { name: 'Liberty Auto', address: '', phone: '', email: '', socialLinks: [] },
+      botUsername: 'LibertyAutoBot',
+      telegramLoginEnabled: true,
+      timeZone: 'Asia/Tokyo',
+    };
+    openSecurity(answer({ passkeys: [{ ...passkey, lastUsedAt: '2026-06-02T20:30:00.000Z' }], sessionVerified: true }), {
+      'GET /api/site': () => site,
+    });
+    const row = (await screen.findAllByRole('row'))[1]!;
+    // 10:00 UTC is 19:00 in Tokyo (GMT+9); 20:30 UTC on 2 June is 5:30 the next morning there.
+    expect(await within(row).findByText(/^Jun 1, 2026, 7:00\sPM GMT\+9$/)).toBeTruthy();
+    expect(within(row).getByText(/^Jun 3, 2026, 5:30\sAM GMT\+9$/)).toBeTruthy();
   });
 
   it('asks for the passkey check before another passkey can be added', async () => {
