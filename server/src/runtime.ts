@@ -14,6 +14,9 @@ import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDemoStock } from './seed/demo-stock.ts';
 import { photoUrlsConsumer, type AddPhotos } from './inventory/photo-fetch.ts';
 import { addFetchedPhotos } from './inventory/photos.service.ts';
+import { createStockPhotosService } from './inventory/stock-photos.service.ts';
+import type { ImageDecoder } from './media/image-decoder.service.ts';
+import type { MediaStore } from './media/media-store.service.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import type { BotDeps } from '../../bot/src/bot-deps.ts';
@@ -111,7 +114,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
     const bot = startTelegramBot(
       config,
-      { ...botServices(config, db), catalogues, log: app.log.child({ component: 'bot' }) },
+      { ...botServices(config, { db, images, media }), catalogues, log: app.log.child({ component: 'bot' }) },
       overrides.bot,
     );
     if (bot) {
@@ -136,8 +139,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   }
 }
 
-/** The server's services as the bot's ports: the bot reaches the database only through these. */
-export function botServices(config: Config, db: Db): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants'> {
+/**
+ * The server's services as the bot's ports: the bot reaches the database only through these. Car
+ * photos go through the process's one image decoder and media store.
+ */
+export function botServices(
+  config: Config,
+  { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
+): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos'> {
   return {
     users: {
       findById: (userId) => findUserById(db, userId),
@@ -152,6 +161,7 @@ export function botServices(config: Config, db: Db): Pick<BotDeps, 'users' | 'ch
         return application && { id: application.id, status: application.status };
       },
     },
+    stockPhotos: createStockPhotosService({ db, images, media }),
   };
 }
 

@@ -12,7 +12,9 @@ import {
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { normalizeVin } from '../../../domain/vin.ts';
 import {
+  carTitle,
   CAR_WRITE_FIELDS,
   type CarFields,
   deleteCarRow,
@@ -224,3 +226,17 @@ export async function removeCar(db: Db, uuid: string, actorUserId: number): Prom
 /** The staff list: days in stock count to now. */
 export const searchInventory = (db: Db, query: InventoryListQuery): Promise<Paged<InventoryListItem>> =>
   listInventory(db, query, new Date());
+
+/**
+ * The car a stock number or VIN names (the caption of a photo sent to the bot), archived cars
+ * included: staff still see those. The VIN wins should the text be one car's VIN and another's
+ * stock number.
+ */
+export async function findCarByStockOrVin(
+  db: Db,
+  reference: string,
+): Promise<{ uuid: string; title: string; stockNumber: string } | undefined> {
+  const { byVin, byStock } = await findCarsByVinOrStock(db, normalizeVin(reference), reference.trim().toUpperCase());
+  const row = byVin ?? byStock;
+  return row && { uuid: row.uuid, title: carTitle(row), stockNumber: row.stock_number };
+}
