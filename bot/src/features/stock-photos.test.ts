@@ -164,6 +164,40 @@ describe.each(DATABASE_KINDS)('car photos sent to the bot on %s', (kind) => {
     expect(await storedWidths(h, car.uuid)).toEqual([]);
   });
 
+  it('refuses an album that would take a car over 40 photos before downloading any, and adds none of it', async () => {
+    const car = await carWithStock(h, 'B10009');
+    const variant = { webp: 'a'.repeat(64), jpeg: 'b'.repeat(64), width: 320, height: 240 };
+    await h.db
+      .insertInto('car_photos')
+      .values(
+        Array.from({ length: 39 }, (_, position) => ({
+          car_uuid: car.uuid,
+          position,
+          width: 320,
+          height: 240,
+          variants: JSON.stringify({ 320: variant }),
+          hashes: [variant.webp, variant.jpeg],
+        })),
+      )
+      .execute();
+
+    for (const i of [0, 1])
+      await h.send(
+        privateMessage(
+          ADMIN,
+          { media_group_id: 'full-car', photo: photoSizes(h, await jpeg(640), 640), caption: i === 0 ? 'stock B10009' : undefined },
+          91_001 + i,
+        ),
+      );
+
+    const [answer] = await h.fake.waitFor('sendMessage');
+    expect(answer!.payload.text).toBe(
+      `Nothing was added: a car has at most 40 photos, and ${title(car)} has 39, so 2 more would be too many. Delete some in the dashboard first.`,
+    );
+    expect(h.fake.callsOf('file')).toEqual([]);
+    expect(await storedWidths(h, car.uuid)).toHaveLength(39);
+  });
+
   it('refuses, in their language, someone who is not an admin, and adds nothing', async () => {
     const car = await carWithStock(h, 'B10006');
     await h.send(privateMessage(NOT_ADMIN, { photo: photoSizes(h, await jpeg(640), 640), caption: 'stock B10006' }));
