@@ -8,6 +8,7 @@ import { notifications } from './features/notifications.ts';
 import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
 import { staffFeature } from './features/staff.ts';
 import { startFeature } from './features/start.ts';
+import { stockPhotosFeature } from './features/stock-photos.ts';
 import { retryDroppedConnections } from './network-retry.ts';
 import { describeError } from './telegram-errors.ts';
 import { createTopics } from './topics.ts';
@@ -25,7 +26,7 @@ export interface CarBot {
   bot: Bot;
   /** Delivers one outbox event through the bot; throws when it was not delivered. */
   deliver(event: OutboxEvent): Promise<void>;
-  /** Sends album parts left behind. */
+  /** Sends album parts left behind, and adds car-photo albums left behind. */
   sweepAlbums(): Promise<void>;
   /** Stops timers the bot started (album sends still waiting). */
   close(): void;
@@ -46,12 +47,16 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
   const staffChatId = config.bot.staffChatId;
   const api: Api = bot.api;
   const topics = staffChatId === undefined ? undefined : createTopics(all, api, staffChatId);
-  const relay = relayFeature(all, topics, staffChatId, options.albumWindowMs ?? ALBUM_WINDOW_MS);
+  const albumWindowMs = options.albumWindowMs ?? ALBUM_WINDOW_MS;
+  const relay = relayFeature(all, topics, staffChatId, albumWindowMs);
+  const stockPhotos = stockPhotosFeature(all, staffChatId, albumWindowMs);
 
   const features = [
     loginFeature(all),
     startFeature(all),
     ...(staffChatId === undefined ? [] : [staffFeature(all, staffChatId)]),
+    // Before the relay: an admin's car photos are not relayed.
+    stockPhotos.composer,
     relay.composer,
   ];
   bot.errorBoundary(
@@ -66,7 +71,13 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
   return {
     bot,
     deliver: notifications(all, api, topics),
-    sweepAlbums: () => relay.sweepAlbums(api),
-    close: () => relay.close(),
+    async sweepAlbums() {
+      await relay.sweepAlbums(api);
+      await stockPhotos.sweepAlbums(api);
+    },
+    close() {
+      relay.close();
+      stockPhotos.close();
+    },
   };
 }

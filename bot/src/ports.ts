@@ -1,4 +1,5 @@
 import type { AlbumPart, ChatThread, MessageRef } from '../../domain/contracts/chat.ts';
+import type { StockCar, StockPhotoPart, StockPhotosOutcome } from '../../domain/contracts/stock-photos.ts';
 import type { ApplicationStatus, Language } from '../../domain/enums.ts';
 
 /*
@@ -77,6 +78,23 @@ export interface ChatPort {
   /** Puts parts back after a failed send, for the next sweep. */
   returnAlbum(parts: readonly AlbumPart[]): Promise<void>;
   /** Albums left behind by a process that stopped before sending them. */
+  staleAlbums(): Promise<Array<{ chatId: number; mediaGroupId: string }>>;
+}
+
+/** Car photos staff send from a phone (the server's inventory: stock-photos.service.ts). */
+export interface StockPhotosPort {
+  /** The car this stock number or VIN names, with its photo count. */
+  findCar(stockOrVin: string): Promise<StockCar | undefined>;
+  /**
+   * Adds the photos to the car in the order given, through the car-photo pipeline, audited with the
+   * admin as actor: all or none. Each loader is called when the photo before it is stored; its own
+   * error (a failed download) is thrown as it is.
+   */
+  addPhotos(car: StockCar, photos: ReadonlyArray<() => Promise<Buffer>>, actorUserId: number): Promise<StockPhotosOutcome>;
+  addAlbumPart(part: StockPhotoPart): Promise<void>;
+  /** Every part of the album in message order, once none has arrived for `quietMs`; whoever takes them adds them. */
+  takeAlbum(chatId: number, mediaGroupId: string, quietMs: number): Promise<StockPhotoPart[]>;
+  /** Albums left behind by a process that stopped before adding them. */
   staleAlbums(): Promise<Array<{ chatId: number; mediaGroupId: string }>>;
 }
 

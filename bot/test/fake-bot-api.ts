@@ -79,6 +79,10 @@ export class FakeBotApi {
   // An empty long poll answers after a moment, as Telegram's would, instead of spinning.
   private readonly delays = new Map<string, number>([['getUpdates', 200]]);
   private readonly updates: unknown[] = [];
+  /** Files users "sent", by file_id, as getFile and the file URL hand them out. */
+  private readonly files = new Map<string, Buffer>();
+  private readonly declaredSizes = new Map<string, number>();
+  private nextFileId = 1;
   private nextMessageId = 1000;
   private nextThreadId = 500;
   private server: Server;
@@ -111,6 +115,18 @@ export class FakeBotApi {
   /** An update for a polling bot: the next getUpdates hands it over, as Telegram does with what a user sent. */
   deliver(update: unknown): void {
     this.updates.push(update);
+  }
+
+  /**
+   * A file as if a user had sent it: the ids a photo size or document of an update carries, its
+   * size as Telegram declares it (`declaredSize` makes the declaration lie), and its bytes behind
+   * getFile's path. Downloads are recorded as calls of `file`.
+   */
+  addFile(bytes: Buffer, declaredSize = bytes.length): { file_id: string; file_unique_id: string; file_size: number } {
+    const id = `file-${this.nextFileId++}`;
+    this.files.set(id, bytes);
+    this.declaredSizes.set(id, declaredSize);
+    return { file_id: id, file_unique_id: `${id}-u`, file_size: declaredSize };
   }
 
   /** Every call of `method` waits this long before answering. */
@@ -159,6 +175,15 @@ export class FakeBotApi {
   private makeServer(): Server {
     const server = createServer((request, response) => {
       void (async () => {
+        const download = /^\/file\/bot[^/]+\/photos\/(.+)$/.exec(request.url ?? '');
+        if (download) {
+          const fileId = decodeURIComponent(download[1]!);
+          this.calls.push({ method: 'file', payload: { url: request.url, file_id: fileId } });
+          const bytes = this.files.get(fileId);
+          response.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
+          response.end(bytes ?? 'Not Found');
+          return;
+        }
         const method = (request.url ?? '').split('/').pop() ?? '';
         const payload = await readJson(request);
         const call: ApiCall = { method, payload };
@@ -190,6 +215,11 @@ export class FakeBotApi {
         return { message_id: this.nextMessageId++ };
       case 'copyMessages':
         return (payload.message_ids ?? []).map(() => ({ message_id: this.nextMessageId++ }));
+      case 'getFile': {
+        const fileId = String(payload.file_id);
+        if (!this.files.has(fileId)) return undefined;
+        return { file_id: fileId, file_unique_id: `${fileId}-u`, file_size: this.declaredSizes.get(fileId), file_path: `photos/${fileId}` };
+      }
       case 'createForumTopic':
         return { message_thread_id: this.nextThreadId++, name: payload.name, icon_color: 7322096 };
       default:

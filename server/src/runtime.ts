@@ -14,6 +14,9 @@ import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDemoStock } from './seed/demo-stock.ts';
 import { photoUrlsConsumer, type AddPhotos } from './inventory/photo-fetch.ts';
 import { addFetchedPhotos } from './inventory/photos.service.ts';
+import { createStockPhotosService } from './inventory/stock-photos.service.ts';
+import type { ImageDecoder } from './media/image-decoder.service.ts';
+import type { MediaStore } from './media/media-store.service.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
 import { mailerFromConfig, type Mailer } from './mail/mail.service.ts';
 import { applicantEmailConsumer } from './mail/applicant-emails.ts';
@@ -116,7 +119,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
     const bot = startTelegramBot(
       config,
-      { ...botServices(config, db), catalogues, log: app.log.child({ component: 'bot' }) },
+      { ...botServices(config, { db, images, media }), catalogues, log: app.log.child({ component: 'bot' }) },
       overrides.bot,
     );
     if (bot) {
@@ -152,8 +155,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   }
 }
 
-/** The server's services as the bot's ports: the bot reaches the database only through these. */
-export function botServices(config: Config, db: Db): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants'> {
+/**
+ * The server's services as the bot's ports: the bot reaches the database only through these. Car
+ * photos go through the process's one image decoder and media store.
+ */
+export function botServices(
+  config: Config,
+  { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
+): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos'> {
   return {
     users: {
       findById: (userId) => findUserById(db, userId),
@@ -168,6 +177,7 @@ export function botServices(config: Config, db: Db): Pick<BotDeps, 'users' | 'ch
         return application && { id: application.id, status: application.status };
       },
     },
+    stockPhotos: createStockPhotosService({ db, images, media }),
   };
 }
 

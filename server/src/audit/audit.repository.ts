@@ -27,18 +27,22 @@ export interface AuditEvent {
   details: Record<string, unknown>;
 }
 
+const toRow = (entry: AuditEntry) => ({
+  actor_user_id: entry.actorUserId,
+  action: entry.action,
+  entity: entry.entity,
+  entity_id: entry.entityId === null ? null : String(entry.entityId),
+  details: JSON.stringify(entry.details ?? {}),
+});
+
 /** Writes one audit event; pass the transaction of the change it records so both land or neither. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      actor_user_id: entry.actorUserId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
+  await db.insertInto('audit_events').values(toRow(entry)).execute();
+}
+
+/** Writes many audit events in one statement (a stock file's new cars), in the order given. */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insertInto('audit_events').values(entries.map(toRow)).execute();
 }
 
 export interface AuditQuery {

@@ -14,6 +14,7 @@ const TABLES = [
   'audit_events',
   'bot_album_parts',
   'bot_relayed_messages',
+  'bot_stock_photo_parts',
   'bot_threads',
   'car_photos',
   'car_views',

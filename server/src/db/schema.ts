@@ -309,6 +309,21 @@ export interface BotAlbumPartsTable {
   received_at: Timestamp;
 }
 
+/** One photo of an admin's album of car photos, until the album is added as a whole (migration 0022). */
+export interface BotStockPhotoPartsTable {
+  chat_id: number;
+  message_id: number;
+  media_group_id: string;
+  message_thread_id: number | null;
+  sender_user_id: number;
+  language: Language;
+  file_id: string;
+  file_size: number | null;
+  mime_type: string | null;
+  caption: string | null;
+  received_at: Timestamp;
+}
+
 /** One stored image, named by the SHA-256 of its bytes (migration 0015): written once, never changed. */
 export interface MediaBlobsTable {
   hash: string;
@@ -350,6 +365,7 @@ export interface Database {
   bot_threads: BotThreadsTable;
   bot_relayed_messages: BotRelayedMessagesTable;
   bot_album_parts: BotAlbumPartsTable;
+  bot_stock_photo_parts: BotStockPhotoPartsTable;
   login_tokens: LoginTokensTable;
   staff_sessions: StaffSessionsTable;
   staff_passkeys: StaffPasskeysTable;

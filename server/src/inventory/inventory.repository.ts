@@ -140,13 +140,26 @@ export async function lockCar(db: Db, uuid: string): Promise<CarRow | undefined>
   return db.selectFrom('cars').selectAll().where('uuid', '=', uuid).forUpdate().executeTakeFirst();
 }
 
-export async function insertCar(db: Db, car: CarWrite): Promise<CarRow> {
-  const { brand, model, year, price, mileage, condition } = car;
-  return db
+/** Inserts the cars in one statement and answers their rows in the order given (stock numbers are unique). */
+export async function insertCars(db: Db, cars: readonly CarWrite[]): Promise<CarRow[]> {
+  if (cars.length === 0) return [];
+  const rows = await db
     .insertInto('cars')
-    .values({ ...toColumns(car), brand, model, year, price, mileage, condition })
+    .values(
+      cars.map((car) => ({
+        ...toColumns(car),
+        brand: car.brand,
+        model: car.model,
+        year: car.year,
+        price: car.price,
+        mileage: car.mileage,
+        condition: car.condition,
+      })),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
+  const byStock = new Map(rows.map((row) => [row.stock_number, row]));
+  return cars.map((car) => byStock.get(car.stockNumber)!);
 }
 
 /** Writes the fields given, one version on, stamped now. */
@@ -158,6 +171,23 @@ export async function updateCarRow(db: Db, uuid: string, fields: CarFields): Pro
     .where('uuid', '=', uuid)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Whether any car has one of these VINs or stock numbers. */
+export async function anyCarWithVinOrStock(db: Db, vins: readonly string[], stockNumbers: readonly string[]): Promise<boolean> {
+  if (vins.length === 0 && stockNumbers.length === 0) return false;
+  const row = await db
+    .selectFrom('cars')
+    .select('uuid')
+    .where((eb) =>
+      eb.or([
+        ...(vins.length === 0 ? [] : [eb('vin', 'in', vins)]),
+        ...(stockNumbers.length === 0 ? [] : [eb('stock_number', 'in', stockNumbers)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The car with this VIN and the car with this stock number (one car, two, or none), other than `except`. */

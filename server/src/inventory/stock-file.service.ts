@@ -3,10 +3,10 @@ import type { InventoryCar } from '../../../domain/contracts/inventory.ts';
 import type { CarWrite, CarWriteField } from '../../../domain/inventory.schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
-import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
+import { enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
 import { PHOTO_URLS_PER_CAR } from './photo-fetch.ts';
 import { CAR_WRITE_FIELDS, toInventoryCar } from './inventory.repository.ts';
-import { createCar, updateCar } from './inventory.service.ts';
+import { createCars, updateCar } from './inventory.service.ts';
 import { allCarRows } from './stock-file.repository.ts';
 import {
   columnOfField,
@@ -23,8 +23,8 @@ import {
  * Stock-file import and export (docs/product.md#catalogue). A dry run and a commit plan the same
  * way: each row is matched to a car by VIN (else stock number), run through the one write schema
  * as the car would be after it, and found created, updated, unchanged or refused. A commit then
- * writes the plan in one transaction through the inventory service (createCar, updateCar), which
- * audits each car it changes; the import adds one audit row with its counts.
+ * writes the plan in one transaction through the inventory service (createCars in batches,
+ * updateCar), which audits each car it changes; the import adds one audit row with its counts.
  */
 
 interface PlannedRow {
@@ -230,17 +230,20 @@ export async function importStockFile(
     return { report: report(file, planImport(file, await loadInventory(db), sync), mode, sync, 0), encoding: file.encoding };
   const result = await db.transaction().execute(async (trx) => {
     const plan = planImport(file, await loadInventory(trx), sync);
-    let photosQueued = 0;
+    // New cars in batches (createCars); the plan has already refused rows whose VIN or stock number is taken.
+    const creating = plan.rows.filter((row) => row.create);
+    const created = await createCars(
+      trx,
+      creating.map((row) => row.create!),
+      actorUserId,
+    );
+    const photoFetches = creating.flatMap((row, i) =>
+      row.photoUrls.length > 0 ? [{ carUuid: created[i]!.uuid, urls: row.photoUrls, actorUserId }] : [],
+    );
+    await enqueueOutboxEvents(trx, 'inventory.photo_urls', photoFetches);
+    const photosQueued = photoFetches.reduce((sum, fetch) => sum + fetch.urls.length, 0);
     for (const row of plan.rows) {
-      if (row.create) {
-        const car = await createCar(trx, row.create, actorUserId);
-        if (row.photoUrls.length > 0) {
-          await enqueueOutboxEvent(trx, 'inventory.photo_urls', { carUuid: car.uuid, urls: row.photoUrls, actorUserId });
-          photosQueued += row.photoUrls.length;
-        }
-      } else if (row.update) {
-        await updateCar(trx, row.update.car.uuid, { ...row.update.fields, version: row.update.car.version }, actorUserId);
-      }
+      if (row.update) await updateCar(trx, row.update.car.uuid, { ...row.update.fields, version: row.update.car.version }, actorUserId);
     }
     for (const car of plan.markSold) await updateCar(trx, car.uuid, { listingState: 'sold', version: car.version }, actorUserId);
     const summary = report(file, plan, mode, sync, photosQueued);

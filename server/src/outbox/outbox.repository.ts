@@ -14,6 +14,25 @@ export async function enqueueOutboxEvent<K extends OutboxKind>(db: Db, kind: K, 
     select event.id, subscriptions.consumer from event join outbox_subscriptions subscriptions on subscriptions.kind = ${kind}`.execute(db);
 }
 
+/** Many events of one kind at once (a stock file's new cars): two statements, not one per event. */
+export async function enqueueOutboxEvents<K extends OutboxKind>(
+  db: Db,
+  kind: K,
+  payloads: ReadonlyArray<OutboxPayloads[K]>,
+): Promise<void> {
+  if (payloads.length === 0) return;
+  const events = await db
+    .insertInto('outbox_events')
+    .values(payloads.map((payload) => ({ kind, payload: JSON.stringify(payload) })))
+    .returning('id')
+    .execute();
+  await sql`
+    insert into outbox_deliveries (event_id, consumer)
+    select event.id, subscriptions.consumer
+    from unnest(${sql.val(events.map((event) => event.id))}::integer[]) as event(id)
+    join outbox_subscriptions subscriptions on subscriptions.kind = ${kind}`.execute(db);
+}
+
 /** Subscribes a consumer to these kinds; events written from now on get a delivery for it. */
 export async function subscribeConsumer(db: Db, consumer: string, kinds: readonly OutboxKind[]): Promise<void> {
   if (kinds.length === 0) return;
