@@ -23,6 +23,8 @@ import { createChatService } from './chat/chat.service.ts';
 import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
+import { lenderSubmission } from './lender/lender.service.ts';
+import { lenderWebhookConsumer } from './lender/lender-webhook.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 
 /** Everything one server process runs, built in dependency order and closed in reverse. */
@@ -55,6 +57,8 @@ export interface RuntimeOverrides {
   outbox?: OutboxWorkerOptions;
   /** Where the photos a stock file names go once fetched; by default the car-photo pipeline (inventory/photos.service.ts). */
   addPhotos?: AddPhotos;
+  /** Tests let a slow lender time out sooner than the 10 seconds one hand-off may take. */
+  lenderTimeoutMs?: number;
 }
 
 interface Part {
@@ -128,6 +132,15 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     await outbox.register(
       photoUrlsConsumer({ allowHosts: config.photoFetch.allowHosts }, addPhotos, app.log.child({ component: 'photo-urls' })),
     );
+
+    const { lender } = config;
+    if (lender) {
+      await outbox.register(
+        lenderWebhookConsumer({ ...lender, timeoutMs: overrides.lenderTimeoutMs ?? 10_000 }, (applicationId) =>
+          lenderSubmission({ db, pii }, lender, applicationId),
+        ),
+      );
+    }
 
     return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {
