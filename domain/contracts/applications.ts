@@ -108,7 +108,23 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   regBDueAt: string;
   /** Whole days until regBDueAt; negative once it has passed. */
   regBDaysLeft: number;
+  /** How the hand-off to the lender stands (README, Lender). */
+  lenderDelivery: LenderDelivery;
+  /** The lender's own reference, once it has sent its decision. */
+  lenderReference: string | null;
 }
+
+/**
+ * The application's hand-off to the lender: `not_configured` when no lender was ever set up,
+ * `not_sent` when none was when it was submitted (Resend sends it), `queued` before the first
+ * attempt, `retrying` after failed ones, `sent` once the lender answered 2xx, `failed` once given up.
+ */
+export type LenderDelivery =
+  | { state: 'not_configured' | 'not_sent' }
+  | { state: 'queued' }
+  | { state: 'retrying'; attempts: number; lastError: string | null; nextAttemptAt: string }
+  | { state: 'sent'; attempts: number; at: string }
+  | { state: 'failed'; attempts: number; lastError: string | null; at: string };
 
 /** POST /api/applications/{id}/ssn/reveal. */
 export interface SsnReveal {

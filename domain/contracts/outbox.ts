@@ -33,4 +33,14 @@ export interface OutboxConsumer {
   isPermanent(error: unknown): boolean;
   /** One line for the log and the delivery row, never personal data. */
   describeError(error: unknown): string;
+  /**
+   * The wait before the next attempt after `attempts` failed ones, or null to give up; without it
+   * the worker's default (1 s doubling to 10 minutes, then given up) applies.
+   */
+  retryDelayMs?(attempts: number): number | null;
+  /**
+   * A wait the destination itself asked for (a 429's Retry-After), used instead of the schedule's
+   * while the schedule has not given up.
+   */
+  retryAfterMs?(error: unknown): number | undefined;
 }

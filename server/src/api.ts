@@ -16,6 +16,7 @@ import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
+import { lenderRoutes } from './lender/lender.routes.ts';
 import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { photosRoutes } from './inventory/photos.routes.ts';
@@ -72,6 +73,7 @@ export const api: FastifyPluginAsync = async (app) => {
     pdfRoutes,
     chatRoutes,
     photosRoutes,
+    lenderRoutes,
   ]) {
     await app.register(routes);
   }

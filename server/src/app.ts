@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRouteTable } from './http/route-table.ts';
 import { registerSecurityHeaders, securityHeaders } from './security/headers.ts';
 import { registerWebApp } from './web-app.ts';
+import { lenderCallbackRoutes } from './lender/lender-callbacks.routes.ts';
 import './http/viewer.ts';
 import { loggerOptions, registerRequestLogging } from './http/logger.ts';
 import { WEB_DIST } from './paths.ts';
@@ -103,6 +104,8 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
 
   await app.register(api, { prefix: '/api' });
+  // Beside the API plugin, like the Telegram webhook: the lender proves itself by signature.
+  await app.register(lenderCallbackRoutes, { prefix: '/api/lender' });
   await app.register(mediaRoutes);
   await app.register(photoMediaRoutes);
   await registerWebApp(app, webDist);

@@ -204,6 +204,52 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TIMEZONE: 'America/New_York' }).timeZone).toBe('America/New_York');
   });
 
+  describe('the lender hand-off', () => {
+    const LENDER = { PUBLIC_URL: 'https://cars.example.com', LENDER_WEBHOOK_SECRET: SECRET };
+
+    it('sends nothing to a lender unless LENDER_WEBHOOK_URL is set', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).lender).toBeUndefined();
+    });
+
+    it('takes an https lender URL with its secret and the public URL its photo links point at', () => {
+      const config = loadConfig({ DATA_DIR: dataDir(), ...LENDER, LENDER_WEBHOOK_URL: 'https://lender.example.com/applications' });
+      expect(config.lender).toEqual({
+        webhookUrl: 'https://lender.example.com/applications',
+        secret: SECRET,
+        publicUrl: 'https://cars.example.com',
+      });
+    });
+
+    it.each(['http://127.0.0.1:9000/in', 'http://localhost:9000/in', 'http://[::1]:9000/in'])(
+      'allows plain http to this machine: %s',
+      (url) => {
+        expect(loadConfig({ DATA_DIR: dataDir(), ...LENDER, LENDER_WEBHOOK_URL: url }).lender?.webhookUrl).toBe(url);
+      },
+    );
+
+    it.each(['http://lender.example.com/in', 'http://10.0.0.5/in', 'ftp://lender.example.com/in', 'not a url'])(
+      'refuses a lender URL that is not https: %s',
+      (url) => {
+        const error = failure({ ...LENDER, LENDER_WEBHOOK_URL: url });
+        expect(error.variable).toBe('LENDER_WEBHOOK_URL');
+        expect(error.message).toContain('https');
+      },
+    );
+
+    it('refuses a lender URL without a secret, and a secret shorter than 32 characters', () => {
+      const url = 'https://lender.example.com/in';
+      expect(failure({ PUBLIC_URL: LENDER.PUBLIC_URL, LENDER_WEBHOOK_URL: url }).variable).toBe('LENDER_WEBHOOK_SECRET');
+      const short = failure({ ...LENDER, LENDER_WEBHOOK_URL: url, LENDER_WEBHOOK_SECRET: 'short' });
+      expect(short.variable).toBe('LENDER_WEBHOOK_SECRET');
+      expect(short.message).toContain('at least 32 characters');
+    });
+
+    it('refuses a secret without a lender URL, and a lender without the public URL its photo links need', () => {
+      expect(failure({ LENDER_WEBHOOK_SECRET: SECRET }).variable).toBe('LENDER_WEBHOOK_URL');
+      expect(failure({ LENDER_WEBHOOK_URL: 'https://lender.example.com/in', LENDER_WEBHOOK_SECRET: SECRET }).variable).toBe('PUBLIC_URL');
+    });
+  });
+
   it('is frozen', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(Object.isFrozen(config) && Object.isFrozen(config.bot)).toBe(true);

@@ -37,6 +37,15 @@ function isProxyAddress(entry: string): boolean {
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** Applications carry SSNs: they travel over https, or over plain http to this machine only (a test lender). */
+function isLenderUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTS.has(hostname));
+}
+
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
@@ -299,6 +308,14 @@ const rules = {
     ),
     'use comma-separated name=true|false switches of the credit provider, such as autoDecision=false,softPull=true',
   ],
+  LENDER_WEBHOOK_URL: [
+    v.pipe(v.string(), v.url(), v.check(isLenderUrl)),
+    'use the https URL your lender receives applications at, such as https://lender.example.com/applications (http only for 127.0.0.1, ::1 or localhost)',
+  ],
+  LENDER_WEBHOOK_SECRET: [
+    v.pipe(v.string(), v.minLength(32)),
+    'use the shared secret agreed with your lender, at least 32 characters (both sides sign with it)',
+  ],
   SOCIAL_LINKS: [
     v.pipe(
       v.string(),
@@ -382,6 +399,8 @@ export function loadConfig(env: Env = process.env) {
       "true believes the client address any caller writes into X-Forwarded-For, so rate limits and logs would take a client's word for it; use the number of proxies in front of the app (such as 1) or their addresses (such as 10.0.0.2,172.16.0.0/12)",
     );
   }
+
+  const lender = lenderSettings(env, publicUrl);
 
   const devLogin = readVariable(env, 'DEV_LOGIN') === '1';
   if (devLogin && nodeEnv !== 'development') {
@@ -523,8 +542,28 @@ export function loadConfig(env: Env = process.env) {
       from: mailFrom,
       crmAdfEmail: readVariable(env, 'CRM_ADF_EMAIL'),
     },
+
+    /** Where submitted applications go and whose signed decisions come back (README, Lender); unset, nothing is sent. */
+    lender,
   };
   return deepFreeze(config);
+}
+
+/**
+ * LENDER_WEBHOOK_URL and LENDER_WEBHOOK_SECRET come together: every hand-off is signed, and the
+ * licence photos it links to are fetched from PUBLIC_URL.
+ */
+function lenderSettings(env: Env, publicUrl: string | undefined) {
+  const webhookUrl = readVariable(env, 'LENDER_WEBHOOK_URL');
+  const secret = readVariable(env, 'LENDER_WEBHOOK_SECRET');
+  if (webhookUrl === undefined && secret === undefined) return undefined;
+  if (webhookUrl === undefined)
+    throw new ConfigError('LENDER_WEBHOOK_URL', `LENDER_WEBHOOK_SECRET is set without it; ${rules.LENDER_WEBHOOK_URL[1]}`);
+  if (secret === undefined)
+    throw new ConfigError('LENDER_WEBHOOK_SECRET', `required with LENDER_WEBHOOK_URL; ${rules.LENDER_WEBHOOK_SECRET[1]}`);
+  if (publicUrl === undefined)
+    throw new ConfigError('PUBLIC_URL', 'required with LENDER_WEBHOOK_URL: the lender fetches the licence photos from this address');
+  return { webhookUrl, secret, publicUrl };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -29,6 +29,8 @@ import { createChatService } from './chat/chat.service.ts';
 import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
+import { lenderSubmission } from './lender/lender.service.ts';
+import { lenderWebhookConsumer } from './lender/lender-webhook.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 
 /** Everything one server process runs, built in dependency order and closed in reverse. */
@@ -63,6 +65,9 @@ export interface RuntimeOverrides {
   addPhotos?: AddPhotos;
   /** A mailer built elsewhere, used instead of the one SMTP_URL configures; its owner closes it. */
   mailer?: Mailer;
+
+  /** Tests let a slow lender time out sooner than the 10 seconds one hand-off may take. */
+  lenderTimeoutMs?: number;
 }
 
 interface Part {
@@ -147,6 +152,15 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     if (mailer && config.mail.crmAdfEmail) await outbox.register(crmAdfConsumer({ db, mailer, to: config.mail.crmAdfEmail, config }));
     else if (config.mail.crmAdfEmail)
       app.log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
+
+    const { lender } = config;
+    if (lender) {
+      await outbox.register(
+        lenderWebhookConsumer({ ...lender, timeoutMs: overrides.lenderTimeoutMs ?? 10_000 }, (applicationId) =>
+          lenderSubmission({ db, pii }, lender, applicationId),
+        ),
+      );
+    }
 
     return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {

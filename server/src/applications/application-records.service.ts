@@ -3,6 +3,7 @@ import { LICENCE_SIDES, type LicenceSide } from '../../../domain/contracts/docum
 import { formatSsnMasked } from '../../../domain/format.ts';
 import { regBDaysLeft, regBDueAt } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
+import { findLenderDelivery } from '../lender/lender.repository.ts';
 import { notFound } from '../http/errors.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
@@ -46,11 +47,12 @@ export async function applicationOrThrow(db: Db, id: number): Promise<Applicatio
 
 /** The application as staff see it at `now`: the birth date opened, the SSN masked. */
 export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: ApplicationRow, now: Date): Promise<StaffApplication> {
-  const [car, documents, consents, history] = await Promise.all([
+  const [car, documents, consents, history, lenderDelivery] = await Promise.all([
     findApplicationCar(db, row.car_uuid),
     listDocuments(db, row.id),
     listConsents(db, row.id),
     listStatusHistory(db, row.id),
+    findLenderDelivery(db, row.id),
   ]);
   return {
     id: row.id,
@@ -86,6 +88,8 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     history,
     regBDueAt: regBDueAt(row.submitted_at).toISOString(),
     regBDaysLeft: regBDaysLeft(row.submitted_at, now),
+    lenderDelivery,
+    lenderReference: row.lender_reference,
   };
 }
 

@@ -7,7 +7,7 @@ import type { ApplicationStatus } from '../../../domain/enums.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { EmploymentRecord } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
@@ -149,21 +149,46 @@ export async function editApplicant(
   return toStaffApplication(deps, row, now);
 }
 
-/** PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification. */
+/**
+ * The lender's signed decision (lender/lender.service.ts) as the one who changes a status: it may
+ * only decide an application in review, and its reference is kept on the application.
+ */
+export interface LenderDecisionActor {
+  via: 'lender';
+  reference: string;
+  /** The lender's principal reasons for a rejection, as sent (ids of Regulation B's sample reasons). */
+  rejectionReasons: readonly string[];
+}
+
+/**
+ * PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification.
+ * A lender decision goes the same way, with no staff member as actor (the audit says it was the lender).
+ */
 export async function changeStatus(
   deps: ApplicationsDeps,
-  actor: Viewer,
+  actor: Viewer | LenderDecisionActor,
   applicationId: number,
   status: ApplicationStatus,
   now = new Date(),
 ): Promise<StaffApplication> {
+  const lender = actor.via === 'lender' ? actor : undefined;
+  const actorUserId = actor.via === 'lender' ? null : actor.userId;
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await lockApplication(trx, applicationId);
     if (!stored) throw notFound('This application does not exist.');
+    if (lender && stored.status !== 'in_review')
+      throw new HttpError('conflict', `This application is ${stored.status}, not in review: the lender's decision does not apply.`);
     if (stored.status === status) return stored;
-    const updated = await updateApplication(trx, stored.id, { status });
-    await insertStatusChange(trx, stored.id, stored.status, status, actor.userId);
-    await audit(trx, actor, 'application.status_changed', stored.id, { from: stored.status, to: status });
+    const updated = await updateApplication(trx, stored.id, { status, ...(lender ? { lender_reference: lender.reference } : {}) });
+    await insertStatusChange(trx, stored.id, stored.status, status, actorUserId);
+    const lenderDetails = lender && { actor: 'lender', reference: lender.reference, reasons: lender.rejectionReasons };
+    await recordAudit(trx, {
+      actorUserId,
+      action: 'application.status_changed',
+      entity: 'application',
+      entityId: stored.id,
+      details: { from: stored.status, to: status, ...lenderDetails },
+    });
     await enqueueOutboxEvent(trx, 'application.status_changed', {
       applicationId: stored.id,
       userId: stored.user_id,

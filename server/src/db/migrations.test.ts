@@ -22,6 +22,7 @@ const TABLES = [
   'cars',
   'faqs',
   'favorites',
+  'lender_callback_signatures',
   'login_tokens',
   'media_blobs',
   'outbox_deliveries',

@@ -143,6 +143,8 @@ export interface ApplicationsTable {
   idempotency_fingerprint: string | null;
   submitted_at: Timestamp;
   updated_at: Timestamp;
+  /** The lender's own reference, from its signed decision (migration 0017). */
+  lender_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationDocumentsTable {
@@ -375,6 +377,13 @@ export interface Database {
   outbox_deliveries: OutboxDeliveriesTable;
   media_blobs: MediaBlobsTable;
   car_photos: CarPhotosTable;
+  lender_callback_signatures: LenderCallbackSignaturesTable;
+}
+
+/** Signatures of the lender's decision callbacks of the last ten minutes, to refuse a replay (migration 0017). */
+export interface LenderCallbackSignaturesTable {
+  signature: string;
+  received_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

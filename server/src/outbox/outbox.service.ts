@@ -28,6 +28,20 @@ export function retryDelayMs(attempts: number): number | null {
   return previous < LAST_RETRY_MS ? LAST_RETRY_MS : null;
 }
 
+/**
+ * A schedule that waits `firstMs`, doubling up to `maxMs`, and gives up once the waits so far
+ * would pass `giveUpAfterMs` since the first attempt. Computed from the attempt count alone, so it
+ * holds across restarts and instances. For a consumer's `retryDelayMs`.
+ */
+export function cappedBackoff({ firstMs, maxMs, giveUpAfterMs }: { firstMs: number; maxMs: number; giveUpAfterMs: number }) {
+  const wait = (attempt: number) => Math.min(maxMs, firstMs * 2 ** (attempt - 1));
+  return (attempts: number): number | null => {
+    let waited = 0;
+    for (let attempt = 1; attempt <= attempts; attempt++) waited += wait(attempt);
+    return waited <= giveUpAfterMs ? wait(attempts) : null;
+  };
+}
+
 export interface OutboxWorkerOptions {
   /** How often due deliveries are looked for. */
   tickMs?: number;
@@ -65,7 +79,8 @@ export function startOutboxWorker(db: Db, log: FastifyBaseLogger, { tickMs = 100
       log.debug(about, 'outbox event delivered');
     } catch (error) {
       const reason = consumer.describeError(error);
-      const delay = consumer.isPermanent(error) ? null : retryDelayMs(delivery.attempts);
+      const scheduled = consumer.isPermanent(error) ? null : (consumer.retryDelayMs ?? retryDelayMs)(delivery.attempts);
+      const delay = scheduled === null ? null : (consumer.retryAfterMs?.(error) ?? scheduled);
       if (delay === null) {
         await giveUpDelivery(db, key, reason);
         log.error({ ...about, error: reason }, 'outbox event given up');

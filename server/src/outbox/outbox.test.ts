@@ -12,7 +12,7 @@ import { submitTestApplication } from '../../test/applications.ts';
 import { createMigrator, migrateToLatest } from '../db/migrate.ts';
 import { createRuntime } from '../runtime.ts';
 import { enqueueOutboxEvent } from './outbox.repository.ts';
-import { retryDelayMs, startOutboxWorker, type OutboxWorker } from './outbox.service.ts';
+import { cappedBackoff, retryDelayMs, startOutboxWorker, type OutboxWorker } from './outbox.service.ts';
 
 const silent = Fastify({ logger: false }).log;
 const KINDS: OutboxKind[] = ['application.submitted', 'application.status_changed'];
@@ -46,6 +46,39 @@ describe('outbox retry schedule', () => {
   it('waits 1 s, doubling to 10 minutes, then gives up', () => {
     const delays = Array.from({ length: 13 }, (_, i) => retryDelayMs(i + 1));
     expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 64000, 128000, 256000, 512000, 600000, null, null]);
+  });
+});
+
+describe('a capped retry schedule of its own', () => {
+  const HOUR = 3_600_000;
+  const schedule = cappedBackoff({ firstMs: 1000, maxMs: HOUR, giveUpAfterMs: 24 * HOUR });
+
+  it('waits 1 s, doubling up to an hour, then hourly', () => {
+    expect(Array.from({ length: 14 }, (_, i) => schedule(i + 1))).toEqual([
+      1000,
+      2000,
+      4000,
+      8000,
+      16000,
+      32000,
+      64000,
+      128000,
+      256000,
+      512000,
+      1024000,
+      2048000,
+      HOUR,
+      HOUR,
+    ]);
+  });
+
+  it('gives up once the waits would pass 24 hours from the first attempt', () => {
+    let attempts = 1;
+    let waited = 0;
+    for (let delay = schedule(attempts); delay !== null; delay = schedule(++attempts)) waited += delay;
+    expect(waited).toBeLessThanOrEqual(24 * HOUR);
+    expect(waited + HOUR).toBeGreaterThan(24 * HOUR);
+    expect(attempts).toBe(35);
   });
 });
 
@@ -136,6 +169,37 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
     expect(lender.received.map((event) => [event.kind, 'applicationId' in event.payload && event.payload.applicationId])).toEqual([
       ['application.submitted', 4],
     ]);
+  });
+
+  it("follows a consumer's own schedule, and a wait the destination asked for", async () => {
+    const waits: number[] = [];
+    const lender = recordingConsumer('lender', { failing: () => true });
+    const outbox = worker();
+    await outbox.register({
+      ...lender.consumer,
+      retryDelayMs: (attempts) => (attempts < 2 ? 60_000 : null),
+      retryAfterMs: () => waits.shift(),
+    });
+    await enqueueOutboxEvent(database.db, 'application.submitted', submitted(6));
+    const nextAttemptIn = async () => {
+      const [row] = await deliveriesOf(database, 'lender');
+      return row!.next_attempt_at.getTime() - Date.now();
+    };
+
+    await outbox.tick();
+    expect(await nextAttemptIn()).toBeGreaterThan(50_000);
+    expect(await nextAttemptIn()).toBeLessThanOrEqual(60_000);
+
+    await database.db.updateTable('outbox_deliveries').set({ next_attempt_at: new Date(), attempts: 0 }).execute();
+    waits.push(5_000);
+    await outbox.tick();
+    expect(await nextAttemptIn()).toBeLessThanOrEqual(5_000);
+
+    await database.db.updateTable('outbox_deliveries').set({ next_attempt_at: new Date() }).execute();
+    waits.push(5_000);
+    await outbox.tick();
+    expect((await deliveriesOf(database, 'lender'))[0]).toMatchObject({ attempts: 2, last_error: 'lender is down' });
+    expect((await deliveriesOf(database, 'lender'))[0]!.failed_at).not.toBeNull();
   });
 
   it('leaves the deliveries of a consumer this process does not run to the process that does', async () => {

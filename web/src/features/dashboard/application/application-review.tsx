@@ -24,6 +24,7 @@ import { ChatButton, useUsersListPath } from './navigation.tsx';
 import { ApplicationView } from './application-view.tsx';
 import { ChosenCar } from './chosen-car.tsx';
 import { HistoryPanel } from './history-panel.tsx';
+import { LenderPanel } from './lender-panel.tsx';
 import { LicencePhotos } from './licence-photos.tsx';
 import { RegBClock } from './reg-b-clock.tsx';
 import { StatusSelect } from './status-select.tsx';
@@ -128,6 +129,12 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />
+      <LenderPanel
+        applicationId={application.id}
+        userId={application.userId}
+        delivery={application.lenderDelivery}
+        reference={application.lenderReference}
+      />
       <HistoryPanel applicationId={application.id} />
     </article>
   );

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import type { StaffApplication } from '../../../domain/contracts/applications.ts';
+import { rowIdParam } from '../../../domain/query-params.ts';
+import { requireViewer } from '../auth/identity.service.ts';
+import { ADMIN_WITH_MFA } from '../http/access.ts';
+import { parseOr400 } from '../http/errors.ts';
+import { documented } from '../http/openapi.ts';
+import { resendToLender } from './lender.service.ts';
+
+const idParams = v.object({ id: rowIdParam('id') });
+
+/** Staff's side of the lender hand-off: its state is in the staff application view; this sends it again. */
+export const lenderRoutes: FastifyPluginAsync = async (app) => {
+  const deps = { db: app.db, pii: app.pii };
+
+  app.post(
+    '/applications/:id/lender/resend',
+    {
+      config: ADMIN_WITH_MFA,
+      schema: documented({
+        summary:
+          'Send the application to the lender again, from now (staff; audited); 409 while it is being retried or without a configured lender',
+        tags: ['applications'],
+        params: idParams,
+        errors: [409],
+      }),
+    },
+    async (request): Promise<StaffApplication> => {
+      const { id } = parseOr400(idParams, request.params, 'application id');
+      return resendToLender(deps, app.config.lender, requireViewer(request), id);
+    },
+  );
+};

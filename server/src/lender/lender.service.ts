@@ -1,0 +1,171 @@
+import type { StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { LicenceSide } from '../../../domain/contracts/documents.ts';
+import type { ApplicationStatus } from '../../../domain/enums.ts';
+import { APPLICATION_INDICATORS } from '../../../domain/constants.ts';
+import {
+  type ApplicationsDeps,
+  applicationOrThrow,
+  openBirthDate,
+  openLicenceImage,
+  openSsn,
+  toStaffApplication,
+} from '../applications/application-records.service.ts';
+import { findApplicationById, listDocuments } from '../applications/applications.repository.ts';
+import { changeStatus } from '../applications/staff-review.service.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import type { Config } from '../config.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { Viewer } from '../http/viewer.ts';
+import { rememberCallbackSignature, resendLenderDelivery } from './lender.repository.ts';
+import { isValidDocumentLink, signedDocumentUrl, verifySignature } from './lender-signature.ts';
+import { ApplicationGone } from './lender-webhook.ts';
+
+export type LenderSettings = NonNullable<Config['lender']>;
+
+/** How long the photo links of a hand-off work: a lender that fetches them later asks for a Resend. */
+const DOCUMENT_LINK_HOURS = 24;
+
+/**
+ * What the lender receives for a submitted application (README, Lender): the spec's creation
+ * payload as the applicant submitted it (SSN and birth date opened, totals in months, income
+ * monthly, the fixed indicators, the dealer block stored at submission), with the licence photos
+ * as signed links that expire, and the application id its decision must name.
+ */
+export async function lenderSubmission(deps: ApplicationsDeps, lender: LenderSettings, applicationId: number, now = new Date()) {
+  const row = await findApplicationById(deps.db, applicationId);
+  if (!row) throw new ApplicationGone(applicationId);
+  const documents = await listDocuments(deps.db, row.id);
+  const expiresAt = new Date(now.getTime() + DOCUMENT_LINK_HOURS * 3_600_000);
+  const images = Object.fromEntries(
+    documents.map((document) => [
+      document.side,
+      { url: signedDocumentUrl(lender.publicUrl, lender.secret, row.id, document.side, expiresAt), expiresAt: expiresAt.toISOString() },
+    ]),
+  );
+  return {
+    applicationId: row.id,
+    submittedAt: row.submitted_at.toISOString(),
+    userId: row.user_id,
+    carId: row.car_uuid,
+    images,
+    application: {
+      applicant: {
+        firstName: row.first_name,
+        lastName: row.last_name,
+        suffix: row.suffix,
+        phone: row.phone,
+        ssn: openSsn(deps.pii, row),
+        dateOfBirth: openBirthDate(deps.pii, row),
+        email: row.email,
+        maritalStatus: row.marital_status,
+        consentGiven: row.consent_given,
+        monthsAtCurrentAddress: row.months_at_current_address,
+        housingStatus: row.housing_status,
+        mortgageOrRentAmount: row.mortgage_or_rent_amount,
+        address: row.address,
+        previousAddress: row.previous_address,
+        income: row.income,
+        incomeFrequency: row.income_frequency,
+        otherIncomeSource: row.other_income_source,
+        otherIncomeAmount: row.other_income_amount,
+        currentEmployment: row.current_employment,
+        previousEmployment: row.previous_employment,
+        noPreviousEmployment: row.no_previous_employment,
+      },
+      ...APPLICATION_INDICATORS,
+    },
+    dealer: row.dealer,
+  };
+}
+
+export interface LenderDocumentLink {
+  applicationId: number;
+  side: LicenceSide;
+  expires: number;
+  signature: string;
+}
+
+/**
+ * GET /api/lender/documents/{applicationId}/{side}: a licence photo for the lender, through a link
+ * of its hand-off. A wrong, tampered or expired link is 403; each fetch is audited with the lender
+ * as actor.
+ */
+export async function readDocumentForLender(
+  deps: ApplicationsDeps,
+  lender: LenderSettings | undefined,
+  link: LenderDocumentLink,
+  now = new Date(),
+): Promise<{ mime: string; bytes: Buffer }> {
+  if (!lender || !isValidDocumentLink(lender.secret, link, now))
+    throw new HttpError('forbidden', 'This photo link is not valid or has expired; ask the dealer to resend the application.');
+  const image = await openLicenceImage(deps, link.applicationId, link.side);
+  if (!image) throw notFound(`This application has no ${link.side} photo of the licence.`);
+  await recordAudit(deps.db, {
+    actorUserId: null,
+    action: 'application.document_fetched_by_lender',
+    entity: 'application',
+    entityId: link.applicationId,
+    details: { actor: 'lender', side: link.side },
+  });
+  return { mime: image.mime, bytes: image.bytes };
+}
+
+export interface LenderDecision {
+  applicationId: number;
+  decision: Extract<ApplicationStatus, 'approved' | 'rejected'>;
+  reference: string;
+  reasons?: readonly string[] | undefined;
+}
+
+/** Checks a decision callback's signature over its raw body and refuses a replay; the caller parses the body after. */
+export async function authenticateLenderCallback(
+  deps: ApplicationsDeps,
+  lender: LenderSettings | undefined,
+  signatureHeader: unknown,
+  rawBody: Buffer,
+  now = new Date(),
+): Promise<void> {
+  if (!lender) throw new HttpError('not_found', 'No lender is configured on this server.');
+  const check = verifySignature(lender.secret, signatureHeader, rawBody, now);
+  if (!check.ok) throw new HttpError('unauthorized', check.reason);
+  if (!(await rememberCallbackSignature(deps.db, check.signature)))
+    throw new HttpError('unauthorized', 'This signed request was received before: a replay is refused.');
+}
+
+/**
+ * POST /api/lender/decisions, once authenticated: the status changes exactly as a staff member
+ * would change it (history, audit naming the lender and its reference, the applicant notified).
+ */
+export async function applyLenderDecision(deps: ApplicationsDeps, decision: LenderDecision, now = new Date()): Promise<StaffApplication> {
+  return changeStatus(
+    deps,
+    { via: 'lender', reference: decision.reference, rejectionReasons: decision.reasons ?? [] },
+    decision.applicationId,
+    decision.decision,
+    now,
+  );
+}
+
+/**
+ * POST /api/applications/{id}/lender/resend: hands the application to the lender again from now
+ * (README, Lender), audited. 409 while a delivery is being retried, or without a lender.
+ */
+export async function resendToLender(
+  deps: ApplicationsDeps,
+  lender: LenderSettings | undefined,
+  actor: Viewer,
+  applicationId: number,
+  now = new Date(),
+): Promise<StaffApplication> {
+  if (!lender) throw new HttpError('conflict', 'No lender is configured (LENDER_WEBHOOK_URL): there is nowhere to send it.');
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const stored = await applicationOrThrow(trx, applicationId);
+    const outcome = await resendLenderDelivery(trx, stored.id);
+    if (outcome === 'in_progress')
+      throw new HttpError('conflict', 'The lender hand-off is being retried already; it goes out at its next attempt.');
+    if (outcome === 'never_submitted') throw new HttpError('conflict', 'This application has no submission to send.');
+    await recordAudit(trx, { actorUserId: actor.userId, action: 'application.lender_resent', entity: 'application', entityId: stored.id });
+    return stored;
+  });
+  return toStaffApplication(deps, row, now);
+}
