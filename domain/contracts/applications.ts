@@ -108,6 +108,12 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   regBDueAt: string;
   /** Whole days until regBDueAt; negative once it has passed. */
   regBDaysLeft: number;
+  /** The admin who took the lead; null when nobody has. */
+  assignee: Actor | null;
+  /** The first staff response after submission (a relayed message, a status change or a "contacted" note); null while waiting. */
+  firstResponseAt: string | null;
+  /** Whole minutes from submission to firstResponseAt. */
+  firstResponseMinutes: number | null;
 }
 
 /** POST /api/applications/{id}/ssn/reveal. */
@@ -131,4 +137,21 @@ export interface ReviewConfirmation {
   applicationId: number;
   at: string;
   by: Actor;
+}
+
+/** One internal note of GET /api/applications/{id}/notes: staff only, never sent outside the dashboard. */
+export interface ApplicationNote {
+  id: number;
+  text: string;
+  /** The author reached the applicant; the first such note may be the application's first response. */
+  contacted: boolean;
+  at: string;
+  /** Null when the staff account was deleted. */
+  author: Actor | null;
+}
+
+/** PUT /api/applications/{id}/assignee: who has taken the lead now. */
+export interface LeadAssignment {
+  applicationId: number;
+  assignee: Actor | null;
 }

@@ -32,6 +32,7 @@ import {
   toJsonColumn,
   updateApplication,
 } from './applications.repository.ts';
+import { recordStaffResponse } from './lead-work.service.ts';
 
 const audit = (db: Db, actor: Viewer, action: string, applicationId: number, details?: Record<string, unknown>) =>
   recordAudit(db, { actorUserId: actor.userId, action, entity: 'application', entityId: applicationId, ...(details ? { details } : {}) });
@@ -163,6 +164,7 @@ export async function changeStatus(
     if (stored.status === status) return stored;
     const updated = await updateApplication(trx, stored.id, { status });
     await insertStatusChange(trx, stored.id, stored.status, status, actor.userId);
+    await recordStaffResponse(trx, stored.id, now);
     await audit(trx, actor, 'application.status_changed', stored.id, { from: stored.status, to: status });
     await enqueueOutboxEvent(trx, 'application.status_changed', {
       applicationId: stored.id,

@@ -143,6 +143,10 @@ export interface ApplicationsTable {
   idempotency_fingerprint: string | null;
   submitted_at: Timestamp;
   updated_at: Timestamp;
+  /** The admin who took the lead (migration 0019); null when nobody has. */
+  assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The first staff response after submission: a relayed message, a status change or a "contacted" note (migration 0019). */
+  first_response_at: NullableTimestamp;
 }
 
 export interface ApplicationDocumentsTable {
@@ -190,6 +194,16 @@ export interface ApplicationConsentsTable {
   kind: 'credit_check' | 'privacy_notice' | 'electronic_records' | 'marketing_contact';
   text_version: string;
   accepted_at: Timestamp;
+}
+
+/** Staff's internal notes on an application (migration 0019): append-only, never sent outside. */
+export interface ApplicationNotesTable {
+  id: Generated<number>;
+  application_id: number;
+  author_user_id: number | null;
+  text: string;
+  contacted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
 }
 
 export interface FaqsTable {
@@ -359,6 +373,7 @@ export interface Database {
   outbox_deliveries: OutboxDeliveriesTable;
   media_blobs: MediaBlobsTable;
   car_photos: CarPhotosTable;
+  application_notes: ApplicationNotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

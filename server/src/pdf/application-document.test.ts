@@ -17,6 +17,9 @@ function printable(overrides: Partial<PrintableApplication> = {}): PrintableAppl
     history: [],
     regBDueAt: '2026-07-15T12:00:00.000Z',
     regBDaysLeft: 30,
+    assignee: null,
+    firstResponseAt: null,
+    firstResponseMinutes: null,
     ...overrides,
   };
 }
