@@ -20,6 +20,8 @@ export function NotesPanel({ applicationId, userId }: { applicationId: number; u
   const add = useAddNote();
   const [text, setText] = useState('');
   const [contacted, setContacted] = useState(false);
+  // The form opens on demand, so the page stays read-only until staff choose to write.
+  const [writing, setWriting] = useState(false);
   const textId = useId();
 
   const submit = (event: FormEvent) => {
@@ -31,6 +33,7 @@ export function NotesPanel({ applicationId, userId }: { applicationId: number; u
         onSuccess: () => {
           setText('');
           setContacted(false);
+          setWriting(false);
           toast.success(i18n._('Note added.'));
         },
         onError: () => toast.error(i18n._('The note could not be added. It is still here; please try again.')),
@@ -42,24 +45,37 @@ export function NotesPanel({ applicationId, userId }: { applicationId: number; u
     <section className="card detail-section notes" aria-labelledby="section-notes">
       <h3 id="section-notes">{i18n._('Notes')}</h3>
       <p className="notes__hint">{i18n._('Staff only: notes are never shown to the applicant or sent outside the dashboard.')}</p>
-      <form className="notes__form" onSubmit={submit}>
-        <label htmlFor={textId}>{i18n._('New note')}</label>
-        <textarea
-          id={textId}
-          rows={3}
-          maxLength={NOTE_MAX_LENGTH}
-          required
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <label className="filters__check">
-          <input type="checkbox" checked={contacted} onChange={(event) => setContacted(event.target.checked)} />
-          <span>{i18n._('I contacted the applicant')}</span>
-        </label>
-        <button type="submit" className="button button--primary" disabled={add.isPending}>
+      {writing ? (
+        <form className="notes__form" onSubmit={submit}>
+          <label htmlFor={textId}>{i18n._('New note')}</label>
+          <textarea
+            id={textId}
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            required
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the staff member's own click, to write at once
+            autoFocus
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <label className="filters__check">
+            <input type="checkbox" checked={contacted} onChange={(event) => setContacted(event.target.checked)} />
+            <span>{i18n._('I contacted the applicant')}</span>
+          </label>
+          <div className="button-row">
+            <button type="submit" className="button button--primary" disabled={add.isPending}>
+              {i18n._('Save note')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setWriting(false)}>
+              {i18n._('Cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button button--secondary notes__add" onClick={() => setWriting(true)}>
           {i18n._('Add note')}
         </button>
-      </form>
+      )}
       {notes.isPending ? (
         <ListLoading />
       ) : notes.isError ? (
