@@ -18,6 +18,8 @@ import * as m0016 from './0016_outbox_photo_urls.ts';
 import * as m0017 from './0017_lender.ts';
 import * as m0022 from './0022_bot_stock_photo_parts.ts';
 
+import * as m0019 from './0019_lead_work.ts';
+
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0016_outbox_photo_urls': m0016,
   '0017_lender': m0017,
   '0022_bot_stock_photo_parts': m0022,
+
+  '0019_lead_work': m0019,
 };

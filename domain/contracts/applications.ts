@@ -112,6 +112,13 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   lenderDelivery: LenderDelivery;
   /** The lender's own reference, once it has sent its decision. */
   lenderReference: string | null;
+
+  /** The admin who took the lead; null when nobody has. */
+  assignee: Actor | null;
+  /** The first staff response after submission (a relayed message, a status change or a "contacted" note); null while waiting. */
+  firstResponseAt: string | null;
+  /** Whole minutes from submission to firstResponseAt. */
+  firstResponseMinutes: number | null;
 }
 
 /**
@@ -147,4 +154,21 @@ export interface ReviewConfirmation {
   applicationId: number;
   at: string;
   by: Actor;
+}
+
+/** One internal note of GET /api/applications/{id}/notes: staff only, never sent outside the dashboard. */
+export interface ApplicationNote {
+  id: number;
+  text: string;
+  /** The author reached the applicant; the first such note may be the application's first response. */
+  contacted: boolean;
+  at: string;
+  /** Null when the staff account was deleted. */
+  author: Actor | null;
+}
+
+/** PUT /api/applications/{id}/assignee: who has taken the lead now. */
+export interface LeadAssignment {
+  applicationId: number;
+  assignee: Actor | null;
 }

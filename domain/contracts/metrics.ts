@@ -48,6 +48,12 @@ export interface MetricsAnswer {
   regB: { overdue: number; dueSoon: number };
   /** The last 30 days, oldest first, today last. */
   daily: DailyActivity[];
+  /**
+   * How soon staff first responded to the applications submitted in the last 30 days (a relayed
+   * message, a status change or a "contacted" note): the median in whole minutes, null when none
+   * was responded to; and how many are still waiting.
+   */
+  firstResponse: { medianMinutes: number | null; responded: number; waiting: number };
   /** The dealer's IANA time zone, in which "today", "this week" and the dates above are counted. */
   timeZone: string;
   generatedAt: string;

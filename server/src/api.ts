@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAccessControl } from './http/access.ts';
 import { applicationsRoutes } from './applications/applications.routes.ts';
+import { leadWorkRoutes } from './applications/lead-work.routes.ts';
 import { consentsRoutes } from './applications/consents.routes.ts';
 import { documentsRoutes } from './applications/documents.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -70,6 +71,7 @@ export const api: FastifyPluginAsync = async (app) => {
     draftsRoutes,
     consentsRoutes,
     applicationsRoutes,
+    leadWorkRoutes,
     pdfRoutes,
     chatRoutes,
     photosRoutes,

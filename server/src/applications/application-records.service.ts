@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
   type ApplicationRow,
+  findActorName,
   findApplicationById,
   findApplicationCar,
   findDocumentContent,
@@ -90,6 +91,22 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     regBDaysLeft: regBDaysLeft(row.submitted_at, now),
     lenderDelivery,
     lenderReference: row.lender_reference,
+
+    ...(await leadWorkOf(db, row)),
+  };
+}
+
+/** Who took the lead and how soon staff first responded (docs/product.md#application-detail). */
+async function leadWorkOf(
+  db: Db,
+  row: ApplicationRow,
+): Promise<Pick<StaffApplication, 'assignee' | 'firstResponseAt' | 'firstResponseMinutes'>> {
+  const assignee = row.assignee_user_id;
+  const responded = row.first_response_at;
+  return {
+    assignee: assignee === null ? null : { id: assignee, name: await findActorName(db, assignee) },
+    firstResponseAt: responded?.toISOString() ?? null,
+    firstResponseMinutes: responded ? Math.max(0, Math.floor((responded.getTime() - row.submitted_at.getTime()) / 60_000)) : null,
   };
 }
 

@@ -93,7 +93,7 @@ export async function insertStatusChange(
 }
 
 /** "First Last", else "@username", else "User 12": how staff are named in histories. */
-const actorName = sql<string>`coalesce(
+export const actorName = sql<string>`coalesce(
   nullif(trim(concat_ws(' ', actor.first_name, actor.last_name)), ''),
   '@' || actor.username,
   'User ' || actor.id

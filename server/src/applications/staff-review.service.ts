@@ -32,6 +32,7 @@ import {
   toJsonColumn,
   updateApplication,
 } from './applications.repository.ts';
+import { recordStaffResponse } from './lead-work.service.ts';
 
 const audit = (db: Db, actor: Viewer, action: string, applicationId: number, details?: Record<string, unknown>) =>
   recordAudit(db, { actorUserId: actor.userId, action, entity: 'application', entityId: applicationId, ...(details ? { details } : {}) });
@@ -181,6 +182,7 @@ export async function changeStatus(
     if (stored.status === status) return stored;
     const updated = await updateApplication(trx, stored.id, { status, ...(lender ? { lender_reference: lender.reference } : {}) });
     await insertStatusChange(trx, stored.id, stored.status, status, actorUserId);
+    if (!lender) await recordStaffResponse(trx, stored.id, now);
     const lenderDetails = lender && { actor: 'lender', reference: lender.reference, reasons: lender.rejectionReasons };
     await recordAudit(trx, {
       actorUserId,

@@ -1,5 +1,6 @@
 import { chatLinkFor } from '../../../domain/chat-link.ts';
 import type { AlbumPart, ChatLink, ChatThread, MessageRef } from '../../../domain/contracts/chat.ts';
+import { recordStaffMessageTo } from '../applications/lead-work.service.ts';
 import type { Db } from '../db/database.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -63,6 +64,7 @@ export function createChatService(db: Db) {
             : { userId, userChatId, userMessageId: copy, staffChatId, staffMessageId: original };
         }),
       );
+      if (from === 'staff') await recordStaffMessageTo(db, userId, new Date());
     },
 
     staffSideOf: (userChatId: number, userMessageId: number): Promise<MessageRef | undefined> =>

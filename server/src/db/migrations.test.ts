@@ -9,6 +9,7 @@ const TABLES = [
   'application_consents',
   'application_documents',
   'application_drafts',
+  'application_notes',
   'application_status_history',
   'applications',
   'audit_events',

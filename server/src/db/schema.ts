@@ -145,6 +145,11 @@ export interface ApplicationsTable {
   updated_at: Timestamp;
   /** The lender's own reference, from its signed decision (migration 0017). */
   lender_reference: ColumnType<string | null, string | null | undefined, string | null>;
+
+  /** The admin who took the lead (migration 0019); null when nobody has. */
+  assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The first staff response after submission: a relayed message, a status change or a "contacted" note (migration 0019). */
+  first_response_at: NullableTimestamp;
 }
 
 export interface ApplicationDocumentsTable {
@@ -192,6 +197,16 @@ export interface ApplicationConsentsTable {
   kind: 'credit_check' | 'privacy_notice' | 'electronic_records' | 'marketing_contact';
   text_version: string;
   accepted_at: Timestamp;
+}
+
+/** Staff's internal notes on an application (migration 0019): append-only, never sent outside. */
+export interface ApplicationNotesTable {
+  id: Generated<number>;
+  application_id: number;
+  author_user_id: number | null;
+  text: string;
+  contacted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
 }
 
 export interface FaqsTable {
@@ -378,6 +393,7 @@ export interface Database {
   media_blobs: MediaBlobsTable;
   car_photos: CarPhotosTable;
   lender_callback_signatures: LenderCallbackSignaturesTable;
+  application_notes: ApplicationNotesTable;
 }
 
 /** Signatures of the lender's decision callbacks of the last ten minutes, to refuse a replay (migration 0017). */

@@ -174,3 +174,21 @@ export async function dailyCounts(db: Db, days: ReadonlyArray<{ date: string; st
     order by d.date`.execute(db);
   return rows;
 }
+
+export interface FirstResponseTimes {
+  medianMinutes: number | null;
+  responded: number;
+  waiting: number;
+}
+
+/** Applications submitted in the range: the median minutes to their first staff response, and how many still wait for one. */
+export async function firstResponseTimes(db: Db, from: Date, to: Date): Promise<FirstResponseTimes> {
+  const { rows } = await sql<FirstResponseTimes>`
+    select floor(percentile_cont(0.5) within group (order by extract(epoch from first_response_at - submitted_at))
+                 filter (where first_response_at is not null) / 60)::integer as "medianMinutes",
+           count(first_response_at)::integer as responded,
+           count(*) filter (where first_response_at is null)::integer as waiting
+    from applications
+    where submitted_at >= ${from} and submitted_at < ${to}`.execute(db);
+  return rows[0]!;
+}

@@ -6,6 +6,7 @@ import {
   applicationCounts,
   dailyCounts,
   favoriteCount,
+  firstResponseTimes,
   localCalendar,
   topBrand,
   topCar,
@@ -38,7 +39,7 @@ export async function computeMetrics(
   const weekStarts = series.at(-1 - calendar.weekday)!.starts;
 
   // Independent reads: on PostgreSQL each takes its own connection, so they run side by side.
-  const [users, favorites, views, statuses, brand, car, daily] = await Promise.all([
+  const [users, favorites, views, statuses, brand, car, daily, firstResponse] = await Promise.all([
     userTotals(db, today),
     favoriteCount(db),
     viewTotals(db),
@@ -46,6 +47,7 @@ export async function computeMetrics(
     topBrand(db, today.starts, today.ends),
     topCar(db, weekStarts, today.ends),
     dailyCounts(db, series),
+    firstResponseTimes(db, series[0]!.starts, today.ends),
   ]);
 
   const applicationsByStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as MetricsAnswer['applicationsByStatus'];
@@ -109,6 +111,7 @@ export async function computeMetrics(
     applicationsByStatus,
     regB: { overdue: inReview?.overdue ?? 0, dueSoon: inReview?.dueSoon ?? 0 },
     daily,
+    firstResponse,
     timeZone,
     generatedAt: now.toISOString(),
   };

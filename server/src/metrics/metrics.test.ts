@@ -42,7 +42,7 @@ async function addViews(db: Db, userId: number, views: Array<[car: string, viewe
     .execute();
 }
 
-async function addApplication(db: Db, userId: number, status: ApplicationStatus, submittedAt: string) {
+async function addApplication(db: Db, userId: number, status: ApplicationStatus, submittedAt: string, firstResponseAt?: string) {
   await db
     .insertInto('applications')
     .values({
@@ -66,6 +66,7 @@ async function addApplication(db: Db, userId: number, status: ApplicationStatus,
       }),
       dealer: JSON.stringify({}),
       submitted_at: at(submittedAt),
+      first_response_at: firstResponseAt === undefined ? null : at(firstResponseAt),
     })
     .execute();
 }
@@ -141,14 +142,14 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
     // After her first view.
     await addApplication(db, ann.id, 'in_review', '2026-11-18T17:00:00Z');
     // Before his first view; Regulation B due 19 November 12:00 UTC, within 5 days.
-    await addApplication(db, bob.id, 'in_review', '2026-10-20T12:00:00Z');
+    await addApplication(db, bob.id, 'in_review', '2026-10-20T12:00:00Z', '2026-10-20T15:00:00Z');
     // A minute before her first view, at midnight in Chicago.
-    await addApplication(db, cat.id, 'approved', '2026-11-18T06:00:00Z');
+    await addApplication(db, cat.id, 'approved', '2026-11-18T06:00:00Z', '2026-11-18T07:05:30Z');
     // No views; Regulation B due 31 October: overdue.
-    await addApplication(db, dan.id, 'in_review', '2026-10-01T12:00:00Z');
+    await addApplication(db, dan.id, 'in_review', '2026-10-01T12:00:00Z', '2026-10-01T12:01:00Z');
     // Long past its due date, but decided.
     await addApplication(db, eve.id, 'approved', '2026-09-15T12:00:00Z');
-    await addApplication(db, guest, 'rejected', '2026-11-18T08:00:00Z');
+    await addApplication(db, guest, 'rejected', '2026-11-18T08:00:00Z', '2026-11-18T08:10:00Z');
   });
 
   it('lists the nine business metrics in the table order, each with notes on how it is counted', async () => {
@@ -229,6 +230,15 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
   it('says which time zone it counts in and when the figures were taken', async () => {
     const answer = await metricsAt(t, NOW);
     expect(answer).toMatchObject({ timeZone: 'America/Chicago', generatedAt: NOW.toISOString() });
+  });
+
+  it('gives the median time to the first staff response over the last 30 days, and how many still wait', async () => {
+    // Bob after 180 minutes, Cat after 65 and the guest after 10; Ann still waits; Dan applied before the 30 days.
+    expect((await metricsAt(t, NOW)).firstResponse).toEqual({ medianMinutes: 65, responded: 3, waiting: 1 });
+  });
+
+  it('has no median first response when nothing submitted in the last 30 days was responded to', async () => {
+    expect((await metricsAt(t, at('2027-06-01T18:00:00Z'))).firstResponse).toEqual({ medianMinutes: null, responded: 0, waiting: 0 });
   });
 
   it('answers anonymous visitors 401', async () => {

@@ -19,6 +19,10 @@ function printable(overrides: Partial<PrintableApplication> = {}): PrintableAppl
     regBDaysLeft: 30,
     lenderDelivery: { state: 'not_configured' },
     lenderReference: null,
+
+    assignee: null,
+    firstResponseAt: null,
+    firstResponseMinutes: null,
     ...overrides,
   };
 }

@@ -231,6 +231,20 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
     expect((await propertiesOf(res.rawPayload)).Title).toBe(`Заявка №${id}`);
   });
 
+  it("leaves the staff's internal notes out of the printed application", async () => {
+    const note = await injectAs(t.app, ADMIN, {
+      method: 'POST',
+      url: `/api/applications/${id}/notes`,
+      payload: { text: 'Internal remark 5c1e', contacted: true },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${id}/pdf` });
+    expect(res.statusCode).toBe(200);
+    const text = await poppler('pdftotext', res.rawPayload);
+    expect(text).toContain('Mary');
+    expect(text).not.toContain('5c1e');
+  });
+
   it('refuses anyone but staff', async () => {
     expect((await injectAs(t.app, null, { method: 'GET', url: `/api/applications/${id}/pdf` })).statusCode).toBe(401);
     expect((await injectAs(t.app, APPLICANT, { method: 'GET', url: `/api/applications/${id}/pdf` })).statusCode).toBe(403);

@@ -156,6 +156,10 @@ export interface UserListQuery {
   applicationStatus?: ApplicationStatus | undefined;
   /** Only applicants still in review past the Regulation B deadline (true), or everyone else (false). */
   regBOverdue?: boolean | undefined;
+  /** Only applicants whose lead the caller has taken. */
+  assignee?: 'me' | undefined;
+  /** Only applicants no staff member has responded to yet (true), or everyone else (false). */
+  waitingForFirstContact?: boolean | undefined;
   sortBy: UserSort;
   sortOrder: 'asc' | 'desc';
 }
@@ -171,6 +175,8 @@ export interface UserListContext {
   staffChatId: number | undefined;
   /** Applications submitted before this and still in review are past the Regulation B deadline. */
   regBOverdueBefore: Date;
+  /** The staff member asking, whom assignee=me means. */
+  viewerUserId: number;
 }
 
 const SEARCHABLE = ['first_name', 'last_name', 'username', 'email'] as const;
@@ -208,6 +214,11 @@ export async function listUsers(db: Db, q: UserListQuery, context: UserListConte
     // Users without an application are not overdue (coalesce), so false lists them too.
     const overdue = sql<boolean>`coalesce(applications.status = 'in_review' and applications.submitted_at < ${context.regBOverdueBefore}, false)`;
     filtered = filtered.where(overdue, '=', q.regBOverdue);
+  }
+  if (q.assignee === 'me') filtered = filtered.where('applications.assignee_user_id', '=', context.viewerUserId);
+  if (q.waitingForFirstContact !== undefined) {
+    const waiting = sql<boolean>`coalesce(applications.id is not null and applications.first_response_at is null, false)`;
+    filtered = filtered.where(waiting, '=', q.waitingForFirstContact);
   }
 
   // Text sorts are case-insensitive (matching the lower(column), id indexes); nulls always go last.

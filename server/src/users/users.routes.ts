@@ -49,14 +49,14 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       config: ADMIN_ONLY,
       schema: documented({
         summary:
-          'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline',
+          'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline; assignee=me the leads the caller took; waitingForFirstContact=true applicants no staff member has responded to yet',
         tags: ['users'],
         querystring: userListQuerySchema,
       }),
     },
     async (request): Promise<Paged<UserListItem>> => {
       const query = parseOr400(userListQuerySchema, request.query, 'user filters');
-      return listUsersForStaff(app.db, query, app.config.bot.staffChatId);
+      return listUsersForStaff(app.db, query, app.config.bot.staffChatId, requireViewer(request).userId);
     },
   );
 

@@ -21,6 +21,8 @@ export const userListQuerySchema = v.pipe(
     is_admin: booleanParam('is_admin must be true or false'),
     applicationStatus: choiceParam(APPLICATION_STATUSES, 'applicationStatus must be in_review, approved or rejected'),
     regBOverdue: booleanParam('regBOverdue must be true or false'),
+    assignee: choiceParam(['me'], 'assignee must be me'),
+    waitingForFirstContact: booleanParam('waitingForFirstContact must be true or false'),
     sortBy: choiceParam(USER_SORTS, `sortBy must be one of ${USER_SORTS.join(', ')}`),
     sortOrder: choiceParam(['asc', 'desc'], 'sortOrder must be asc or desc'),
   }),

@@ -37,8 +37,13 @@ export const recordActivity = (db: Db, userId: number): Promise<UserRow | undefi
  * docs/product.md#users-list: the staff's users table, with today's Regulation B cutoff, and each
  * user's Chat link built from their topic in the staff group and their username (domain/chat-link.ts).
  */
-export async function listUsersForStaff(db: Db, query: UserListQuery, staffChatId: number | undefined): Promise<Paged<UserListItem>> {
-  const users = await listUsers(db, query, { staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()) });
+export async function listUsersForStaff(
+  db: Db,
+  query: UserListQuery,
+  staffChatId: number | undefined,
+  viewerUserId: number,
+): Promise<Paged<UserListItem>> {
+  const users = await listUsers(db, query, { staffChatId, regBOverdueBefore: regBOverdueBefore(new Date()), viewerUserId });
   const items = users.items.map(({ messageThreadId, ...user }) => ({
     ...user,
     chatUrl: chatLinkFor(staffChatId, { username: user.username, messageThreadId }).url,

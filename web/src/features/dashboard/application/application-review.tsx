@@ -23,8 +23,12 @@ import { ApplicationEditForm, EDIT_FORM_ID } from './application-edit-form.tsx';
 import { ChatButton, useUsersListPath } from './navigation.tsx';
 import { ApplicationView } from './application-view.tsx';
 import { ChosenCar } from './chosen-car.tsx';
+import { FirstResponse } from './first-response.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { LenderPanel } from './lender-panel.tsx';
+
+import { LeadOwner } from './lead-owner.tsx';
+import { NotesPanel } from './notes-panel.tsx';
 import { LicencePhotos } from './licence-photos.tsx';
 import { RegBClock } from './reg-b-clock.tsx';
 import { StatusSelect } from './status-select.tsx';
@@ -126,6 +130,8 @@ export function ApplicationReview({ application }: { application: StaffApplicati
         status={application.status}
         history={application.history}
       />
+      <LeadOwner application={application} />
+      <FirstResponse minutes={application.firstResponseMinutes} />
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />
@@ -135,6 +141,8 @@ export function ApplicationReview({ application }: { application: StaffApplicati
         delivery={application.lenderDelivery}
         reference={application.lenderReference}
       />
+
+      <NotesPanel applicationId={application.id} userId={application.userId} />
       <HistoryPanel applicationId={application.id} />
     </article>
   );

@@ -18,6 +18,8 @@ const SHOWN = new Set([
   'application.ssn_revealed',
   'application.pdf_downloaded',
   'application.reviewed',
+  'application.assigned',
+  'application.note_added',
 ]);
 
 const isStatus = (value: unknown): value is ApplicationStatus => (APPLICATION_STATUSES as readonly unknown[]).includes(value);
@@ -48,6 +50,13 @@ function useDescribe() {
         return i18n._('PDF downloaded');
       case 'application.reviewed':
         return i18n._('Review confirmed');
+      case 'application.assigned':
+        // The details hold user ids only; the actor is named beside every event.
+        if (event.details.to === null) return i18n._('Lead left untaken');
+        return event.details.to === event.actor?.id ? i18n._('Took the lead') : i18n._('Assigned the lead to another admin');
+      case 'application.note_added':
+        // The note's text stays in the notes panel, never in the audit.
+        return event.details.contacted === true ? i18n._('Note added: contacted the applicant') : i18n._('Note added');
       default:
         return event.action;
     }

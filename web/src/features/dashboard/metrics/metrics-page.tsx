@@ -10,6 +10,7 @@ import { ListError, ListLoading } from '../../../components/list-state.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
 import { formatDate, formatDateTime } from '../format.ts';
+import { FirstResponseCard } from './first-response-card.tsx';
 
 // uPlot stays out of the page's first paint: the figures show while the chart downloads.
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
@@ -29,7 +30,7 @@ export default function MetricsPage() {
   const metrics = useMetrics();
   if (metrics.isPending) return <ListLoading />;
   if (metrics.isError) return <ListError error={metrics.error} onRetry={() => void metrics.refetch()} />;
-  const { rows, applicationsByStatus, regB, daily, timeZone, generatedAt } = metrics.data;
+  const { rows, applicationsByStatus, regB, daily, firstResponse, timeZone, generatedAt } = metrics.data;
   const number = new Intl.NumberFormat(i18n.locale);
   return (
     <section aria-labelledby="metrics-title" className="metrics">
@@ -54,6 +55,7 @@ export default function MetricsPage() {
             ))}
           </ul>
         </div>
+        <FirstResponseCard firstResponse={firstResponse} />
       </div>
       <TableScroll label={i18n._('Metrics')}>
         <table className="data-table">

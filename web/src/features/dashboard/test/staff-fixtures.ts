@@ -48,6 +48,10 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     regBDaysLeft: 12,
     lenderDelivery: { state: 'not_configured' },
     lenderReference: null,
+
+    assignee: null,
+    firstResponseAt: null,
+    firstResponseMinutes: null,
     ...overrides,
   };
 }

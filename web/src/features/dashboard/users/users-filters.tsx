@@ -12,6 +12,8 @@ export const USER_FILTERS = [
   'is_admin',
   'applicationStatus',
   'regBOverdue',
+  'assignee',
+  'waitingForFirstContact',
 ] as const;
 
 const TEXT_FILTERS = [
@@ -59,6 +61,22 @@ export function UsersFilters({ filters, onApply }: { filters: Filters; onApply: 
               onChange={(event) => set('regBOverdue', event.target.checked ? 'true' : '')}
             />
             <span>{i18n._('Only decisions overdue (Regulation B)')}</span>
+          </label>
+          <label className="filters__check">
+            <input
+              type="checkbox"
+              checked={draft.assignee === 'me'}
+              onChange={(event) => set('assignee', event.target.checked ? 'me' : '')}
+            />
+            <span>{i18n._('Assigned to me')}</span>
+          </label>
+          <label className="filters__check">
+            <input
+              type="checkbox"
+              checked={draft.waitingForFirstContact === 'true'}
+              onChange={(event) => set('waitingForFirstContact', event.target.checked ? 'true' : '')}
+            />
+            <span>{i18n._('Waiting for first contact')}</span>
           </label>
         </>
       )}

@@ -73,6 +73,17 @@ describe('the users list', () => {
     expect(screen.getByTestId('url').textContent).toBe('?email=example.com');
   });
 
+  it('lists the leads I have taken, and the applicants waiting for first contact, with the filters in the URL', async () => {
+    openList();
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Assigned to me' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Waiting for first contact' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(lastQuery().get('assignee')).toBe('me'));
+    expect(lastQuery().get('waitingForFirstContact')).toBe('true');
+    expect(screen.getByTestId('url').textContent).toBe('?assignee=me&waitingForFirstContact=true');
+  });
+
   it('sends only the filters that have a value', async () => {
     openList('/dashboard?first_name=&language=uk');
     await screen.findByRole('table');
