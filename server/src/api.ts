@@ -18,6 +18,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { retentionRoutes } from './retention/retention.routes.ts';
 import { photosRoutes } from './inventory/photos.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
@@ -72,6 +73,7 @@ export const api: FastifyPluginAsync = async (app) => {
     pdfRoutes,
     chatRoutes,
     photosRoutes,
+    retentionRoutes,
   ]) {
     await app.register(routes);
   }

@@ -86,6 +86,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     history,
     regBDueAt: regBDueAt(row.submitted_at).toISOString(),
     regBDaysLeft: regBDaysLeft(row.submitted_at, now),
+    erasedAt: row.erased_at?.toISOString() ?? null,
   };
 }
 

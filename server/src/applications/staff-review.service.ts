@@ -7,7 +7,7 @@ import type { ApplicationStatus } from '../../../domain/enums.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { EmploymentRecord } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
@@ -161,6 +161,9 @@ export async function changeStatus(
     const stored = await lockApplication(trx, applicationId);
     if (!stored) throw notFound('This application does not exist.');
     if (stored.status === status) return stored;
+    // docs/product.md#submission-and-statuses: a withdrawn application was taken back by its applicant; nobody decides it.
+    if (stored.status === 'withdrawn')
+      throw new HttpError('conflict', 'The applicant withdrew this application, so its status no longer changes.');
     const updated = await updateApplication(trx, stored.id, { status });
     await insertStatusChange(trx, stored.id, stored.status, status, actor.userId);
     await audit(trx, actor, 'application.status_changed', stored.id, { from: stored.status, to: status });
