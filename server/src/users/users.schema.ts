@@ -19,7 +19,7 @@ export const userListQuerySchema = v.pipe(
     phone: search('phone'),
     language: choiceParam(LANGUAGES, 'language must be en, uk, es or ru'),
     is_admin: booleanParam('is_admin must be true or false'),
-    applicationStatus: choiceParam(APPLICATION_STATUSES, 'applicationStatus must be in_review, approved or rejected'),
+    applicationStatus: choiceParam(APPLICATION_STATUSES, 'applicationStatus must be in_review, approved, rejected or withdrawn'),
     regBOverdue: booleanParam('regBOverdue must be true or false'),
     sortBy: choiceParam(USER_SORTS, `sortBy must be one of ${USER_SORTS.join(', ')}`),
     sortOrder: choiceParam(['asc', 'desc'], 'sortOrder must be asc or desc'),

@@ -23,6 +23,7 @@ import { ApplicationEditForm, EDIT_FORM_ID } from './application-edit-form.tsx';
 import { ChatButton, useUsersListPath } from './navigation.tsx';
 import { ApplicationView } from './application-view.tsx';
 import { ChosenCar } from './chosen-car.tsx';
+import { ErasedNotice } from './erased-notice.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { LicencePhotos } from './licence-photos.tsx';
 import { RegBClock } from './reg-b-clock.tsx';
@@ -102,9 +103,9 @@ export function ApplicationReview({ application }: { application: StaffApplicati
             />
             <ActionButton icon={<CrossIcon />} label={i18n._('Cancel')} onClick={cancel} />
           </>
-        ) : (
+        ) : application.erasedAt === null ? (
           <ActionButton icon={<EditIcon />} label={i18n._('Edit')} onClick={startEditing} />
-        )}
+        ) : null}
         <ActionButton icon={<PdfIcon />} label={i18n._('PDF')} busy={pdf.isPending} onClick={() => pdf.mutate(application.id)} />
         <ChatButton userId={application.userId} label={i18n._('Chat')} />
         <ActionButton
@@ -125,6 +126,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
         status={application.status}
         history={application.history}
       />
+      <ErasedNotice erasedAt={application.erasedAt} />
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />

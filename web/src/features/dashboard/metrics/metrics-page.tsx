@@ -10,6 +10,7 @@ import { ListError, ListLoading } from '../../../components/list-state.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
 import { formatDate, formatDateTime } from '../format.ts';
+import { ErasureDue } from './erasure-due.tsx';
 
 // uPlot stays out of the page's first paint: the figures show while the chart downloads.
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
@@ -107,6 +108,7 @@ export default function MetricsPage() {
           </TableScroll>
         </details>
       </div>
+      <ErasureDue />
     </section>
   );
 }
