@@ -104,14 +104,14 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
         ? erasedBlock(heading)
         : ''
       : `<div class="block"><h3>${esc(heading)}</h3><dl class="lines">${[
-      field(t('Employer Name'), employment.employerName),
-      field(t('Occupation'), employment.occupation),
-      field(t('Work Phone'), employment.workPhone === null ? null : formatPhoneDisplay(employment.workPhone)),
-      field(t('Employment Status'), t(employmentStatusLabels[employment.status])),
-      field(t('Time Employed'), months(employment.totalMonthsEmployed)),
-    ].join(
-      '',
-    )}</dl><h3>${esc(t('Employer Address'))}</h3>${employment.employerAddress ? addressLines(employment.employerAddress) : `<p class="muted">${EMPTY}</p>`}</div>`;
+          field(t('Employer Name'), employment.employerName),
+          field(t('Occupation'), employment.occupation),
+          field(t('Work Phone'), employment.workPhone === null ? null : formatPhoneDisplay(employment.workPhone)),
+          field(t('Employment Status'), t(employmentStatusLabels[employment.status])),
+          field(t('Time Employed'), months(employment.totalMonthsEmployed)),
+        ].join(
+          '',
+        )}</dl><h3>${esc(t('Employer Address'))}</h3>${employment.employerAddress ? addressLines(employment.employerAddress) : `<p class="muted">${EMPTY}</p>`}</div>`;
 
   const section = (heading: string, body: string, className = '') =>
     `<section${className ? ` class="${className}"` : ''}><h2>${esc(heading)}</h2>${body}</section>`;
@@ -138,11 +138,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('Housing Type'), t(housingStatusLabels[a.housingStatus])),
       field(t('Monthly Payment'), kept(money(a.mortgageOrRentAmount))),
       field(t('Time at Current Address'), months(a.monthsAtCurrentAddress)),
-    ) +
-      blocks(
-        addressBlock(t('Current Address'), a.address),
-        addressBlock(t('Previous Address'), a.previousAddress),
-      ),
+    ) + blocks(addressBlock(t('Current Address'), a.address), addressBlock(t('Previous Address'), a.previousAddress)),
   );
 
   const income = section(
