@@ -71,7 +71,6 @@ export const applicationStatusLabels: Record<ApplicationStatus, string> = {
 };
 /** The statuses staff may set (PATCH /api/applications/{id}/status); withdrawn is the applicant's alone. */
 export const STAFF_APPLICATION_STATUSES = ['in_review', 'approved', 'rejected'] as const satisfies readonly ApplicationStatus[];
-export type StaffApplicationStatus = (typeof STAFF_APPLICATION_STATUSES)[number];
 /** The statuses that end an application's review: the retention clock runs from the last change to one. */
 export const DECIDED_APPLICATION_STATUSES = ['approved', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
 
