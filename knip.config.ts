@@ -7,9 +7,10 @@ const config: KnipConfig = {
   // code leaves unused even though a test or a bench still reaches it.
   entry: [
     'server/src/start.ts!',
-    // The database commands ship too (npm run db:migrate, db:seed in the image).
+    // The database commands ship too (npm run db:migrate, db:seed, retention in the image).
     'server/src/migrate-cli.ts!',
     'server/src/seed-cli.ts!',
+    'server/src/retention-cli.ts!',
     'scripts/start.js!',
     'web/index.html!',
     'bench/*.ts',

@@ -113,8 +113,16 @@ function toEmploymentForm(employment: RecordEmployment | null) {
   };
 }
 
+/** A record as staff get it: the fields the retention job erases may be null (docs/product.md#data-retention). */
+type StaffRecord = Omit<ApplicationRecord, 'address' | 'income' | 'otherIncomeAmount' | 'currentEmployment'> & {
+  address: RecordAddress | null;
+  income: number | null;
+  otherIncomeAmount: number | null;
+  currentEmployment: RecordEmployment | null;
+};
+
 /** The edit form's starting values from the application the server answered (docs/product.md#editing-an-application: Cancel resets to them). */
-export function applicationToFormValues(record: ApplicationRecord) {
+export function applicationToFormValues(record: StaffRecord) {
   return {
     firstName: record.firstName,
     lastName: record.lastName,

@@ -32,7 +32,7 @@ describe('choices and their display names', () => {
       toOptions(EMPLOYMENT_STATUSES, employmentStatusLabels),
       ['Employed', 'Self-Employed', 'Unemployed', 'Retired', 'Retired Military', 'Active Military', 'Student', 'Other'],
     ],
-    ['application status', toOptions(APPLICATION_STATUSES, applicationStatusLabels), ['In Review', 'Approved', 'Rejected']],
+    ['application status', toOptions(APPLICATION_STATUSES, applicationStatusLabels), ['In Review', 'Approved', 'Rejected', 'Withdrawn']],
     ['car condition', toOptions(['new', 'used'], carConditionLabels), ['New', 'Used']],
     ['language', toOptions(LANGUAGES, languageNames), ['English', 'Українська', 'Español', 'Русский']],
   ])('%s options read %j', (_case, options, labels) => {

@@ -60,13 +60,19 @@ export const employmentStatusLabels: Record<EmploymentStatus, string> = {
 export const INCOME_FREQUENCIES = ['Monthly'] as const;
 export type IncomeFrequency = (typeof INCOME_FREQUENCIES)[number];
 
-export const APPLICATION_STATUSES = ['in_review', 'approved', 'rejected'] as const;
+/** docs/product.md#submission-and-statuses: only the applicant withdraws, and only while in review. */
+export const APPLICATION_STATUSES = ['in_review', 'approved', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const applicationStatusLabels: Record<ApplicationStatus, string> = {
   in_review: 'In Review',
   approved: 'Approved',
   rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 };
+/** The statuses staff may set (PATCH /api/applications/{id}/status); withdrawn is the applicant's alone. */
+export const STAFF_APPLICATION_STATUSES = ['in_review', 'approved', 'rejected'] as const satisfies readonly ApplicationStatus[];
+/** The statuses that end an application's review: the retention clock runs from the last change to one. */
+export const DECIDED_APPLICATION_STATUSES = ['approved', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
 
 /** The car wire values (docs/product.md#catalogue), beside the words that show them. */
 export const CAR_CONDITIONS = ['new', 'used'] as const;

@@ -96,7 +96,7 @@ export interface AcceptedConsent {
  * names of the original design, the SSN masked (***-**-1234; the full number only through the audited
  * reveal), and what staff need around it.
  */
-export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submittedAt' | 'updatedAt'> {
+export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submittedAt' | 'updatedAt' | ErasedRecordField> {
   ssnMasked: string | null;
   submittedAt: string;
   updatedAt: string;
@@ -119,6 +119,15 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   firstResponseAt: string | null;
   /** Whole minutes from submission to firstResponseAt. */
   firstResponseMinutes: number | null;
+  /**
+   * When the retention job erased the personal data (docs/product.md#data-retention); from then on
+   * the SSN, birth date, income, addresses, employment and licence photos are null or gone.
+   */
+  erasedAt: string | null;
+  address: ApplicationRecord['address'] | null;
+  income: number | null;
+  otherIncomeAmount: number | null;
+  currentEmployment: ApplicationRecord['currentEmployment'] | null;
 }
 
 /**
@@ -132,6 +141,9 @@ export type LenderDelivery =
   | { state: 'retrying'; attempts: number; lastError: string | null; nextAttemptAt: string }
   | { state: 'sent'; attempts: number; at: string }
   | { state: 'failed'; attempts: number; lastError: string | null; at: string };
+
+/** The fields of a record that are null once the retention job erased them (and never before). */
+type ErasedRecordField = 'address' | 'income' | 'otherIncomeAmount' | 'currentEmployment';
 
 /** POST /api/applications/{id}/ssn/reveal. */
 export interface SsnReveal {

@@ -20,6 +20,7 @@ import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { lenderRoutes } from './lender/lender.routes.ts';
 import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
+import { retentionRoutes } from './retention/retention.routes.ts';
 import { photosRoutes } from './inventory/photos.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
@@ -76,6 +77,8 @@ export const api: FastifyPluginAsync = async (app) => {
     chatRoutes,
     photosRoutes,
     lenderRoutes,
+
+    retentionRoutes,
   ]) {
     await app.register(routes);
   }

@@ -138,6 +138,18 @@ describe('configuration', () => {
     expect(config.retention).toEqual({ guestDays: 7, draftDays: 90 });
   });
 
+  it('keeps personal data 25 months after a decision unless told to keep it longer', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).personalDataRetention).toEqual({ months: 25 });
+    expect(loadConfig({ DATA_DIR: dataDir(), RETENTION_MONTHS: '36' }).personalDataRetention).toEqual({ months: 36 });
+  });
+
+  it('refuses to erase personal data sooner than Regulation B allows, naming the rule', () => {
+    const error = failure({ RETENTION_MONTHS: '24' });
+    expect(error.variable).toBe('RETENTION_MONTHS');
+    expect(error.message).toContain('at least 25');
+    expect(error.message).toContain('Regulation B');
+  });
+
   it('runs the bot by polling when there is a token but no public URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), BOT_TOKEN: '123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi' });
     expect(config.bot.mode).toBe('polling');

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { BOT_USERNAME_PATTERN } from '../../domain/contracts/site.ts';
+import { MIN_RETENTION_MONTHS } from '../../domain/retention.ts';
 import { DEFAULT_POOL_SETTINGS } from './db/pool-settings.ts';
 
 /**
@@ -212,6 +213,10 @@ const rules = {
     'use the number of days an idle web guest with no favourite, draft or application is kept, such as 30',
   ],
   DRAFT_RETENTION_DAYS: [integerIn(1, 3650), 'use the number of days an application draft nobody saves again is kept, such as 30'],
+  RETENTION_MONTHS: [
+    integerIn(MIN_RETENTION_MONTHS, 1200),
+    'use the number of months after its decision an application keeps its personal data, at least 25 (Regulation B keeps applications 25 months after notice of action), such as 25',
+  ],
   REDIS_URL: [
     v.pipe(v.string(), v.regex(/^rediss?:\/\/.+/)),
     'use a Redis URL such as redis://127.0.0.1:6379, or unset it to keep rate limits in memory (one instance)',
@@ -485,6 +490,11 @@ export function loadConfig(env: Env = process.env) {
       guestDays: readVariable(env, 'GUEST_RETENTION_DAYS') ?? 30,
       draftDays: readVariable(env, 'DRAFT_RETENTION_DAYS') ?? 30,
     },
+    /**
+     * docs/product.md#data-retention: an application's SSN, birth date, income, addresses,
+     * employment and licence photos are erased this many months after its decision.
+     */
+    personalDataRetention: { months: readVariable(env, 'RETENTION_MONTHS') ?? 25 },
     chromePath: readVariable(env, 'CHROME_PATH') ?? findChrome(),
     /**
      * Uploaded photos (docs/decisions/007-licence-uploads.md): the wizard sends about 2,000 pixels

@@ -5,6 +5,7 @@ import { createDatabase, databaseTargetFor, embeddedDirectory, type Db } from '.
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { explainEmbeddedFailure } from './db/embedded-storage.ts';
 import { startExpiryJob, type ExpiryTiming } from './expiry/expiry.service.ts';
+import { startRetentionJob, type RetentionTiming } from './retention/retention.service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
@@ -59,6 +60,8 @@ export interface RuntimeOverrides {
   bot?: TelegramBotOptions;
   /** Tests run the expiry job sooner than a minute after start. */
   expiry?: ExpiryTiming;
+  /** Tests run the retention job sooner than minutes after start. */
+  retention?: RetentionTiming;
   /** Tests slow the outbox timer down and tick it themselves. */
   outbox?: OutboxWorkerOptions;
   /** Where the photos a stock file names go once fetched; by default the car-photo pipeline (inventory/photos.service.ts). */
@@ -120,6 +123,13 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Stopped before the HTTP server closes and the database with it; a run in progress ends after its batch.
     const expiry = startExpiryJob(db, config.retention, app.log.child({ component: 'expiry' }), overrides.expiry);
     parts.push({ name: 'expiry job', stop: () => expiry.close() });
+    const retention = startRetentionJob(
+      db,
+      config.personalDataRetention.months,
+      app.log.child({ component: 'retention' }),
+      overrides.retention,
+    );
+    parts.push({ name: 'retention job', stop: () => retention.close() });
 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
     const bot = startTelegramBot(

@@ -92,6 +92,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     lenderDelivery,
     lenderReference: row.lender_reference,
 
+    erasedAt: row.erased_at?.toISOString() ?? null,
     ...(await leadWorkOf(db, row)),
   };
 }

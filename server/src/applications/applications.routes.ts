@@ -11,7 +11,7 @@ import type {
 } from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
-import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
+import { STAFF_APPLICATION_STATUSES } from '../../../domain/enums.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { ADMIN_WITH_MFA } from '../http/access.ts';
@@ -27,7 +27,7 @@ import {
   revealSsn,
   viewUserApplication,
 } from './staff-review.service.ts';
-import { changeMyApplicationCar, loadMyApplication, submitApplication } from './submission.service.ts';
+import { changeMyApplicationCar, loadMyApplication, submitApplication, withdrawMyApplication } from './submission.service.ts';
 
 /** A whole application is a few kilobytes; the photos travel separately. */
 const APPLICATION_BODY_LIMIT = 64 * 1024;
@@ -46,7 +46,8 @@ const idempotencyHeaders = v.object({
 const idParams = v.object({ id: rowIdParam('id') });
 const userParams = v.object({ userId: rowIdParam('userId') });
 const documentParams = v.object({ id: rowIdParam('id'), side: v.picklist(LICENCE_SIDES, 'side must be front or back') });
-const statusBody = v.object({ status: v.picklist(APPLICATION_STATUSES, 'status must be in_review, approved or rejected') });
+// Withdrawn is the applicant's own step (POST /api/applications/mine/withdraw), never a staff choice.
+const statusBody = v.object({ status: v.picklist(STAFF_APPLICATION_STATUSES, 'status must be in_review, approved or rejected') });
 const trailQuery = v.pipe(
   v.object(pagingParams(TRAIL_MAX_LIMIT)),
   v.transform((q) => ({ page: q.page ?? 1, limit: q.limit ?? TRAIL_DEFAULT_LIMIT })),
@@ -129,6 +130,24 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  app.post(
+    '/applications/mine/withdraw',
+    {
+      config: { rateLimit: STRICT_RATE_LIMIT },
+      schema: documented({
+        summary:
+          "Withdraw the visitor's own application while it is in review (audited, the dealer and lender are told); 409 once decided or withdrawn",
+        tags: ['applications'],
+        errors: [401, 404, 409],
+      }),
+    },
+    async (request, reply): Promise<MyApplication> => {
+      const viewer = requireViewer(request);
+      reply.header('cache-control', PRIVATE);
+      return withdrawMyApplication(app.db, viewer);
+    },
+  );
+
   app.get(
     '/applications/user/:userId',
     {
@@ -199,7 +218,8 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     {
       config: ADMIN_WITH_MFA,
       schema: documented({
-        summary: "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified)",
+        summary:
+          "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified); 409 once the applicant withdrew it",
         tags: ['applications'],
         params: idParams,
         body: statusBody,

@@ -180,6 +180,9 @@ export async function changeStatus(
     if (lender && stored.status !== 'in_review')
       throw new HttpError('conflict', `This application is ${stored.status}, not in review: the lender's decision does not apply.`);
     if (stored.status === status) return stored;
+    // docs/product.md#submission-and-statuses: a withdrawn application was taken back by its applicant; nobody decides it.
+    if (stored.status === 'withdrawn')
+      throw new HttpError('conflict', 'The applicant withdrew this application, so its status no longer changes.');
     const updated = await updateApplication(trx, stored.id, { status, ...(lender ? { lender_reference: lender.reference } : {}) });
     await insertStatusChange(trx, stored.id, stored.status, status, actorUserId);
     if (!lender) await recordStaffResponse(trx, stored.id, now);

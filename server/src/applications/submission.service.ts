@@ -257,3 +257,42 @@ export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: stri
   if (!application) throw notFound('You have not submitted an application yet.');
   return application;
 }
+
+/**
+ * POST /api/applications/mine/withdraw (docs/product.md#submission-and-statuses): the applicant
+ * takes back an application still in review. Like a staff decision it is a status change with
+ * history, audit (the applicant as actor) and an outbox event in one transaction, so whoever was
+ * told of the application hears it was withdrawn; a decided one is no longer the applicant's to withdraw.
+ */
+export async function withdrawMyApplication(db: Db, viewer: Viewer): Promise<MyApplication> {
+  await db.transaction().execute(async (trx) => {
+    const stored = await lockApplicationOfUser(trx, viewer.userId);
+    if (!stored) throw notFound('You have not submitted an application yet.');
+    if (stored.status !== 'in_review') {
+      throw new HttpError(
+        'conflict',
+        stored.status === 'withdrawn'
+          ? 'This application has already been withdrawn.'
+          : 'This application has been decided, so it can no longer be withdrawn. Contact the dealer.',
+      );
+    }
+    await updateApplication(trx, stored.id, { status: 'withdrawn' });
+    await insertStatusChange(trx, stored.id, stored.status, 'withdrawn', viewer.userId);
+    await recordAudit(trx, {
+      actorUserId: viewer.userId,
+      action: 'application.status_changed',
+      entity: 'application',
+      entityId: stored.id,
+      details: { from: stored.status, to: 'withdrawn' },
+    });
+    await enqueueOutboxEvent(trx, 'application.status_changed', {
+      applicationId: stored.id,
+      userId: stored.user_id,
+      from: stored.status,
+      to: 'withdrawn',
+    });
+  });
+  const application = await loadMyApplication(db, viewer.userId);
+  if (!application) throw notFound('You have not submitted an application yet.');
+  return application;
+}

@@ -26,3 +26,12 @@ export async function tryLockExpiryJob(trx: Db): Promise<boolean> {
   const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${JOBS}::integer, 1) as locked`.execute(trx);
   return rows[0]?.locked === true;
 }
+
+/**
+ * Takes the retention job's lock (server/src/retention/) for the rest of the transaction if no
+ * other instance holds it; never waits.
+ */
+export async function tryLockRetentionJob(trx: Db): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${JOBS}::integer, 2) as locked`.execute(trx);
+  return rows[0]?.locked === true;
+}

@@ -13,7 +13,7 @@ type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
 
 export type CarCondition = 'new' | 'used';
 export type CarStatus = 'available' | 'unavailable';
-export type ApplicationStatusValue = 'in_review' | 'approved' | 'rejected';
+export type ApplicationStatusValue = 'in_review' | 'approved' | 'rejected' | 'withdrawn';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -128,13 +128,14 @@ export interface ApplicationsTable {
   housing_status: 'Rent' | 'OwnOutright' | 'Mortgage' | 'Family' | 'Military' | 'Other';
   mortgage_or_rent_amount: number | null;
   months_at_current_address: number;
-  address: Json<AddressRecord>;
+  /** Null once erased (migration 0020), like the income and employment columns. */
+  address: NullableJson<AddressRecord>;
   previous_address: NullableJson<AddressRecord>;
-  income: number;
+  income: number | null;
   income_frequency: ColumnType<IncomeFrequency, IncomeFrequency | undefined, IncomeFrequency>;
   other_income_source: string | null;
-  other_income_amount: ColumnType<number, number | undefined, number>;
-  current_employment: Json<EmploymentRecord>;
+  other_income_amount: ColumnType<number | null, number | undefined, number | null>;
+  current_employment: NullableJson<EmploymentRecord>;
   previous_employment: NullableJson<EmploymentRecord>;
   no_previous_employment: Generated<boolean>;
   dealer: Json<Record<string, unknown>>;
@@ -150,6 +151,9 @@ export interface ApplicationsTable {
   assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The first staff response after submission: a relayed message, a status change or a "contacted" note (migration 0019). */
   first_response_at: NullableTimestamp;
+
+  /** When the retention job erased the personal data above (migration 0020); null while it is kept. */
+  erased_at: NullableTimestamp;
 }
 
 export interface ApplicationDocumentsTable {

@@ -201,7 +201,7 @@ describe.each(DATABASE_KINDS)('the staff metrics on %s', (kind) => {
   });
 
   it('counts applications by status', async () => {
-    expect((await metricsAt(t, NOW)).applicationsByStatus).toEqual({ in_review: 3, approved: 2, rejected: 1 });
+    expect((await metricsAt(t, NOW)).applicationsByStatus).toEqual({ in_review: 3, approved: 2, rejected: 1, withdrawn: 0 });
   });
 
   it('flags applications still in review past their Regulation B date or due within 5 days', async () => {

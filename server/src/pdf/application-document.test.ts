@@ -23,6 +23,8 @@ function printable(overrides: Partial<PrintableApplication> = {}): PrintableAppl
     assignee: null,
     firstResponseAt: null,
     firstResponseMinutes: null,
+
+    erasedAt: null,
     ...overrides,
   };
 }
@@ -72,5 +74,39 @@ describe('the application PDF’s staff labels', () => {
     const text = html(printable({ otherIncomeSource: null, otherIncomeAmount: 0 }));
     expect(text).toContain('<dt>Additional Income Amount</dt><dd>—</dd>');
     expect(text).not.toContain('$0<');
+  });
+});
+
+describe('the PDF of an application whose personal data was erased', () => {
+  const erased = () =>
+    html(
+      printable({
+        erasedAt: '2026-10-01T12:00:00.000Z',
+        ssn: null,
+        ssnMasked: null,
+        dateOfBirth: null,
+        income: null,
+        otherIncomeSource: null,
+        otherIncomeAmount: null,
+        mortgageOrRentAmount: null,
+        address: null,
+        previousAddress: null,
+        currentEmployment: null,
+        previousEmployment: null,
+      }),
+    );
+
+  it('says when the personal data was erased under the retention policy', () => {
+    expect(erased()).toContain('Personal data erased on {date} under the retention policy.');
+  });
+
+  it('shows each erased field as "Erased", not blank or $0', () => {
+    const text = erased();
+    for (const label of ['Date of Birth', 'SSN', 'Monthly Income', 'Monthly Payment', 'Additional Income Amount']) {
+      expect(text).toContain(`<dt>${label}</dt><dd>Erased</dd>`);
+    }
+    expect(text).toMatch(/<h3>Current Address<\/h3><p>Erased<\/p>/);
+    expect(text).toMatch(/<h3>Current Employment<\/h3><p>Erased<\/p>/);
+    expect(text).not.toContain('$0');
   });
 });

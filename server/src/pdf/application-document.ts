@@ -20,8 +20,8 @@ import { CONFIDENTIAL_STYLE, FOOTER_STYLE, printStylesheet } from './print-theme
 /** The application as printed: staff's view with the full SSN (the PDF is one of its two audited ways out). */
 export type PrintableApplication = StaffApplication & SsnReveal;
 
-type Address = StaffApplication['address'];
-type Employment = StaffApplication['currentEmployment'];
+type Address = NonNullable<StaffApplication['address']>;
+type Employment = NonNullable<StaffApplication['currentEmployment']>;
 
 /** A message id (the English text) in the document's language; the English text when untranslated. */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
@@ -90,18 +90,28 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('ZIP Code'), address.postalCode),
     ].join('')}</dl>`;
 
-  const addressBlock = (heading: string, address: Address) => `<div class="block"><h3>${esc(heading)}</h3>${addressLines(address)}</div>`;
+  // docs/product.md#data-retention: what the retention job erased reads "Erased", never blank or 0.
+  const erased = a.erasedAt !== null;
+  const kept = (value: string | null) => (erased ? t('Erased') : value);
+  const erasedBlock = (heading: string) => `<div class="block"><h3>${esc(heading)}</h3><p>${esc(t('Erased'))}</p></div>`;
 
-  const employmentBlock = (heading: string, employment: Employment) =>
-    `<div class="block"><h3>${esc(heading)}</h3><dl class="lines">${[
-      field(t('Employer Name'), employment.employerName),
-      field(t('Occupation'), employment.occupation),
-      field(t('Work Phone'), employment.workPhone === null ? null : formatPhoneDisplay(employment.workPhone)),
-      field(t('Employment Status'), t(employmentStatusLabels[employment.status])),
-      field(t('Time Employed'), months(employment.totalMonthsEmployed)),
-    ].join(
-      '',
-    )}</dl><h3>${esc(t('Employer Address'))}</h3>${employment.employerAddress ? addressLines(employment.employerAddress) : `<p class="muted">${EMPTY}</p>`}</div>`;
+  const addressBlock = (heading: string, address: Address | null) =>
+    address ? `<div class="block"><h3>${esc(heading)}</h3>${addressLines(address)}</div>` : erased ? erasedBlock(heading) : '';
+
+  const employmentBlock = (heading: string, employment: Employment | null) =>
+    employment === null
+      ? erased
+        ? erasedBlock(heading)
+        : ''
+      : `<div class="block"><h3>${esc(heading)}</h3><dl class="lines">${[
+          field(t('Employer Name'), employment.employerName),
+          field(t('Occupation'), employment.occupation),
+          field(t('Work Phone'), employment.workPhone === null ? null : formatPhoneDisplay(employment.workPhone)),
+          field(t('Employment Status'), t(employmentStatusLabels[employment.status])),
+          field(t('Time Employed'), months(employment.totalMonthsEmployed)),
+        ].join(
+          '',
+        )}</dl><h3>${esc(t('Employer Address'))}</h3>${employment.employerAddress ? addressLines(employment.employerAddress) : `<p class="muted">${EMPTY}</p>`}</div>`;
 
   const section = (heading: string, body: string, className = '') =>
     `<section${className ? ` class="${className}"` : ''}><h2>${esc(heading)}</h2>${body}</section>`;
@@ -114,10 +124,10 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('First Name'), a.firstName),
       field(t('Last Name'), a.lastName),
       field(t('Suffix'), a.suffix ?? t(suffixLabels.none)),
-      field(t('Date of Birth'), a.dateOfBirth === null ? null : formatDateFromApi(a.dateOfBirth)),
+      field(t('Date of Birth'), kept(a.dateOfBirth === null ? null : formatDateFromApi(a.dateOfBirth))),
       field(t('Email'), a.email),
       field(t('Phone'), formatPhoneDisplay(a.phone)),
-      field(t('SSN'), a.ssn === null ? null : formatSsnDisplay(a.ssn)),
+      field(t('SSN'), kept(a.ssn === null ? null : formatSsnDisplay(a.ssn))),
       field(t('Marital Status'), t(maritalStatusLabels[a.maritalStatus])),
     ),
   );
@@ -126,26 +136,22 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
     t('Housing Information'),
     grid(
       field(t('Housing Type'), t(housingStatusLabels[a.housingStatus])),
-      field(t('Monthly Payment'), money(a.mortgageOrRentAmount)),
+      field(t('Monthly Payment'), kept(money(a.mortgageOrRentAmount))),
       field(t('Time at Current Address'), months(a.monthsAtCurrentAddress)),
-    ) +
-      blocks(
-        addressBlock(t('Current Address'), a.address),
-        a.previousAddress ? addressBlock(t('Previous Address'), a.previousAddress) : '',
-      ),
+    ) + blocks(addressBlock(t('Current Address'), a.address), addressBlock(t('Previous Address'), a.previousAddress)),
   );
 
   const income = section(
     t('Income Information'),
     grid(
-      field(t('Monthly Income'), money(a.income)),
+      field(t('Monthly Income'), kept(money(a.income))),
       field(t('Income Frequency'), t(a.incomeFrequency)),
-      field(t('Additional Income Source'), a.otherIncomeSource),
-      field(t('Additional Income Amount'), hasOtherIncome(a) ? money(a.otherIncomeAmount) : null),
+      field(t('Additional Income Source'), kept(a.otherIncomeSource)),
+      field(t('Additional Income Amount'), kept(hasOtherIncome(a) ? money(a.otherIncomeAmount) : null)),
     ) +
       blocks(
         employmentBlock(t('Current Employment'), a.currentEmployment),
-        a.previousEmployment
+        a.previousEmployment || erased
           ? employmentBlock(t('Previous Employment'), a.previousEmployment)
           : a.noPreviousEmployment
             ? `<div class="block"><h3>${esc(t('Previous Employment'))}</h3><p>${esc(t('None: the applicant declared no job before the current one.'))}</p></div>`
@@ -211,11 +217,17 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
     const image = input.licence.find((candidate) => candidate.side === side);
     const body = image
       ? `<img src="data:${esc(image.mime)};base64,${image.bytes.toString('base64')}" alt="${esc(t(sideLabels[side]))}">`
-      : `<p class="muted">${esc(t('No photo'))}</p>`;
+      : `<p class="muted">${esc(t(erased ? 'Erased' : 'No photo'))}</p>`;
     return `<figure><figcaption>${esc(t(sideLabels[side]))}</figcaption>${body}</figure>`;
   };
   const licence = section(t('Driver License'), photo('front') + photo('back'), 'licence');
 
+  const erasedNotice =
+    a.erasedAt === null
+      ? ''
+      : `<p class="erased-notice"><strong>${esc(
+          t('Personal data erased on {date} under the retention policy.', { date: at(a.erasedAt) }),
+        )}</strong></p>`;
   const applicant = `${a.firstName} ${a.lastName}${a.suffix ? ` ${a.suffix}` : ''}`;
   // The file's properties travel with it (mail previews, document lists, search indexes): they name the
   // application, never the applicant, and the dealer rather than the browser and its version.
@@ -226,7 +238,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
 <style>${printStylesheet()}</style></head><body>
 <header class="masthead"><div><div class="dealer">${esc(input.company)}</div><div class="title">${esc(t('Credit Application'))}</div></div>
 <div class="reference"><strong>${esc(title)}</strong>${esc(applicant)}</div></header>
-${personal}${housing}${income}${vehicle}${history}${consents}${licence}
+${erasedNotice}${personal}${housing}${income}${vehicle}${history}${consents}${licence}
 </body></html>`;
 
   // Chromium fills the spans; the words around them are translated like the rest.

@@ -19,7 +19,7 @@ export const userListQuerySchema = v.pipe(
     phone: search('phone'),
     language: choiceParam(LANGUAGES, 'language must be en, uk, es or ru'),
     is_admin: booleanParam('is_admin must be true or false'),
-    applicationStatus: choiceParam(APPLICATION_STATUSES, 'applicationStatus must be in_review, approved or rejected'),
+    applicationStatus: choiceParam(APPLICATION_STATUSES, 'applicationStatus must be in_review, approved, rejected or withdrawn'),
     regBOverdue: booleanParam('regBOverdue must be true or false'),
     assignee: choiceParam(['me'], 'assignee must be me'),
     waitingForFirstContact: booleanParam('waitingForFirstContact must be true or false'),

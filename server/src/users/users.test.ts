@@ -318,7 +318,9 @@ describe.each(DATABASE_KINDS)('applicants in the users list on %s', (kind) => {
   it('refuses an application status outside the three (400)', async () => {
     const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/users?applicationStatus=pending' });
     expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorBody>().error.fields).toEqual({ applicationStatus: 'applicationStatus must be in_review, approved or rejected' });
+    expect(res.json<ErrorBody>().error.fields).toEqual({
+      applicationStatus: 'applicationStatus must be in_review, approved, rejected or withdrawn',
+    });
   });
 });
 

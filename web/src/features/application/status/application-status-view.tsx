@@ -6,9 +6,13 @@ import { applicationStatusLabels, type ApplicationStatus } from '../../../../../
 import { useHost } from '../../../host/index.ts';
 import { useSite } from '../../../lib/api/get-site.ts';
 import './status.css';
+import { WithdrawApplication } from './withdraw-application.tsx';
 import { formatDollars } from '../../../../../domain/format.ts';
 
-/** docs/product.md#submission-and-statuses: in review a warning hourglass, approved a green check, rejected a red cross; always beside the words. */
+/**
+ * docs/product.md#submission-and-statuses: in review a warning hourglass, approved a green check,
+ * rejected a red cross, withdrawn a grey bar; always beside the words.
+ */
 function StatusIcon({ status }: { status: ApplicationStatus }) {
   const paths: Record<ApplicationStatus, string> = {
     in_review:
@@ -16,6 +20,7 @@ function StatusIcon({ status }: { status: ApplicationStatus }) {
     approved: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm4.3 5.8-5.8 5.8-2.8-2.8-1.4 1.4 4.2 4.2 7.2-7.2-1.4-1.4Z',
     rejected:
       'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm-2.8 5.8L7.8 9.2 10.6 12l-2.8 2.8 1.4 1.4 2.8-2.8 2.8 2.8 1.4-1.4-2.8-2.8 2.8-2.8-1.4-1.4-2.8 2.8-2.8-2.8Z',
+    withdrawn: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20Zm-5 9v2h10v-2H7Z',
   };
   return (
     <svg className={`status-icon status-icon--${status}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -73,6 +78,7 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
       i18n._('We are sorry: we cannot approve your application this time.'),
       i18n._('We will send you a written notice with the main reasons for our decision.'),
     ],
+    withdrawn: [i18n._('You withdrew your application, so we have stopped reviewing it. Contact us if you change your mind.')],
   };
 
   return (
@@ -110,6 +116,8 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
           <ChatLink />
         </div>
       </div>
+
+      <WithdrawApplication application={application} />
 
       {car && (
         <div className="card application-status__car">

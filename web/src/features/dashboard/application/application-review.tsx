@@ -24,6 +24,8 @@ import { ChatButton, useUsersListPath } from './navigation.tsx';
 import { ApplicationView } from './application-view.tsx';
 import { ChosenCar } from './chosen-car.tsx';
 import { FirstResponse } from './first-response.tsx';
+
+import { ErasedNotice } from './erased-notice.tsx';
 import { HistoryPanel } from './history-panel.tsx';
 import { LenderPanel } from './lender-panel.tsx';
 
@@ -107,9 +109,9 @@ export function ApplicationReview({ application }: { application: StaffApplicati
             />
             <ActionButton icon={<CrossIcon />} label={i18n._('Cancel')} onClick={cancel} />
           </>
-        ) : (
+        ) : application.erasedAt === null ? (
           <ActionButton icon={<EditIcon />} label={i18n._('Edit')} onClick={startEditing} />
-        )}
+        ) : null}
         <ActionButton icon={<PdfIcon />} label={i18n._('PDF')} busy={pdf.isPending} onClick={() => pdf.mutate(application.id)} />
         <ChatButton userId={application.userId} label={i18n._('Chat')} />
         <ActionButton
@@ -132,6 +134,8 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       />
       <LeadOwner application={application} />
       <FirstResponse minutes={application.firstResponseMinutes} />
+
+      <ErasedNotice erasedAt={application.erasedAt} />
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />

@@ -11,8 +11,8 @@ import { displayOrDash, EMPTY, formatDateTime } from '../format.ts';
 import { ADDRESS_LABELS, CONSENT_LABELS, EMPLOYMENT_LABELS, FIELD_LABELS } from './labels.ts';
 import { SsnValue } from './ssn-value.tsx';
 
-type Address = StaffApplication['address'];
-type Employment = StaffApplication['currentEmployment'];
+type Address = NonNullable<StaffApplication['address']>;
+type Employment = NonNullable<StaffApplication['currentEmployment']>;
 
 /** One label and value; an empty value shows an em dash (docs/product.md#application-detail). */
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -105,6 +105,10 @@ export function ApplicationView({ application }: { application: StaffApplication
   const yes = i18n._('Yes');
   const no = i18n._('No');
   const money = (amount: number | null) => (amount === null ? null : formatMoney(amount));
+  // docs/product.md#data-retention: what the retention job erased reads "Erased", never blank or $0.
+  const erased = application.erasedAt !== null;
+  const ERASED = i18n._('Erased');
+  const kept = (value: ReactNode) => (erased ? ERASED : value);
   return (
     <div className="detail-sections">
       <section className="card detail-section" aria-labelledby="section-personal">
@@ -114,13 +118,11 @@ export function ApplicationView({ application }: { application: StaffApplication
           <Item label={i18n._(FIELD_LABELS.lastName)}>{application.lastName}</Item>
           <Item label={i18n._(FIELD_LABELS.suffix)}>{application.suffix}</Item>
           <Item label={i18n._(FIELD_LABELS.dateOfBirth)}>
-            {application.dateOfBirth ? formatDateFromApi(application.dateOfBirth) : null}
+            {kept(application.dateOfBirth ? formatDateFromApi(application.dateOfBirth) : null)}
           </Item>
           <Item label={i18n._(FIELD_LABELS.email)}>{application.email}</Item>
           <Item label={i18n._(FIELD_LABELS.phone)}>{formatPhoneDisplay(application.phone)}</Item>
-          <Item label={i18n._(FIELD_LABELS.ssn)}>
-            <SsnValue applicationId={application.id} masked={application.ssnMasked} />
-          </Item>
+          <Item label={i18n._(FIELD_LABELS.ssn)}>{kept(<SsnValue applicationId={application.id} masked={application.ssnMasked} />)}</Item>
           <Item label={i18n._(FIELD_LABELS.maritalStatus)}>{i18n._(maritalStatusLabels[application.maritalStatus])}</Item>
           <Group label={i18n._('Consents')}>
             <ConsentLines consents={application.consents} />
@@ -131,34 +133,32 @@ export function ApplicationView({ application }: { application: StaffApplication
         <h3 id="section-housing">{i18n._('Housing Information')}</h3>
         <dl className="detail-grid">
           <Item label={i18n._(FIELD_LABELS.housingStatus)}>{i18n._(housingStatusLabels[application.housingStatus])}</Item>
-          <Item label={i18n._(FIELD_LABELS.mortgageOrRentAmount)}>{money(application.mortgageOrRentAmount)}</Item>
+          <Item label={i18n._(FIELD_LABELS.mortgageOrRentAmount)}>{kept(money(application.mortgageOrRentAmount))}</Item>
           <Item label={i18n._(FIELD_LABELS.monthsAtCurrentAddress)}>{months(application.monthsAtCurrentAddress)}</Item>
           <Item label={i18n._('Lived here over 2 years')}>{overTwoYears(application.monthsAtCurrentAddress, yes, no)}</Item>
-          <Group label={i18n._(FIELD_LABELS.address)}>
-            <AddressLines address={application.address} />
-          </Group>
-          <Group label={i18n._(FIELD_LABELS.previousAddress)}>
-            <AddressLines address={application.previousAddress} />
-          </Group>
+          <Group label={i18n._(FIELD_LABELS.address)}>{kept(<AddressLines address={application.address} />)}</Group>
+          <Group label={i18n._(FIELD_LABELS.previousAddress)}>{kept(<AddressLines address={application.previousAddress} />)}</Group>
         </dl>
       </section>
       <section className="card detail-section" aria-labelledby="section-income">
         <h3 id="section-income">{i18n._('Income Information')}</h3>
         <dl className="detail-grid">
-          <Item label={i18n._(FIELD_LABELS.income)}>{formatMoney(application.income)}</Item>
+          <Item label={i18n._(FIELD_LABELS.income)}>{application.income === null ? ERASED : formatMoney(application.income)}</Item>
           <Item label={i18n._(FIELD_LABELS.incomeFrequency)}>{i18n._(application.incomeFrequency)}</Item>
-          <Item label={i18n._(FIELD_LABELS.otherIncomeSource)}>{application.otherIncomeSource}</Item>
+          <Item label={i18n._(FIELD_LABELS.otherIncomeSource)}>{kept(application.otherIncomeSource)}</Item>
           <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>
-            {hasOtherIncome(application) ? money(application.otherIncomeAmount) : null}
+            {kept(hasOtherIncome(application) ? money(application.otherIncomeAmount) : null)}
           </Item>
           <Item label={i18n._('Worked there over 2 years')}>
-            {overTwoYears(application.currentEmployment.totalMonthsEmployed, yes, no)}
+            {kept(overTwoYears(application.currentEmployment?.totalMonthsEmployed, yes, no))}
           </Item>
           <Group label={i18n._(FIELD_LABELS.currentEmployment)}>
-            <EmploymentLines employment={application.currentEmployment} />
+            {kept(<EmploymentLines employment={application.currentEmployment} />)}
           </Group>
           <Group label={i18n._(FIELD_LABELS.previousEmployment)}>
-            {application.previousEmployment === null && application.noPreviousEmployment ? (
+            {erased ? (
+              ERASED
+            ) : application.previousEmployment === null && application.noPreviousEmployment ? (
               i18n._('None: the applicant declared no job before the current one.')
             ) : (
               <EmploymentLines employment={application.previousEmployment} />

@@ -25,6 +25,14 @@ export function RegBClock({ dueAt, daysLeft, status, history }: RegBClockProps) 
     const decidedAt = history.findLast((change) => change.status === status)?.at;
     if (decidedAt === undefined) return null;
     const decided = formatDate(decidedAt, i18n.locale, timeZone);
+    // docs/product.md#submission-and-statuses: a withdrawal ends the clock with no decision to notify.
+    if (status === 'withdrawn') {
+      return (
+        <p className="reg-b">
+          {i18n._('Withdrawn by the applicant on {decided}: no decision or adverse-action notice is due.', { decided })}
+        </p>
+      );
+    }
     return Date.parse(decidedAt) > Date.parse(dueAt) ? (
       <p className="reg-b reg-b--overdue">
         {i18n._('Decided on {decided}, after the decision was due by {date} (Regulation B).', { decided, date })}

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
-import { APPLICATION_STATUSES, applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
+import { applicationStatusLabels, STAFF_APPLICATION_STATUSES, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { useUpdateStatus } from '../api/update-status.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
 
-const isStatus = (value: string): value is ApplicationStatus => (APPLICATION_STATUSES as readonly string[]).includes(value);
+const isStatus = (value: string): value is ApplicationStatus => (STAFF_APPLICATION_STATUSES as readonly string[]).includes(value);
 
 interface StatusSelectProps {
   applicationId: number;
@@ -62,6 +62,14 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
         },
       },
     );
+  // docs/product.md#submission-and-statuses: the applicant withdrew it; nobody decides it any more.
+  if (status === 'withdrawn') {
+    return (
+      <div className="status-select">
+        <StatusBadge status={status} />
+      </div>
+    );
+  }
   return (
     <div className="status-select">
       <label htmlFor="application-status">{i18n._('Status')}</label>
@@ -74,7 +82,7 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
           if (isStatus(event.target.value)) setChoice(event.target.value);
         }}
       >
-        {APPLICATION_STATUSES.map((value) => (
+        {STAFF_APPLICATION_STATUSES.map((value) => (
           <option key={value} value={value}>
             {i18n._(applicationStatusLabels[value])}
           </option>

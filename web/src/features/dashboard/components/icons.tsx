@@ -31,6 +31,11 @@ export const CrossIcon = () => (
     <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 );
+export const MinusIcon = () => (
+  <Icon>
+    <path d="M5 12h14" />
+  </Icon>
+);
 export const HourglassIcon = () => (
   <Icon>
     <path d="M6 2h12M6 22h12M7 2c0 5 10 7 10 12v8M17 2c0 5-10 7-10 12v8" />

@@ -12,6 +12,8 @@ import { StatusBadge } from '../components/status-icon.tsx';
 import { formatDate, formatDateTime } from '../format.ts';
 import { FirstResponseCard } from './first-response-card.tsx';
 
+import { ErasureDue } from './erasure-due.tsx';
+
 // uPlot stays out of the page's first paint: the figures show while the chart downloads.
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
 
@@ -109,6 +111,7 @@ export default function MetricsPage() {
           </TableScroll>
         </details>
       </div>
+      <ErasureDue />
     </section>
   );
 }

@@ -52,6 +52,8 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     assignee: null,
     firstResponseAt: null,
     firstResponseMinutes: null,
+
+    erasedAt: null,
     ...overrides,
   };
 }

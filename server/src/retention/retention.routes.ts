@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RetentionDueAnswer } from '../../../domain/contracts/retention.ts';
+import { ADMIN_ONLY } from '../http/access.ts';
+import { documented } from '../http/openapi.ts';
+import { listErasuresDue } from './retention.service.ts';
+
+/** What the retention job erases next (docs/product.md#data-retention): ids, statuses and dates, no personal data. */
+export const retentionRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/retention/due',
+    {
+      config: ADMIN_ONLY,
+      schema: documented({
+        summary:
+          'The decided applications whose personal data the retention job erases next, soonest first, with their due dates (staff; no personal data)',
+        tags: ['retention'],
+      }),
+    },
+    async (): Promise<RetentionDueAnswer> => listErasuresDue(app.db, app.config.personalDataRetention.months),
+  );
+};

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RetentionDueAnswer } from '../../../domain/contracts/retention.ts';
+import { erasureDueAt, erasureDueBefore } from '../../../domain/retention.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { tryLockRetentionJob } from '../db/advisory-locks.ts';
+import type { Db } from '../db/database.ts';
+import { eraseApplications, listErasureCandidates } from './retention.repository.ts';
+
+export interface RetentionRun {
+  /** The applications whose personal data this run erased. */
+  erased: number[];
+  /** Another instance held the job's lock, so this run stopped there (`erased` says what it did before). */
+  lockedOut: boolean;
+}
+
+/** Applications one batch erases: one short transaction, whatever the backlog. */
+const BATCH = 100;
+/** Batches one run takes at most; a bigger backlog waits for the next run. */
+const MAX_BATCHES = 20;
+
+/**
+ * One pass of retention (docs/product.md#data-retention): the personal data of applications
+ * decided more than `months` ago is erased, a batch at a time, each erase audited with no actor.
+ * Each batch is a transaction that first takes the job's advisory lock without waiting, so across
+ * instances one works at a time and an application is erased once. Abandoned drafts are the
+ * expiry job's (server/src/expiry/), not this one's.
+ */
+export async function erasePersonalDataDue(db: Db, months: number, now = new Date(), signal?: AbortSignal): Promise<RetentionRun> {
+  const run: RetentionRun = { erased: [], lockedOut: false };
+  const decidedBefore = erasureDueBefore(now, months);
+  for (let batch = 0; batch < MAX_BATCHES && !signal?.aborted; batch++) {
+    const erased = await db.transaction().execute(async (trx) => {
+      if (!(await tryLockRetentionJob(trx))) return undefined;
+      const due = await listErasureCandidates(trx, BATCH, decidedBefore);
+      const ids = await eraseApplications(
+        trx,
+        due.map((candidate) => candidate.applicationId),
+      );
+      for (const id of ids) {
+        await recordAudit(trx, {
+          actorUserId: null,
+          action: 'application.erased',
+          entity: 'application',
+          entityId: id,
+          details: { job: 'retention', months },
+        });
+      }
+      return { ids, full: due.length === BATCH };
+    });
+    if (!erased) return { ...run, lockedOut: true };
+    run.erased.push(...erased.ids);
+    if (!erased.full) break;
+  }
+  return run;
+}
+
+/** How many of the next erasures GET /api/retention/due lists. */
+const DUE_LIST_LIMIT = 20;
+
+/** GET /api/retention/due: the applications whose personal data goes next, with when. */
+export async function listErasuresDue(db: Db, months: number): Promise<RetentionDueAnswer> {
+  const candidates = await listErasureCandidates(db, DUE_LIST_LIMIT);
+  return {
+    months,
+    items: candidates.map(({ applicationId, userId, status, decidedAt }) => ({
+      applicationId,
+      userId,
+      status,
+      decidedAt: decidedAt.toISOString(),
+      dueAt: erasureDueAt(decidedAt, months).toISOString(),
+    })),
+  };
+}
+
+export interface RetentionTiming {
+  /** The first run, a while after start (a restarted fleet does not wait a day). */
+  firstRunMs: number;
+  everyMs: number;
+}
+
+const DAILY: RetentionTiming = { firstRunMs: 5 * 60_000, everyMs: 24 * 60 * 60_000 };
+
+export interface RetentionJob {
+  /** Stops the timer and waits for a run in progress, which stops after its current batch. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs retention a few minutes after start and then once a day, one run at a time. A run logs the
+ * applications it erased; a failure is logged and the next run tries again, never crashing the process.
+ */
+export function startRetentionJob(db: Db, months: number, log: FastifyBaseLogger, timing: RetentionTiming = DAILY): RetentionJob {
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const runOnce = async () => {
+    try {
+      const run = await erasePersonalDataDue(db, months, new Date(), stopping.signal);
+      const summary = { erasedApplications: run.erased, lockedOut: run.lockedOut };
+      if (run.erased.length > 0) log.info(summary, 'erased the personal data of applications decided long ago');
+      else log.debug(summary, 'no personal data due for erasure');
+    } catch (error) {
+      log.error({ err: error }, 'erasing personal data due under the retention policy failed; the next run tries again');
+    }
+  };
+  const schedule = (ms: number) => {
+    timer = setTimeout(() => {
+      running = runOnce().finally(() => {
+        running = undefined;
+        if (!stopping.signal.aborted) schedule(timing.everyMs);
+      });
+    }, ms);
+    // A pending run never keeps the process alive.
+    timer.unref();
+  };
+  schedule(timing.firstRunMs);
+
+  return {
+    async close() {
+      stopping.abort();
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
