@@ -15,6 +15,7 @@ import * as m0013 from './0013_outbox_deliveries.ts';
 import * as m0014 from './0014_inventory.ts';
 import * as m0015 from './0015_car_photos.ts';
 import * as m0016 from './0016_outbox_photo_urls.ts';
+import * as m0018 from './0018_adverse_action_notices.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_inventory': m0014,
   '0015_car_photos': m0015,
   '0016_outbox_photo_urls': m0016,
+  '0018_adverse_action_notices': m0018,
 };

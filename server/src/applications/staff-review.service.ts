@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { AdverseActionRejection } from '../../../domain/adverse-action.ts';
 import type { ApplicantPatch } from '../../../domain/application.schema.ts';
 import type { ApplicationTrailEvent, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
@@ -9,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { EmploymentRecord } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
+import { findLatestNotice, insertNotice } from '../notices/notices.repository.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
@@ -149,27 +151,49 @@ export async function editApplicant(
   return toStaffApplication(deps, row, now);
 }
 
-/** PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification. */
+/**
+ * PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification.
+ * A rejection with its reasons also records the adverse-action notice and queues its delivery
+ * (docs/product.md#adverse-action-notices); a rejection still without a notice may be given one.
+ */
 export async function changeStatus(
   deps: ApplicationsDeps,
   actor: Viewer,
   applicationId: number,
   status: ApplicationStatus,
+  rejection: AdverseActionRejection | null = null,
   now = new Date(),
 ): Promise<StaffApplication> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await lockApplication(trx, applicationId);
     if (!stored) throw notFound('This application does not exist.');
-    if (stored.status === status) return stored;
-    const updated = await updateApplication(trx, stored.id, { status });
-    await insertStatusChange(trx, stored.id, stored.status, status, actor.userId);
-    await audit(trx, actor, 'application.status_changed', stored.id, { from: stored.status, to: status });
-    await enqueueOutboxEvent(trx, 'application.status_changed', {
-      applicationId: stored.id,
-      userId: stored.user_id,
-      from: stored.status,
-      to: status,
-    });
+    const noticeOwed = status === 'rejected' && rejection !== null && !(await findLatestNotice(trx, stored.id));
+    if (stored.status === status && !noticeOwed) return stored;
+    let updated = stored;
+    if (stored.status !== status) {
+      updated = await updateApplication(trx, stored.id, { status });
+      await insertStatusChange(trx, stored.id, stored.status, status, actor.userId);
+      await audit(trx, actor, 'application.status_changed', stored.id, { from: stored.status, to: status });
+      await enqueueOutboxEvent(trx, 'application.status_changed', {
+        applicationId: stored.id,
+        userId: stored.user_id,
+        from: stored.status,
+        to: status,
+      });
+    }
+    if (rejection && status === 'rejected') {
+      const notice = await insertNotice(trx, stored.id, stored.user_id, rejection);
+      await audit(trx, actor, 'application.adverse_action_notice_issued', stored.id, {
+        noticeId: notice.id,
+        reasons: rejection.reasons,
+        creditReportUsed: rejection.creditReport !== null,
+      });
+      await enqueueOutboxEvent(trx, 'application.adverse_action', {
+        applicationId: stored.id,
+        userId: stored.user_id,
+        noticeId: notice.id,
+      });
+    }
     return updated;
   });
   return toStaffApplication(deps, row, now);

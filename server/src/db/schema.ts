@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AdverseActionReason, CreditReport, NoticeChannel } from '../../../domain/adverse-action.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
@@ -334,6 +335,19 @@ export interface CarPhotosTable {
   created_at: Timestamp;
 }
 
+/** A rejection's adverse-action notice (migration 0018): its reasons, the report used and how it reached the applicant. */
+export interface AdverseActionNoticesTable {
+  id: Generated<number>;
+  application_id: number;
+  reasons: Json<AdverseActionReason[]>;
+  other_reason: string | null;
+  credit_report: NullableJson<CreditReport>;
+  language: Language;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  delivery_channel: ColumnType<NoticeChannel | null, NoticeChannel | null | undefined, NoticeChannel | null>;
+}
+
 export interface Database {
   users: UsersTable;
   cars: CarsTable;
@@ -359,6 +373,7 @@ export interface Database {
   outbox_deliveries: OutboxDeliveriesTable;
   media_blobs: MediaBlobsTable;
   car_photos: CarPhotosTable;
+  adverse_action_notices: AdverseActionNoticesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,7 @@ function printable(overrides: Partial<PrintableApplication> = {}): PrintableAppl
     history: [],
     regBDueAt: '2026-07-15T12:00:00.000Z',
     regBDaysLeft: 30,
+    adverseActionNotice: null,
     ...overrides,
   };
 }

@@ -46,6 +46,7 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     history: [],
     regBDueAt: '2026-07-01T10:00:00.000Z',
     regBDaysLeft: 12,
+    adverseActionNotice: null,
     ...overrides,
   };
 }
