@@ -1,4 +1,4 @@
-import type { ApplicantCardPort, ChatPort, SignInLinksPort, Translations, UsersPort } from './ports.ts';
+import type { ApplicantCardPort, ChatPort, NoticesPort, SignInLinksPort, Translations, UsersPort } from './ports.ts';
 
 /** Structured log lines (the server's pino logger fits). Never pass message text or personal data. */
 export interface BotLog {
@@ -31,4 +31,5 @@ export interface BotDeps {
   chat: ChatPort;
   signInLinks: SignInLinksPort;
   applicants: ApplicantCardPort;
+  notices: NoticesPort;
 }

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Config } from '../../server/src/config.ts';
 import type { Db } from '../../server/src/db/database.ts';
 import { loadCatalogues, type Catalogues } from '../../server/src/i18n/catalogues.ts';
+import { createPdfRenderer } from '../../server/src/pdf/pdf-renderer.ts';
+import { piiCipherFromConfig } from '../../server/src/security/pii-crypto.ts';
 import { testConfig } from '../../server/test/app.ts';
 import { createTestDatabase, type DatabaseKind } from '../../server/test/database.ts';
 import type { BotLog } from '../src/bot-deps.ts';
@@ -131,7 +133,9 @@ export function useBot(kind: DatabaseKind, env: Record<string, string | undefine
     });
     const catalogues = await loadCatalogues();
     const log = recordingLog();
-    const bot = createBot(config, { ...botServices(config, database.db), catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
+    // The bot's updates never print a notice here (the outbox harness below does): a renderer without Chromium will do.
+    const print = { pii: piiCipherFromConfig(config), renderer: createPdfRenderer({ chromePath: undefined }), catalogues };
+    const bot = createBot(config, { ...botServices(config, database.db, print), catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
     state = { fake, db: database.db, config, catalogues, bot, log };
   });
   afterEach(() => {

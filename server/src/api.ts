@@ -19,6 +19,7 @@ import { inventoryRoutes } from './inventory/inventory.routes.ts';
 import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { photosRoutes } from './inventory/photos.routes.ts';
+import { noticesRoutes } from './notices/notices.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -70,6 +71,7 @@ export const api: FastifyPluginAsync = async (app) => {
     consentsRoutes,
     applicationsRoutes,
     pdfRoutes,
+    noticesRoutes,
     chatRoutes,
     photosRoutes,
   ]) {

@@ -20,6 +20,7 @@ import type { BotDeps } from '../../bot/src/bot-deps.ts';
 import { findApplicationByUser } from './applications/applications.repository.ts';
 import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from './auth/sign-in-links.service.ts';
 import { createChatService } from './chat/chat.service.ts';
+import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from './notices/notices.service.ts';
 import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
@@ -111,7 +112,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
     const bot = startTelegramBot(
       config,
-      { ...botServices(config, db), catalogues, log: app.log.child({ component: 'bot' }) },
+      { ...botServices(config, db, { pii, renderer: pdf, catalogues }), catalogues, log: app.log.child({ component: 'bot' }) },
       overrides.bot,
     );
     if (bot) {
@@ -137,7 +138,12 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 }
 
 /** The server's services as the bot's ports: the bot reaches the database only through these. */
-export function botServices(config: Config, db: Db): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants'> {
+export function botServices(
+  config: Config,
+  db: Db,
+  print: Pick<NoticeDeps, 'pii' | 'renderer' | 'catalogues'>,
+): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'notices'> {
+  const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.timeZone };
   return {
     users: {
       findById: (userId) => findUserById(db, userId),
@@ -151,6 +157,10 @@ export function botServices(config: Config, db: Db): Pick<BotDeps, 'users' | 'ch
         const application = await findApplicationByUser(db, userId);
         return application && { id: application.id, status: application.status };
       },
+    },
+    notices: {
+      noticePdf: (noticeId) => adverseActionNoticePdf(noticeDeps, noticeId),
+      markDelivered: (noticeId) => recordNoticeDelivered(noticeDeps, noticeId, 'telegram'),
     },
   };
 }
