@@ -124,6 +124,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
         daysLeft={application.regBDaysLeft}
         status={application.status}
         history={application.history}
+        noticeAt={application.adverseActionNotice?.at ?? null}
       />
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />

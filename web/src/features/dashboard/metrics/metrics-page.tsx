@@ -10,6 +10,7 @@ import { ListError, ListLoading } from '../../../components/list-state.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
 import { formatDate, formatDateTime } from '../format.ts';
+import { NoticesCard } from './notices-card.tsx';
 
 // uPlot stays out of the page's first paint: the figures show while the chart downloads.
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
@@ -44,6 +45,7 @@ export default function MetricsPage() {
           <Link to="/dashboard?regBOverdue=true">{i18n._('Show these applicants')}</Link>
           <p>{i18n._('Due within 5 days: {count}', { count: number.format(regB.dueSoon) })}</p>
         </div>
+        <NoticesCard notices={metrics.data.adverseActionNotices} />
         <div className="card metrics__card">
           <h3>{i18n._('Applications by status')}</h3>
           <ul className="metrics__statuses">
