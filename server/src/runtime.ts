@@ -20,7 +20,7 @@ import type { BotDeps } from '../../bot/src/bot-deps.ts';
 import { findApplicationByUser } from './applications/applications.repository.ts';
 import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from './auth/sign-in-links.service.ts';
 import { createChatService } from './chat/chat.service.ts';
-import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from './notices/notices.service.ts';
+import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from './pdf/notice.service.ts';
 import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';

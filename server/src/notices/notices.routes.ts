@@ -5,7 +5,7 @@ import { requireViewer } from '../auth/identity.service.ts';
 import { ADMIN_WITH_MFA } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { staffNoticePdf } from './notices.service.ts';
+import { staffNoticePdf } from '../pdf/notice.service.ts';
 
 const idParams = v.object({ id: rowIdParam('id') });
 

@@ -16,11 +16,12 @@ import { submitTestApplication } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import { loadCatalogues } from '../i18n/catalogues.ts';
-import { FTC_ECOA_ADDRESS } from '../pdf/adverse-action-notice.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_700_001, first_name: 'Ada', last_name: 'Staff' };
 const BUREAU = { name: 'Experian', address: 'P.O. Box 2002, Allen, TX 75013', phone: '1-888-397-3742' };
 const DAY_MS = 86_400_000;
+/** The agency Regulation B names for a dealer, as the notice must print it. */
+const FTC_ECOA_ADDRESS = ['Federal Trade Commission', 'Equal Credit Opportunity', 'Washington, DC 20580'] as const;
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 describe.each(DATABASE_KINDS)('rejecting an application with its adverse-action notice on %s', (kind) => {

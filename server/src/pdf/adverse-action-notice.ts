@@ -26,7 +26,7 @@ export interface AdverseActionNoticeInput {
  * The agency Regulation B names for a creditor that no other agency supervises, such as a car
  * dealer (12 CFR 1002, Appendix A): a mailing address, printed as it is in every language.
  */
-export const FTC_ECOA_ADDRESS = ['Federal Trade Commission', 'Equal Credit Opportunity', 'Washington, DC 20580'] as const;
+const FTC_ECOA_ADDRESS = ['Federal Trade Commission', 'Equal Credit Opportunity', 'Washington, DC 20580'] as const;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

@@ -6,9 +6,9 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
-import { adverseActionNoticeDocument } from '../pdf/adverse-action-notice.ts';
-import type { PdfRenderer } from '../pdf/pdf-renderer.ts';
-import { findLatestNotice, findNotice, markNoticeDelivered, type NoticeRow } from './notices.repository.ts';
+import { adverseActionNoticeDocument } from './adverse-action-notice.ts';
+import type { PdfRenderer } from './pdf-renderer.ts';
+import { findLatestNotice, findNotice, markNoticeDelivered, type NoticeRow } from '../notices/notices.repository.ts';
 
 export interface NoticeDeps extends ApplicationsDeps {
   renderer: PdfRenderer;
@@ -73,6 +73,11 @@ export async function staffNoticePdf(deps: NoticeDeps, actor: Viewer, applicatio
 }
 
 /** The applicant has the notice: the Regulation B record of when and how it reached them. */
-export async function recordNoticeDelivered(deps: Pick<NoticeDeps, 'db'>, noticeId: number, channel: NoticeChannel, at = new Date()): Promise<void> {
+export async function recordNoticeDelivered(
+  deps: Pick<NoticeDeps, 'db'>,
+  noticeId: number,
+  channel: NoticeChannel,
+  at = new Date(),
+): Promise<void> {
   await markNoticeDelivered(deps.db, noticeId, channel, at);
 }
