@@ -1,4 +1,5 @@
 import { REG_B_DAYS } from './constants.ts';
+import type { ApplicationStatus } from './enums.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -8,15 +9,26 @@ export const REG_B_WARNING_DAYS = 5;
 /** The day the applicant must have heard of the decision: REG_B_DAYS after submission. */
 export const regBDueAt = (submittedAt: Date): Date => new Date(submittedAt.getTime() + REG_B_DAYS * DAY_MS);
 
-/** Whole days from `now` until the decision is due; negative once it has passed. */
-export const regBDaysLeft = (submittedAt: Date, now: Date): number =>
-  Math.ceil((regBDueAt(submittedAt).getTime() - now.getTime()) / DAY_MS);
+/**
+ * Whole days from `now` until the decision is due; negative once it has passed. An adverse-action
+ * notice meets the deadline (12 CFR 1002.9(a)(1)), so the clock stops at `noticeAt` once one is sent.
+ */
+export const regBDaysLeft = (submittedAt: Date, now: Date, noticeAt: Date | null = null): number =>
+  Math.ceil((regBDueAt(submittedAt).getTime() - (noticeAt !== null && noticeAt < now ? noticeAt : now).getTime()) / DAY_MS);
 
-/** Applications submitted before this instant and still in review are past the Regulation B deadline at `now`. */
+/**
+ * Whether an application still owes the applicant word of the decision: in review, or rejected
+ * without its adverse-action notice. The users filter and the metrics count only these (the same
+ * rule in SQL: awaitsDecisionNotice in server/src/notices/notices.repository.ts).
+ */
+export const regBClockRuns = (status: ApplicationStatus, hasNotice: boolean): boolean =>
+  status === 'in_review' || (status === 'rejected' && !hasNotice);
+
+/** Applications submitted before this instant whose clock still runs (regBClockRuns) are past the Regulation B deadline at `now`. */
 export const regBOverdueBefore = (now: Date): Date => new Date(now.getTime() - REG_B_DAYS * DAY_MS);
 
 /**
- * Applications submitted before this instant (and not before regBOverdueBefore) and still in
- * review are due within the warning days at `now`.
+ * Applications submitted before this instant (and not before regBOverdueBefore) whose clock still
+ * runs are due within the warning days at `now`.
  */
 export const regBDueSoonBefore = (now: Date): Date => new Date(now.getTime() - (REG_B_DAYS - REG_B_WARNING_DAYS) * DAY_MS);

@@ -16,6 +16,7 @@ import * as m0014 from './0014_inventory.ts';
 import * as m0015 from './0015_car_photos.ts';
 import * as m0016 from './0016_outbox_photo_urls.ts';
 import * as m0017 from './0017_lender.ts';
+import * as m0018 from './0018_adverse_action_notices.ts';
 import * as m0019 from './0019_lead_work.ts';
 import * as m0020 from './0020_withdraw_and_retention.ts';
 import * as m0022 from './0022_bot_stock_photo_parts.ts';
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015_car_photos': m0015,
   '0016_outbox_photo_urls': m0016,
   '0017_lender': m0017,
+  '0018_adverse_action_notices': m0018,
   '0019_lead_work': m0019,
   '0020_withdraw_and_retention': m0020,
   '0022_bot_stock_photo_parts': m0022,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { keyboardOf } from '../test/fake-bot-api.ts';
+import { testConfig } from '../../server/test/app.ts';
 import { DATABASE_KINDS } from '../../server/test/database.ts';
 import { submitTestApplication, TEST_BIRTH_DATE, TEST_SSN } from '../../server/test/applications.ts';
 import { createAdmin, createGuest, injectAs, sessionCookie } from '../../server/test/identity.ts';
@@ -9,6 +10,10 @@ import { seedDatabase } from '../../server/src/seed/seed.ts';
 import { PUBLIC_URL, STAFF_CHAT_ID, useBotRuntime, type BotRuntimeHarness } from '../test/bot-harness.ts';
 
 let nextTelegramId = 9_100_000;
+
+const CHROME_PATH = testConfig().chromePath;
+if (!CHROME_PATH)
+  console.warn('[notifications] SKIPPED the adverse-action notice test: no Chromium found (install chromium or set CHROME_PATH).');
 
 async function telegramApplicant(h: BotRuntimeHarness, language_code = 'uk') {
   const who = { id: nextTelegramId++, first_name: 'Olena', last_name: 'Koval', username: 'olena_k', language_code };
@@ -19,15 +24,15 @@ async function telegramApplicant(h: BotRuntimeHarness, language_code = 'uk') {
   return { who, user, application };
 }
 
-async function setStatus(h: BotRuntimeHarness, applicationId: number, status: string) {
+async function setStatus(h: BotRuntimeHarness, applicationId: number, status: string, reasons?: string[]) {
   const admin = await createAdmin(h.runtime.db, nextTelegramId++);
   const res = await h.runtime.app.inject({
     method: 'PATCH',
     url: `/api/applications/${applicationId}/status`,
     headers: { cookie: await sessionCookie(h.runtime.app, admin.id) },
-    payload: { status },
+    payload: { status, reasons },
   });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** The bot's deliveries, one per event, oldest first. */
@@ -73,6 +78,33 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
     expect(keyboardOf(message!)).toEqual([[{ text: t('Open the app'), web_app: { url: `${PUBLIC_URL}/application` } }]]);
   });
 
+  it.skipIf(!CHROME_PATH)(
+    'hands a rejected Telegram applicant the adverse-action notice as a PDF in their language, and records its delivery',
+    async () => {
+      const { who, application } = await telegramApplicant(h, 'ru');
+      await h.runtime.outbox.tick();
+      h.fake.calls.splice(0);
+      await setStatus(h, application.id, 'rejected', ['insufficient_income', 'limited_credit_experience']);
+      await h.runtime.outbox.tick();
+      const [document] = h.fake.callsOf('sendDocument');
+      const t = (id: string) => h.runtime.catalogues.translate('ru', id);
+      expect(document!.payload).toMatchObject({
+        chat_id: who.id,
+        caption: t('Your application was not approved. The attached notice gives the principal reasons and explains your rights.'),
+      });
+      expect(document!.payload.document!.filename).toBe(`adverse-action-notice-${application.id}.pdf`);
+      expect(document!.payload.document!.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const notice = await h.runtime.db
+        .selectFrom('adverse_action_notices')
+        .select(['delivered_at', 'delivery_channel', 'language'])
+        .where('application_id', '=', application.id)
+        .executeTakeFirstOrThrow();
+      expect(notice).toMatchObject({ delivery_channel: 'telegram', language: 'ru' });
+      expect(notice.delivered_at).not.toBeNull();
+    },
+    60_000,
+  );
+
   it("posts a web visitor's application in the group's General chat, since they have no topic", async () => {
     const [car] = await h.runtime.db.selectFrom('cars').select('uuid').limit(1).execute();
     const guest = await createGuest(h.runtime.app, car!.uuid);
@@ -97,7 +129,7 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
     const { application } = await telegramApplicant(h);
     await h.runtime.outbox.tick();
     h.fake.calls.splice(0);
-    await setStatus(h, application.id, 'rejected');
+    await setStatus(h, application.id, 'approved');
     h.fake.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
     await h.runtime.outbox.tick();
     expect(h.fake.callsOf('sendMessage')).toHaveLength(2);

@@ -98,6 +98,14 @@ export interface StockPhotosPort {
   staleAlbums(): Promise<Array<{ chatId: number; mediaGroupId: string }>>;
 }
 
+/** A rejection's adverse-action notice (docs/product.md#adverse-action-notices), for the bot to hand a Telegram applicant. */
+export interface NoticesPort {
+  /** The notice as a PDF in the applicant's language, and the file name it is sent under. */
+  noticePdf(noticeId: number): Promise<{ filename: string; bytes: Uint8Array }>;
+  /** Records that the applicant received it through the bot (the Regulation B record of delivery). */
+  markDelivered(noticeId: number): Promise<void>;
+}
+
 /** The app's message catalogues (message ids are the English texts). */
 export interface Translations {
   translate(lang: Language, id: string, values?: Record<string, unknown>): string;

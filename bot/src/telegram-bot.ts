@@ -175,7 +175,7 @@ export function startTelegramBot(
     parts,
     outboxConsumer: {
       name: TELEGRAM_CONSUMER,
-      kinds: ['application.submitted', 'application.status_changed'],
+      kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
       deliver: (event) => parts.deliver(event),
       isPermanent,
       describeError,

@@ -22,6 +22,8 @@ export interface ApiPayload {
   media?: unknown;
   reply_parameters?: { message_id: number; allow_sending_without_reply?: boolean };
   reply_markup?: { inline_keyboard: Button[][] };
+  caption?: string;
+  document?: SentFile;
   [field: string]: unknown;
 }
 
@@ -61,11 +63,60 @@ export const FAKE_BOT_INFO = {
   supports_join_request_queries: false,
 };
 
-async function readJson(request: IncomingMessage): Promise<ApiPayload> {
+/** A file sent as multipart/form-data (sendDocument with an InputFile). */
+export interface SentFile {
+  filename: string;
+  bytes: Buffer;
+}
+
+/** A form field as the JSON body would have carried it: numbers and objects parsed, text kept. */
+function formValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The parts of a multipart body, read by hand: grammY writes its headers without spaces and its
+ * file names unquoted, which stricter form parsers refuse.
+ */
+function multipartParts(body: Buffer, boundary: string): Array<{ name: string; filename?: string; content: Buffer }> {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts = [];
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, split).toString('utf8');
+    const name = /name="([^"]+)"/i.exec(headers)?.[1];
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+    if (name) parts.push({ name, ...(filename ? { filename } : {}), content: part.subarray(split + 4) });
+    start = next;
+  }
+  return parts;
+}
+
+/** The call's parameters: a JSON body, or a multipart form whose attach:// fields are replaced by their files. */
+async function readPayload(request: IncomingMessage): Promise<ApiPayload> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks).toString('utf8');
-  return body ? (JSON.parse(body) as ApiPayload) : {};
+  const body = Buffer.concat(chunks);
+  const boundary = /^multipart\/form-data;\s*boundary=(.+)$/.exec(request.headers['content-type'] ?? '')?.[1];
+  if (!boundary) return body.length > 0 ? (JSON.parse(body.toString('utf8')) as ApiPayload) : {};
+  const files = new Map<string, SentFile>();
+  const fields: Record<string, unknown> = {};
+  for (const { name, filename, content } of multipartParts(body, boundary)) {
+    if (filename === undefined) fields[name] = formValue(content.toString('utf8'));
+    else files.set(name, { filename, bytes: content });
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && value.startsWith('attach://')) fields[key] = files.get(value.slice('attach://'.length));
+  }
+  return fields as ApiPayload;
 }
 
 /**
@@ -185,7 +236,7 @@ export class FakeBotApi {
           return;
         }
         const method = (request.url ?? '').split('/').pop() ?? '';
-        const payload = await readJson(request);
+        const payload = await readPayload(request);
         const call: ApiCall = { method, payload };
         this.calls.push(call);
         const wait = this.delays.get(method);
@@ -211,6 +262,8 @@ export class FakeBotApi {
         return this.updates.splice(0);
       case 'sendMessage':
         return { message_id: this.nextMessageId++, date, chat: { id: payload.chat_id, type: 'private' }, text: payload.text };
+      case 'sendDocument':
+        return { message_id: this.nextMessageId++, date, chat: { id: payload.chat_id, type: 'private' }, caption: payload.caption };
       case 'copyMessage':
         return { message_id: this.nextMessageId++ };
       case 'copyMessages':

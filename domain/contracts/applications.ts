@@ -1,3 +1,4 @@
+import type { AdverseActionReason, CreditReport, NoticeChannel } from '../adverse-action.ts';
 import type { SavedDraft } from '../application-draft.schema.ts';
 import type { ApplicationRecord } from '../application.schema.ts';
 import type { CarConditionValue } from '../enums.ts';
@@ -106,7 +107,7 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   /** Oldest first. */
   history: StaffStatusChange[];
   regBDueAt: string;
-  /** Whole days until regBDueAt; negative once it has passed. */
+  /** Whole days until regBDueAt; negative once it has passed; frozen at the adverse-action notice once one is sent. */
   regBDaysLeft: number;
   /** How the hand-off to the lender stands (README, Lender). */
   lenderDelivery: LenderDelivery;
@@ -128,6 +129,19 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   income: number | null;
   otherIncomeAmount: number | null;
   currentEmployment: ApplicationRecord['currentEmployment'] | null;
+  /** The latest adverse-action notice of a rejection (docs/product.md#adverse-action-notices); null when none was issued. */
+  adverseActionNotice: AdverseActionNotice | null;
+}
+
+/** A rejection's adverse-action notice as staff see it; the PDF is GET /api/applications/{id}/notice.pdf. */
+export interface AdverseActionNotice {
+  at: string;
+  reasons: AdverseActionReason[];
+  otherReason: string | null;
+  creditReport: CreditReport | null;
+  /** When the applicant received it (the bot or email), and by which; null while on its way. */
+  deliveredAt: string | null;
+  deliveryChannel: NoticeChannel | null;
 }
 
 /**

@@ -36,16 +36,27 @@ export interface DailyActivity {
   carViews: number;
 }
 
+/** A rejection whose adverse-action notice is still owed. */
+export interface NoticeDue {
+  applicationId: number;
+  userId: number;
+  /** Whole days until the Regulation B deadline; negative once it has passed. */
+  daysLeft: number;
+}
+
 /** GET /api/metrics (staff). */
 export interface MetricsAnswer {
   /** Exactly the nine rows of METRIC_NAMES, in that order. */
   rows: MetricRow[];
   applicationsByStatus: Record<ApplicationStatus, number>;
   /**
-   * Applications still in review against the Regulation B deadline (a decision within 30 days of
-   * submission): past it, and due within the next 5 days.
+   * Applications still owing the applicant word of the decision (in review, or rejected without an
+   * adverse-action notice) against the Regulation B deadline (30 days from submission): past it,
+   * and due within the next 5 days.
    */
   regB: { overdue: number; dueSoon: number };
+  /** Adverse-action notices: applications with one sent, and rejections still without one, the nearest deadline first. */
+  adverseActionNotices: { sent: number; due: NoticeDue[] };
   /** The last 30 days, oldest first, today last. */
   daily: DailyActivity[];
   /**

@@ -7,6 +7,8 @@ import type { ApplicationStatus } from '../enums.ts';
 export interface OutboxPayloads {
   'application.submitted': { applicationId: number; userId: number };
   'application.status_changed': { applicationId: number; userId: number; from: ApplicationStatus; to: ApplicationStatus };
+  /** A rejection recorded an adverse-action notice (Regulation B): it is delivered to the applicant. */
+  'application.adverse_action': { applicationId: number; userId: number; noticeId: number };
   /** A stock-file import created a car whose row named photo URLs: they are fetched in the background, added as this admin. */
   'inventory.photo_urls': { carUuid: string; urls: string[]; actorUserId: number | null };
 }

@@ -22,6 +22,7 @@ import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { retentionRoutes } from './retention/retention.routes.ts';
 import { photosRoutes } from './inventory/photos.routes.ts';
+import { noticesRoutes } from './notices/notices.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -74,6 +75,7 @@ export const api: FastifyPluginAsync = async (app) => {
     applicationsRoutes,
     leadWorkRoutes,
     pdfRoutes,
+    noticesRoutes,
     chatRoutes,
     photosRoutes,
     lenderRoutes,

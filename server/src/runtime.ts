@@ -27,6 +27,7 @@ import type { BotDeps } from '../../bot/src/bot-deps.ts';
 import { findApplicationByUser } from './applications/applications.repository.ts';
 import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from './auth/sign-in-links.service.ts';
 import { createChatService } from './chat/chat.service.ts';
+import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from './pdf/notice.service.ts';
 import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
@@ -134,7 +135,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
     const bot = startTelegramBot(
       config,
-      { ...botServices(config, { db, images, media }), catalogues, log: app.log.child({ component: 'bot' }) },
+      {
+        ...botServices(config, { db, images, media }, { pii, renderer: pdf, catalogues }),
+        catalogues,
+        log: app.log.child({ component: 'bot' }),
+      },
       overrides.bot,
     );
     if (bot) {
@@ -181,12 +186,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 
 /**
  * The server's services as the bot's ports: the bot reaches the database only through these. Car
- * photos go through the process's one image decoder and media store.
+ * photos go through the process's one image decoder and media store; notices through the PDF renderer.
  */
 export function botServices(
   config: Config,
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
-): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos'> {
+  print: Pick<NoticeDeps, 'pii' | 'renderer' | 'catalogues'>,
+): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices'> {
+  const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.timeZone };
   return {
     users: {
       findById: (userId) => findUserById(db, userId),
@@ -202,6 +209,10 @@ export function botServices(
       },
     },
     stockPhotos: createStockPhotosService({ db, images, media }),
+    notices: {
+      noticePdf: (noticeId) => adverseActionNoticePdf(noticeDeps, noticeId),
+      markDelivered: (noticeId) => recordNoticeDelivered(noticeDeps, noticeId, 'telegram'),
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Api } from 'grammy';
+import { type Api, InputFile } from 'grammy';
 import { applicationStatusLabels } from '../../../domain/enums.ts';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
 import { displayName } from '../applicant-card.ts';
@@ -12,15 +12,17 @@ export type Deliver = (event: OutboxEvent) => Promise<void>;
 
 /**
  * What the outbox events say in Telegram (docs/product.md#notifications). Staff hear of a new application in
- * the applicant's topic; the applicant hears of a status change in their language. Neither ever
- * carries financial or personal detail beyond a name and a status: they link to the app instead.
+ * the applicant's topic; the applicant hears of a status change in their language, and receives a
+ * rejection's adverse-action notice as a PDF document. None ever carries financial or personal
+ * detail beyond a name and a status in the message itself: they link to the app instead.
  */
 export function notifications(deps: BotDeps, api: Api, topics: Topics | undefined): Deliver {
   const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
 
   return async (event) => {
     // The bot subscribes to application events only (its consumer's kinds); the others are never handed to it.
-    if (event.kind !== 'application.submitted' && event.kind !== 'application.status_changed') return;
+    if (event.kind !== 'application.submitted' && event.kind !== 'application.status_changed' && event.kind !== 'application.adverse_action')
+      return;
     const user = await deps.users.findById(event.payload.userId);
     // The user was deleted since: there is no one to tell.
     if (!user) return;
@@ -48,8 +50,18 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
       return;
     }
 
+    // A web applicant has no chat with the bot: email is their channel.
     if (user.telegram_id === null) return;
     const t = textsIn(deps.catalogues, user.language);
+    if (event.kind === 'application.adverse_action') {
+      const { noticeId } = event.payload;
+      const { filename, bytes } = await deps.notices.noticePdf(noticeId);
+      await api.sendDocument(user.telegram_id, new InputFile(bytes, filename), {
+        caption: t('Your application was not approved. The attached notice gives the principal reasons and explains your rights.'),
+      });
+      await deps.notices.markDelivered(noticeId);
+      return;
+    }
     const text = t('Your application is now: {status}.', { status: t(applicationStatusLabels[event.payload.to]) });
     const reply = withAppButton(deps.config, text, t('Open the app'), '/application');
     await api.sendMessage(user.telegram_id, reply.text, { reply_markup: reply.keyboard });

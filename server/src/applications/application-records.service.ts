@@ -5,6 +5,7 @@ import { regBDaysLeft, regBDueAt } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
 import { findLenderDelivery } from '../lender/lender.repository.ts';
 import { notFound } from '../http/errors.ts';
+import { findLatestNotice } from '../notices/notices.repository.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
   type ApplicationRow,
@@ -48,12 +49,13 @@ export async function applicationOrThrow(db: Db, id: number): Promise<Applicatio
 
 /** The application as staff see it at `now`: the birth date opened, the SSN masked. */
 export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: ApplicationRow, now: Date): Promise<StaffApplication> {
-  const [car, documents, consents, history, lenderDelivery] = await Promise.all([
+  const [car, documents, consents, history, lenderDelivery, notice] = await Promise.all([
     findApplicationCar(db, row.car_uuid),
     listDocuments(db, row.id),
     listConsents(db, row.id),
     listStatusHistory(db, row.id),
     findLenderDelivery(db, row.id),
+    findLatestNotice(db, row.id),
   ]);
   return {
     id: row.id,
@@ -88,7 +90,17 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     consents,
     history,
     regBDueAt: regBDueAt(row.submitted_at).toISOString(),
-    regBDaysLeft: regBDaysLeft(row.submitted_at, now),
+    regBDaysLeft: regBDaysLeft(row.submitted_at, now, notice?.created_at ?? null),
+    adverseActionNotice: notice
+      ? {
+          at: notice.created_at.toISOString(),
+          reasons: notice.reasons,
+          otherReason: notice.other_reason,
+          creditReport: notice.credit_report,
+          deliveredAt: notice.delivered_at?.toISOString() ?? null,
+          deliveryChannel: notice.delivery_channel,
+        }
+      : null,
     lenderDelivery,
     lenderReference: row.lender_reference,
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
+import { statusChangeSchema } from '../../../domain/adverse-action.ts';
 import { applicantPatchSchema } from '../../../domain/application.schema.ts';
 import { applicationCarChangeSchema, submissionSchema } from '../../../domain/application-submission.schema.ts';
 import type {
@@ -11,7 +12,6 @@ import type {
 } from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
-import { STAFF_APPLICATION_STATUSES } from '../../../domain/enums.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { ADMIN_WITH_MFA } from '../http/access.ts';
@@ -46,8 +46,6 @@ const idempotencyHeaders = v.object({
 const idParams = v.object({ id: rowIdParam('id') });
 const userParams = v.object({ userId: rowIdParam('userId') });
 const documentParams = v.object({ id: rowIdParam('id'), side: v.picklist(LICENCE_SIDES, 'side must be front or back') });
-// Withdrawn is the applicant's own step (POST /api/applications/mine/withdraw), never a staff choice.
-const statusBody = v.object({ status: v.picklist(STAFF_APPLICATION_STATUSES, 'status must be in_review, approved or rejected') });
 const trailQuery = v.pipe(
   v.object(pagingParams(TRAIL_MAX_LIMIT)),
   v.transform((q) => ({ page: q.page ?? 1, limit: q.limit ?? TRAIL_DEFAULT_LIMIT })),
@@ -219,17 +217,17 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
       config: ADMIN_WITH_MFA,
       schema: documented({
         summary:
-          "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified); 409 once the applicant withdrew it",
+          "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified; 409 once the applicant withdrew it). A rejection gives 1 to 4 principal reasons (otherReason with other) and the credit report used, if any: its adverse-action notice is recorded and sent to the applicant, which stops the Regulation B clock",
         tags: ['applications'],
         params: idParams,
-        body: statusBody,
+        body: statusChangeSchema,
       }),
     },
     async (request, reply): Promise<StaffApplication> => {
       const { id } = parseOr400(idParams, request.params, 'application id');
-      const { status } = parseOr400(statusBody, request.body, 'status');
+      const { status, rejection } = parseOr400(statusChangeSchema, request.body, 'status');
       reply.header('cache-control', PRIVATE);
-      return changeStatus(deps, requireViewer(request), id, status);
+      return changeStatus(deps, requireViewer(request), id, status, rejection);
     },
   );
 

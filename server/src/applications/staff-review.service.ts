@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { AdverseActionRejection } from '../../../domain/adverse-action.ts';
 import type { ApplicantPatch } from '../../../domain/application.schema.ts';
 import type { ApplicationTrailEvent, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
@@ -9,6 +10,7 @@ import type { Db } from '../db/database.ts';
 import type { EmploymentRecord } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
+import { findLatestNotice, insertNotice } from '../notices/notices.repository.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
@@ -157,19 +159,20 @@ export async function editApplicant(
 export interface LenderDecisionActor {
   via: 'lender';
   reference: string;
-  /** The lender's principal reasons for a rejection, as sent (ids of Regulation B's sample reasons). */
-  rejectionReasons: readonly string[];
 }
 
 /**
  * PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification.
  * A lender decision goes the same way, with no staff member as actor (the audit says it was the lender).
+ * A rejection with its reasons also records the adverse-action notice and queues its delivery
+ * (docs/product.md#adverse-action-notices); a rejection still without a notice may be given one.
  */
 export async function changeStatus(
   deps: ApplicationsDeps,
   actor: Viewer | LenderDecisionActor,
   applicationId: number,
   status: ApplicationStatus,
+  rejection: AdverseActionRejection | null = null,
   now = new Date(),
 ): Promise<StaffApplication> {
   const lender = actor.via === 'lender' ? actor : undefined;
@@ -179,27 +182,45 @@ export async function changeStatus(
     if (!stored) throw notFound('This application does not exist.');
     if (lender && stored.status !== 'in_review')
       throw new HttpError('conflict', `This application is ${stored.status}, not in review: the lender's decision does not apply.`);
-    if (stored.status === status) return stored;
+    const noticeOwed = status === 'rejected' && rejection !== null && !(await findLatestNotice(trx, stored.id));
+    if (stored.status === status && !noticeOwed) return stored;
     // docs/product.md#submission-and-statuses: a withdrawn application was taken back by its applicant; nobody decides it.
     if (stored.status === 'withdrawn')
       throw new HttpError('conflict', 'The applicant withdrew this application, so its status no longer changes.');
-    const updated = await updateApplication(trx, stored.id, { status, ...(lender ? { lender_reference: lender.reference } : {}) });
-    await insertStatusChange(trx, stored.id, stored.status, status, actorUserId);
-    if (!lender) await recordStaffResponse(trx, stored.id, now);
-    const lenderDetails = lender && { actor: 'lender', reference: lender.reference, reasons: lender.rejectionReasons };
-    await recordAudit(trx, {
-      actorUserId,
-      action: 'application.status_changed',
-      entity: 'application',
-      entityId: stored.id,
-      details: { from: stored.status, to: status, ...lenderDetails },
-    });
-    await enqueueOutboxEvent(trx, 'application.status_changed', {
-      applicationId: stored.id,
-      userId: stored.user_id,
-      from: stored.status,
-      to: status,
-    });
+    const audit = (action: string, details: Record<string, unknown>) =>
+      recordAudit(trx, {
+        actorUserId,
+        action,
+        entity: 'application',
+        entityId: stored.id,
+        details: { ...details, ...(lender ? { actor: 'lender', reference: lender.reference } : {}) },
+      });
+    let updated = stored;
+    if (stored.status !== status) {
+      updated = await updateApplication(trx, stored.id, { status, ...(lender ? { lender_reference: lender.reference } : {}) });
+      await insertStatusChange(trx, stored.id, stored.status, status, actorUserId);
+      if (!lender) await recordStaffResponse(trx, stored.id, now);
+      await audit('application.status_changed', { from: stored.status, to: status });
+      await enqueueOutboxEvent(trx, 'application.status_changed', {
+        applicationId: stored.id,
+        userId: stored.user_id,
+        from: stored.status,
+        to: status,
+      });
+    }
+    if (rejection && status === 'rejected') {
+      const notice = await insertNotice(trx, stored.id, stored.user_id, rejection);
+      await audit('application.adverse_action_notice_issued', {
+        noticeId: notice.id,
+        reasons: rejection.reasons,
+        creditReportUsed: rejection.creditReport !== null,
+      });
+      await enqueueOutboxEvent(trx, 'application.adverse_action', {
+        applicationId: stored.id,
+        userId: stored.user_id,
+        noticeId: notice.id,
+      });
+    }
     return updated;
   });
   return toStaffApplication(deps, row, now);

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AdverseActionReason, CreditReport, NoticeChannel } from '../../../domain/adverse-action.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
@@ -370,6 +371,19 @@ export interface CarPhotosTable {
   created_at: Timestamp;
 }
 
+/** A rejection's adverse-action notice (migration 0018): its reasons, the report used and how it reached the applicant. */
+export interface AdverseActionNoticesTable {
+  id: Generated<number>;
+  application_id: number;
+  reasons: Json<AdverseActionReason[]>;
+  other_reason: string | null;
+  credit_report: NullableJson<CreditReport>;
+  language: Language;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  delivery_channel: ColumnType<NoticeChannel | null, NoticeChannel | null | undefined, NoticeChannel | null>;
+}
+
 export interface Database {
   users: UsersTable;
   cars: CarsTable;
@@ -398,6 +412,7 @@ export interface Database {
   car_photos: CarPhotosTable;
   lender_callback_signatures: LenderCallbackSignaturesTable;
   application_notes: ApplicationNotesTable;
+  adverse_action_notices: AdverseActionNoticesTable;
 }
 
 /** Signatures of the lender's decision callbacks of the last ten minutes, to refuse a replay (migration 0017). */

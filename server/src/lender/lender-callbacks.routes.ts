@@ -1,3 +1,4 @@
+import { adverseActionReasonsSchema, otherReasonSchema } from '../../../domain/adverse-action.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
@@ -10,23 +11,6 @@ import { SIGNATURE_HEADER } from './lender-signature.ts';
 /** A decision is a few hundred bytes. */
 const DECISION_BODY_LIMIT = 16 * 1024;
 
-/**
- * Principal reasons of a rejection, as ids of Regulation B's sample reasons (Appendix C to Part
- * 1002), in the words the status change uses.
- */
-const REJECTION_REASON_IDS = [
-  'insufficient_income',
-  'excessive_obligations',
-  'unable_to_verify_income',
-  'length_of_employment',
-  'temporary_or_irregular_employment',
-  'insufficient_residence',
-  'incomplete_application',
-  'limited_credit_experience',
-  'delinquent_obligations',
-  'other',
-] as const;
-
 const decisionBody = v.object({
   applicationId: rowIdParam('applicationId'),
   decision: v.picklist(['approved', 'rejected'], 'decision must be approved or rejected'),
@@ -36,12 +20,8 @@ const decisionBody = v.object({
     v.nonEmpty("reference must be the lender's own reference"),
     v.maxLength(100, 'reference must be at most 100 characters'),
   ),
-  reasons: v.optional(
-    v.pipe(
-      v.array(v.picklist(REJECTION_REASON_IDS, `each reason must be one of ${REJECTION_REASON_IDS.join(', ')}`), 'reasons must be a list'),
-      v.maxLength(4, 'reasons: at most four principal reasons'),
-    ),
-  ),
+  reasons: v.optional(adverseActionReasonsSchema),
+  otherReason: v.optional(otherReasonSchema),
 });
 
 const documentParams = v.object({

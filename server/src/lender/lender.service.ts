@@ -1,3 +1,4 @@
+import type { AdverseActionReason, AdverseActionRejection } from '../../../domain/adverse-action.ts';
 import type { StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
@@ -114,7 +115,8 @@ export interface LenderDecision {
   applicationId: number;
   decision: Extract<ApplicationStatus, 'approved' | 'rejected'>;
   reference: string;
-  reasons?: readonly string[] | undefined;
+  reasons?: AdverseActionReason[] | undefined;
+  otherReason?: string | undefined;
 }
 
 /** Checks a decision callback's signature over its raw body and refuses a replay; the caller parses the body after. */
@@ -133,15 +135,25 @@ export async function authenticateLenderCallback(
 }
 
 /**
+ * A rejection that names its reasons gets its adverse-action notice as a staff rejection does; one
+ * without reasons leaves the notice to staff, and the dashboard counts it as due.
+ */
+function lenderRejection({ decision, reasons, otherReason }: LenderDecision): AdverseActionRejection | null {
+  if (decision !== 'rejected' || !reasons?.length) return null;
+  return { reasons, otherReason: reasons.includes('other') ? (otherReason ?? null) : null, creditReport: null };
+}
+
+/**
  * POST /api/lender/decisions, once authenticated: the status changes exactly as a staff member
  * would change it (history, audit naming the lender and its reference, the applicant notified).
  */
 export async function applyLenderDecision(deps: ApplicationsDeps, decision: LenderDecision, now = new Date()): Promise<StaffApplication> {
   return changeStatus(
     deps,
-    { via: 'lender', reference: decision.reference, rejectionReasons: decision.reasons ?? [] },
+    { via: 'lender', reference: decision.reference },
     decision.applicationId,
     decision.decision,
+    lenderRejection(decision),
     now,
   );
 }

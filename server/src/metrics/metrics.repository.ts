@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DailyActivity } from '../../../domain/contracts/metrics.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
+import { awaitsDecisionNotice } from '../notices/notices.repository.ts';
 
 /** A calendar day in the dealer's time zone and the instant it begins. */
 export interface LocalDay {
@@ -91,25 +92,59 @@ export async function viewTotals(db: Db): Promise<ViewTotals> {
 export interface StatusCounts {
   status: ApplicationStatus;
   total: number;
-  /** Submitted before the first cutoff. */
+  /** Still owing word of the decision (awaitsDecisionNotice) and submitted before the first cutoff. */
   overdue: number;
-  /** Submitted between the two cutoffs. */
+  /** Still owing word of the decision and submitted between the two cutoffs. */
   dueSoon: number;
+  /** With an adverse-action notice sent. */
+  noticed: number;
 }
 
 export async function applicationCounts(db: Db, overdueBefore: Date, dueSoonBefore: Date): Promise<StatusCounts[]> {
+  const awaits = awaitsDecisionNotice('applications');
   return db
     .selectFrom('applications')
     .select((eb) => [
       'status',
       eb.fn.countAll<number>().as('total'),
-      eb.fn.countAll<number>().filterWhere('submitted_at', '<', overdueBefore).as('overdue'),
       eb.fn
         .countAll<number>()
-        .filterWhere((f) => f.and([f('submitted_at', '>=', overdueBefore), f('submitted_at', '<', dueSoonBefore)]))
+        .filterWhere((f) => f.and([awaits, f('submitted_at', '<', overdueBefore)]))
+        .as('overdue'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((f) => f.and([awaits, f('submitted_at', '>=', overdueBefore), f('submitted_at', '<', dueSoonBefore)]))
         .as('dueSoon'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((f) =>
+          f.exists(f.selectFrom('adverse_action_notices').select('id').whereRef('application_id', '=', 'applications.id')),
+        )
+        .as('noticed'),
     ])
     .groupBy('status')
+    .execute();
+}
+
+export interface OwedNotice {
+  applicationId: number;
+  userId: number;
+  submittedAt: Date;
+}
+
+/** Rejections still without their adverse-action notice, the oldest (the nearest deadline) first. */
+export async function noticesDue(db: Db): Promise<OwedNotice[]> {
+  return db
+    .selectFrom('applications')
+    .select(['id as applicationId', 'user_id as userId', 'submitted_at as submittedAt'])
+    .where('status', '=', 'rejected')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('adverse_action_notices').select('id').whereRef('adverse_action_notices.application_id', '=', 'applications.id')),
+      ),
+    )
+    .orderBy('submitted_at')
+    .orderBy('id')
     .execute();
 }
 

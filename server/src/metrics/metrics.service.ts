@@ -1,6 +1,6 @@
 import { METRIC_NAMES, NO_METRIC_VALUE, type MetricName, type MetricRow, type MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 import { APPLICATION_STATUSES } from '../../../domain/enums.ts';
-import { regBDueSoonBefore, regBOverdueBefore } from '../../../domain/regulation-b.ts';
+import { regBDaysLeft, regBDueSoonBefore, regBOverdueBefore } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
 import {
   applicationCounts,
@@ -8,6 +8,7 @@ import {
   favoriteCount,
   firstResponseTimes,
   localCalendar,
+  noticesDue,
   topBrand,
   topCar,
   userTotals,
@@ -39,7 +40,7 @@ export async function computeMetrics(
   const weekStarts = series.at(-1 - calendar.weekday)!.starts;
 
   // Independent reads: on PostgreSQL each takes its own connection, so they run side by side.
-  const [users, favorites, views, statuses, brand, car, daily, firstResponse] = await Promise.all([
+  const [users, favorites, views, statuses, brand, car, daily, firstResponse, owed] = await Promise.all([
     userTotals(db, today),
     favoriteCount(db),
     viewTotals(db),
@@ -48,11 +49,12 @@ export async function computeMetrics(
     topCar(db, weekStarts, today.ends),
     dailyCounts(db, series),
     firstResponseTimes(db, series[0]!.starts, today.ends),
+    noticesDue(db),
   ]);
 
   const applicationsByStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as MetricsAnswer['applicationsByStatus'];
   for (const row of statuses) applicationsByStatus[row.status] = row.total;
-  const inReview = statuses.find((row) => row.status === 'in_review');
+  const total = (key: 'overdue' | 'dueSoon' | 'noticed') => statuses.reduce((sum, row) => sum + row[key], 0);
   const applications = statuses.reduce((sum, row) => sum + row.total, 0);
   const midnight = `midnight ${timeZone} time`;
 
@@ -109,7 +111,11 @@ export async function computeMetrics(
   return {
     rows: METRIC_NAMES.map((metric) => ({ metric, ...rows[metric] })),
     applicationsByStatus,
-    regB: { overdue: inReview?.overdue ?? 0, dueSoon: inReview?.dueSoon ?? 0 },
+    regB: { overdue: total('overdue'), dueSoon: total('dueSoon') },
+    adverseActionNotices: {
+      sent: total('noticed'),
+      due: owed.map(({ applicationId, userId, submittedAt }) => ({ applicationId, userId, daysLeft: regBDaysLeft(submittedAt, now) })),
+    },
     daily,
     firstResponse,
     timeZone,

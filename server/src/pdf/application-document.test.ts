@@ -25,6 +25,8 @@ function printable(overrides: Partial<PrintableApplication> = {}): PrintableAppl
     firstResponseMinutes: null,
 
     erasedAt: null,
+
+    adverseActionNotice: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { phoneSearchDigits } from '../../../domain/format.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { CurrentUser, UserItem, UserListItem } from '../../../domain/contracts/users.ts';
 import type { Db } from '../db/database.ts';
+import { awaitsDecisionNotice } from '../notices/notices.repository.ts';
 import type { ApplicationStatus, Language } from '../../../domain/enums.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { TelegramProfile } from './telegram-profile.schema.ts';
@@ -173,7 +174,7 @@ export interface UserListRow extends Omit<UserListItem, 'chatUrl'> {
 /** What the users list needs besides the query: the staff group whose topics it joins, and today's Regulation B cutoff. */
 export interface UserListContext {
   staffChatId: number | undefined;
-  /** Applications submitted before this and still in review are past the Regulation B deadline. */
+  /** Applications submitted before this and still owing word of the decision (awaitsDecisionNotice) are past the Regulation B deadline. */
   regBOverdueBefore: Date;
   /** The staff member asking, whom assignee=me means. */
   viewerUserId: number;
@@ -212,7 +213,7 @@ export async function listUsers(db: Db, q: UserListQuery, context: UserListConte
   if (q.applicationStatus !== undefined) filtered = filtered.where('applications.status', '=', q.applicationStatus);
   if (q.regBOverdue !== undefined) {
     // Users without an application are not overdue (coalesce), so false lists them too.
-    const overdue = sql<boolean>`coalesce(applications.status = 'in_review' and applications.submitted_at < ${context.regBOverdueBefore}, false)`;
+    const overdue = sql<boolean>`coalesce(${awaitsDecisionNotice('applications')} and applications.submitted_at < ${context.regBOverdueBefore}, false)`;
     filtered = filtered.where(overdue, '=', q.regBOverdue);
   }
   if (q.assignee === 'me') filtered = filtered.where('applications.assignee_user_id', '=', context.viewerUserId);

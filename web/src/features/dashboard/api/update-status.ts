@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdverseActionRejection } from '../../../../../domain/adverse-action.ts';
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
 import type { ApplicationStatus } from '../../../../../domain/enums.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
@@ -9,11 +10,20 @@ export interface StatusChangeInput {
   applicationId: number;
   userId: number;
   status: ApplicationStatus;
+  /** With `rejected`: the adverse-action notice's reasons and the credit report used. */
+  rejection?: AdverseActionRejection | null;
 }
 
 /** PATCH /api/applications/{id}/status. */
-export function patchStatus({ applicationId, status }: StatusChangeInput): Promise<StaffApplication> {
-  return apiFetch<StaffApplication>(`/api/applications/${applicationId}/status`, { method: 'PATCH', json: { status } });
+export function patchStatus({ applicationId, status, rejection }: StatusChangeInput): Promise<StaffApplication> {
+  const notice = rejection
+    ? {
+        reasons: rejection.reasons,
+        ...(rejection.otherReason === null ? {} : { otherReason: rejection.otherReason }),
+        ...(rejection.creditReport === null ? {} : { creditReport: rejection.creditReport }),
+      }
+    : {};
+  return apiFetch<StaffApplication>(`/api/applications/${applicationId}/status`, { method: 'PATCH', json: { status, ...notice } });
 }
 
 export function useUpdateStatus() {

@@ -131,6 +131,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
         daysLeft={application.regBDaysLeft}
         status={application.status}
         history={application.history}
+        noticeAt={application.adverseActionNotice?.at ?? null}
       />
       <LeadOwner application={application} />
       <FirstResponse minutes={application.firstResponseMinutes} />

@@ -10,6 +10,8 @@ interface RegBClockProps {
   status: ApplicationStatus;
   /** The status history, oldest first: its last change is the decision of a decided application. */
   history: readonly StaffStatusChange[];
+  /** When the rejection's adverse-action notice was issued: it meets the deadline and stops the clock. */
+  noticeAt: string | null;
 }
 
 /**
@@ -17,10 +19,18 @@ interface RegBClockProps {
  * the application is decided; a decided one says when it was decided, and that it was late only
  * when it was.
  */
-export function RegBClock({ dueAt, daysLeft, status, history }: RegBClockProps) {
+export function RegBClock({ dueAt, daysLeft, status, history, noticeAt }: RegBClockProps) {
   const { i18n } = useLingui();
   const timeZone = useDealerTimeZone();
   const date = formatDate(dueAt, i18n.locale, timeZone);
+  if (status === 'rejected' && noticeAt !== null) {
+    const sent = formatDate(noticeAt, i18n.locale, timeZone);
+    return (
+      <p className={Date.parse(noticeAt) > Date.parse(dueAt) ? 'reg-b reg-b--overdue' : 'reg-b'}>
+        {i18n._('Notice sent on {sent} (Regulation B deadline {date}).', { sent, date })}
+      </p>
+    );
+  }
   if (status !== 'in_review') {
     const decidedAt = history.findLast((change) => change.status === status)?.at;
     if (decidedAt === undefined) return null;

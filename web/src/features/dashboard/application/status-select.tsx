@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react';
+import type { AdverseActionRejection } from '../../../../../domain/adverse-action.ts';
 import { useEffect, useRef, useState } from 'react';
 import { applicationStatusLabels, STAFF_APPLICATION_STATUSES, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { useUpdateStatus } from '../api/update-status.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { RejectionDialog } from './rejection-dialog.tsx';
 import { StatusBadge } from '../components/status-icon.tsx';
 
 const isStatus = (value: string): value is ApplicationStatus => (STAFF_APPLICATION_STATUSES as readonly string[]).includes(value);
@@ -47,9 +49,9 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
     setConfirming(false);
     setChoice(status);
   };
-  const send = () =>
+  const send = (rejection: AdverseActionRejection | null = null) =>
     update.mutate(
-      { applicationId, userId, status: choice },
+      { applicationId, userId, status: choice, rejection },
       {
         onSuccess: () => toast.success(i18n._('Status changed.')),
         onError: () => {
@@ -95,18 +97,22 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
           {i18n._('Change status…')}
         </button>
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={i18n._('Change the status to {status}?', { status: label })}
-        message={i18n._(
-          '{name} will be told at once: by a Telegram message if they applied in Telegram, and on their status page either way.',
-          { name: applicantName },
-        )}
-        confirmLabel={i18n._('Change and notify')}
-        busy={update.isPending}
-        onConfirm={send}
-        onClose={cancel}
-      />
+      {choice === 'rejected' ? (
+        <RejectionDialog open={confirming} applicantName={applicantName} busy={update.isPending} onConfirm={send} onClose={cancel} />
+      ) : (
+        <ConfirmDialog
+          open={confirming}
+          title={i18n._('Change the status to {status}?', { status: label })}
+          message={i18n._(
+            '{name} will be told at once: by a Telegram message if they applied in Telegram, and on their status page either way.',
+            { name: applicantName },
+          )}
+          confirmLabel={i18n._('Change and notify')}
+          busy={update.isPending}
+          onConfirm={() => send()}
+          onClose={cancel}
+        />
+      )}
     </div>
   );
 }

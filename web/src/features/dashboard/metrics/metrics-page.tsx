@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '../format.ts';
 import { FirstResponseCard } from './first-response-card.tsx';
 
 import { ErasureDue } from './erasure-due.tsx';
+import { NoticesCard } from './notices-card.tsx';
 
 // uPlot stays out of the page's first paint: the figures show while the chart downloads.
 const DailyChart = lazy(() => import('./daily-chart.tsx'));
@@ -47,6 +48,7 @@ export default function MetricsPage() {
           <Link to="/dashboard?regBOverdue=true">{i18n._('Show these applicants')}</Link>
           <p>{i18n._('Due within 5 days: {count}', { count: number.format(regB.dueSoon) })}</p>
         </div>
+        <NoticesCard notices={metrics.data.adverseActionNotices} />
         <div className="card metrics__card">
           <h3>{i18n._('Applications by status')}</h3>
           <ul className="metrics__statuses">

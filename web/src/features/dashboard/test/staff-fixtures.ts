@@ -54,6 +54,8 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     firstResponseMinutes: null,
 
     erasedAt: null,
+
+    adverseActionNotice: null,
     ...overrides,
   };
 }

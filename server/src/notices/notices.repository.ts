@@ -1,0 +1,59 @@
+import { type Selectable, sql } from 'kysely';
+import type { AdverseActionRejection, NoticeChannel } from '../../../domain/adverse-action.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/enums.ts';
+import type { Db } from '../db/database.ts';
+import type { AdverseActionNoticesTable } from '../db/schema.ts';
+
+export type NoticeRow = Selectable<AdverseActionNoticesTable>;
+
+/**
+ * Records a rejection's notice in the applicant's language as it is now (users.language); called
+ * in the transaction of the status change.
+ */
+export async function insertNotice(db: Db, applicationId: number, userId: number, rejection: AdverseActionRejection): Promise<NoticeRow> {
+  return db
+    .insertInto('adverse_action_notices')
+    .values((eb) => ({
+      application_id: applicationId,
+      reasons: JSON.stringify(rejection.reasons),
+      other_reason: rejection.otherReason,
+      credit_report: rejection.creditReport === null ? null : JSON.stringify(rejection.creditReport),
+      language: eb.fn.coalesce(eb.selectFrom('users').select('language').where('id', '=', userId), eb.val<Language>(DEFAULT_LANGUAGE)),
+    }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findNotice(db: Db, noticeId: number): Promise<NoticeRow | undefined> {
+  return db.selectFrom('adverse_action_notices').selectAll().where('id', '=', noticeId).executeTakeFirst();
+}
+
+/** The application's latest notice: a rejection after a reconsideration issues another. */
+export async function findLatestNotice(db: Db, applicationId: number): Promise<NoticeRow | undefined> {
+  return db
+    .selectFrom('adverse_action_notices')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The applicant received the notice; the first delivery's time stands (an outbox retry may deliver twice). */
+export async function markNoticeDelivered(db: Db, noticeId: number, channel: NoticeChannel, at: Date): Promise<void> {
+  await db
+    .updateTable('adverse_action_notices')
+    .set({ delivered_at: at, delivery_channel: channel })
+    .where('id', '=', noticeId)
+    .where('delivered_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The SQL of regBClockRuns (domain/regulation-b.ts) for the application row under `alias`: in
+ * review, or rejected without an adverse-action notice.
+ */
+export const awaitsDecisionNotice = (alias: string) => {
+  const status = sql.ref(`${alias}.status`);
+  return sql<boolean>`(${status} = 'in_review' or (${status} = 'rejected' and not exists (select 1 from adverse_action_notices notice where notice.application_id = ${sql.ref(`${alias}.id`)})))`;
+};

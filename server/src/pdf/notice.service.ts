@@ -1,0 +1,87 @@
+import type { NoticeChannel } from '../../../domain/adverse-action.ts';
+import type { Language } from '../../../domain/enums.ts';
+import { type ApplicationsDeps, applicationOrThrow } from '../applications/application-records.service.ts';
+import { findApplicationCar } from '../applications/applications.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { notFound } from '../http/errors.ts';
+import type { Viewer } from '../http/viewer.ts';
+import type { Catalogues } from '../i18n/catalogues.ts';
+import { adverseActionNoticeDocument } from './adverse-action-notice.ts';
+import type { PdfRenderer } from './pdf-renderer.ts';
+import { findLatestNotice, findNotice, markNoticeDelivered, type NoticeRow } from '../notices/notices.repository.ts';
+
+export interface NoticeDeps extends ApplicationsDeps {
+  renderer: PdfRenderer;
+  catalogues: Catalogues;
+  creditor: { name: string; address: string; phone: string };
+  /** The dealer's zone (TIMEZONE): the notice is dated on the dealer's calendar. */
+  timeZone: string;
+}
+
+/** A notice's PDF, in the language the applicant had when it was issued. */
+export interface NoticePdf {
+  filename: string;
+  bytes: Buffer;
+  language: Language;
+  applicationId: number;
+}
+
+async function renderNotice(deps: NoticeDeps, notice: NoticeRow): Promise<NoticePdf> {
+  const application = await applicationOrThrow(deps.db, notice.application_id);
+  const car = await findApplicationCar(deps.db, application.car_uuid);
+  const lang = notice.language;
+  // Erased under the retention policy (docs/product.md#data-retention): the notice still names the applicant.
+  const address = application.address;
+  const addressLines = address
+    ? [[address.line1, address.line2].filter(Boolean).join(', '), `${address.city}, ${address.state} ${address.postalCode}`]
+    : [];
+  const name = [application.first_name, application.last_name, application.suffix].filter(Boolean).join(' ');
+  const document = adverseActionNoticeDocument({
+    noticeId: notice.id,
+    applicationId: application.id,
+    issuedAt: notice.created_at,
+    applicant: { name, addressLines },
+    car,
+    creditor: deps.creditor,
+    reasons: notice.reasons,
+    otherReason: notice.other_reason,
+    creditReport: notice.credit_report,
+    timeZone: deps.timeZone,
+    lang,
+    t: (id, values) => deps.catalogues.translate(lang, id, values),
+  });
+  const bytes = await deps.renderer.render(document);
+  return { filename: `adverse-action-notice-${application.id}.pdf`, bytes, language: lang, applicationId: application.id };
+}
+
+/** The notice's PDF by its id, for whichever channel delivers it (the bot's port, the mailer). */
+export async function adverseActionNoticePdf(deps: NoticeDeps, noticeId: number): Promise<NoticePdf> {
+  const notice = await findNotice(deps.db, noticeId);
+  if (!notice) throw notFound('This adverse-action notice does not exist.');
+  return renderNotice(deps, notice);
+}
+
+/** GET /api/applications/{id}/notice.pdf: the application's latest notice for staff, the download audited. */
+export async function staffNoticePdf(deps: NoticeDeps, actor: Viewer, applicationId: number): Promise<NoticePdf> {
+  const notice = await findLatestNotice(deps.db, applicationId);
+  if (!notice) throw notFound('This application has no adverse-action notice.');
+  const pdf = await renderNotice(deps, notice);
+  await recordAudit(deps.db, {
+    actorUserId: actor.userId,
+    action: 'application.notice_downloaded',
+    entity: 'application',
+    entityId: applicationId,
+    details: { noticeId: notice.id },
+  });
+  return pdf;
+}
+
+/** The applicant has the notice: the Regulation B record of when and how it reached them. */
+export async function recordNoticeDelivered(
+  deps: Pick<NoticeDeps, 'db'>,
+  noticeId: number,
+  channel: NoticeChannel,
+  at = new Date(),
+): Promise<void> {
+  await markNoticeDelivered(deps.db, noticeId, channel, at);
+}
