@@ -40,8 +40,8 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   vite: { config: ['web/vite.config.ts'] },
   vitest: { config: ['vitest.config.ts'] },
-  // System tools the disk fault runs (bench/faults/pglite-disk.ts), not npm packages.
-  ignoreBinaries: ['mount', 'umount'],
+  // System tools, not npm packages: the disk fault runs mount (bench/faults/pglite-disk.ts); PDF tests read with poppler's pdftotext.
+  ignoreBinaries: ['mount', 'umount', 'pdftotext'],
   // react-router is used as a library here; the plugin expects framework mode (app/routes.ts).
   'react-router': false,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regBClockRuns, regBDaysLeft, regBDueAt, regBDueSoonBefore, regBOverdueBefore } from './regulation-b.ts';
+import { regBDaysLeft, regBDueAt, regBDueSoonBefore, regBOverdueBefore } from './regulation-b.ts';
 
 const submitted = new Date('2026-06-15T12:00:00.000Z');
 
@@ -37,12 +37,5 @@ describe('the Regulation B clock once a notice is sent', () => {
   it('stops at the notice: the days left are those the notice was sent with', () => {
     const noticeAt = new Date('2026-06-25T12:00:00.000Z');
     expect(regBDaysLeft(submitted, new Date('2026-08-01T12:00:00.000Z'), noticeAt)).toBe(20);
-  });
-
-  it('runs for an application in review, and for a rejection until its notice is sent', () => {
-    expect(regBClockRuns('in_review', false)).toBe(true);
-    expect(regBClockRuns('rejected', false)).toBe(true);
-    expect(regBClockRuns('rejected', true)).toBe(false);
-    expect(regBClockRuns('approved', false)).toBe(false);
   });
 });

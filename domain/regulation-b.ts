@@ -1,5 +1,4 @@
 import { REG_B_DAYS } from './constants.ts';
-import type { ApplicationStatus } from './enums.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -16,15 +15,7 @@ export const regBDueAt = (submittedAt: Date): Date => new Date(submittedAt.getTi
 export const regBDaysLeft = (submittedAt: Date, now: Date, noticeAt: Date | null = null): number =>
   Math.ceil((regBDueAt(submittedAt).getTime() - (noticeAt !== null && noticeAt < now ? noticeAt : now).getTime()) / DAY_MS);
 
-/**
- * Whether an application still owes the applicant word of the decision: in review, or rejected
- * without its adverse-action notice. The users filter and the metrics count only these (the same
- * rule in SQL: awaitsDecisionNotice in server/src/notices/notices.repository.ts).
- */
-export const regBClockRuns = (status: ApplicationStatus, hasNotice: boolean): boolean =>
-  status === 'in_review' || (status === 'rejected' && !hasNotice);
-
-/** Applications submitted before this instant whose clock still runs (regBClockRuns) are past the Regulation B deadline at `now`. */
+/** Applications submitted before this instant whose clock still runs (in review, or rejected without its adverse-action notice: awaitsDecisionNotice in server/src/notices/notices.repository.ts) are past the Regulation B deadline at `now`. */
 export const regBOverdueBefore = (now: Date): Date => new Date(now.getTime() - REG_B_DAYS * DAY_MS);
 
 /**

@@ -116,7 +116,7 @@ async function readPayload(request: IncomingMessage): Promise<ApiPayload> {
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string' && value.startsWith('attach://')) fields[key] = files.get(value.slice('attach://'.length));
   }
-  return fields as ApiPayload;
+  return fields;
 }
 
 /**

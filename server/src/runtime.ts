@@ -163,7 +163,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       photoUrlsConsumer({ allowHosts: config.photoFetch.allowHosts }, addPhotos, app.log.child({ component: 'photo-urls' })),
     );
 
-    if (mailer) await outbox.register(applicantEmailConsumer({ db, mailer, catalogues, config }));
+    if (mailer) {
+      const notices: NoticeDeps = { db, pii, renderer: pdf, catalogues, creditor: config.company, timeZone: config.timeZone };
+      await outbox.register(applicantEmailConsumer({ db, mailer, catalogues, config, notices }));
+    }
     if (mailer && config.mail.crmAdfEmail) await outbox.register(crmAdfConsumer({ db, mailer, to: config.mail.crmAdfEmail, config }));
     else if (config.mail.crmAdfEmail)
       app.log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');

@@ -21,7 +21,11 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
 
   return async (event) => {
     // The bot subscribes to application events only (its consumer's kinds); the others are never handed to it.
-    if (event.kind !== 'application.submitted' && event.kind !== 'application.status_changed' && event.kind !== 'application.adverse_action')
+    if (
+      event.kind !== 'application.submitted' &&
+      event.kind !== 'application.status_changed' &&
+      event.kind !== 'application.adverse_action'
+    )
       return;
     const user = await deps.users.findById(event.payload.userId);
     // The user was deleted since: there is no one to tell.

@@ -49,9 +49,28 @@ export interface LenderWebhookSettings {
   timeoutMs: number;
 }
 
+/** One signed POST to the lender; X-Lender-Event tells a submission from a withdrawal (README, Lender). */
+async function post(settings: LenderWebhookSettings, eventName: string, eventId: number, body: string): Promise<void> {
+  const response = await fetch(settings.webhookUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signBody(settings.secret, body),
+      'idempotency-key': String(eventId),
+      'x-lender-event': eventName,
+    },
+    body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(settings.timeoutMs),
+  });
+  // The answer's body is not needed; reading it frees the connection.
+  await response.arrayBuffer().catch(() => undefined);
+  if (!response.ok) throw new LenderRefused(response.status, retryAfterMs(response.headers.get('retry-after')));
+}
+
 /**
  * The outbox consumer `lender` (README, Lender): POSTs each submitted application to
- * LENDER_WEBHOOK_URL, signed, with the event id as Idempotency-Key so a lender that saw it before
+ * LENDER_WEBHOOK_URL, and each withdrawal by its applicant, signed, with the event id as Idempotency-Key so a lender that saw it before
  * can tell. 2xx is delivered; 4xx other than 408 and 429 is given up at once (no retry changes
  * it); 429 waits as Retry-After says; anything else (5xx, a timeout, a refused connection, a bad
  * certificate) retries from 1 s doubling to an hour, given up 24 hours after the first attempt.
@@ -62,24 +81,17 @@ export function lenderWebhookConsumer(
 ): OutboxConsumer {
   return {
     name: LENDER_CONSUMER,
-    kinds: ['application.submitted'],
+    kinds: ['application.submitted', 'application.status_changed'],
     async deliver(event) {
-      if (event.kind !== 'application.submitted') return;
-      const body = JSON.stringify(await buildPayload(event.payload.applicationId));
-      const response = await fetch(settings.webhookUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signBody(settings.secret, body),
-          'idempotency-key': String(event.id),
-        },
-        body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(settings.timeoutMs),
-      });
-      // The answer's body is not needed; reading it frees the connection.
-      await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) throw new LenderRefused(response.status, retryAfterMs(response.headers.get('retry-after')));
+      // The lender hears of a submission and of the applicant's withdrawal; staff and lender decisions it already knows.
+      if (event.kind === 'application.submitted') {
+        const body = JSON.stringify(await buildPayload(event.payload.applicationId));
+        return post(settings, 'application.submitted', event.id, body);
+      }
+      if (event.kind === 'application.status_changed' && event.payload.to === 'withdrawn') {
+        const body = JSON.stringify({ applicationId: event.payload.applicationId, status: 'withdrawn' });
+        return post(settings, 'application.withdrawn', event.id, body);
+      }
     },
     isPermanent: (error) =>
       error instanceof ApplicationGone ||

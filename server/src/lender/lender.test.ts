@@ -189,6 +189,22 @@ describe.each(DATABASE_KINDS)('the lender hand-off on %s', (kind) => {
     expect(await deliveryOf(applicationId)).toMatchObject({ state: 'sent', attempts: 1 });
   });
 
+  it('tells the lender, signed, when the applicant withdraws the application', async () => {
+    const guest = await createGuest(app(), car);
+    const { id: applicationId } = await submitTestApplication(app(), { cookie: guest.cookie }, guest.userId, { carId: car });
+    await runtime.outbox.tick();
+    lender.received.length = 0;
+
+    const withdrawn = await injectAs(app(), { cookie: guest.cookie }, { method: 'POST', url: '/api/applications/mine/withdraw' });
+    expect(withdrawn.statusCode).toBe(200);
+    await runtime.outbox.tick();
+
+    expect(lender.received).toHaveLength(1);
+    expect(lender.received[0]!.signed).toBe(true);
+    expect(lender.received[0]!.headers['x-lender-event']).toBe('application.withdrawn');
+    expect(lender.received[0]!.body).toEqual({ applicationId, status: 'withdrawn' });
+  });
+
   it('gives the lender photo links that answer the licence image, each fetch audited, until they expire', async () => {
     const applicationId = await submitted();
     await runtime.outbox.tick();
@@ -348,11 +364,25 @@ describe.each(DATABASE_KINDS)('the lender hand-off on %s', (kind) => {
             to: 'rejected',
             actor: 'lender',
             reference: 'LND-4471',
-            reasons: ['insufficient_income', 'limited_credit_experience'],
           },
         },
       ]);
       expect(await statusEventsOf(applicationId)).toMatchObject([{ payload: { from: 'in_review', to: 'rejected' } }]);
+    });
+
+    it('records the adverse-action notice of a rejection that names its reasons, for the applicant to receive', async () => {
+      const applicationId = await submitted();
+      const reasons = ['insufficient_income', 'limited_credit_experience'];
+      expect((await decide({ applicationId, decision: 'rejected', reference: 'LND-4472', reasons })).statusCode).toBe(200);
+
+      expect((await staffView(applicationId)).adverseActionNotice).toMatchObject({ reasons, otherReason: null, creditReport: null });
+      const notices = await database.db
+        .selectFrom('outbox_events')
+        .select('payload')
+        .where('kind', '=', 'application.adverse_action')
+        .where(sql<number>`(payload->>'applicationId')::integer`, '=', applicationId)
+        .execute();
+      expect(notices).toHaveLength(1);
     });
 
     it('refuses a forged signature, a stale or future timestamp, a missing one and a replay, changing nothing', async () => {

@@ -123,6 +123,35 @@ describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
     expectDealerAndNoFinancialData(approved!);
   });
 
+  it.skipIf(!testConfig().chromePath)(
+    'sends a rejected web applicant the adverse-action notice as an attached PDF, and records it delivered by email',
+    async () => {
+      const { application } = await webApplicant('ru', 'notice@applicant.example');
+      await runtime.outbox.tick();
+      const rejected = await injectAs(runtime.app, ADMIN, {
+        method: 'PATCH',
+        url: `/api/applications/${application.id}/status`,
+        payload: { status: 'rejected', reasons: ['insufficient_income', 'length_of_employment'] },
+      });
+      expect(rejected.statusCode).toBe(200);
+      await runtime.outbox.tick();
+
+      const notice = smtp.to('notice@applicant.example').find((mail) => mail.parsed.attachments.length > 0);
+      expect(notice!.parsed.subject).toBe(`Уведомление о решении по вашей кредитной заявке №${application.id}`);
+      expect(notice!.parsed.attachments.map((file) => file.contentType)).toEqual(['application/pdf']);
+      expect(notice!.parsed.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+      expectDealerAndNoFinancialData(notice!);
+      const recorded = await database.db
+        .selectFrom('adverse_action_notices')
+        .select(['delivery_channel', 'delivered_at'])
+        .where('application_id', '=', application.id)
+        .executeTakeFirstOrThrow();
+      expect(recorded.delivery_channel).toBe('email');
+      expect(recorded.delivered_at).not.toBeNull();
+    },
+    60_000,
+  );
+
   it('sends a Telegram applicant neither the receipt nor the status email: the bot tells them', async () => {
     const who: TestTelegramUser = { id: nextTelegramId++, language_code: 'en' };
     const userId = (await injectAs(runtime.app, who, { method: 'GET', url: '/api/me' })).json<{ user: { id: number } }>().user.id;

@@ -5,6 +5,7 @@ import { findApplicationById } from '../applications/applications.repository.ts'
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
+import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from '../pdf/notice.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { composeEmail, dealerFooter, type EmailContent } from './email-layout.ts';
 import { describeMailError, isPermanentMailError, type Mailer } from './mail.service.ts';
@@ -16,6 +17,8 @@ export interface ApplicantEmailDeps {
   mailer: Mailer;
   catalogues: Catalogues;
   config: Pick<Config, 'company' | 'publicUrl' | 'port'>;
+  /** Renders a rejection's adverse-action notice, which goes to a web applicant attached to its email. */
+  notices: NoticeDeps;
 }
 
 type Translate = (id: string, values?: Record<string, unknown>) => string;
@@ -30,7 +33,10 @@ const NEXT_STEPS: Partial<Record<ApplicationStatus, readonly string[]>> = {
   ],
 };
 
-type ApplicationEvent = Extract<OutboxEvent, { kind: 'application.submitted' | 'application.status_changed' }>;
+type ApplicationEvent = Extract<
+  OutboxEvent,
+  { kind: 'application.submitted' | 'application.status_changed' | 'application.adverse_action' }
+>;
 
 /**
  * The email a web applicant gets for an event: a receipt, or the new status. It names the
@@ -47,6 +53,21 @@ function applicantEmail(event: ApplicationEvent, t: Translate, name: string, dep
   const link = { intro: t('See your application at any time:'), url: `${appOrigin(deps.config)}/application` };
   const greeting = t('Hello {name},', { name });
   const privacy = t('For your security, our emails never contain your Social Security number or financial details.');
+  if (event.kind === 'application.adverse_action') {
+    return {
+      subject: t('Notice of action taken on your credit application #{id}', { id }),
+      greeting,
+      paragraphs: [
+        t(
+          'The attached notice is our written decision on your credit application #{id}: the principal reasons for it and your rights under federal law. Please keep it for your records.',
+          { id },
+        ),
+        privacy,
+      ],
+      link,
+      footer,
+    };
+  }
   if (event.kind === 'application.submitted') {
     return {
       subject: t('We received your credit application #{id}', { id }),
@@ -76,15 +97,16 @@ function applicantEmail(event: ApplicationEvent, t: Translate, name: string, dep
 
 /**
  * The outbox's `email` consumer: tells a web applicant (no Telegram chat) by email, in their
- * language, that their application arrived and each time its status changes. A Telegram
+ * language, that their application arrived, each time its status changes, and a rejection's
+ * adverse-action notice as an attached PDF. A Telegram
  * applicant hears the same from the bot (bot/src/features/notifications.ts) and gets no email.
  */
 export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer {
   return {
     name: APPLICANT_EMAIL_CONSUMER,
-    kinds: ['application.submitted', 'application.status_changed'],
+    kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
     async deliver(event) {
-      if (event.kind !== 'application.submitted' && event.kind !== 'application.status_changed') return;
+      if (event.kind === 'inventory.photo_urls') return;
       const user = await findUserById(deps.db, event.payload.userId);
       // Deleted since, or reachable in Telegram: nothing to send by email.
       if (!user || user.telegram_id !== null) return;
@@ -93,7 +115,15 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
       const lang: Language = user.language;
       const t: Translate = (id, values) => deps.catalogues.translate(lang, id, values);
       const email = composeEmail(applicantEmail(event, t, application.first_name, deps));
-      await deps.mailer.send({ to: application.email, ...email });
+      if (event.kind !== 'application.adverse_action') return deps.mailer.send({ to: application.email, ...email });
+      // The notice itself is the attached PDF (docs/product.md#adverse-action-notices): the body carries none of its reasons.
+      const notice = await adverseActionNoticePdf(deps.notices, event.payload.noticeId);
+      await deps.mailer.send({
+        to: application.email,
+        ...email,
+        attachments: [{ filename: notice.filename, content: notice.bytes, contentType: 'application/pdf' }],
+      });
+      await recordNoticeDelivered(deps.notices, event.payload.noticeId, 'email');
     },
     isPermanent: isPermanentMailError,
     describeError: describeMailError,

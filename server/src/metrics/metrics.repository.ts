@@ -138,9 +138,11 @@ export async function noticesDue(db: Db): Promise<OwedNotice[]> {
     .selectFrom('applications')
     .select(['id as applicationId', 'user_id as userId', 'submitted_at as submittedAt'])
     .where('status', '=', 'rejected')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(selectFrom('adverse_action_notices').select('id').whereRef('adverse_action_notices.application_id', '=', 'applications.id')),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('adverse_action_notices').select('id').whereRef('adverse_action_notices.application_id', '=', 'applications.id'),
+        ),
       ),
     )
     .orderBy('submitted_at')

@@ -50,8 +50,9 @@ export async function markNoticeDelivered(db: Db, noticeId: number, channel: Not
 }
 
 /**
- * The SQL of regBClockRuns (domain/regulation-b.ts) for the application row under `alias`: in
- * review, or rejected without an adverse-action notice.
+ * Whether the application row under `alias` still owes the applicant word of the decision, so its
+ * Regulation B clock runs (domain/regulation-b.ts): in review, or rejected without an adverse-action
+ * notice. The users filter and the metrics count only these.
  */
 export const awaitsDecisionNotice = (alias: string) => {
   const status = sql.ref(`${alias}.status`);
