@@ -2,20 +2,12 @@ import { useLingui } from '@lingui/react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../components/toasts.tsx';
 import { isMfaRequired } from '../security/passkey-errors.ts';
-import { fetchFile } from './fetch-file.ts';
+import { fetchFile, saveFile } from './fetch-file.ts';
 
 /** GET /api/applications/{id}/pdf, saved as application-{id}.pdf (docs/product.md#pdf), labels in the staff member's language. */
 export async function downloadApplicationPdf(applicationId: number, lang: string): Promise<void> {
   const blob = await fetchFile(`/api/applications/${applicationId}/pdf?lang=${encodeURIComponent(lang)}`);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `application-${applicationId}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file to the browser; give it a moment before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, `application-${applicationId}.pdf`);
 }
 
 export function useDownloadPdf() {

@@ -18,3 +18,16 @@ export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blo
   }
   return response.blob();
 }
+
+/** Hands a fetched file to the browser as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; give it a moment before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -229,9 +229,7 @@ describe('the application detail page', () => {
     openApplication();
     await userEvent.selectOptions(await screen.findByLabelText('Status'), 'rejected');
     await userEvent.click(screen.getByRole('button', { name: 'Change status…' }));
-    await userEvent.click(
-      within(screen.getByRole('dialog', { name: 'Change the status to Rejected?' })).getByRole('button', { name: 'Cancel' }),
-    );
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Reject the application?' })).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('in_review');
     expect(document.activeElement).toBe(screen.getByLabelText('Status'));
     expect(screen.queryByRole('button', { name: 'Change status…' })).toBeNull();

@@ -14,6 +14,7 @@ import { toast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useConfirmReview } from '../api/confirm-review.ts';
 import { useDownloadPdf } from '../api/download-application-pdf.ts';
+import { useDownloadNoticePdf } from '../api/download-notice-pdf.ts';
 import { useUpdateApplicant } from '../api/update-applicant.ts';
 import { ActionButton } from '../components/action-button.tsx';
 import { useDealerTimeZone } from '../dealer-time-zone.ts';
@@ -54,6 +55,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
   });
   const save = useUpdateApplicant();
   const pdf = useDownloadPdf();
+  const noticePdf = useDownloadNoticePdf();
   const confirm = useConfirmReview();
 
   const startEditing = () => {
@@ -113,6 +115,14 @@ export function ApplicationReview({ application }: { application: StaffApplicati
           <ActionButton icon={<EditIcon />} label={i18n._('Edit')} onClick={startEditing} />
         ) : null}
         <ActionButton icon={<PdfIcon />} label={i18n._('PDF')} busy={pdf.isPending} onClick={() => pdf.mutate(application.id)} />
+        {application.adverseActionNotice ? (
+          <ActionButton
+            icon={<PdfIcon />}
+            label={i18n._('Download notice (PDF)')}
+            busy={noticePdf.isPending}
+            onClick={() => noticePdf.mutate(application.id)}
+          />
+        ) : null}
         <ChatButton userId={application.userId} label={i18n._('Chat')} />
         <ActionButton
           icon={confirm.isSuccess ? <CheckIcon /> : <ShieldIcon />}

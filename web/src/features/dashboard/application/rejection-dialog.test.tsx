@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
+import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { Toaster, toast } from '../../../components/toasts.tsx';
+import { allowModalDialogs, pageOf, staffApplication } from '../test/staff-fixtures.ts';
+import { ApplicationPage } from './application-page.tsx';
+
+let network: ReturnType<typeof mockFetch> | undefined;
+beforeAll(allowModalDialogs);
+afterEach(() => {
+  network?.restore();
+  toast.dismiss();
+});
+
+/** Typing, clicks and a refetch after a write: on a busy two-core machine these outlast the default 5 s. */
+const CLICKS_AND_REFETCHES = { timeout: 15_000 };
+
+/** Opens the application page, chooses Rejected and opens the rejection dialog. */
+async function openRejection() {
+  let status: StaffApplication['status'] = 'in_review';
+  network = mockFetch({
+    'GET /api/applications/user/5': () => staffApplication({ status }),
+    'GET /api/applications/12/history': () => pageOf([]),
+    'GET /api/applications/12/notes': () => [],
+    'PATCH /api/applications/12/status': ({ body }) => {
+      status = (body as { status: StaffApplication['status'] }).status;
+      return staffApplication({ status });
+    },
+  });
+  renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/dashboard/users/:userId" element={<ApplicationPage />} />
+      </Routes>
+      <Toaster />
+    </>,
+    { route: '/dashboard/users/5' },
+  );
+  await userEvent.selectOptions(await screen.findByLabelText('Status'), 'rejected');
+  await userEvent.click(screen.getByRole('button', { name: 'Change status…' }));
+  return screen.getByRole('dialog', { name: 'Reject the application?' });
+}
+
+const rejectButton = (dialog: HTMLElement) => within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Reject and send the notice' });
+const reason = (dialog: HTMLElement, label: string) => within(dialog).getByRole<HTMLInputElement>('checkbox', { name: label });
+const patchBodies = () => network!.calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+
+describe('rejecting an application with an adverse-action notice', () => {
+  it('keeps Reject disabled until a principal reason is chosen', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    expect(rejectButton(dialog).disabled).toBe(true);
+    await userEvent.click(reason(dialog, 'Unable to verify income'));
+    expect(rejectButton(dialog).disabled).toBe(false);
+  });
+
+  it('allows at most four reasons: once four are ticked the others cannot be', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    for (const label of ['Unable to verify income', 'Length of employment', 'Incomplete application', 'Limited credit experience'])
+      await userEvent.click(reason(dialog, label));
+    expect(reason(dialog, 'Insufficient length of residence').disabled).toBe(true);
+    expect(reason(dialog, 'Length of employment').disabled).toBe(false);
+    await userEvent.click(reason(dialog, 'Length of employment'));
+    expect(reason(dialog, 'Insufficient length of residence').disabled).toBe(false);
+  });
+
+  it('asks for the text of the other reason before Reject can be pressed', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await userEvent.click(reason(dialog, 'Other'));
+    expect(rejectButton(dialog).disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Other reason'), 'Vehicle not eligible');
+    expect(rejectButton(dialog).disabled).toBe(false);
+  });
+
+  it('asks for the credit bureau’s name, address and phone when a credit report was used', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await userEvent.click(reason(dialog, 'Delinquent past or present credit obligations with others'));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit report used' }));
+    expect(rejectButton(dialog).disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Credit bureau name'), 'Experian');
+    await userEvent.type(within(dialog).getByLabelText('Credit bureau address'), 'P.O. Box 2002, Allen, TX 75013');
+    expect(rejectButton(dialog).disabled).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Credit bureau toll-free phone'), '1-888-397-3742');
+    expect(rejectButton(dialog).disabled).toBe(false);
+  });
+
+  it('sends the status with the chosen reasons only when no other reason and no report apply', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await userEvent.click(reason(dialog, 'Excessive obligations in relation to income'));
+    await userEvent.click(reason(dialog, 'Length of employment'));
+    await userEvent.click(rejectButton(dialog));
+    await waitFor(() =>
+      expect(patchBodies()).toEqual([{ status: 'rejected', reasons: ['excessive_obligations', 'length_of_employment'] }]),
+    );
+  });
+
+  it('sends the other reason’s text and the credit bureau with the reasons', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await userEvent.click(reason(dialog, 'Other'));
+    await userEvent.type(within(dialog).getByLabelText('Other reason'), 'Vehicle not eligible');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit report used' }));
+    await userEvent.type(within(dialog).getByLabelText('Credit bureau name'), 'Experian');
+    await userEvent.type(within(dialog).getByLabelText('Credit bureau address'), 'P.O. Box 2002, Allen, TX 75013');
+    await userEvent.type(within(dialog).getByLabelText('Credit bureau toll-free phone'), '1-888-397-3742');
+    await userEvent.click(rejectButton(dialog));
+    await waitFor(() =>
+      expect(patchBodies()).toEqual([
+        {
+          status: 'rejected',
+          reasons: ['other'],
+          otherReason: 'Vehicle not eligible',
+          creditReport: { bureau: { name: 'Experian', address: 'P.O. Box 2002, Allen, TX 75013', phone: '1-888-397-3742' } },
+        },
+      ]),
+    );
+  });
+});
