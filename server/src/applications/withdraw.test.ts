@@ -91,7 +91,11 @@ describe.each(DATABASE_KINDS)('an applicant withdrawing their application on %s'
   it('keeps a withdrawn application withdrawn: staff cannot decide it afterwards (409)', async () => {
     const { who, application } = await submitted();
     await withdraw(who);
-    const res = await asAdmin({ method: 'PATCH', url: `/api/applications/${application.id}/status`, payload: { status: 'rejected' } });
+    const res = await asAdmin({
+      method: 'PATCH',
+      url: `/api/applications/${application.id}/status`,
+      payload: { status: 'rejected', reasons: ['incomplete_application'] },
+    });
     expect(res.statusCode).toBe(409);
     expect(await statusOf(application.id)).toBe('withdrawn');
   });
