@@ -34,7 +34,9 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
   async function decidedMonthsAgo(months: number, status: 'approved' | 'rejected' = 'rejected') {
     const applicant = await submitted();
     const id = applicant.application.id;
-    await asAdmin({ method: 'PATCH', url: `/api/applications/${id}/status`, payload: { status } });
+    const reasons = status === 'rejected' ? { reasons: ['insufficient_income'] } : {};
+    const decided = await asAdmin({ method: 'PATCH', url: `/api/applications/${id}/status`, payload: { status, ...reasons } });
+    expect(decided.statusCode, decided.body).toBe(200);
     await sql`update application_status_history set changed_at = now() - make_interval(months => ${months}::integer)
       where application_id = ${id} and to_status = ${status}`.execute(t.db);
     return applicant;
@@ -93,6 +95,15 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
       });
       expect(erasedRow.erased_at).toBeInstanceOf(Date);
       expect(erasedRow.submitted_at).toBeInstanceOf(Date);
+    });
+
+    it('keeps the reasons of its adverse-action notice, the record of the decision', async () => {
+      const notice = await t.db
+        .selectFrom('adverse_action_notices')
+        .select('reasons')
+        .where('application_id', '=', old.application.id)
+        .executeTakeFirstOrThrow();
+      expect(notice.reasons).toEqual(['insufficient_income']);
     });
 
     it('deletes its licence photos, rows and content', async () => {
