@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '../../../domain/enums.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { statusChangeSchema } from '../../../domain/adverse-action.ts';
@@ -33,6 +34,12 @@ import { changeMyApplicationCar, loadMyApplication, submitApplication, withdrawM
 const APPLICATION_BODY_LIMIT = 64 * 1024;
 const TRAIL_MAX_LIMIT = 100;
 const TRAIL_DEFAULT_LIMIT = 50;
+
+/** The web app names its page's language in Content-Language ("es", or "es-US"); anything else is no language. */
+function pageLanguage(header: string | undefined): Language | undefined {
+  const primary = header?.split(',')[0]?.trim().split('-')[0]?.toLowerCase();
+  return isLanguage(primary) ? primary : undefined;
+}
 
 const idempotencyHeaders = v.object({
   'idempotency-key': v.pipe(
@@ -84,6 +91,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         viewer,
         key,
         submission,
+        pageLanguage(request.headers['content-language']),
       );
       reply.header('cache-control', PRIVATE).header('location', '/api/applications/mine').status(201);
       if (replayed) reply.header('idempotent-replayed', 'true');

@@ -1,3 +1,4 @@
+import type { Language } from '../../../domain/enums.ts';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { DealerBlock } from '../../../domain/application.schema.ts';
 import type { Submission } from '../../../domain/application-submission.schema.ts';
@@ -152,6 +153,8 @@ export async function submitApplication(
   viewer: Viewer,
   idempotencyKey: string,
   submission: Submission,
+  /** The page's language (Content-Language), kept for a web guest's emails. */
+  language?: Language,
 ): Promise<SubmissionResult> {
   if (submission.userId !== viewer.userId)
     throw new HttpError('forbidden', 'userId must be your own user id: an application is submitted by the applicant.');
@@ -208,6 +211,7 @@ export async function submitApplication(
         last_name: applicant.lastName,
         email: applicant.email,
         phone: applicant.phone,
+        language,
       });
       await enqueueOutboxEvent(trx, 'application.submitted', { applicationId: row.id, userId: viewer.userId });
       return { id: row.id, replayed: false };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -5,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../../domain/enums.ts';
 import { testConfig } from '../../test/app.ts';
-import { submitTestApplication, TEST_BIRTH_DATE, TEST_SSN } from '../../test/applications.ts';
+import { submissionBody, submit, submitTestApplication, TEST_BIRTH_DATE, TEST_SSN, uploadLicence } from '../../test/applications.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
 import { createAdmin, createGuest, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import { LocalSmtp, type ArrivedMail } from '../../test/local-smtp.ts';
@@ -109,6 +110,22 @@ describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
     expect(receipt!.parsed.text).toContain('Hola, Mary:');
     expect(receipt!.parsed.text).toContain(`Hemos recibido su solicitud de crédito n.º ${application.id}`);
     expectDealerAndNoFinancialData(receipt!);
+  });
+
+  it('writes to a web applicant in the language their page was in when they applied', async () => {
+    const guest = await createGuest(runtime.app, car);
+    const who = { cookie: guest.cookie };
+    const front = await uploadLicence(runtime.app, who, 'front');
+    const back = await uploadLicence(runtime.app, who, 'back');
+    const body = submissionBody(guest.userId, { front: front.id, back: back.id }, { carId: car });
+    const res = await submit(runtime.app, who, body, randomUUID(), { headers: { 'content-language': 'es-US' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json<{ id: number }>();
+    await database.db.updateTable('applications').set({ email: 'page-language@applicant.example' }).where('id', '=', id).execute();
+    await runtime.outbox.tick();
+
+    const [receipt] = smtp.to('page-language@applicant.example');
+    expect(receipt!.parsed.subject).toBe(`Hemos recibido su solicitud de crédito n.º ${id}`);
   });
 
   it('tells a web applicant by email, in their language, each time staff change the status', async () => {

@@ -258,12 +258,14 @@ export interface ApplicantProfile {
   last_name: string;
   email: string;
   phone: string;
+  /** The language the guest applied in, which their emails then use; absent keeps the stored one. */
+  language?: Language | undefined;
 }
 
 /**
  * A web guest who applies becomes someone staff can find in the users list: the guest's empty
  * profile takes the applicant's name and contacts, and the application counts as registering.
- * Telegram users keep the profile Telegram gave them.
+ * Telegram users keep the profile Telegram gave them (and Telegram's language).
  */
 export async function completeGuestProfile(db: Db, userId: number, profile: ApplicantProfile): Promise<void> {
   await db
@@ -274,6 +276,7 @@ export async function completeGuestProfile(db: Db, userId: number, profile: Appl
       email: sql<string>`coalesce(email, ${profile.email})`,
       phone: sql<string>`coalesce(phone, ${profile.phone})`,
       registered_at: sql<Date>`coalesce(registered_at, now())`,
+      ...(profile.language ? { language: profile.language } : {}),
     })
     .where('id', '=', userId)
     .where('kind', '=', 'guest')

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { apiFetch, type ApiError } from '../../../lib/api-client.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { myApplicationQueryKey } from '../../../lib/api/get-my-application.ts';
 
 export interface SubmitApplicationInput {
@@ -10,9 +11,13 @@ export interface SubmitApplicationInput {
   idempotencyKey: string;
 }
 
-/** POST /api/applications. */
+/** POST /api/applications, in the page's language: a web applicant's emails are written in it. */
 export function submitApplication({ body, idempotencyKey }: SubmitApplicationInput): Promise<MyApplication> {
-  return apiFetch<MyApplication>('/api/applications', { method: 'POST', json: body, headers: { 'idempotency-key': idempotencyKey } });
+  return apiFetch<MyApplication>('/api/applications', {
+    method: 'POST',
+    json: body,
+    headers: { 'idempotency-key': idempotencyKey, 'content-language': i18n.locale },
+  });
 }
 
 /** The answer is the applicant's application, so the status screen shows it without asking again. */
