@@ -6,6 +6,7 @@ import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { migrateAllDown, migrateToLatest } from './migrate.ts';
 
 const TABLES = [
+  'adverse_action_notices',
   'application_consents',
   'application_documents',
   'application_drafts',
