@@ -172,8 +172,13 @@ export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], ti
   for (const call of sent)
     if (call.payload.chat_id !== undefined) messagesTo.set(call.payload.chat_id, (messagesTo.get(call.payload.chat_id) ?? 0) + 1);
 
-  // Status messages are counted per applicant: they carry no id, and an applicant may hear several.
+  const documentsTo = new Map<number, number>();
+  for (const call of cluster.fake.callsOf('sendDocument'))
+    if (call.payload.chat_id !== undefined) documentsTo.set(call.payload.chat_id, (documentsTo.get(call.payload.chat_id) ?? 0) + 1);
+
+  // Status messages and notices are counted per applicant: they carry no id, and an applicant may get several.
   const statusEventsOf = new Map<number, number>();
+  const noticeEventsOf = new Map<number, number>();
   let submittedEvents = 0;
   let statusEvents = 0;
   let deliveredOnce = 0;
@@ -189,6 +194,8 @@ export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], ti
     if (row.kind === 'application.submitted') {
       submittedEvents += 1;
       tally(notesAbout.get(payload.applicationId) ?? 0);
+    } else if (row.kind === 'application.adverse_action') {
+      noticeEventsOf.set(payload.userId, (noticeEventsOf.get(payload.userId) ?? 0) + 1);
     } else {
       statusEvents += 1;
       statusEventsOf.set(payload.userId, (statusEventsOf.get(payload.userId) ?? 0) + 1);
@@ -200,6 +207,13 @@ export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], ti
     if (telegramId === null) deliveredOnce += events;
     else if (telegramId === undefined) missing += events;
     else tally(messagesTo.get(telegramId) ?? 0, events);
+  }
+  // A rejection's notice reaches a Telegram applicant as a PDF document; a web guest's goes by email.
+  for (const [userId, events] of noticeEventsOf) {
+    const telegramId = telegramIdOf.get(userId);
+    if (telegramId === null) deliveredOnce += events;
+    else if (telegramId === undefined) missing += events;
+    else tally(documentsTo.get(telegramId) ?? 0, events);
   }
   return {
     events: rows.length,

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { sign } from '@telegram-apps/init-data-node';
 import type { MyApplication, StaffApplication } from '../../domain/contracts/applications.ts';
 import type { CurrentUser } from '../../domain/contracts/users.ts';
-import { APPLICATION_STATUSES, LANGUAGES, type ApplicationStatus, type Language } from '../../domain/enums.ts';
+import { LANGUAGES, STAFF_APPLICATION_STATUSES, type ApplicationStatus, type Language } from '../../domain/enums.ts';
 import { licencePhoto, submissionBody } from '../../server/test/applications.ts';
 import { PATHS } from '../cars-mix.ts';
 import { ADMIN_TELEGRAM_IDS, BOT_TOKEN } from './cluster.ts';
@@ -252,8 +252,10 @@ export async function staffPass(ctx: TrafficContext, staff: Visitor): Promise<vo
   if (chance(0.2) && !(await staff.get('GET /api/chat/:userId', `/api/chat/${userId}`))) return;
   if (chance(ctx.mix.statusChance)) {
     const current = json<StaffApplication>(read).status;
-    const status: ApplicationStatus = pick(APPLICATION_STATUSES.filter((s) => s !== current));
-    if (!(await staff.send('PATCH /api/applications/:id/status', 'PATCH', `/api/applications/${id}/status`, { status }))) return;
+    const status: ApplicationStatus = pick(STAFF_APPLICATION_STATUSES.filter((s) => s !== current));
+    // A rejection names its principal reasons, as staff do in the rejection dialog.
+    const body = status === 'rejected' ? { status, reasons: ['insufficient_income'] } : { status };
+    if (!(await staff.send('PATCH /api/applications/:id/status', 'PATCH', `/api/applications/${id}/status`, body))) return;
   }
   if (chance(ctx.mix.pdfChance))
     await staff.call('GET /api/applications/:id/pdf', { method: 'GET', path: `/api/applications/${id}/pdf?lang=en` }, [200], true);
