@@ -14,7 +14,7 @@ export function FirstResponseCard({ firstResponse }: { firstResponse: MetricsAns
         {firstResponse.medianMinutes === null ? i18n._('No data') : formatMinutes(firstResponse.medianMinutes, i18n)}
       </p>
       <p>{i18n._('Waiting for first contact: {count}', { count: number.format(firstResponse.waiting) })}</p>
-      <Link to="/dashboard?waitingForFirstContact=true">{i18n._('Show these applicants')}</Link>
+      <Link to="/dashboard?waitingForFirstContact=true">{i18n._('Show applicants waiting for first contact')}</Link>
     </div>
   );
 }
