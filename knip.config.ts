@@ -40,8 +40,9 @@ const config: KnipConfig = {
   ignoreExportsUsedInFile: true,
   vite: { config: ['web/vite.config.ts'] },
   vitest: { config: ['vitest.config.ts'] },
-  // System tools, not npm packages: the disk fault runs mount (bench/faults/pglite-disk.ts); PDF tests read with poppler's pdftotext.
-  ignoreBinaries: ['mount', 'umount', 'pdftotext'],
+  // System tools, not npm packages: the disk fault runs mount (bench/faults/pglite-disk.ts); PDF tests read with poppler's
+  // pdftotext; the lender TLS test makes a self-signed certificate with openssl.
+  ignoreBinaries: ['mount', 'umount', 'pdftotext', 'openssl'],
   // react-router is used as a library here; the plugin expects framework mode (app/routes.ts).
   'react-router': false,
 };
