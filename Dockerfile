@@ -1,6 +1,7 @@
 # Node 22 LTS: Node 20 reached its end of life on 2026-04-30. The code itself still runs on Node
 # 20.19+ (package.json engines), for machines that have nothing newer.
-# Build stage: every dependency, the web app built into web/dist and the server compiled into dist/.
+# Build stage: every dependency, the web app built into web/dist (its server renderer into web/dist-ssr)
+# and the server compiled into dist/.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 ENV PUPPETEER_SKIP_DOWNLOAD=1
@@ -26,6 +27,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
+# The public pages' server renderer (docs/decisions/021-server-rendered-public-pages.md).
+COPY --from=build /app/web/dist-ssr ./web/dist-ssr
 COPY --from=build /app/locales ./locales
 # The demo inventory's stock file, which SEED_DEMO=true imports on first start (server/src/seed/demo-stock.ts).
 COPY --from=build /app/server/src/seed/demo-stock.csv ./server/src/seed/demo-stock.csv

@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint.boundaries.js';
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', 'dist/', 'web/dist/', 'coverage/', 'data/']),
+  globalIgnores(['**/node_modules/', 'dist/', 'web/dist/', 'web/dist-ssr/', 'coverage/', 'data/']),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

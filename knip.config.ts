@@ -25,6 +25,7 @@ const config: KnipConfig = {
     '**/*.{ts,tsx,js}!',
     '!dist/**',
     '!web/dist/**',
+    '!web/dist-ssr/**',
     '!coverage/**',
     '!data/**',
     // Test helpers, benches, the dev server and build-time tools never ship.

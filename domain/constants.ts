@@ -40,6 +40,11 @@ export const INPUT_MASK_UNDO_HISTORY = 100;
 export const SCROLL_BEHAVIOR_OVERRIDE_MS = 50;
 /** The chosen language is kept in session storage under this key (docs/product.md#languages). */
 export const LANGUAGE_STORAGE_KEY = 'currentLanguage';
+/**
+ * The picker also writes the choice to this cookie, so the server renders the next page in it
+ * (docs/decisions/021-server-rendered-public-pages.md). A year: a language is a lasting preference.
+ */
+export const LANGUAGE_COOKIE = { name: 'lang', maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
 export const THEME = { primary: '#002D72', secondary: '#FF6B00', fontFamily: 'Inter' } as const;
 
 /** Fixed indicators of every creation payload (docs/product.md#submission-and-statuses). */

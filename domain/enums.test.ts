@@ -12,6 +12,7 @@ import {
   housingStatusLabels,
   isLanguage,
   languageForCountry,
+  languageFromAcceptLanguage,
   languageNames,
   LANGUAGES,
   MARITAL_STATUSES,
@@ -101,6 +102,20 @@ describe('languages', () => {
     [7, false],
   ])('%j is a supported language: %s', (value, expected) => {
     expect(isLanguage(value)).toBe(expected);
+  });
+
+  it.each([
+    ['uk-UA,uk;q=0.9,en-US;q=0.8', 'uk'],
+    ['de-DE,de;q=0.9,es;q=0.7,en;q=0.5', 'es'],
+    ['en;q=0.4, ru;q=0.8', 'ru'],
+    ['es, ru', 'es'],
+    ['ru;q=0, en;q=0.1', 'en'],
+    ['fr-FR,de;q=0.5', null],
+    ['*', null],
+    ['', null],
+    [null, null],
+  ])('a browser asking for %j is served %j', (header, language) => {
+    expect(languageFromAcceptLanguage(header)).toBe(language);
   });
 });
 

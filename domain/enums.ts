@@ -171,6 +171,26 @@ export function toSupportedLanguage(code: string | null | undefined): Language {
   return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The first supported language of an Accept-Language header, by the weights it gives (the order
+ * breaks ties); null when it names none of ours or refuses them with q=0.
+ */
+export function languageFromAcceptLanguage(header: string | null | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
+      return { primary: tag.trim().toLowerCase().split(/[-_]/)[0], weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.weight > 0 && isLanguage(entry.primary))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const first = ranked[0]?.primary;
+  return isLanguage(first) ? first : null;
+}
+
 /** docs/product.md#languages: without a stored or Telegram language, Ukraine gets uk and every other country en. */
 export function languageForCountry(countryCode: string | null | undefined): Language {
   return countryCode?.trim().toUpperCase() === 'UA' ? 'uk' : DEFAULT_LANGUAGE;

@@ -10,7 +10,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILDS = [
   {
     script: 'build:web',
-    output: 'web/dist/index.html',
+    // The server bundle is written after the browser's.
+    output: 'web/dist-ssr/entry-server.js',
     inputs: ['web', 'domain', 'locales', 'lingui.config.ts', 'package-lock.json'],
   },
   {

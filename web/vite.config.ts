@@ -18,7 +18,8 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    // The server bundle is read from disk by the server, never sent.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -54,7 +55,13 @@ export default defineConfig({
     sourcemap: false,
     // Modern syntax as is: every browser that runs Telegram mini apps supports ES2022.
     target: 'es2022',
+    // The server links a server-rendered screen's stylesheet from it (server/src/site/page-render.ts).
+    manifest: true,
   },
+  // `build:web`'s second step, `--ssr src/entry-server.tsx --outDir dist-ssr`: one self-contained file
+  // the server imports (docs/decisions/021-server-rendered-public-pages.md), so no package's CSS import
+  // or browser-only export condition reaches Node.
+  ssr: { noExternal: true },
   server: {
     fs: { allow: [repoRoot] },
     proxy: {

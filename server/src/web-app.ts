@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/error-handling.ts';
 import { documented } from './http/openapi.ts';
 import { resolvePage, withPageMeta, type PageAnswer } from './site/page-meta.ts';
+import { pageRendering, withRenderedPage } from './site/page-render.ts';
 
 /** index.html as built, read again only when a rebuild changed it (no restart needed). */
 function indexHtmlReader(webDist: string): () => string {
@@ -29,7 +30,8 @@ function requestOrigin(request: FastifyRequest): string {
 /**
  * The built web app (web/dist) with its single-page fallback: client routes (/cars/…,
  * /dashboard/…) all load index.html, with the page's own title, description and Open Graph tags
- * (site/page-meta.ts) so link previews and crawlers see more than a blank page. Outside the API
+ * (site/page-meta.ts), and the public pages' content rendered on the server (site/page-render.ts)
+ * so link previews, crawlers and phones without JavaScript read the page. Outside the API
  * plugin, so no API hook ever runs for a page.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
@@ -53,6 +55,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   }
   const indexHtml = built ? indexHtmlReader(webDist) : null;
   const origin = (request: FastifyRequest) => app.config.publicUrl ?? requestOrigin(request);
+  const rendering = pageRendering(app, webDist);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!indexHtml) return sendNotFound(request, reply);
@@ -62,7 +65,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       request.log.warn({ err: error }, 'page meta unavailable');
       return { found: true, meta: null };
     });
-    const html = meta ? withPageMeta(indexHtml(), meta, origin(request), path, companyName) : indexHtml();
+    const template = meta ? withPageMeta(indexHtml(), meta, origin(request), path, companyName) : indexHtml();
+    // Private pages (meta null) are the browser's alone to render.
+    const page = meta ? await rendering.render(request, request.url) : null;
+    const html = page ? withRenderedPage(template, page) : template;
     // An unknown path or car still gets the app, which shows its not-found screen; the status says
     // so to crawlers, link checkers and caches.
     return reply

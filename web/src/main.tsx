@@ -2,14 +2,16 @@ import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles/fonts.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { startLanguage } from './app/language.ts';
+import { continueServerLanguage, startLanguage } from './app/language.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { hydrateQueries, readServerState } from './app/server-state.ts';
 import { applyStartLink } from './app/start-link.ts';
 import { loadTelegramLayout } from './app/telegram-layout-chunk.ts';
 import { bootHost } from './host/index.ts';
+import { activateLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/api-client.ts';
 
 async function start() {
@@ -18,17 +20,33 @@ async function start() {
   if (host.kind === 'telegram') void loadTelegramLayout();
   applyStartLink(host.startParam);
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
-  // A remembered or Telegram language is applied before first paint; a geo lookup never blocks it.
-  await startLanguage({ telegramLanguageCode: host.user?.languageCode ?? null, telegramUserKnown: host.user !== null });
+  // A public page comes rendered from the server (docs/decisions/021-server-rendered-public-pages.md): the
+  // website takes it over as it is. Inside Telegram the mini app draws its own shell instead.
+  const serverState = host.kind === 'web' ? readServerState() : null;
+  if (serverState) {
+    hydrateQueries(queryClient, serverState);
+    await activateLanguage(serverState.language);
+  } else {
+    // A remembered or Telegram language is applied before first paint; a geo lookup never blocks it.
+    await startLanguage({ telegramLanguageCode: host.user?.languageCode ?? null, telegramUserKnown: host.user !== null });
+  }
+  const router = await createAppRouter(queryClient, serverState?.router);
 
-  createRoot(document.getElementById('root')!).render(
+  const app = (
     <StrictMode>
       <AppProviders host={host} queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  const container = document.getElementById('root')!;
+  if (serverState) {
+    // A mismatch makes React render the page afresh; said in the console, where the browser tests look.
+    hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration mismatch:', error) });
+    continueServerLanguage(serverState.language);
+  } else {
+    createRoot(container).render(app);
+  }
 }
 
 void start();

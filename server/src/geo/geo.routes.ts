@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { lookupCountry, normalizeCountry } from './country.ts';
+import { lookupCountry } from './country.ts';
+import { countryFromHeader } from './geo.service.ts';
 import { documented } from '../http/openapi.ts';
 import type { GeoAnswer } from '../../../domain/contracts/site.ts';
 
@@ -17,11 +18,8 @@ export const geoRoutes: FastifyPluginAsync = async (app) => {
     { schema: documented({ summary: "The visitor's country, for the first language choice", tags: ['site'] }) },
     async (request, reply): Promise<GeoAnswer> => {
       reply.header('cache-control', 'private, no-store');
-      if (countryHeader) {
-        const raw = request.headers[countryHeader];
-        const fromHeader = normalizeCountry(Array.isArray(raw) ? raw[0] : raw);
-        if (fromHeader) return { countryCode: fromHeader };
-      }
+      const fromHeader = countryFromHeader(request.headers, countryHeader);
+      if (fromHeader) return { countryCode: fromHeader };
       if (lookupUrl) {
         try {
           return { countryCode: await lookupCountry(lookupUrl, request.ip) };

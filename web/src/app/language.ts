@@ -63,3 +63,15 @@ export async function startLanguage(inputs: LanguageInputs): Promise<void> {
     })
     .catch((error: unknown) => console.warn('Could not load the language', error));
 }
+
+/**
+ * After a server-rendered page has hydrated in the language the server chose: a different choice
+ * remembered in this tab wins now (and, through the cookie, on the next page); otherwise the
+ * server's language is kept like a choice, so no location lookup changes it later.
+ */
+export function continueServerLanguage(serverLanguage: Language): void {
+  const stored = readStoredLanguage() ?? serverLanguage;
+  storeLanguage(stored);
+  if (stored !== serverLanguage)
+    void activateLanguage(stored).catch((error: unknown) => console.warn('Could not load the language', error));
+}

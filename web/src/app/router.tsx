@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router';
 import NotFoundPage from '../features/errors/not-found-page.tsx';
 import RouteErrorPage from '../features/errors/route-error-page.tsx';
 import { loadScreenCatalogues } from '../lib/i18n.ts';
@@ -22,6 +22,24 @@ type ApplicationStep = keyof Awaited<ReturnType<typeof applicationModule>>['appl
 const applicationStep = (step: ApplicationStep) => async () => ({ Component: (await applicationModule()).applicationSteps[step] });
 
 /**
+ * Marks a screen the server renders (docs/decisions/021-server-rendered-public-pages.md). `module`
+ * is the screen's source as the build manifest names it, so the server links its stylesheet and
+ * the page paints styled before any script runs; null for a screen in the entry chunk.
+ */
+export interface ServerRenderedHandle {
+  serverRendered: { module: string | null };
+}
+const serverRendered = (module: string | null): ServerRenderedHandle => ({ serverRendered: { module } });
+
+/** The server-rendered screen a route match ends in, if it is one. */
+export function serverRenderedScreen(matches: readonly { route: RouteObject }[]): ServerRenderedHandle['serverRendered'] | null {
+  const handle: unknown = matches.at(-1)?.route.handle;
+  return typeof handle === 'object' && handle !== null && 'serverRendered' in handle
+    ? (handle as ServerRenderedHandle).serverRendered
+    : null;
+}
+
+/**
  * The whole route table. Home is in the entry chunk (it is the landing page); every other screen
  * is its own chunk, and the dashboard's never reaches a public visitor (docs/architecture.md).
  */
@@ -38,7 +56,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            { index: true, lazy: page(() => import('../features/home/home-page.tsx')) },
+            {
+              index: true,
+              handle: serverRendered('src/features/home/home-page.tsx'),
+              lazy: page(() => import('../features/home/home-page.tsx')),
+            },
             {
               path: 'application',
               lazy: page(applicationModule),
@@ -53,6 +75,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars',
+              handle: serverRendered('src/features/cars/cars-page.tsx'),
               lazy: page(() => import('../features/cars/cars-page.tsx')),
               // Not awaited: the list downloads alongside the page's code instead of after it. The
               // prefetch is its own small chunk, so the home page does not carry the list's parsing.
@@ -63,7 +86,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 return null;
               },
             },
-            { path: 'cars/:uuid', lazy: page(() => import('../features/cars/car-details-page.tsx')) },
+            {
+              path: 'cars/:uuid',
+              handle: serverRendered('src/features/cars/car-details-page.tsx'),
+              lazy: page(() => import('../features/cars/car-details-page.tsx')),
+            },
             { path: 'favorites', lazy: page(() => import('../features/cars/favorites-page.tsx')) },
             { path: 'privacy', lazy: page(() => import('../features/legal/privacy-page.tsx')) },
             { path: 'terms', lazy: page(() => import('../features/legal/terms-page.tsx')) },
@@ -75,7 +102,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 withTexts(import('../features/dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard')),
               ),
             },
-            { path: '*', Component: NotFoundPage },
+            { path: '*', handle: serverRendered(null), Component: NotFoundPage },
           ],
         },
       ],
@@ -83,6 +110,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+/**
+ * The browser's router. Over a server-rendered page, the screens the URL shows are loaded first
+ * and the server's loader data given, so the first render is the server's markup, not the
+ * loading fallback.
+ */
+export async function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  const routes = createRoutes(queryClient);
+  if (hydrationData) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { hydrationData });
 }

@@ -81,6 +81,18 @@ export function apiHeaders(extra?: Record<string, string>): Record<string, strin
   return headers;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where API calls go. The browser's fetch, except in the server bundle (web/src/entry-server.tsx),
+ * which answers a page's calls inside the server process as the visitor would be answered.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** The one place the web app talks to its API: same origin, cookies included, Telegram identity attached. */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
   const headers = apiHeaders(init.headers);
@@ -92,7 +104,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: init.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
@@ -116,10 +128,21 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-export function createQueryClient(): QueryClient {
+/** An ApiError as JSON carries it from the server's render to the browser (web/src/app/server-state.ts). */
+export interface WireApiError {
+  status: number;
+  code: ApiErrorCode;
+  message: string;
+}
+
+export const toWireApiError = (error: ApiError): WireApiError => ({ status: error.status, code: error.code, message: error.message });
+export const fromWireApiError = ({ status, code, message }: WireApiError): ApiError => new ApiError(status, code, message);
+
+/** On the server a page renders once with what the API answered: a retry would only delay the page. */
+export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, retry: retry ? shouldRetry : false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

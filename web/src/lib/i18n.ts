@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
-import { LANGUAGE_STORAGE_KEY } from '../../../domain/constants.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../../domain/constants.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../domain/enums.ts';
 import { messages as englishMessages } from '../../../locales/en/messages.po';
 
@@ -59,6 +59,11 @@ export async function loadScreenCatalogues(...names: ScreenCatalogue[]): Promise
   await Promise.all(names.map((name) => ensureLoaded(name, lang, screenTexts[name][lang])));
 }
 
+/** Every language's page texts, for the server's renders (web/src/entry-server.tsx), which switch language without waiting. */
+export async function loadEveryPageText(): Promise<void> {
+  await Promise.all(Object.entries(pageTexts).map(([lang, load]) => ensureLoaded('messages', lang as Language, load)));
+}
+
 /** Loads the catalogues if needed, switches Lingui, and sets <html lang>. Last call wins. */
 export async function activateLanguage(lang: Language): Promise<void> {
   latestRequest = lang;
@@ -80,7 +85,9 @@ export function readStoredLanguage(): Language | undefined {
   }
 }
 
+/** Remembers the choice for this tab, and in a cookie for the pages the server renders next. */
 export function storeLanguage(lang: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE.name}=${lang}; path=/; max-age=${LANGUAGE_COOKIE.maxAgeSeconds}; samesite=lax`;
   try {
     sessionStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   } catch {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CAR_FILTERS,
   activeFilters,
+  carListHref,
   carsRequestParams,
   clearedFilters,
   filtersFromForm,
@@ -10,6 +11,7 @@ import {
   mergeCarPages,
   nextCarPage,
   parseCarFilters,
+  parseCarListPage,
   serializeCarFilters,
   withBrand,
   withoutFilter,
@@ -103,6 +105,18 @@ describe('filters in the URL', () => {
     const search = serializeCarFilters(filters);
     expect(search.toString()).toBe('brand=Ford&priceMax=30000&available=false&sort=year_desc');
     expect(parseCarFilters(search)).toEqual(filters);
+  });
+
+  it('links the next page with the same filters, so the list pages on without JavaScript', () => {
+    const filters = { ...DEFAULT_CAR_FILTERS, brand: 'Ford' };
+    expect(carListHref(filters, 2)).toBe('/cars?brand=Ford&page=2');
+    expect(carListHref(DEFAULT_CAR_FILTERS, 3)).toBe('/cars?page=3');
+    expect(carListHref(DEFAULT_CAR_FILTERS, 1)).toBe('/cars');
+    expect(parseCarListPage(new URLSearchParams('brand=Ford&page=2'))).toBe(2);
+  });
+
+  it.each(['', 'page=0', 'page=-1', 'page=2.5', 'page=abc', 'page=1e400'])('a list URL with %j starts at page 1', (query) => {
+    expect(parseCarListPage(new URLSearchParams(query))).toBe(1);
   });
 });
 

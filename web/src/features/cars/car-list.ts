@@ -63,6 +63,24 @@ export function serializeCarFilters(filters: CarListFilters): URLSearchParams {
   return search;
 }
 
+/**
+ * The page a /cars URL starts its list at: 1 unless `page` says otherwise. The Load More link
+ * carries the next one, so a reader without JavaScript (a crawler, a phone with scripts off)
+ * pages through the catalogue (docs/decisions/021-server-rendered-public-pages.md).
+ */
+export function parseCarListPage(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The catalogue's address for these filters, starting at a page. */
+export function carListHref(filters: CarListFilters, page: number): string {
+  const search = serializeCarFilters(filters);
+  if (page > 1) search.set('page', String(page));
+  const query = search.toString();
+  return query ? `/cars?${query}` : '/cars';
+}
+
 /** A filter that narrows the list; sort only orders it. */
 export type NarrowingFilter = Exclude<FilterKey, 'sort'>;
 

@@ -1,7 +1,7 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button, Select } from '@telegram-apps/telegram-ui';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
 import { ListState } from '../../components/list-state.tsx';
@@ -10,9 +10,11 @@ import { useCars } from './api/get-cars.ts';
 import {
   DEFAULT_CAR_FILTERS,
   activeFilters,
+  carListHref,
   flattenCarPages,
   isCarSort,
   parseCarFilters,
+  parseCarListPage,
   serializeCarFilters,
   type CarListFilters,
 } from './car-list.ts';
@@ -38,9 +40,10 @@ export default function CarsPage() {
   const resultsRef = useRef<HTMLElement>(null);
 
   const filterData = useCarFilters();
-  const cars = useCars(filters);
+  const cars = useCars(filters, parseCarListPage(searchParams));
   const list = useMemo(() => flattenCarPages(cars.data?.pages ?? []), [cars.data]);
   const total = cars.data?.pages[0]?.total ?? 0;
+  const nextPage = (cars.data?.pages.at(-1)?.page ?? 0) + 1;
 
   const sortLabels: Record<CarSort, string> = {
     default: i18n._('Default'),
@@ -74,7 +77,19 @@ export default function CarsPage() {
           </ul>
           {cars.hasNextPage ? (
             <div className="cars-more">
-              <Button type="button" mode="bezeled" size="l" loading={cars.isFetchingNextPage} onClick={() => void cars.fetchNextPage()}>
+              {/* A link to the next page for readers without JavaScript; with it, the page appends in place. */}
+              <Button
+                Component="a"
+                role="button"
+                href={carListHref(filters, nextPage)}
+                mode="bezeled"
+                size="l"
+                loading={cars.isFetchingNextPage}
+                onClick={(event: MouseEvent) => {
+                  event.preventDefault();
+                  void cars.fetchNextPage();
+                }}
+              >
                 {i18n._('Load More')}
               </Button>
             </div>

@@ -13,6 +13,9 @@ export function getCarQueryOptions(uuid: string) {
   return queryOptions({
     queryKey: [...carDetailsQueryKey, uuid] as const,
     queryFn: ({ signal }) => getCar(uuid, signal),
+    // A car that is not there stays not there: a page that mounts with that answer (a server-rendered
+    // 404 among them) shows it rather than asking again.
+    retryOnMount: false,
   });
 }
 

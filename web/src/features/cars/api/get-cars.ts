@@ -17,16 +17,17 @@ export type CarPages = InfiniteData<Paged<CarCard>, number>;
 /**
  * Filters are the key, so a new brand (or any new filter) is a new list that starts at page 1,
  * and loaded pages stay in order; car-list.ts merges them without duplicates (docs/product.md#catalogue).
+ * A URL that names a later page (the Load More link followed without JavaScript) starts there.
  */
-export function getCarsQueryOptions(filters: CarListFilters) {
+export function getCarsQueryOptions(filters: CarListFilters, firstPage = 1) {
   return infiniteQueryOptions({
-    queryKey: [...carListsQueryKey, filters] as const,
+    queryKey: [...carListsQueryKey, filters, firstPage] as const,
     queryFn: ({ pageParam, signal }) => getCars(filters, pageParam, signal),
-    initialPageParam: 1,
+    initialPageParam: firstPage,
     getNextPageParam: nextCarPage,
   });
 }
 
-export function useCars(filters: CarListFilters) {
-  return useInfiniteQuery(getCarsQueryOptions(filters));
+export function useCars(filters: CarListFilters, firstPage = 1) {
+  return useInfiniteQuery(getCarsQueryOptions(filters, firstPage));
 }

@@ -1,0 +1,98 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { createStore } from 'jotai';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import type { PageRenderer, PageRenderRequest, RenderedPage } from '../../domain/contracts/page-render.ts';
+import { AppProviders } from './app/providers.tsx';
+import { createRoutes, serverRenderedScreen } from './app/router.tsx';
+import { serializeServerState } from './app/server-state.ts';
+import { createWebHost } from './host/web-host.ts';
+import { createQueryClient, setApiTransport } from './lib/api-client.ts';
+import { i18n, loadEveryPageText } from './lib/i18n.ts';
+
+/**
+ * The server's half of the public pages (docs/decisions/021-server-rendered-public-pages.md): the
+ * same routes and screens as the browser, rendered to HTML with the API answers they read. Built
+ * by Vite into web/dist-ssr/ and imported by the server (server/src/site/page-render.ts).
+ */
+
+// Each render's API calls go to its own visitor: concurrent renders never share an answer.
+const visitorApi = new AsyncLocalStorage<PageRenderRequest['fetchApi']>();
+setApiTransport((path) => {
+  const fetchApi = visitorApi.getStore();
+  if (!fetchApi) return Promise.reject(new Error(`API call outside a page render: ${path}`));
+  return fetchApi(path);
+});
+
+await loadEveryPageText();
+
+/** A screen reads a query the render has not fetched yet: the next pass will have it. */
+function waitingQueries(queryClient: QueryClient): Query[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => {
+      // An observer's options (useQuery's `enabled` among them) are the query's own once it has built it.
+      const { enabled } = query.options as { enabled?: unknown };
+      const on = typeof enabled === 'function' ? (enabled as (query: Query) => boolean)(query) : enabled !== false;
+      return on && query.state.status === 'pending';
+    });
+}
+
+/**
+ * Screens ask for their data as they render, and a car page asks for similar cars only once it
+ * knows the car is sold, so the page is rendered until it asks for nothing new (a few passes at
+ * most). Synchronous renders: the language switch right before each one is all it sees.
+ */
+const MAX_PASSES = 4;
+
+async function renderScreens(render: () => string, queryClient: QueryClient): Promise<string> {
+  let html = render();
+  for (let pass = 1; pass < MAX_PASSES; pass += 1) {
+    const waiting = waitingQueries(queryClient);
+    if (waiting.length === 0) break;
+    // A failed answer is the screen's to show (a car that is not there): the render goes on.
+    await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+    html = render();
+  }
+  return html;
+}
+
+export const renderer: PageRenderer = {
+  async renderPage({ url, language, fetchApi }: PageRenderRequest): Promise<RenderedPage | null> {
+    const queryClient = createQueryClient({ retry: false });
+    const routes = createRoutes(queryClient);
+    const location = new URL(url, 'http://localhost');
+    const screen = serverRenderedScreen(matchRoutes(routes, location.pathname) ?? []);
+    if (!screen) return null;
+
+    return visitorApi.run(fetchApi, async () => {
+      const handler = createStaticHandler(routes);
+      const context: StaticHandlerContext | Response = await handler.query(new Request(location.href));
+      // A redirect or a failed loader: the browser's own render handles it as it always has.
+      if (context instanceof Response || context.errors) return null;
+      // The handler's routes, whose screens it has loaded.
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const store = createStore();
+      const host = createWebHost();
+      const render = () => {
+        i18n.activate(language);
+        return renderToString(
+          <StrictMode>
+            <AppProviders host={host} queryClient={queryClient} store={store}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </StrictMode>,
+        );
+      };
+      const html = await renderScreens(render, queryClient);
+      return {
+        html,
+        state: serializeServerState(queryClient, language, { loaderData: context.loaderData, actionData: context.actionData }),
+        modules: screen.module ? [screen.module] : [],
+      };
+    });
+  },
+};
