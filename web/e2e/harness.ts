@@ -297,7 +297,7 @@ export async function lastTelegramCall(page: Page, method: string): Promise<unkn
 }
 
 /** The API as the mini app calls it for `user` (signed init data). */
-export const fetchAsTelegramUser = (baseUrl: string, user: TelegramUser, path: string, init: RequestInit = {}) =>
+const fetchAsTelegramUser = (baseUrl: string, user: TelegramUser, path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `tma ${signedInitData({ user })}`, ...init.headers } });
 
 /** `user` opens the mini app for the first time (POST /api/users/register); answers their user id. */
