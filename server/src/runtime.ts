@@ -4,8 +4,9 @@ import type { Config } from './config.ts';
 import { createDatabase, databaseTargetFor, embeddedDirectory, type Db } from './db/database.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { explainEmbeddedFailure } from './db/embedded-storage.ts';
-import { startExpiryJob, type ExpiryTiming } from './expiry/expiry.service.ts';
-import { startRetentionJob, type RetentionTiming } from './retention/retention.service.ts';
+import type { JobTiming } from './db/scheduled-job.ts';
+import { startExpiryJob } from './expiry/expiry.service.ts';
+import { startRetentionJob } from './retention/retention.service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
 import { createPdfRenderer } from './pdf/pdf-renderer.ts';
@@ -60,9 +61,9 @@ export interface RuntimeOverrides {
   /** Tests give the bot its identity (no getMe) and quicker timers. */
   bot?: TelegramBotOptions;
   /** Tests run the expiry job sooner than a minute after start. */
-  expiry?: ExpiryTiming;
+  expiry?: JobTiming;
   /** Tests run the retention job sooner than minutes after start. */
-  retention?: RetentionTiming;
+  retention?: JobTiming;
   /** Tests slow the outbox timer down and tick it themselves. */
   outbox?: OutboxWorkerOptions;
   /** Where the photos a stock file names go once fetched; by default the car-photo pipeline (inventory/photos.service.ts). */

@@ -1,17 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signWidgetLogin } from '../../server/test/identity.ts';
-import { submissionBody } from '../../server/test/applications.ts';
 import { useBrowserSuite } from './browser-suite.ts';
-import { axeViolations, E2E_BOT_TOKEN, reportMissingChromium, signedInitData, type TelegramUser } from './harness.ts';
+import {
+  axeViolations,
+  registerTelegramUser,
+  reportMissingChromium,
+  signInStaff,
+  submitApplicationAs,
+  type TelegramUser,
+} from './harness.ts';
 
 /**
  * The staff side of the credit journey (docs/product.md#adverse-action-notices) in real Chromium
  * against `npm start`: an admin works a submitted lead and rejects it, and the rejection's notice
- * shows on the page as Regulation B wants it recorded. The session is set up as in
- * web/e2e/dashboard.e2e.test.ts: the Telegram Login Widget endpoint, signed here with the bot token.
+ * shows on the page as Regulation B wants it recorded. Staff sign in as in
+ * web/e2e/dashboard.e2e.test.ts, through the Telegram Login Widget endpoint (signInStaff in
+ * web/e2e/harness.ts).
  */
 
 const missing = reportMissingChromium('credit journey (web/e2e/credit-journey.e2e.test.ts)');
@@ -30,57 +34,21 @@ describe.skipIf(missing)('the credit journey in a real browser', () => {
   });
   let applicantUserId = 0;
 
-  const asApplicant = (path: string, init: RequestInit = {}) =>
-    fetch(`${suite.server.baseUrl}${path}`, {
-      ...init,
-      headers: { authorization: `tma ${signedInitData({ user: APPLICANT })}`, ...init.headers },
-    });
-
-  async function upload(side: 'front' | 'back'): Promise<number> {
-    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#336699' } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.set('side', side);
-    form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${side}.jpg`);
-    const response = await asApplicant('/api/applications/documents', { method: 'POST', body: form });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: number }).id;
-  }
-
   beforeAll(async () => {
-    expect((await asApplicant('/api/users/register', { method: 'POST' })).status).toBe(200);
-    applicantUserId = ((await (await asApplicant('/api/me')).json()) as { user: { id: number } }).user.id;
-    const images = { front: await upload('front'), back: await upload('back') };
-    const submitted = await asApplicant('/api/applications', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify(submissionBody(applicantUserId, images)),
-    });
-    expect(submitted.status, await submitted.clone().text()).toBe(201);
+    applicantUserId = await registerTelegramUser(suite.server.baseUrl, APPLICANT);
+    await submitApplicationAs(suite.server.baseUrl, APPLICANT, applicantUserId);
   });
 
-  /** Signs a fresh browser in as the admin through POST /api/auth/telegram-widget, then opens `path`. */
+  /** A fresh browser signed in as the admin, on `path`. */
   async function adminPage(path: string): Promise<Page> {
     const context = await suite.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
     context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    await page.goto(`${suite.server.baseUrl}/`);
-    const login = signWidgetLogin({ id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' }, E2E_BOT_TOKEN);
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch('/api/auth/telegram-widget', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).status,
-      login,
+    return signInStaff(
+      await context.newPage(),
+      suite.server.baseUrl,
+      { id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' },
+      path,
     );
-    expect(status).toBe(200);
-    await page.goto(`${suite.server.baseUrl}${path}`);
-    return page;
   }
 
   it('a staff member takes a lead, adds a note, rejects it with two reasons, and the notice appears in the history', async () => {

@@ -1,15 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signWidgetLogin } from '../../server/test/identity.ts';
-import { submissionBody } from '../../server/test/applications.ts';
 import { useBrowserSuite } from './browser-suite.ts';
-import { axeViolations, E2E_BOT_TOKEN, reportMissingChromium, signedInitData, type TelegramUser } from './harness.ts';
+import {
+  axeViolations,
+  registerTelegramUser,
+  reportMissingChromium,
+  signInStaff,
+  submitApplicationAs,
+  type TelegramUser,
+} from './harness.ts';
 
 /**
  * The staff dashboard (docs/product.md#staff-dashboard) in real Chromium against `npm start`: an admin signed in through
- * the Telegram Login Widget endpoint (data signed here with the bot token, as Telegram signs it)
+ * the Telegram Login Widget endpoint (signInStaff in web/e2e/harness.ts signs its data as Telegram does)
  * finds an applicant, reviews, edits and decides, downloads the PDF, manages FAQs and reads the
  * metrics; a visitor gets the sign-in page and no staff data. axe on every screen.
  */
@@ -44,32 +47,10 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
   });
   let applicantUserId = 0;
 
-  /** The API as a Telegram user of the mini app would call it (signed init data). */
-  const asTelegram = (user: TelegramUser, path: string, init: RequestInit = {}) =>
-    fetch(`${suite.server.baseUrl}${path}`, { ...init, headers: { authorization: `tma ${signedInitData({ user })}`, ...init.headers } });
-
-  async function upload(user: TelegramUser, side: 'front' | 'back'): Promise<number> {
-    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: side === 'front' ? '#336699' : '#996633' } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.set('side', side);
-    form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${side}.jpg`);
-    const response = await asTelegram(user, '/api/applications/documents', { method: 'POST', body: form });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: number }).id;
-  }
-
   beforeAll(async () => {
-    for (const user of [APPLICANT, BROWSER]) expect((await asTelegram(user, '/api/users/register', { method: 'POST' })).status).toBe(200);
-    applicantUserId = ((await (await asTelegram(APPLICANT, '/api/me')).json()) as { user: { id: number } }).user.id;
-    const images = { front: await upload(APPLICANT, 'front'), back: await upload(APPLICANT, 'back') };
-    const submitted = await asTelegram(APPLICANT, '/api/applications', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify(submissionBody(applicantUserId, images)),
-    });
-    expect(submitted.status, await submitted.clone().text()).toBe(201);
+    applicantUserId = await registerTelegramUser(suite.server.baseUrl, APPLICANT);
+    await registerTelegramUser(suite.server.baseUrl, BROWSER);
+    await submitApplicationAs(suite.server.baseUrl, APPLICANT, applicantUserId);
   });
 
   async function newPage(viewport = DESKTOP): Promise<Page> {
@@ -78,26 +59,9 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     return context.newPage();
   }
 
-  /** Signs the page's browser in as the admin through POST /api/auth/telegram-widget, as the login button's page would. */
-  async function adminPage(path: string, viewport = DESKTOP): Promise<Page> {
-    const page = await newPage(viewport);
-    await page.goto(`${suite.server.baseUrl}/`);
-    const login = signWidgetLogin({ id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' }, E2E_BOT_TOKEN);
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch('/api/auth/telegram-widget', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).status,
-      login,
-    );
-    expect(status).toBe(200);
-    await page.goto(`${suite.server.baseUrl}${path}`);
-    return page;
-  }
+  /** A fresh browser signed in as the admin, on `path`. */
+  const adminPage = async (path: string, viewport = DESKTOP) =>
+    signInStaff(await newPage(viewport), suite.server.baseUrl, { id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' }, path);
 
   const noViolations = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 

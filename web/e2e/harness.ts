@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sign } from '@telegram-apps/init-data-node';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect } from 'vitest';
 import { CHROMIUM_ARGS } from '../../server/src/pdf/pdf-renderer.ts';
+import { submissionBody } from '../../server/test/applications.ts';
+import { signWidgetLogin } from '../../server/test/identity.ts';
 import { freePort } from '../../server/test/local-services.ts';
 
 /**
@@ -289,6 +294,63 @@ export async function emitTelegramEvent(page: Page, eventType: string, eventData
 export async function lastTelegramCall(page: Page, method: string): Promise<unknown> {
   const events = await telegramEvents(page);
   return events.filter(([name]) => name === method).at(-1)?.[1];
+}
+
+/** The API as the mini app calls it for `user` (signed init data). */
+const fetchAsTelegramUser = (baseUrl: string, user: TelegramUser, path: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `tma ${signedInitData({ user })}`, ...init.headers } });
+
+/** `user` opens the mini app for the first time (POST /api/users/register); answers their user id. */
+export async function registerTelegramUser(baseUrl: string, user: TelegramUser): Promise<number> {
+  expect((await fetchAsTelegramUser(baseUrl, user, '/api/users/register', { method: 'POST' })).status).toBe(200);
+  return ((await (await fetchAsTelegramUser(baseUrl, user, '/api/me')).json()) as { user: { id: number } }).user.id;
+}
+
+/** A registered `user` uploads both sides of a licence and submits an application for the staff screens to work on. */
+export async function submitApplicationAs(baseUrl: string, user: TelegramUser, userId: number): Promise<void> {
+  const upload = async (side: 'front' | 'back', background: string) => {
+    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set('side', side);
+    form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${side}.jpg`);
+    const response = await fetchAsTelegramUser(baseUrl, user, '/api/applications/documents', { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  };
+  const images = { front: await upload('front', '#336699'), back: await upload('back', '#996633') };
+  const submitted = await fetchAsTelegramUser(baseUrl, user, '/api/applications', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(submissionBody(userId, images)),
+  });
+  expect(submitted.status, await submitted.clone().text()).toBe(201);
+}
+
+/**
+ * Signs `page`'s browser in as a staff member through POST /api/auth/telegram-widget, as the
+ * login button's page would (the widget's data signed here with the bot token, as Telegram signs
+ * it), then opens `path`. For suites running with STAFF_MFA=off; web/e2e/passkeys.e2e.test.ts
+ * signs in through the bot instead.
+ */
+export async function signInStaff(page: Page, baseUrl: string, staff: { id: number; first_name: string; last_name: string }, path: string) {
+  await page.goto(`${baseUrl}/`);
+  const login = signWidgetLogin(staff, E2E_BOT_TOKEN);
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/auth/telegram-widget', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    login,
+  );
+  expect(status).toBe(200);
+  await page.goto(`${baseUrl}${path}`);
+  return page;
 }
 
 export interface AxeViolation {

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryCar } from '../../domain/contracts/inventory.ts';
 import type { CarWrite } from '../../domain/inventory.schema.ts';
 import { buildVin, vinMessages } from '../../domain/vin.ts';
-import { signWidgetLogin } from '../../server/test/identity.ts';
 import { useBrowserSuite } from './browser-suite.ts';
-import { axeViolations, E2E_BOT_TOKEN, reportMissingChromium } from './harness.ts';
+import { axeViolations, reportMissingChromium, signInStaff } from './harness.ts';
 
 /**
  * The dashboard's Inventory tab (docs/product.md#inventory) in real Chromium against `npm start`:
@@ -50,26 +49,9 @@ describe.skipIf(missing)('the inventory in a real browser', () => {
     return context.newPage();
   }
 
-  /** Signs the page's browser in as the admin through POST /api/auth/telegram-widget, as the login button's page would. */
-  async function staffPage(path: string, viewport = DESKTOP): Promise<Page> {
-    const page = await newPage(viewport);
-    await page.goto(`${suite.server.baseUrl}/`);
-    const login = signWidgetLogin({ id: ADMIN_TELEGRAM_ID, first_name: 'Ida', last_name: 'Stock' }, E2E_BOT_TOKEN);
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch('/api/auth/telegram-widget', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).status,
-      login,
-    );
-    expect(status).toBe(200);
-    await page.goto(`${suite.server.baseUrl}${path}`);
-    return page;
-  }
+  /** A fresh browser signed in as the admin, on `path`. */
+  const staffPage = async (path: string, viewport = DESKTOP) =>
+    signInStaff(await newPage(viewport), suite.server.baseUrl, { id: ADMIN_TELEGRAM_ID, first_name: 'Ida', last_name: 'Stock' }, path);
 
   /** A car added through the staff API from the signed-in page (what the form sends), for tests about what follows. */
   async function addCarThroughApi(page: Page, car: Partial<CarWrite>): Promise<InventoryCar> {

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../bot/test/fake-bot-api.ts';
-import { submissionBody } from '../../server/test/applications.ts';
 import {
   axeViolations,
   launchBrowser,
-  reportMissingChromium,
-  signedInitData,
-  startProductionServer,
   type ProductionServer,
+  registerTelegramUser,
+  reportMissingChromium,
+  startProductionServer,
+  submitApplicationAs,
   type TelegramUser,
 } from './harness.ts';
 
@@ -44,21 +42,6 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
   const contexts: BrowserContext[] = [];
   let nextUpdateId = 1;
 
-  const asApplicant = (path: string, init: RequestInit = {}) =>
-    fetch(`${baseUrl}${path}`, { ...init, headers: { authorization: `tma ${signedInitData({ user: APPLICANT })}`, ...init.headers } });
-
-  async function upload(side: 'front' | 'back'): Promise<number> {
-    const jpeg = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#336699' } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.set('side', side);
-    form.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${side}.jpg`);
-    const response = await asApplicant('/api/applications/documents', { method: 'POST', body: form });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: number }).id;
-  }
-
   beforeAll(async () => {
     fake = await FakeBotApi.start();
     server = await startProductionServer({
@@ -70,15 +53,8 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
     });
     baseUrl = `http://localhost:${server.port}`;
     browser = await launchBrowser();
-    expect((await asApplicant('/api/users/register', { method: 'POST' })).status).toBe(200);
-    applicantUserId = ((await (await asApplicant('/api/me')).json()) as { user: { id: number } }).user.id;
-    const images = { front: await upload('front'), back: await upload('back') };
-    const submitted = await asApplicant('/api/applications', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify(submissionBody(applicantUserId, images)),
-    });
-    expect(submitted.status, await submitted.clone().text()).toBe(201);
+    applicantUserId = await registerTelegramUser(baseUrl, APPLICANT);
+    await submitApplicationAs(baseUrl, APPLICANT, applicantUserId);
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();

@@ -47,26 +47,16 @@ export async function applicationOrThrow(db: Db, id: number): Promise<Applicatio
   return row;
 }
 
-/** The application as staff see it at `now`: the birth date opened, the SSN masked. */
-export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: ApplicationRow, now: Date): Promise<StaffApplication> {
-  const [car, documents, consents, history, lenderDelivery, notice] = await Promise.all([
-    findApplicationCar(db, row.car_uuid),
-    listDocuments(db, row.id),
-    listConsents(db, row.id),
-    listStatusHistory(db, row.id),
-    findLenderDelivery(db, row.id),
-    findLatestNotice(db, row.id),
-  ]);
+/**
+ * The applicant's answers as stored, the birth date opened; the SSN is each reader's choice (staff
+ * see it masked, the lender's hand-off opened), so it is not here.
+ */
+export function openApplicantAnswers(pii: PiiCipher, row: ApplicationRow) {
   return {
-    id: row.id,
-    userId: row.user_id,
-    status: row.status,
-    carId: row.car_uuid,
     firstName: row.first_name,
     lastName: row.last_name,
     suffix: row.suffix,
     phone: row.phone,
-    ssnMasked: row.ssn_last4 === null ? null : formatSsnMasked(row.ssn_last4),
     dateOfBirth: openBirthDate(pii, row),
     email: row.email,
     maritalStatus: row.marital_status,
@@ -83,6 +73,26 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     currentEmployment: row.current_employment,
     previousEmployment: row.previous_employment,
     noPreviousEmployment: row.no_previous_employment,
+  };
+}
+
+/** The application as staff see it at `now`: the birth date opened, the SSN masked. */
+export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: ApplicationRow, now: Date): Promise<StaffApplication> {
+  const [car, documents, consents, history, lenderDelivery, notice] = await Promise.all([
+    findApplicationCar(db, row.car_uuid),
+    listDocuments(db, row.id),
+    listConsents(db, row.id),
+    listStatusHistory(db, row.id),
+    findLenderDelivery(db, row.id),
+    findLatestNotice(db, row.id),
+  ]);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    status: row.status,
+    carId: row.car_uuid,
+    ...openApplicantAnswers(pii, row),
+    ssnMasked: row.ssn_last4 === null ? null : formatSsnMasked(row.ssn_last4),
     submittedAt: row.submitted_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     car,

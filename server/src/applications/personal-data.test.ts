@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, useTestApp } from '../../test/app.ts';
 import { submissionBody, submit, submitTestApplication, TEST_BIRTH_DATE, TEST_SSN, uploadLicence } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, injectAs } from '../../test/identity.ts';
+import { recordingStream } from '../../test/log-lines.ts';
 import { loggerOptions } from '../http/logger.ts';
 
 /** Every way the SSN and birth date of the test applicant could be written down. */
@@ -18,13 +18,7 @@ const ADMIN = { id: 8_300_001 };
  * real thing: raw rows as PostgreSQL stores them, and the lines the logger wrote.
  */
 describe.each(DATABASE_KINDS)('personal data at rest and in logs on %s', (kind) => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { stream, lines } = recordingStream();
   const t = useTestApp(kind, {
     seed: { cars: 1 },
     env: { LOG_LEVEL: 'trace' },

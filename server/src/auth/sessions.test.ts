@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createTelegramUser, sessionCookie, signWidgetLogin } from '../../test/identity.ts';
+import { recordingStream } from '../../test/log-lines.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { MeAnswer, SignInAnswer } from '../../../domain/contracts/users.ts';
 
@@ -165,13 +165,7 @@ describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
   });
 
   describe('at start', () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { stream, lines } = recordingStream();
     useTestApp(kind, { env: { NODE_ENV: 'development', DEV_LOGIN: '1' }, logger: { level: 'info', stream } });
 
     it('says that the development sign-in is on', () => {

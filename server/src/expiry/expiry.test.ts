@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, useTestApp } from '../../test/app.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../../test/database.ts';
 import { createTelegramUser } from '../../test/identity.ts';
+import { recordingStream } from '../../test/log-lines.ts';
 import type { Db } from '../db/database.ts';
 import { createRuntime } from '../runtime.ts';
 import { expireIdleGuestsAndDrafts, startExpiryJob } from './expiry.service.ts';
@@ -57,18 +57,6 @@ const exists = async (db: Db, userId: number) =>
   (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 const hasDraft = async (db: Db, userId: number) =>
   (await db.selectFrom('application_drafts').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
-
-/** Log lines as JSON text, written by the logger the server uses. */
-function recordingStream() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 describe.each(DATABASE_KINDS)('expiry of idle guests and abandoned drafts on %s', (kind) => {
   const t = useTestApp(kind, { seed: { cars: 1 } });

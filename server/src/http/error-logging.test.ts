@@ -5,24 +5,19 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { recordingStream } from '../../test/log-lines.ts';
 import { loggerOptions } from './logger.ts';
 
 const PERSONAL = 'Jane Q. Applicant';
 
 describe.each(DATABASE_KINDS)('error logs on %s', (kind) => {
-  const lines: string[] = [];
+  const { stream, lines } = recordingStream();
   let database: TestDatabase;
   let app: FastifyInstance;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const config = testConfig({ LOG_LEVEL: 'info' });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     app = (await createRuntime(config, { db: database.db, logger: { ...(loggerOptions(config) as object), stream } })).app;
     // A statement that fails with a person's name among its bound values, as a failing search would.
     app.get('/api/test/failing-statement', async () => sql`select 1 / 0 where ${PERSONAL} <> ''`.execute(app.db));

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../../domain/enums.ts';
 import { testConfig } from '../../test/app.ts';
@@ -10,6 +9,7 @@ import { submissionBody, submit, submitTestApplication, TEST_BIRTH_DATE, TEST_SS
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
 import { createAdmin, createGuest, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import { LocalSmtp, type ArrivedMail } from '../../test/local-smtp.ts';
+import { recordingStream } from '../../test/log-lines.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_400_001, first_name: 'Ada' };
@@ -18,17 +18,6 @@ const PUBLIC_URL = 'https://cars.example.test';
 
 /** What must never be in an email to an applicant: the SSN, birth date, income and home address of the test application. */
 const FINANCIAL_DATA = [TEST_SSN, '123-45-6789', TEST_BIRTH_DATE, '01/31/1990', '5200', '5,200', '12 Elm St.', 'Acme Corp'];
-
-function recordingStream() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
   let database: TestDatabase;

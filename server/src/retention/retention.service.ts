@@ -4,6 +4,7 @@ import { erasureDueAt, erasureDueBefore } from '../../../domain/retention.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { tryLockRetentionJob } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
+import { runLockedBatches, startScheduledJob, type JobTiming, type ScheduledJob } from '../db/scheduled-job.ts';
 import { eraseApplications, listErasureCandidates } from './retention.repository.ts';
 
 export interface RetentionRun {
@@ -26,11 +27,13 @@ const MAX_BATCHES = 20;
  * expiry job's (server/src/expiry/), not this one's.
  */
 export async function erasePersonalDataDue(db: Db, months: number, now = new Date(), signal?: AbortSignal): Promise<RetentionRun> {
-  const run: RetentionRun = { erased: [], lockedOut: false };
+  const erased: number[] = [];
   const decidedBefore = erasureDueBefore(now, months);
-  for (let batch = 0; batch < MAX_BATCHES && !signal?.aborted; batch++) {
-    const erased = await db.transaction().execute(async (trx) => {
-      if (!(await tryLockRetentionJob(trx))) return undefined;
+  const { lockedOut } = await runLockedBatches(db, {
+    tryLock: tryLockRetentionJob,
+    maxBatches: MAX_BATCHES,
+    signal,
+    batch: async (trx) => {
       const due = await listErasureCandidates(trx, BATCH, decidedBefore);
       const ids = await eraseApplications(
         trx,
@@ -46,12 +49,13 @@ export async function erasePersonalDataDue(db: Db, months: number, now = new Dat
         });
       }
       return { ids, full: due.length === BATCH };
-    });
-    if (!erased) return { ...run, lockedOut: true };
-    run.erased.push(...erased.ids);
-    if (!erased.full) break;
-  }
-  return run;
+    },
+    committed: (batch) => {
+      erased.push(...batch.ids);
+      return batch.full;
+    },
+  });
+  return { erased, lockedOut };
 }
 
 /** How many of the next erasures GET /api/retention/due lists. */
@@ -72,55 +76,22 @@ export async function listErasuresDue(db: Db, months: number): Promise<Retention
   };
 }
 
-export interface RetentionTiming {
-  /** The first run, a while after start (a restarted fleet does not wait a day). */
-  firstRunMs: number;
-  everyMs: number;
-}
-
-const DAILY: RetentionTiming = { firstRunMs: 5 * 60_000, everyMs: 24 * 60 * 60_000 };
-
-export interface RetentionJob {
-  /** Stops the timer and waits for a run in progress, which stops after its current batch. */
-  close(): Promise<void>;
-}
+const DAILY: JobTiming = { firstRunMs: 5 * 60_000, everyMs: 24 * 60 * 60_000 };
 
 /**
  * Runs retention a few minutes after start and then once a day, one run at a time. A run logs the
  * applications it erased; a failure is logged and the next run tries again, never crashing the process.
  */
-export function startRetentionJob(db: Db, months: number, log: FastifyBaseLogger, timing: RetentionTiming = DAILY): RetentionJob {
-  const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const runOnce = async () => {
-    try {
-      const run = await erasePersonalDataDue(db, months, new Date(), stopping.signal);
+export function startRetentionJob(db: Db, months: number, log: FastifyBaseLogger, timing: JobTiming = DAILY): ScheduledJob {
+  return startScheduledJob(
+    timing,
+    log,
+    'erasing personal data due under the retention policy failed; the next run tries again',
+    async (signal) => {
+      const run = await erasePersonalDataDue(db, months, new Date(), signal);
       const summary = { erasedApplications: run.erased, lockedOut: run.lockedOut };
       if (run.erased.length > 0) log.info(summary, 'erased the personal data of applications decided long ago');
       else log.debug(summary, 'no personal data due for erasure');
-    } catch (error) {
-      log.error({ err: error }, 'erasing personal data due under the retention policy failed; the next run tries again');
-    }
-  };
-  const schedule = (ms: number) => {
-    timer = setTimeout(() => {
-      running = runOnce().finally(() => {
-        running = undefined;
-        if (!stopping.signal.aborted) schedule(timing.everyMs);
-      });
-    }, ms);
-    // A pending run never keeps the process alive.
-    timer.unref();
-  };
-  schedule(timing.firstRunMs);
-
-  return {
-    async close() {
-      stopping.abort();
-      clearTimeout(timer);
-      await running;
     },
-  };
+  );
 }

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { Toaster, toast } from '../../../components/toasts.tsx';
+import { mockFetch } from '../../../test/render.tsx';
+import { toast } from '../../../components/toasts.tsx';
 import { allowModalDialogs, pageOf, staffApplication } from '../test/staff-fixtures.ts';
-import { ApplicationPage } from './application-page.tsx';
+import { renderApplicationPage } from '../test/application-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 beforeAll(allowModalDialogs);
@@ -25,16 +25,7 @@ function openApplication(routes: Parameters<typeof mockFetch>[0] = {}, applicati
     'GET /api/chat/5': () => ({ url: 'https://t.me/mary', via: 'username' }),
     ...routes,
   });
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/dashboard/users/:userId" element={<ApplicationPage />} />
-        <Route path="/dashboard" element={<h1>Users list</h1>} />
-      </Routes>
-      <Toaster />
-    </>,
-    { route: '/dashboard/users/5' },
-  );
+  renderApplicationPage(<Route path="/dashboard" element={<h1>Users list</h1>} />);
 }
 
 const definition = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -42,12 +33,7 @@ const definition = (label: string) => screen.getByText(label, { selector: 'dt' }
 describe('the application detail page', () => {
   it('shows a spinner while the application loads', () => {
     network = mockFetch({ 'GET /api/applications/user/5': () => new Promise(() => {}) });
-    renderWithProviders(
-      <Routes>
-        <Route path="/dashboard/users/:userId" element={<ApplicationPage />} />
-      </Routes>,
-      { route: '/dashboard/users/5' },
-    );
+    renderApplicationPage();
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Application #12' })).toBeNull();
   });

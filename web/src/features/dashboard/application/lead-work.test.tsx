@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplicationNote, ApplicationTrailEvent, StaffApplication } from '../../../../../domain/contracts/applications.ts';
 import type { MeAnswer } from '../../../../../domain/contracts/users.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { Toaster, toast } from '../../../components/toasts.tsx';
+import { mockFetch } from '../../../test/render.tsx';
+import { toast } from '../../../components/toasts.tsx';
 import { pageOf, staffApplication, userItem } from '../test/staff-fixtures.ts';
-import { ApplicationPage } from './application-page.tsx';
+import { renderApplicationPage } from '../test/application-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => {
@@ -35,15 +34,7 @@ function openApplication(routes: Parameters<typeof mockFetch>[0] = {}, applicati
     'GET /api/applications/12/notes': () => [],
     ...routes,
   });
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/dashboard/users/:userId" element={<ApplicationPage />} />
-      </Routes>
-      <Toaster />
-    </>,
-    { route: '/dashboard/users/5' },
-  );
+  renderApplicationPage();
 }
 
 /** Typing, clicks and a refetch after a write: on a busy two-core machine these outlast the default 5 s. */

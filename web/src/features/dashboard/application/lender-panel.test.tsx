@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LenderDelivery, StaffApplication } from '../../../../../domain/contracts/applications.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { Toaster, toast } from '../../../components/toasts.tsx';
+import { mockFetch } from '../../../test/render.tsx';
+import { toast } from '../../../components/toasts.tsx';
 import { pageOf, staffApplication } from '../test/staff-fixtures.ts';
-import { ApplicationPage } from './application-page.tsx';
+import { renderApplicationPage } from '../test/application-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => {
@@ -21,15 +20,7 @@ function openApplication(application: StaffApplication, routes: Parameters<typeo
     'GET /api/chat/5': () => ({ url: 'https://t.me/mary', via: 'username' }),
     ...routes,
   });
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/dashboard/users/:userId" element={<ApplicationPage />} />
-      </Routes>
-      <Toaster />
-    </>,
-    { route: '/dashboard/users/5' },
-  );
+  renderApplicationPage();
 }
 
 const failed: LenderDelivery = { state: 'failed', attempts: 1, lastError: 'the lender answered 400', at: '2026-06-01T10:00:05.000Z' };

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffApplication } from '../../../../../domain/contracts/applications.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import { Toaster, toast } from '../../../components/toasts.tsx';
+import { mockFetch } from '../../../test/render.tsx';
+import { toast } from '../../../components/toasts.tsx';
 import { allowModalDialogs, pageOf, staffApplication } from '../test/staff-fixtures.ts';
-import { ApplicationPage } from './application-page.tsx';
+import { renderApplicationPage } from '../test/application-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 beforeAll(allowModalDialogs);
@@ -30,15 +29,7 @@ async function openRejection() {
       return staffApplication({ status });
     },
   });
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/dashboard/users/:userId" element={<ApplicationPage />} />
-      </Routes>
-      <Toaster />
-    </>,
-    { route: '/dashboard/users/5' },
-  );
+  renderApplicationPage();
   await userEvent.selectOptions(await screen.findByLabelText('Status'), 'rejected');
   await userEvent.click(screen.getByRole('button', { name: 'Change status…' }));
   return screen.getByRole('dialog', { name: 'Reject the application?' });
