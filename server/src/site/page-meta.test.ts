@@ -165,7 +165,7 @@ describe("the picture of the site's link previews", () => {
 
 describe('the page address in og:url', () => {
   it('stays on our host for a path with a backslash, which URL parsers read as a slash', () => {
-    const meta = { title: 'Cars', description: 'Cars for sale', image: null, type: 'website' } as const;
+    const meta = { title: 'Cars', description: 'Cars for sale', image: null, type: 'website', canonicalPath: '/cars' } as const;
     const html = withPageMeta(
       '<html><head><title>x</title></head></html>',
       meta,
