@@ -148,11 +148,17 @@ describe('link previews without PUBLIC_URL', () => {
 describe('staff pages', () => {
   const t = useTestApp('pglite', { webDist: webBuildWithHead() });
 
-  it("serve the built page untouched: they are nobody's link preview", async () => {
+  it("are nobody's link preview: the built title stays and no Open Graph tag is added", async () => {
     const res = await t.app.inject('/dashboard/users/5');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Car loans and leases</title>');
     expect(res.body).not.toContain('og:title');
+  });
+
+  it.each(['/dashboard', '/dashboard/users/5', '/auth/link'])('tells search engines to leave %s out, naming no canonical address', async (path) => {
+    const res = await t.app.inject(path);
+    expect(metaContent(res.body, 'robots')).toBe('noindex');
+    expect(res.body).not.toContain('rel="canonical"');
   });
 });
 
