@@ -155,11 +155,14 @@ describe('staff pages', () => {
     expect(res.body).not.toContain('og:title');
   });
 
-  it.each(['/dashboard', '/dashboard/users/5', '/auth/link'])('tells search engines to leave %s out, naming no canonical address', async (path) => {
-    const res = await t.app.inject(path);
-    expect(metaContent(res.body, 'robots')).toBe('noindex');
-    expect(res.body).not.toContain('rel="canonical"');
-  });
+  it.each(['/dashboard', '/dashboard/users/5', '/auth/link'])(
+    'tells search engines to leave %s out, naming no canonical address',
+    async (path) => {
+      const res = await t.app.inject(path);
+      expect(metaContent(res.body, 'robots')).toBe('noindex');
+      expect(res.body).not.toContain('rel="canonical"');
+    },
+  );
 });
 
 describe("the picture of the site's link previews", () => {

@@ -157,7 +157,9 @@ export function withPageMeta(html: string, meta: PageMeta, origin: string, path:
       ? [tag('property', 'og:image:width', String(meta.imageSize.width)), tag('property', 'og:image:height', String(meta.imageSize.height))]
       : []),
     ...(canonical ? [`<link rel="canonical" href="${escapeHtml(canonical)}" />`] : []),
-    ...(canonical && meta.about ? [jsonLdScript(structuredData(meta.about, { page: canonical, home: pageUrl(origin, '/'), absolute }))] : []),
+    ...(canonical && meta.about
+      ? [jsonLdScript(structuredData(meta.about, { page: canonical, home: pageUrl(origin, '/'), absolute }))]
+      : []),
   ].join('\n    ');
   return html
     .replace(/<meta name="description"[^>]*>\s*/i, '')

@@ -35,18 +35,19 @@ async function* sitemapChunks(db: Db, origin: string, first: CarPage): AsyncGene
 export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/sitemap.xml',
-    { schema: documented({ summary: 'The sitemap: the home page, the car list and every car for sale', tags: ['pages'] }) },
+    { schema: documented({ summary: 'The sitemap: the home page, the car list and every car for sale', tags: ['pages'], errors: [400] }) },
     async (request, reply) => {
+      const origin = siteOrigin(request);
       // The first page is read before answering, so a database that cannot be reached is a 503, not a cut-off 200.
       const first = await availableCarsAfter(app.db, null, PAGE_SIZE);
-      const stream = Readable.from(sitemapChunks(app.db, siteOrigin(request), first));
+      const stream = Readable.from(sitemapChunks(app.db, origin, first));
       stream.on('error', (error) => request.log.warn({ err: error }, 'sitemap cut short'));
       return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_CONTROL).send(stream);
     },
   );
   app.get(
     '/robots.txt',
-    { schema: documented({ summary: 'What crawlers may visit, and where the sitemap is', tags: ['pages'] }) },
+    { schema: documented({ summary: 'What crawlers may visit, and where the sitemap is', tags: ['pages'], errors: [400] }) },
     async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')

@@ -126,7 +126,7 @@ describe('search engines read each public page from the server', () => {
   });
 
   it('keeps a description that closes the script element inside the JSON-LD', async () => {
-    const description = 'Great car</script><script>alert(1)</script><!-- $& $\' done';
+    const description = "Great car</script><script>alert(1)</script><!-- $& $' done";
     const car = await carWithSpecs({ description });
     const res = await t.app.inject(`/cars/${car.uuid}`);
     expect(res.body).not.toContain('<script>alert(1)');
