@@ -7,6 +7,7 @@ import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.ts';
 import { createImageDecoder, type ImageDecoder } from './media/image-decoder.service.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import { photoMediaRoutes } from './media/media.routes.ts';
+import { sitemapRoutes } from './site/sitemap.routes.ts';
 import type { MediaStore } from './media/media-store.service.ts';
 import { createDatabaseMediaStore } from './media/media.repository.ts';
 import cookie from '@fastify/cookie';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(lenderCallbackRoutes, { prefix: '/api/lender' });
   await app.register(mediaRoutes);
   await app.register(photoMediaRoutes);
+  await app.register(sitemapRoutes);
   await registerWebApp(app, webDist);
   return app;
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/error-handling.ts';
 import { documented } from './http/openapi.ts';
+import { requestOrigin } from './http/request-origin.ts';
 import { resolvePage, withPageMeta, type PageAnswer } from './site/page-meta.ts';
 import { pageRendering, withRenderedPage } from './site/page-render.ts';
 
@@ -16,15 +17,6 @@ function indexHtmlReader(webDist: string): () => string {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
     return cached.html;
   };
-}
-
-/**
- * Without PUBLIC_URL, the origin the page was asked from (development, a preview host). The Host
- * header is the client's to write: one that names no host falls back to localhost.
- */
-function requestOrigin(request: FastifyRequest): string {
-  const origin = `${request.protocol}://${request.host}`;
-  return URL.canParse(origin) ? new URL(origin).origin : 'http://localhost';
 }
 
 /**
@@ -60,7 +52,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!indexHtml) return sendNotFound(request, reply);
     const companyName = app.config.company.name;
-    const { found, meta } = await resolvePage(app.db, companyName, path).catch((error: unknown): PageAnswer => {
+    const { found, meta } = await resolvePage(app.db, app.config.company, path).catch((error: unknown): PageAnswer => {
       // A page without its own tags still works; the database's trouble is logged, not shown.
       request.log.warn({ err: error }, 'page meta unavailable');
       return { found: true, meta: null };

@@ -389,3 +389,13 @@ export async function brandFilterData(db: Db, brand: string): Promise<BrandFilte
   if (count === 0) return undefined;
   return { models, yearRange, priceRange, mileageRange };
 }
+
+/**
+ * One page of the cars for sale in uuid order, after `after` (keyset paging on the primary key, so
+ * the sitemap reads any number of cars a page at a time, each page as quick as the first).
+ */
+export async function availableCarsAfter(db: Db, after: string | null, limit: number): Promise<Array<Pick<CarRow, 'uuid' | 'updated_at'>>> {
+  let query = db.selectFrom('cars').select(['uuid', 'updated_at']).where('status', '=', 'available');
+  if (after !== null) query = query.where('uuid', '>', after);
+  return query.orderBy('uuid').limit(limit).execute();
+}

@@ -359,7 +359,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     return read.includes(MADE_UP_NAME) ? [MADE_UP_NAME] : read;
   }
 
-  it('fuzzes the routes Fastify registered, API and media alike', () => {
+  it('fuzzes the routes Fastify registered, API, media and site files alike', () => {
     expect(routes).toEqual(
       expect.arrayContaining([
         { method: 'GET', url: '/api/cars' },
@@ -367,6 +367,8 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
         { method: 'POST', url: '/api/viewed-cars' },
         { method: 'POST', url: '/api/users/admin' },
         { method: 'GET', url: '/media/cars/:style/:scene.svg' },
+        { method: 'GET', url: '/sitemap.xml' },
+        { method: 'GET', url: '/robots.txt' },
         { method: 'GET', url: '/*' },
       ]),
     );

@@ -148,12 +148,21 @@ describe('link previews without PUBLIC_URL', () => {
 describe('staff pages', () => {
   const t = useTestApp('pglite', { webDist: webBuildWithHead() });
 
-  it("serve the built page untouched: they are nobody's link preview", async () => {
+  it("are nobody's link preview: the built title stays and no Open Graph tag is added", async () => {
     const res = await t.app.inject('/dashboard/users/5');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Car loans and leases</title>');
     expect(res.body).not.toContain('og:title');
   });
+
+  it.each(['/dashboard', '/dashboard/users/5', '/auth/link'])(
+    'tells search engines to leave %s out, naming no canonical address',
+    async (path) => {
+      const res = await t.app.inject(path);
+      expect(metaContent(res.body, 'robots')).toBe('noindex');
+      expect(res.body).not.toContain('rel="canonical"');
+    },
+  );
 });
 
 describe("the picture of the site's link previews", () => {
@@ -165,7 +174,7 @@ describe("the picture of the site's link previews", () => {
 
 describe('the page address in og:url', () => {
   it('stays on our host for a path with a backslash, which URL parsers read as a slash', () => {
-    const meta = { title: 'Cars', description: 'Cars for sale', image: null, type: 'website' } as const;
+    const meta = { title: 'Cars', description: 'Cars for sale', image: null, type: 'website', canonicalPath: '/cars' } as const;
     const html = withPageMeta(
       '<html><head><title>x</title></head></html>',
       meta,

@@ -3,12 +3,15 @@ import { carUuidSchema } from '../../../domain/cars.ts';
 import { formatMoney } from '../../../domain/format.ts';
 import { findCar } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
+import { carName, jsonLdScript, structuredData, type Dealer, type StructuredSubject } from './structured-data.ts';
 
 /**
  * What a link preview or a crawler reads about a public page (docs/product.md#screens-and-routes): the page is built in the
- * browser, so its title, description and Open Graph tags are written into index.html here.
+ * browser, so its title, description, Open Graph tags, canonical link and JSON-LD are written into index.html here.
  */
-export interface PageMeta {
+export type PageMeta = PublicPageMeta | PrivatePageMeta;
+
+export interface PublicPageMeta {
   title: string;
   description: string;
   /** Root-relative or absolute; made absolute when rendered. */
@@ -16,6 +19,15 @@ export interface PageMeta {
   /** Known for our own picture only; previews lay the card out before they fetch the image. */
   imageSize?: { width: number; height: number };
   type: 'website' | 'product';
+  /** The one address search engines should list the page under; null for a not-found answer, which has none. */
+  canonicalPath: string | null;
+  /** What the page's schema.org JSON-LD describes (site/structured-data.ts), if anything. */
+  about?: StructuredSubject;
+}
+
+/** Staff and sign-in pages are nobody's link preview and no search result: they only say noindex. */
+interface PrivatePageMeta {
+  type: 'private';
 }
 
 const SITE_TITLE = 'Car loans and leases';
@@ -27,7 +39,7 @@ const SITE_IMAGE_SIZE = { width: 1200, height: 630 };
 
 const CAR_PATH = /^\/cars\/([^/]+)\/?$/;
 
-/** Staff and sign-in pages are nobody's link preview: they keep the built page as it is. */
+/** Staff and sign-in pages: search engines are told to leave them out. */
 const PRIVATE_PATH = /^\/(dashboard(\/.*)?|auth\/link)$/;
 
 /**
@@ -44,29 +56,37 @@ const PUBLIC_PATHS = new Set([
   ...['personal', 'housing', 'income', 'license', 'review'].map((step) => `/application/${step}`),
 ]);
 
-/** What the server says about a page path: whether the app has such a screen, and its link preview. */
+/** What the server says about a page path: whether the app has such a screen, and its head. */
 export interface PageAnswer {
   found: boolean;
-  /** null for a private page: the built page is served as it is. */
+  /** null when the built page is served as it is. */
   meta: PageMeta | null;
 }
 
-/** The meta of a path (a car page names the car, its price and its first photo), and whether it exists. */
-export async function resolvePage(db: Db, companyName: string, path: string): Promise<PageAnswer> {
+/**
+ * The meta of a path (a car page names the car, its price and its first photo), and whether it exists.
+ * `path` carries no query: a canonical address never has one. The car list's filters and sort only
+ * narrow or reorder the one list, and it has no page parameter (Load More fetches further pages), so
+ * `/cars?brand=Ford&sort=price_asc` is `/cars` to a search engine rather than one more copy of it.
+ */
+export async function resolvePage(db: Db, dealer: Dealer, path: string): Promise<PageAnswer> {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (PRIVATE_PATH.test(normalized)) return { found: true, meta: null };
-  const site = (page: string, description = SITE_DESCRIPTION): PageMeta => ({
+  if (PRIVATE_PATH.test(normalized)) return { found: true, meta: { type: 'private' } };
+  const companyName = dealer.name;
+  const site = (page: string, description = SITE_DESCRIPTION): PublicPageMeta => ({
     title: `${page} · ${companyName}`,
     description,
     image: SITE_IMAGE,
     imageSize: SITE_IMAGE_SIZE,
     type: 'website',
+    canonicalPath: PUBLIC_PATHS.has(normalized) ? normalized : null,
   });
   const carId = CAR_PATH.exec(path)?.[1];
   if (carId !== undefined) {
-    const car = v.is(carUuidSchema, carId) ? await findCar(db, carId.toLowerCase(), null) : undefined;
+    const uuid = carId.toLowerCase();
+    const car = v.is(carUuidSchema, carId) ? await findCar(db, uuid, null) : undefined;
     if (!car) return { found: false, meta: site(SITE_TITLE) };
-    const name = [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
+    const name = carName(car);
     return {
       found: true,
       meta: {
@@ -74,11 +94,15 @@ export async function resolvePage(db: Db, companyName: string, path: string): Pr
         description: `${name} for ${formatMoney(car.price)}, ${car.mileage.toLocaleString('en-US')} miles. Apply for financing online at ${companyName}.`,
         image: car.photos[0] ?? null,
         type: 'product',
+        canonicalPath: `/cars/${uuid}`,
+        about: { kind: 'car', car, dealer },
       },
     };
   }
   const found = PUBLIC_PATHS.has(normalized);
   switch (normalized) {
+    case '/':
+      return { found, meta: { ...site(SITE_TITLE), about: { kind: 'dealer', dealer } } };
     case '/cars':
       return {
         found,
@@ -109,11 +133,16 @@ function pageUrl(origin: string, path: string): string {
   return url.href;
 }
 
-/** index.html with the page's own <title>, description and Open Graph tags in place of the generic ones. */
+/**
+ * index.html with the page's own <title>, description, Open Graph tags, canonical link and JSON-LD
+ * in place of the generic ones; a private page gets only its noindex.
+ */
 export function withPageMeta(html: string, meta: PageMeta, origin: string, path: string, siteName: string): string {
+  if (meta.type === 'private') return html.replace(/<\/title>/i, '</title>\n    <meta name="robots" content="noindex" />');
   const absolute = (url: string) => new URL(url, origin).href;
   const tag = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const canonical = meta.canonicalPath === null ? null : pageUrl(origin, meta.canonicalPath);
   const tags = [
     tag('name', 'description', meta.description),
     tag('property', 'og:type', meta.type),
@@ -127,8 +156,12 @@ export function withPageMeta(html: string, meta: PageMeta, origin: string, path:
     ...(meta.image && meta.imageSize
       ? [tag('property', 'og:image:width', String(meta.imageSize.width)), tag('property', 'og:image:height', String(meta.imageSize.height))]
       : []),
+    ...(canonical ? [`<link rel="canonical" href="${escapeHtml(canonical)}" />`] : []),
+    ...(canonical && meta.about
+      ? [jsonLdScript(structuredData(meta.about, { page: canonical, home: pageUrl(origin, '/'), absolute }))]
+      : []),
   ].join('\n    ');
   return html
     .replace(/<meta name="description"[^>]*>\s*/i, '')
-    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(meta.title)}</title>\n    ${tags}`);
+    .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(meta.title)}</title>\n    ${tags}`);
 }

@@ -1,0 +1,27 @@
+/** The sitemap protocol's XML (sitemaps.org), written in pieces so that a long list is streamed. */
+
+// Characters XML 1.0 does not allow at all are dropped; a URL of ours never has them, but nothing here trusts that.
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+const escapeXml = (text: string) =>
+  text
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+export const SITEMAP_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+export const SITEMAP_CLOSE = '</urlset>\n';
+
+/** One page's entry; `lastModified` as a W3C datetime (an ISO 8601 instant in UTC). */
+export function sitemapUrl(location: string, lastModified?: Date): string {
+  const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';
+  return `<url><loc>${escapeXml(location)}</loc>${lastmod}</url>\n`;
+}
+
+/** robots.txt: everything but the staff pages and the API may be crawled, and the sitemap says what there is. */
+export function robotsTxt(sitemapAddress: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /api/', '', `Sitemap: ${sitemapAddress}`, ''].join('\n');
+}
