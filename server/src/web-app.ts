@@ -58,8 +58,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       return { found: true, meta: null };
     });
     const template = meta ? withPageMeta(indexHtml(), meta, origin(request), path, companyName) : indexHtml();
-    // Private pages (meta null) are the browser's alone to render.
-    const page = meta ? await rendering.render(request, request.url) : null;
+    // Staff and sign-in pages are the browser's alone to render.
+    const page = meta && meta.type !== 'private' ? await rendering.render(request, request.url) : null;
     const html = page ? withRenderedPage(template, page) : template;
     // An unknown path or car still gets the app, which shows its not-found screen; the status says
     // so to crawlers, link checkers and caches.

@@ -66,8 +66,9 @@ export interface PageAnswer {
 /**
  * The meta of a path (a car page names the car, its price and its first photo), and whether it exists.
  * `path` carries no query: a canonical address never has one. The car list's filters and sort only
- * narrow or reorder the one list, and it has no page parameter (Load More fetches further pages), so
- * `/cars?brand=Ford&sort=price_asc` is `/cars` to a search engine rather than one more copy of it.
+ * narrow or reorder the one list, and its later pages (the Load More link's `?page=`) hold cars the
+ * sitemap lists one by one, so `/cars?brand=Ford&page=2` is `/cars` to a search engine rather than
+ * one more copy of it.
  */
 export async function resolvePage(db: Db, dealer: Dealer, path: string): Promise<PageAnswer> {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
