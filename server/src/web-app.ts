@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/error-handling.ts';
 import { documented } from './http/openapi.ts';
+import { publicOrigin } from './http/origin.ts';
 import { resolvePage, withPageMeta, type PageAnswer } from './site/page-meta.ts';
 
 /** index.html as built, read again only when a rebuild changed it (no restart needed). */
@@ -15,15 +16,6 @@ function indexHtmlReader(webDist: string): () => string {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
     return cached.html;
   };
-}
-
-/**
- * Without PUBLIC_URL, the origin the page was asked from (development, a preview host). The Host
- * header is the client's to write: one that names no host falls back to localhost.
- */
-function requestOrigin(request: FastifyRequest): string {
-  const origin = `${request.protocol}://${request.host}`;
-  return URL.canParse(origin) ? new URL(origin).origin : 'http://localhost';
 }
 
 /**
@@ -52,7 +44,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     });
   }
   const indexHtml = built ? indexHtmlReader(webDist) : null;
-  const origin = (request: FastifyRequest) => app.config.publicUrl ?? requestOrigin(request);
+  const origin = (request: FastifyRequest) => publicOrigin(app.config, request);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!indexHtml) return sendNotFound(request, reply);
