@@ -248,7 +248,8 @@ export function feedOmissions(channel: FeedChannel, car: FeedCar): FeedOmissionR
   return reasons;
 }
 
-const absolute = (site: FeedSite, path: string) => new URL(path, `${site.origin}/`).toString();
+/** Our paths begin with a slash and the origin has none at its end: joined, not parsed, as a feed has thousands. */
+const absolute = (site: FeedSite, path: string) => `${site.origin}${path}`;
 const carPage = (site: FeedSite, car: FeedCar) => absolute(site, `/cars/${car.uuid}`);
 
 /** Meta requires a tag on the first image; the cover is the photo staff put first. */

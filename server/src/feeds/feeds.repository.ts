@@ -1,15 +1,10 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { photoUrl, type CarPhotoVariant } from '../../../domain/car-images.ts';
+import { photoUrl } from '../../../domain/car-images.ts';
 import { LISTED_STATES, type FeedCar } from '../../../domain/vehicle-feeds.ts';
 
 /** Cars a feed is written from at a time: one query for the cars and one for their photos per page. */
 const PAGE_SIZE = 500;
-
-/** The largest stored width's JPEG: what an ad shows, full screen on a phone or a desktop. */
-function largestJpeg(variants: Record<string, CarPhotoVariant>): string {
-  const largest = Object.values(variants).reduce((a, b) => (b.width > a.width ? b : a));
-  return photoUrl(largest.jpeg, 'jpeg');
-}
 
 /**
  * Every car some feed may list (LISTED_STATES), a page at a time by uuid (the primary key, so each
@@ -50,9 +45,16 @@ export async function* listedCarPages(db: Db, pageSize = PAGE_SIZE): AsyncGenera
     if (after !== null) query = query.where('uuid', '>', after);
     const rows = await query.execute();
     if (rows.length === 0) return;
+    // The largest stored width's JPEG, picked in the database: an ad shows it full screen, and the
+    // other seven variants' names would be read and parsed for nothing.
     const photos = await db
       .selectFrom('car_photos')
-      .select(['car_uuid', 'variants'])
+      .select([
+        'car_uuid',
+        sql<string>`(select variant->>'jpeg' from jsonb_each(variants) as stored(width, variant) order by (variant->>'width')::int desc limit 1)`.as(
+          'jpeg',
+        ),
+      ])
       .where(
         'car_uuid',
         'in',
@@ -62,7 +64,7 @@ export async function* listedCarPages(db: Db, pageSize = PAGE_SIZE): AsyncGenera
       .orderBy('position')
       .execute();
     const photosOf = new Map<string, string[]>();
-    for (const photo of photos) photosOf.set(photo.car_uuid, [...(photosOf.get(photo.car_uuid) ?? []), largestJpeg(photo.variants)]);
+    for (const photo of photos) photosOf.set(photo.car_uuid, [...(photosOf.get(photo.car_uuid) ?? []), photoUrl(photo.jpeg, 'jpeg')]);
     yield rows.map(
       (row): FeedCar => ({
         uuid: row.uuid,

@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: `/feeds/${name}-vehicles.csv` });
     expect(res.statusCode, res.body).toBe(200);
     const rows: Row[] = parse(res.body, { columns: true });
-    const header: string[] = parse(res.body, { to_line: 1 })[0];
+    const header = (parse(res.body, { to_line: 1 }) as string[][])[0]!;
     return { res, rows, header, byId: (uuid: string) => rows.find((row) => row.vehicle_id === uuid || row.id === uuid) };
   }
 
