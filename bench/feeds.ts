@@ -85,12 +85,18 @@ async function addPhotos(db: Db, uuids: readonly string[]) {
       };
     }),
   );
-  for (let start = 0; start < rows.length; start += 1_000) await db.insertInto('car_photos').values(rows.slice(start, start + 1_000)).execute();
+  for (let start = 0; start < rows.length; start += 1_000)
+    await db
+      .insertInto('car_photos')
+      .values(rows.slice(start, start + 1_000))
+      .execute();
 }
 
 const admin = createDatabase({ kind: 'postgres', url: SERVER });
 if (!(await reachable(admin))) {
-  process.stdout.write(`bench:feeds needs PostgreSQL at ${SERVER.replace(/:[^:@/]*@/, ':***@')}; it is not reachable, so nothing was measured.\n`);
+  process.stdout.write(
+    `bench:feeds needs PostgreSQL at ${SERVER.replace(/:[^:@/]*@/, ':***@')}; it is not reachable, so nothing was measured.\n`,
+  );
   await admin.destroy();
   process.exit(0);
 }
@@ -138,7 +144,9 @@ try {
     `  staff report   ${((performance.now() - started) / 1000).toFixed(2).padStart(5)} s  ${report.feeds.map((feed) => `${feed.channel} ${feed.included} listed, ${feed.omitted.length} left out`).join('; ')}\n`,
   );
   met = feedsMs <= BUDGET_MS;
-  process.stdout.write(`  both feeds     ${(feedsMs / 1000).toFixed(2).padStart(5)} s  (budget ${BUDGET_MS / 1000} s)  ${met ? 'met' : 'NOT MET'}\n`);
+  process.stdout.write(
+    `  both feeds     ${(feedsMs / 1000).toFixed(2).padStart(5)} s  (budget ${BUDGET_MS / 1000} s)  ${met ? 'met' : 'NOT MET'}\n`,
+  );
 } finally {
   await db.destroy();
   await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);

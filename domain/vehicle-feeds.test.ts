@@ -68,11 +68,20 @@ describe('the Meta vehicle feed', () => {
   it('says a certified car is CPO, a pickup a TRUCK, a sale pending PENDING and a four-wheel drive FOUR_WD', () => {
     expect(
       cells('meta', car({ certified: true, bodyStyle: 'pickup', listingState: 'pending', drivetrain: '4WD', fuelType: 'Plug-in hybrid' })),
-    ).toMatchObject({ state_of_vehicle: 'CPO', body_style: 'TRUCK', availability: 'PENDING', drivetrain: 'FOUR_WD', fuel_type: 'PLUGIN_HYBRID' });
+    ).toMatchObject({
+      state_of_vehicle: 'CPO',
+      body_style: 'TRUCK',
+      availability: 'PENDING',
+      drivetrain: 'FOUR_WD',
+      fuel_type: 'PLUGIN_HYBRID',
+    });
   });
 
   it("writes OTHER for a spec in the dealer's own words, and nothing for one not given", () => {
-    expect(cells('meta', car({ transmission: 'Sequential racing box', fuelType: null }))).toMatchObject({ transmission: 'OTHER', fuel_type: '' });
+    expect(cells('meta', car({ transmission: 'Sequential racing box', fuelType: null }))).toMatchObject({
+      transmission: 'OTHER',
+      fuel_type: '',
+    });
   });
 
   it('describes a car the dealer wrote nothing about from its facts, since Meta requires a description', () => {
@@ -126,6 +135,7 @@ describe('which cars a channel lists', () => {
   it('lists available cars in both, a sale pending in Meta only, and never a sold, draft or archived car', () => {
     expect(isListedIn('meta', 'available') && isListedIn('google', 'available')).toBe(true);
     expect([isListedIn('meta', 'pending'), isListedIn('google', 'pending')]).toEqual([true, false]);
-    for (const state of ['sold', 'draft', 'archived'] as const) expect([isListedIn('meta', state), isListedIn('google', state)]).toEqual([false, false]);
+    for (const state of ['sold', 'draft', 'archived'] as const)
+      expect([isListedIn('meta', state), isListedIn('google', state)]).toEqual([false, false]);
   });
 });

@@ -121,7 +121,7 @@ export const META_COLUMNS = [
   'address.postal_code',
   'address.country',
   'image[0].tag[0]',
-  ...Array.from({ length: FEED_MAX_IMAGES }, (_, i) => `image[${i}].url`),
+  ...Array.from({ length: FEED_MAX_IMAGES }, (_, i) => `image[${i}].url` as const),
 ] as const;
 type MetaColumn = (typeof META_COLUMNS)[number];
 
@@ -288,7 +288,7 @@ function metaRow(car: FeedCar, site: FeedSite): string[] {
     'address.country': location.country,
     'image[0].tag[0]': COVER_TAG,
   };
-  car.photos.slice(0, FEED_MAX_IMAGES).forEach((path, i) => (cells[`image[${i}].url` as MetaColumn] = absolute(site, path)));
+  car.photos.slice(0, FEED_MAX_IMAGES).forEach((path, i) => (cells[`image[${i}].url`] = absolute(site, path)));
   return META_COLUMNS.map((column) => cells[column] ?? '');
 }
 

@@ -125,7 +125,7 @@ describe('configuration', () => {
     });
   });
 
-  it("places the dealership at the demo address unless DEALER_ADDRESS_* say, with no Google store code unless DEALER_STORE_CODE gives one", () => {
+  it('places the dealership at the demo address unless DEALER_ADDRESS_* say, with no Google store code unless DEALER_STORE_CODE gives one', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).company.location).toEqual({
       street: '1200 Commerce Street',
       city: 'Dallas',

@@ -303,10 +303,17 @@ const rules = {
   DEALER_ADDRESS_STREET: [dealerText, 'use the street line of the dealership, such as 1200 Commerce Street'],
   DEALER_ADDRESS_CITY: [dealerText, 'use the city of the dealership, such as Dallas'],
   DEALER_ADDRESS_REGION: [
-    v.pipe(v.string(), v.transform((s) => s.toUpperCase()), v.picklist(US_STATE_CODES)),
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.toUpperCase()),
+      v.picklist(US_STATE_CODES),
+    ),
     'use the two-letter USPS code of the state the dealership is in, such as TX',
   ],
-  DEALER_ADDRESS_POSTAL_CODE: [v.pipe(v.string(), v.regex(/^\d{5}(-\d{4})?$/)), 'use the ZIP code of the dealership, such as 75202 or 75202-1234'],
+  DEALER_ADDRESS_POSTAL_CODE: [
+    v.pipe(v.string(), v.regex(/^\d{5}(-\d{4})?$/)),
+    'use the ZIP code of the dealership, such as 75202 or 75202-1234',
+  ],
   DEALER_CREDIT_PROVIDER: [dealerText, 'use the name of the credit provider applications are routed to, such as demo-credit'],
   DEALER_ID: [dealerText, 'use the dealer id your credit provider gave you, such as DEMO-DEALER-001'],
   DEALER_PARTNER_ID: [dealerText, 'use the partner dealer id your credit provider gave you, such as DEMO-PARTNER-001'],

@@ -65,32 +65,30 @@ export async function* listedCarPages(db: Db, pageSize = PAGE_SIZE): AsyncGenera
       .execute();
     const photosOf = new Map<string, string[]>();
     for (const photo of photos) photosOf.set(photo.car_uuid, [...(photosOf.get(photo.car_uuid) ?? []), photoUrl(photo.jpeg, 'jpeg')]);
-    yield rows.map(
-      (row): FeedCar => ({
-        uuid: row.uuid,
-        stockNumber: row.stock_number,
-        vin: row.vin,
-        year: row.year,
-        brand: row.brand,
-        model: row.model,
-        trim: row.trim,
-        bodyStyle: row.body_style,
-        condition: row.condition,
-        certified: row.certified,
-        price: row.price,
-        msrp: row.msrp,
-        mileage: row.mileage,
-        exteriorColor: row.exterior_color,
-        interiorColor: row.interior_color,
-        transmission: row.transmission,
-        drivetrain: row.drivetrain,
-        fuelType: row.fuel_type,
-        description: row.description,
-        listingState: row.listing_state,
-        dateAdded: row.date_added.toISOString(),
-        photos: photosOf.get(row.uuid) ?? [],
-      }),
-    );
+    yield rows.map((row): FeedCar => ({
+      uuid: row.uuid,
+      stockNumber: row.stock_number,
+      vin: row.vin,
+      year: row.year,
+      brand: row.brand,
+      model: row.model,
+      trim: row.trim,
+      bodyStyle: row.body_style,
+      condition: row.condition,
+      certified: row.certified,
+      price: row.price,
+      msrp: row.msrp,
+      mileage: row.mileage,
+      exteriorColor: row.exterior_color,
+      interiorColor: row.interior_color,
+      transmission: row.transmission,
+      drivetrain: row.drivetrain,
+      fuelType: row.fuel_type,
+      description: row.description,
+      listingState: row.listing_state,
+      dateAdded: row.date_added.toISOString(),
+      photos: photosOf.get(row.uuid) ?? [],
+    }));
     if (rows.length < pageSize) return;
     after = rows.at(-1)!.uuid;
   }

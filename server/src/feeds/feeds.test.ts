@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: `/feeds/${name}-vehicles.csv` });
     expect(res.statusCode, res.body).toBe(200);
     const rows: Row[] = parse(res.body, { columns: true });
-    const header = (parse(res.body, { to_line: 1 }) as string[][])[0]!;
+    const [header = []]: string[][] = parse(res.body, { to_line: 1 });
     return { res, rows, header, byId: (uuid: string) => rows.find((row) => row.vehicle_id === uuid || row.id === uuid) };
   }
 
@@ -178,7 +178,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
         url: `${PUBLIC_URL}/feeds/meta-vehicles.csv`,
         problem: null,
         included: 2,
-        omitted: [{ uuid: cars.bare.uuid, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo', 'no_exterior_color'] }],
+        omitted: [
+          { uuid: cars.bare.uuid, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo', 'no_exterior_color'] },
+        ],
       },
       {
         channel: 'google',
@@ -209,7 +211,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
   it('answers a feed it does not have with 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/feeds/tiktok-vehicles.csv' });
     expect(res.statusCode).toBe(404);
-    expect(res.json<ErrorBody>().error.message).toBe('No such feed. The feeds are /feeds/meta-vehicles.csv and /feeds/google-vehicles.csv.');
+    expect(res.json<ErrorBody>().error.message).toBe(
+      'No such feed. The feeds are /feeds/meta-vehicles.csv and /feeds/google-vehicles.csv.',
+    );
   });
 });
 

@@ -20,7 +20,14 @@ const answer = (overrides: Partial<FeedsAnswer['feeds'][number]> = {}): FeedsAns
       included: 41,
       omitted: [{ uuid: BARE, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo', 'no_exterior_color'] }],
     },
-    { channel: 'google', url: 'https://cars.example.com/feeds/google-vehicles.csv', problem: null, included: 40, omitted: [], ...overrides },
+    {
+      channel: 'google',
+      url: 'https://cars.example.com/feeds/google-vehicles.csv',
+      problem: null,
+      included: 40,
+      omitted: [],
+      ...overrides,
+    },
   ],
 });
 
