@@ -13,6 +13,7 @@ import { chatRoutes } from './chat/chat.routes.ts';
 import { draftsRoutes } from './applications/drafts.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { faqsRoutes } from './faqs/faqs.routes.ts';
+import { feedsReportRoutes } from './feeds/feeds.routes.ts';
 import { publicFaqsRoutes } from './faqs/public-faqs.routes.ts';
 import { geoRoutes } from './geo/geo.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -61,6 +62,7 @@ export const api: FastifyPluginAsync = async (app) => {
     faqsRoutes,
     inventoryRoutes,
     stockFileRoutes,
+    feedsReportRoutes,
     siteRoutes,
     geoRoutes,
     authRoutes,

@@ -6,6 +6,7 @@ import type { PiiCipher } from './security/pii-crypto.ts';
 import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.ts';
 import { createImageDecoder, type ImageDecoder } from './media/image-decoder.service.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
+import { feedFileRoutes } from './feeds/feeds.routes.ts';
 import { photoMediaRoutes } from './media/media.routes.ts';
 import { sitemapRoutes } from './site/sitemap.routes.ts';
 import type { MediaStore } from './media/media-store.service.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
   await app.register(mediaRoutes);
   await app.register(photoMediaRoutes);
   await app.register(sitemapRoutes);
+  await app.register(feedFileRoutes);
   await registerWebApp(app, webDist);
   return app;
 }

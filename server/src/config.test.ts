@@ -75,6 +75,9 @@ describe('configuration', () => {
     ['DEALER_ID', 'x'.repeat(101)],
     ['DEALER_TOGGLES', 'autoDecision=maybe'],
     ['DEALER_LICENSE', 'x'.repeat(201)],
+    ['DEALER_STORE_CODE', 'store code with spaces'],
+    ['DEALER_ADDRESS_REGION', 'Texas'],
+    ['DEALER_ADDRESS_POSTAL_CODE', '7520'],
     ['GUEST_MAX_PER_ADDRESS', '0'],
     ['DRAFT_MAX_PER_ADDRESS', 'many'],
     ['LICENCE_PHOTO_MAX_PER_ADDRESS', '-1'],
@@ -119,6 +122,33 @@ describe('configuration', () => {
       creditProvider: 'Lender One',
       dealerId: 'D-7',
       toggles: { autoDecision: false, softPull: true },
+    });
+  });
+
+  it('places the dealership at the demo address unless DEALER_ADDRESS_* say, with no Google store code unless DEALER_STORE_CODE gives one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).company.location).toEqual({
+      street: '1200 Commerce Street',
+      city: 'Dallas',
+      region: 'TX',
+      postalCode: '75202',
+      country: 'US',
+      storeCode: undefined,
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DEALER_ADDRESS_STREET: '500 Main St',
+      DEALER_ADDRESS_CITY: 'Austin',
+      DEALER_ADDRESS_REGION: 'tx',
+      DEALER_ADDRESS_POSTAL_CODE: '78701-1234',
+      DEALER_STORE_CODE: 'AUSTIN-01',
+    });
+    expect(config.company.location).toEqual({
+      street: '500 Main St',
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '78701-1234',
+      country: 'US',
+      storeCode: 'AUSTIN-01',
     });
   });
 

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { BOT_USERNAME_PATTERN } from '../../domain/contracts/site.ts';
 import { MIN_RETENTION_MONTHS } from '../../domain/retention.ts';
+import { US_STATE_CODES } from '../../domain/us-states.ts';
 import { DEFAULT_POOL_SETTINGS } from './db/pool-settings.ts';
 
 /**
@@ -295,6 +296,24 @@ const rules = {
     v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
     'use the dealer licence as the footer shows it, such as Texas dealer license P123456',
   ],
+  DEALER_STORE_CODE: [
+    v.pipe(v.string(), v.regex(/^[\w.-]{1,64}$/)),
+    "use the store code of the dealership in Google Merchant Center (its Business Profile's), such as DALLAS-01: letters, digits, dots, dashes or underscores",
+  ],
+  DEALER_ADDRESS_STREET: [dealerText, 'use the street line of the dealership, such as 1200 Commerce Street'],
+  DEALER_ADDRESS_CITY: [dealerText, 'use the city of the dealership, such as Dallas'],
+  DEALER_ADDRESS_REGION: [
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.toUpperCase()),
+      v.picklist(US_STATE_CODES),
+    ),
+    'use the two-letter USPS code of the state the dealership is in, such as TX',
+  ],
+  DEALER_ADDRESS_POSTAL_CODE: [
+    v.pipe(v.string(), v.regex(/^\d{5}(-\d{4})?$/)),
+    'use the ZIP code of the dealership, such as 75202 or 75202-1234',
+  ],
   DEALER_CREDIT_PROVIDER: [dealerText, 'use the name of the credit provider applications are routed to, such as demo-credit'],
   DEALER_ID: [dealerText, 'use the dealer id your credit provider gave you, such as DEMO-DEALER-001'],
   DEALER_PARTNER_ID: [dealerText, 'use the partner dealer id your credit provider gave you, such as DEMO-PARTNER-001'],
@@ -531,6 +550,19 @@ export function loadConfig(env: Env = process.env) {
       /** The state dealer licence the footer of every page names; unset, the footer leaves it out rather than invent one. */
       license: readVariable(env, 'DEALER_LICENSE'),
       socialLinks: readVariable(env, 'SOCIAL_LINKS') ?? [],
+      /**
+       * The dealership's address in parts, for the ads feeds (README, Vehicle ads feeds) and structured
+       * data; the defaults are the demo COMPANY_ADDRESS's. The store code is Google's name for the
+       * dealership: unset, the Google feed is not served (server/src/feeds/feeds.service.ts).
+       */
+      location: {
+        street: readVariable(env, 'DEALER_ADDRESS_STREET') ?? '1200 Commerce Street',
+        city: readVariable(env, 'DEALER_ADDRESS_CITY') ?? 'Dallas',
+        region: readVariable(env, 'DEALER_ADDRESS_REGION') ?? 'TX',
+        postalCode: readVariable(env, 'DEALER_ADDRESS_POSTAL_CODE') ?? '75202',
+        country: 'US',
+        storeCode: readVariable(env, 'DEALER_STORE_CODE'),
+      },
     },
     /**
      * The dealer and routing block of every application (docs/product.md#submission-and-statuses), filled by the

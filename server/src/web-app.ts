@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/error-handling.ts';
 import { documented } from './http/openapi.ts';
-import { requestOrigin } from './http/request-origin.ts';
+import { publicOrigin } from './http/origin.ts';
 import { resolvePage, withPageMeta, type PageAnswer } from './site/page-meta.ts';
 import { pageRendering, withRenderedPage } from './site/page-render.ts';
 
@@ -46,7 +46,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     });
   }
   const indexHtml = built ? indexHtmlReader(webDist) : null;
-  const origin = (request: FastifyRequest) => app.config.publicUrl ?? requestOrigin(request);
+  const origin = (request: FastifyRequest) => publicOrigin(app.config, request);
   const rendering = pageRendering(app, webDist);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {

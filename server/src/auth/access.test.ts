@@ -59,6 +59,7 @@ describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
         { method: 'DELETE', url: '/api/inventory/:uuid' },
         { method: 'POST', url: '/api/inventory/import' },
         { method: 'GET', url: '/api/inventory/export.csv' },
+        { method: 'GET', url: '/api/inventory/feeds' },
       ]),
     );
   });

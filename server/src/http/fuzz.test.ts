@@ -224,7 +224,8 @@ const SWEEP_TIMEOUT_MS = 180_000;
 describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
   // STAFF_MFA as in production, so web sessions with and without the passkey step are both probed.
   const t = useTestApp(kind, {
-    env: { STAFF_MFA: 'required' },
+    // The Google feed is refused (503) without a store code by design (feeds/feeds.service.ts); with one, it is fuzzed like any route.
+    env: { STAFF_MFA: 'required', DEALER_STORE_CODE: 'FUZZ-01' },
     seed: { cars: 24 },
     webDist: fakeWebBuild(),
     logger: { level: 'error', stream: errorLogStream },
@@ -248,6 +249,7 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
       brand: car.brand,
       style: 'sedan',
       scene: 'studio',
+      channel: 'meta',
       '*': 'assets/app-abc123.js',
     };
     const adminUser = await createAdmin(t.db, ADMIN.id);
@@ -369,6 +371,8 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
         { method: 'GET', url: '/media/cars/:style/:scene.svg' },
         { method: 'GET', url: '/sitemap.xml' },
         { method: 'GET', url: '/robots.txt' },
+        { method: 'GET', url: '/feeds/:channel-vehicles.csv' },
+        { method: 'GET', url: '/api/inventory/feeds' },
         { method: 'GET', url: '/*' },
       ]),
     );

@@ -6,6 +6,7 @@ import { requireViewer } from '../auth/identity.service.ts';
 import { ADMIN_ONLY } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
+import { publicOrigin } from '../http/origin.ts';
 import { exportStockFile, importStockFile } from './stock-file.service.ts';
 import { STOCK_FILE_MAX_BYTES, STOCK_FILE_MAX_ROWS } from './stock-file.ts';
 
@@ -80,7 +81,7 @@ export const stockFileRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request, reply) => {
-      const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = publicOrigin(app.config, request);
       const csv = await exportStockFile(app.db, (url) => new URL(url, origin).toString());
       return reply
         .type('text/csv; charset=utf-8')

@@ -6,6 +6,7 @@ import type { CarListingState } from '../../../domain/enums.ts';
 import { getFieldErrors } from '../../../domain/contracts/errors.ts';
 import { carWriteSchema, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
 import { normalizeVin } from '../../../domain/vin.ts';
+import { csvLine, FORMULA_START } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
@@ -346,13 +347,8 @@ export const rowStockNumber = (fields: RowInput['fields']) =>
 
 // ---- export ----------------------------------------------------------------------------------
 
-/** A spreadsheet runs a cell that begins with one of these as a formula (OWASP: CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const neutralise = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
-/** The importer's inverse of neutralise, so an exported file imports back unchanged. */
-const unneutralise = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
-const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+/** The importer's inverse of csvLine's neutralising, so an exported file imports back unchanged. */
+const unneutralise = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 const typeOf = (car: Pick<CarWrite, 'condition' | 'certified'>) => (car.condition === 'new' ? 'New' : car.certified ? 'Certified' : 'Used');
 
@@ -385,8 +381,7 @@ const BOM = '\uFEFF';
  * has it, every cell a spreadsheet would run as a formula neutralised with a leading apostrophe.
  */
 export function writeStockFile(cars: readonly ExportedCar[], absolute: (url: string) => string = (url) => url): string {
-  const lines = [STOCK_FILE_COLUMNS.map((column) => column.header).join(',')];
-  for (const car of cars)
-    lines.push(STOCK_FILE_COLUMNS.map((column) => quote(neutralise(exportCell(car, column.target, absolute)))).join(','));
-  return BOM + lines.join('\r\n') + '\r\n';
+  let text = BOM + csvLine(STOCK_FILE_COLUMNS.map((column) => column.header));
+  for (const car of cars) text += csvLine(STOCK_FILE_COLUMNS.map((column) => exportCell(car, column.target, absolute)));
+  return text;
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { availableCarsAfter } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
 import { documented } from '../http/openapi.ts';
-import { siteOrigin } from '../http/request-origin.ts';
+import { siteOrigin } from '../http/origin.ts';
 import { SITEMAP_CLOSE, SITEMAP_OPEN, robotsTxt, sitemapUrl } from './sitemap-xml.ts';
 
 /** Cars read per query while the sitemap is written: memory stays at one page whatever the stock. */

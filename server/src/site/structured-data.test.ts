@@ -29,6 +29,10 @@ describe('search engines read each public page from the server', () => {
     env: {
       COMPANY_NAME: 'Test Motors',
       COMPANY_ADDRESS: '1 Main Street, Austin, TX 78701',
+      DEALER_ADDRESS_STREET: '1 Main Street',
+      DEALER_ADDRESS_CITY: 'Austin',
+      DEALER_ADDRESS_REGION: 'TX',
+      DEALER_ADDRESS_POSTAL_CODE: '78701',
       COMPANY_PHONE: '+1 (512) 555-0100',
       COMPANY_EMAIL: 'sales@testmotors.example',
       PUBLIC_URL: 'https://cars.example',
@@ -147,7 +151,14 @@ describe('search engines read each public page from the server', () => {
       url: 'https://cars.example/',
       telephone: '+1 (512) 555-0100',
       email: 'sales@testmotors.example',
-      address: { '@type': 'PostalAddress', streetAddress: '1 Main Street, Austin, TX 78701' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '1 Main Street',
+        addressLocality: 'Austin',
+        addressRegion: 'TX',
+        postalCode: '78701',
+        addressCountry: 'US',
+      },
     });
   });
 

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
  * its offer in the shape of Google's vehicle listing, the home page describes the dealer.
  */
 
-export type Dealer = Pick<Config['company'], 'name' | 'address' | 'phone' | 'email'>;
+export type Dealer = Pick<Config['company'], 'name' | 'location' | 'phone' | 'email'>;
 
 /** What a page is about, for its JSON-LD. */
 export type StructuredSubject = { kind: 'dealer'; dealer: Dealer } | { kind: 'car'; car: CarItem; dealer: Dealer };
@@ -58,8 +58,14 @@ function dealerJsonLd(dealer: Dealer, urls: SiteUrls): JsonLd {
     url: urls.home,
     telephone: dealer.phone,
     email: dealer.email,
-    // COMPANY_ADDRESS is one line; its parts are not configured separately.
-    address: { '@type': 'PostalAddress', streetAddress: dealer.address },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: dealer.location.street,
+      addressLocality: dealer.location.city,
+      addressRegion: dealer.location.region,
+      postalCode: dealer.location.postalCode,
+      addressCountry: dealer.location.country,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { UsersPage } from './users/users-page.tsx';
 import { ApplicationPage } from './application/application-page.tsx';
 import { FaqsPage } from './faqs/faqs-page.tsx';
 import { CarPage, NewCarPage } from './inventory/car-page.tsx';
+import { FeedsPage } from './inventory/feeds-page.tsx';
 import { ImportPage } from './inventory/import-page.tsx';
 import { InventoryPage } from './inventory/inventory-page.tsx';
 import { SecurityPage } from './security/security-page.tsx';
@@ -63,6 +64,7 @@ export default function DashboardPage() {
         <Route path="inventory" element={<InventoryPage />} />
         <Route path="inventory/new" element={<NewCarPage />} />
         <Route path="inventory/import" element={<ImportPage />} />
+        <Route path="inventory/feeds" element={<FeedsPage />} />
         <Route path="inventory/:uuid" element={<CarPage />} />
         <Route path="security" element={<SecurityPage />} />
         <Route path="*" element={<DashboardNotFound />} />

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { exportInventory } from '../api/export-inventory.ts';
 import { useInventory } from '../api/get-inventory.ts';
 import { useUpdateInventoryCar } from '../api/update-inventory-car.ts';
-import { DownloadIcon, PlusIcon, UploadIcon } from '../components/icons.tsx';
+import { DownloadIcon, PlusIcon, TagIcon, UploadIcon } from '../components/icons.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from '../components/pager.tsx';
 import { InventoryFilters } from './inventory-filters.tsx';
@@ -20,7 +20,7 @@ import './inventory.css';
 
 /**
  * The dealer's stock (docs/product.md#inventory): search, filters, sort and page in the URL; quick
- * state changes with a confirmation; add a car, import a stock file, export the whole inventory.
+ * state changes with a confirmation; add a car, import a stock file, export the whole inventory, see the ads feeds.
  */
 export function InventoryPage() {
   const { i18n } = useLingui();
@@ -85,6 +85,10 @@ export function InventoryPage() {
             <DownloadIcon />
             {i18n._('Export CSV')}
           </button>
+          <Link className="button button--secondary" to="/dashboard/inventory/feeds">
+            <TagIcon />
+            {i18n._('Ads feeds')}
+          </Link>
         </div>
       </div>
       <InventoryFilters filters={list.filters} onApply={list.setFilters} />

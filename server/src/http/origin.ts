@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 
 /** The origin the request was sent to; null when its Host header (the client's to write) names no host. */
@@ -8,15 +9,16 @@ function hostOrigin(request: FastifyRequest): string | null {
 }
 
 /**
- * Without PUBLIC_URL, the origin the page was asked from (development, a preview host). A Host
- * header that names no host falls back to localhost: the page still works, only its links are off.
+ * Where absolute links of pages and files point: PUBLIC_URL when set, else the origin the request
+ * came to (development, a preview host). A Host header that names no host falls back to localhost:
+ * the page still works, only its links are off.
  */
-export const requestOrigin = (request: FastifyRequest): string => hostOrigin(request) ?? 'http://localhost';
+export const publicOrigin = (config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string =>
+  config.publicUrl ?? hostOrigin(request) ?? 'http://localhost';
 
 /**
- * Where absolute links to this site point, for an answer made of nothing else (the sitemap,
- * robots.txt): PUBLIC_URL, or else the origin the request was sent to. Links to localhost would be
- * no use to anyone, so a Host header that names no host is refused.
+ * The same, for an answer made of nothing but links (the sitemap, robots.txt): links to localhost
+ * would be no use to anyone, so a Host header that names no host is refused.
  */
 export function siteOrigin(request: FastifyRequest): string {
   const origin = request.server.config.publicUrl ?? hostOrigin(request);
