@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser, startProductionServer, type ProductionServer } from './harness.ts';
+import { launchBrowser, startProductionServer, waitingForTheApp, type ProductionServer } from './harness.ts';
 
 export interface BrowserSuite {
   readonly server: ProductionServer;
   readonly browser: Browser;
-  /** A fresh browser profile, closed after the test. */
+  /** A fresh browser profile, closed after the test; its pages' goto and reload wait for the app (harness.ts, waitingForTheApp). */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** Closes this page's browser profile after the test (pages opened by openTelegramPage). */
   track(page: Page): Page;
@@ -46,6 +46,11 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
     async newContext(options) {
       const context = await started(browser).newContext(options);
       contexts.push(context);
+      // Pages without script have no app to wait for.
+      if (options?.javaScriptEnabled !== false) {
+        const newPage = context.newPage.bind(context);
+        context.newPage = async () => waitingForTheApp(await newPage());
+      }
       return context;
     },
     track(page) {

@@ -263,6 +263,29 @@ export function telegramHostScript(themeParams: Record<string, string> = LIGHT_T
 })();`;
 }
 
+/**
+ * Waits until the app has taken the page over (the shell marks <html data-host>). A public page
+ * arrives rendered from the server and is on screen before its script runs; like a person, a test
+ * waits for the app before it clicks (docs/decisions/021-server-rendered-public-pages.md).
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.host !== undefined);
+}
+
+/** The page's goto and reload wait for the app after an HTML page has loaded (see appReady). */
+export function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const thenReady = async (response: Awaited<ReturnType<Page['goto']>>) => {
+    const html = response?.headers()['content-type']?.startsWith('text/html') ?? false;
+    if (html && (await page.evaluate(() => true).catch(() => false))) await appReady(page);
+    return response;
+  };
+  page.goto = async (...args) => thenReady(await goto(...args));
+  page.reload = async (...args) => thenReady(await reload(...args));
+  return page;
+}
+
 export type TelegramEvent = [method: string, params: unknown];
 
 /** Opens a page whose Telegram host is faked (install before navigating). */
@@ -273,7 +296,7 @@ export async function openTelegramPage(
   options: TelegramLaunchOptions & { viewport?: { width: number; height: number } } = {},
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 800 } });
-  const page = await context.newPage();
+  const page = waitingForTheApp(await context.newPage());
   await page.addInitScript({ content: telegramHostScript(options.themeParams ?? LIGHT_THEME) });
   await page.goto(telegramLaunchUrl(baseUrl, path, options));
   return page;

@@ -90,17 +90,26 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
     expect(problems).toEqual([]);
   });
 
+  // Browsers asking for none of our languages: the country decides (a browser's own language comes first).
   it('opens in Ukrainian for a first visit from Ukraine, in English from elsewhere', async () => {
-    const fromUkraine = await suite.newContext({ extraHTTPHeaders: { 'x-test-country': 'UA' } });
+    const fromUkraine = await suite.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'x-test-country': 'UA' } });
     const ukPage = await fromUkraine.newPage();
     await ukPage.goto(`${suite.server.baseUrl}/`);
     await ukPage.getByRole('link', { name: 'Почати заявку' }).waitFor();
 
-    const fromSpain = await suite.newContext({ extraHTTPHeaders: { 'x-test-country': 'ES' } });
+    const fromSpain = await suite.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'x-test-country': 'ES' } });
     const esPage = await fromSpain.newPage();
     await esPage.goto(`${suite.server.baseUrl}/`);
     await esPage.getByRole('link', { name: 'Start Application' }).waitFor();
     await expect.poll(() => esPage.evaluate(() => sessionStorage.getItem('currentLanguage'))).toBe('en');
+  });
+
+  it("opens a first visit in the browser's language, wherever it comes from", async () => {
+    const spanishBrowser = await suite.newContext({ locale: 'es-MX', extraHTTPHeaders: { 'x-test-country': 'UA' } });
+    const esPage = await spanishBrowser.newPage();
+    await esPage.goto(`${suite.server.baseUrl}/`);
+    expect(await esPage.evaluate(() => document.documentElement.lang)).toBe('es');
+    await expect.poll(() => esPage.evaluate(() => sessionStorage.getItem('currentLanguage'))).toBe('es');
   });
 
   it('answers an unknown path with 404 and shows the not-found page, with the header still there', async () => {
