@@ -37,7 +37,10 @@ describe('alerts', () => {
   });
 
   it('keeps only the filters given, and refuses a range no car could match', () => {
-    expect(v.parse(savedSearchFiltersSchema, { brand: 'Honda', model: ' ', priceMax: '20000' })).toEqual({ brand: 'Honda', priceMax: 20_000 });
+    expect(v.parse(savedSearchFiltersSchema, { brand: 'Honda', model: ' ', priceMax: '20000' })).toEqual({
+      brand: 'Honda',
+      priceMax: 20_000,
+    });
     expect(v.safeParse(savedSearchFiltersSchema, { priceMin: 2, priceMax: 1 }).success).toBe(false);
     expect(v.safeParse(savedSearchFiltersSchema, { priceMin: 1, priceMax: 1 }).success).toBe(true);
   });

@@ -77,10 +77,7 @@ export const savedSearchFiltersSchema = v.pipe(
     ['priceMax'],
   ),
   v.forward(
-    v.check(
-      (f) => !impossible({ min: f.mileageMin, max: f.mileageMax }),
-      'The lowest mileage is above the highest: no car could match.',
-    ),
+    v.check((f) => !impossible({ min: f.mileageMin, max: f.mileageMax }), 'The lowest mileage is above the highest: no car could match.'),
     ['mileageMax'],
   ),
   // Stored and compared as JSON: a filter left blank is no filter at all.

@@ -1,4 +1,13 @@
-import type { AlertsPort, ApplicantCardPort, ChatPort, NoticesPort, SignInLinksPort, StockPhotosPort, Translations, UsersPort } from './ports.ts';
+import type {
+  AlertsPort,
+  ApplicantCardPort,
+  ChatPort,
+  NoticesPort,
+  SignInLinksPort,
+  StockPhotosPort,
+  Translations,
+  UsersPort,
+} from './ports.ts';
 
 /** Structured log lines (the server's pino logger fits). Never pass message text or personal data. */
 export interface BotLog {

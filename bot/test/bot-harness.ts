@@ -111,7 +111,12 @@ export function buttonPress(from: User, data: string): Update {
       from,
       chat_instance: `chat-${from.id}`,
       data,
-      message: { message_id: nextMessageId++, date: date(), chat: { id: from.id, type: 'private', first_name: from.first_name }, text: 'alert' },
+      message: {
+        message_id: nextMessageId++,
+        date: date(),
+        chat: { id: from.id, type: 'private', first_name: from.first_name },
+        text: 'alert',
+      },
     },
   } as unknown as Update;
 }

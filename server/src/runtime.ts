@@ -34,14 +34,7 @@ import { registerTelegramWebhook } from './telegram-webhook.ts';
 import { lenderSubmission } from './lender/lender.service.ts';
 import { lenderWebhookConsumer } from './lender/lender-webhook.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
-import {
-  clearBlocked,
-  prepareAlerts,
-  recordAlertDropped,
-  recordAlertSent,
-  recordBlocked,
-  unsubscribe,
-} from './alerts/alerts.service.ts';
+import { clearBlocked, prepareAlerts, recordAlertDropped, recordAlertSent, recordBlocked, unsubscribe } from './alerts/alerts.service.ts';
 
 /** Everything one server process runs, built in dependency order and closed in reverse. */
 export interface Runtime {

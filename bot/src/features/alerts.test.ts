@@ -18,14 +18,19 @@ let serial = 0;
 
 const RATE_LIMITED = { error_code: 429, description: 'Too Many Requests: retry after 120', parameters: { retry_after: 120 } };
 /** The shopper as Telegram names them in an update. */
-const asSender = (who: TestTelegramUser): User => ({ id: who.id, is_bot: false, first_name: who.first_name ?? 'Sam', language_code: who.language_code });
+const asSender = (who: TestTelegramUser): User => ({
+  id: who.id,
+  is_bot: false,
+  first_name: who.first_name ?? 'Sam',
+  language_code: who.language_code,
+});
 
 const BLOCKED = { error_code: 403, description: 'Forbidden: bot was blocked by the user' };
 
 describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
   const h: BotRuntimeHarness = useBotRuntime(kind);
-  const api = (who: TestTelegramUser, method: string, url: string, payload?: unknown) =>
-    injectAs(h.runtime.app, who, { method: method as 'GET', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const api = (who: TestTelegramUser, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+    injectAs(h.runtime.app, who, { method, url, ...(payload === undefined ? {} : { payload }) });
   const t = (lang: 'en' | 'uk' | 'es' | 'ru', id: string, values?: Record<string, unknown>) =>
     h.runtime.catalogues.translate(lang, id, values);
 
@@ -70,7 +75,8 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
   /** A shopper with alerts on for their favourites, who keeps these cars among them. */
   async function fan(cars: InventoryCar[], language_code = 'en'): Promise<TestTelegramUser> {
     const who = await shopper(language_code);
-    for (const { uuid } of cars) expect((await api(who, 'POST', '/api/viewed-cars/toggle-favorite', { car_uuid: uuid })).statusCode).toBe(200);
+    for (const { uuid } of cars)
+      expect((await api(who, 'POST', '/api/viewed-cars/toggle-favorite', { car_uuid: uuid })).statusCode).toBe(200);
     expect((await api(who, 'PUT', '/api/alerts/favorites', { enabled: true })).json()).toEqual({ enabled: true });
     return who;
   }
@@ -91,7 +97,11 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
     expect(more).toEqual([]);
     expect(message!.method).toBe('sendMessage');
     expect(textOf(message!)).toBe(
-      t('uk', 'Price drop: {car} is now {price} (was {oldPrice}).', { car: '2021 Honda Accord EX', price: formatMoney(21_500, 'uk'), oldPrice: formatMoney(24_000, 'uk') }),
+      t('uk', 'Price drop: {car} is now {price} (was {oldPrice}).', {
+        car: '2021 Honda Accord EX',
+        price: formatMoney(21_500, 'uk'),
+        oldPrice: formatMoney(24_000, 'uk'),
+      }),
     );
     expect(keyboardOf(message!)).toEqual([
       [{ text: t('uk', 'Open the car'), web_app: { url: `${PUBLIC_URL}/cars/${accord.uuid}` } }],
@@ -128,7 +138,10 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
     await change(accord, { listingState: 'sold' });
     await deliver();
     expect(sentTo(sam).map(textOf)).toEqual([
-      t('es', '{car} from your favourites has been sold. It was listed at {price}.', { car: '2021 Honda Accord EX', price: formatMoney(24_000, 'es') }),
+      t('es', '{car} from your favourites has been sold. It was listed at {price}.', {
+        car: '2021 Honda Accord EX',
+        price: formatMoney(24_000, 'es'),
+      }),
     ]);
   });
 
@@ -165,9 +178,14 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
     await deliver();
     const [message, ...more] = sentTo(ana);
     expect(more).toEqual([]);
-    expect(textOf(message!)).toBe(t('en', 'New in stock for your saved search: {car}, {price}.', { car: '2021 Mazda CX-5 EX', price: formatMoney(28_000) }));
+    expect(textOf(message!)).toBe(
+      t('en', 'New in stock for your saved search: {car}, {price}.', { car: '2021 Mazda CX-5 EX', price: formatMoney(28_000) }),
+    );
     expect(keyboardOf(message!)[1]).toEqual([
-      { text: t('en', 'Stop alerts for this search'), callback_data: unsubscribeData(h.runtime.config, ana.id, { kind: 'saved_search', id: searchId }) },
+      {
+        text: t('en', 'Stop alerts for this search'),
+        callback_data: unsubscribeData(h.runtime.config, ana.id, { kind: 'saved_search', id: searchId }),
+      },
     ]);
   });
 
@@ -179,7 +197,11 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
     await change(accord, { listingState: 'sold' });
     await deliver();
     expect(sentTo(sam).map(textOf)).toEqual([
-      t('en', 'Price drop: {car} is now {price} (was {oldPrice}).', { car: '2021 Honda Accord EX', price: formatMoney(29_000), oldPrice: formatMoney(30_000) }),
+      t('en', 'Price drop: {car} is now {price} (was {oldPrice}).', {
+        car: '2021 Honda Accord EX',
+        price: formatMoney(29_000),
+        oldPrice: formatMoney(30_000),
+      }),
     ]);
   });
 
@@ -194,8 +216,8 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
 
   it("stops alerts on favourites from the message's button, and answers the press", async () => {
     const [first, second] = [await car(), await car()];
-    const sam = await fan([first!, second!]);
-    await change(first!, { price: 20_000 });
+    const sam = await fan([first, second]);
+    await change(first, { price: 20_000 });
     await deliver();
     const button = keyboardOf(sentTo(sam)[0]!)[1]![0]!;
     await h.bot.parts.bot.handleUpdate(buttonPress(asSender(sam), button.callback_data!));
@@ -204,7 +226,7 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
       t('en', 'Done: no more alerts for your favourites. You can switch them on again on the Favourites screen.'),
     );
     expect((await api(sam, 'GET', '/api/alerts/favorites')).json()).toEqual({ enabled: false });
-    await change(second!, { price: 20_000 });
+    await change(second, { price: 20_000 });
     await deliver();
     expect(sentTo(sam)).toHaveLength(1);
   });
@@ -240,17 +262,17 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
 
   it('stops writing to a shopper who blocked the bot, until they start it again', async () => {
     const [first, second, third] = [await car(), await car(), await car()];
-    const sam = await fan([first!, second!, third!]);
+    const sam = await fan([first, second, third]);
     h.fake.failNext('sendMessage', BLOCKED);
-    await change(first!, { price: 20_000 });
+    await change(first, { price: 20_000 });
     await deliver();
     h.fake.calls.splice(0);
-    await change(second!, { price: 20_000 });
+    await change(second, { price: 20_000 });
     await deliver();
     expect(sentTo(sam)).toEqual([]);
     await h.bot.parts.bot.handleUpdate(privateMessage(asSender(sam), command('/start')));
     h.fake.calls.splice(0);
-    await change(third!, { price: 20_000 });
+    await change(third, { price: 20_000 });
     await deliver();
     expect(sentTo(sam)).toHaveLength(1);
   });
@@ -266,7 +288,9 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
     const before = [sentTo(first).length, sentTo(second).length];
     expect(before.sort()).toEqual([0, 1]);
     // Another worker (a restarted process) takes the delivery once it is due again, and then again.
-    await sql`update outbox_deliveries set next_attempt_at = now() where consumer = 'alerts' and delivered_at is null`.execute(h.runtime.db);
+    await sql`update outbox_deliveries set next_attempt_at = now() where consumer = 'alerts' and delivered_at is null`.execute(
+      h.runtime.db,
+    );
     await deliver();
     await sql`update outbox_deliveries set delivered_at = null, next_attempt_at = now() where consumer = 'alerts'`.execute(h.runtime.db);
     await deliver();

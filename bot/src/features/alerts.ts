@@ -71,7 +71,9 @@ async function sendAlert(deps: BotDeps, api: Api, alert: PendingAlert): Promise<
   const { config } = deps;
   const t = textsIn(deps.catalogues, alert.language);
   const target: AlertTarget =
-    alert.reason === 'new_match' && alert.savedSearchId !== null ? { kind: 'saved_search', id: alert.savedSearchId } : { kind: 'favorites' };
+    alert.reason === 'new_match' && alert.savedSearchId !== null
+      ? { kind: 'saved_search', id: alert.savedSearchId }
+      : { kind: 'favorites' };
   const stop = alert.reason === 'new_match' ? t('Stop alerts for this search') : t('Stop alerts for favourites');
   const carUrl = appUrl(config, `/cars/${alert.car.uuid}`);
   const online = buttonsAllowed(config);

@@ -193,7 +193,12 @@ export async function unsentAlertsOfEvent(db: Db, eventId: number): Promise<Unse
 }
 
 export async function markAlertSent(db: Db, id: number): Promise<void> {
-  await db.updateTable('alert_sends').set({ sent_at: sql`now()` }).where('id', '=', id).where('sent_at', 'is', null).execute();
+  await db
+    .updateTable('alert_sends')
+    .set({ sent_at: sql`now()` })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .execute();
 }
 
 /** Not sent, and never will be; the row stays, saying why. */

@@ -18,8 +18,12 @@ describe.each(DATABASE_KINDS)('alerts API on %s', (kind) => {
     guest = await createGuest(t.app, car.uuid);
   });
 
-  const call = (who: TestTelegramUser | { cookie: string } | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    injectAs(t.app, who, { method, url, ...(payload ? { payload } : {}) });
+  const call = (
+    who: TestTelegramUser | { cookie: string } | null,
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => injectAs(t.app, who, { method, url, ...(payload ? { payload } : {}) });
   const save = (who: TestTelegramUser, filters: Record<string, unknown>) => call(who, 'POST', '/api/saved-searches', { filters });
 
   it('keeps alerts on favourites off until the shopper switches them on, and off again', async () => {

@@ -55,7 +55,9 @@ describe('alerts on the Favourites screen', () => {
     const link = await within(section).findByRole('link', { name: 'Open Favourites in Telegram' });
     expect(link.getAttribute('href')).toBe('https://t.me/cars_dealer_bot?startapp=favorites');
     expect(screen.queryByRole('switch')).toBeNull();
-    expect(api.calls.some((call) => call.url.pathname.startsWith('/api/alerts') || call.url.pathname === '/api/saved-searches')).toBe(false);
+    expect(api.calls.some((call) => call.url.pathname.startsWith('/api/alerts') || call.url.pathname === '/api/saved-searches')).toBe(
+      false,
+    );
   });
 
   it('switches alerts on favourites on in Telegram', async () => {

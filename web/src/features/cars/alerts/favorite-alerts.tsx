@@ -34,7 +34,12 @@ function AlertsForWebVisitors() {
         )}
       </p>
       {botUsername ? (
-        <a className="button button--primary" href={`https://t.me/${botUsername}?startapp=${FAVORITES_PARAM}`} target="_blank" rel="noopener noreferrer">
+        <a
+          className="button button--primary"
+          href={`https://t.me/${botUsername}?startapp=${FAVORITES_PARAM}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {i18n._('Open Favourites in Telegram')}
         </a>
       ) : null}

@@ -27,7 +27,9 @@ export function NotifyMeButton({ filters }: { filters: CarListFilters }) {
       onSuccess: () => toast(i18n._('Saved. We will message you here when a matching car arrives.')),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409)
-          toast.error(i18n._('You keep {count} saved searches already: remove one on the Favourites screen first.', { count: MAX_SAVED_SEARCHES }));
+          toast.error(
+            i18n._('You keep {count} saved searches already: remove one on the Favourites screen first.', { count: MAX_SAVED_SEARCHES }),
+          );
         else if (error instanceof ApiError && error.status === 400)
           toast.error(i18n._('No car could match these filters: a lowest value is above a highest one.'));
         else toast.error(i18n._('Could not save the search. Please try again.'));
