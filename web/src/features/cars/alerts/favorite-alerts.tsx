@@ -50,9 +50,9 @@ function AlertsForWebVisitors() {
 function TelegramAlerts() {
   const { i18n } = useLingui();
   const id = useId();
-  const alerts = useFavoriteAlerts(true);
+  const alerts = useFavoriteAlerts();
   const setAlerts = useSetFavoriteAlerts();
-  const searches = useSavedSearches(true);
+  const searches = useSavedSearches();
   const remove = useDeleteSavedSearch();
   const summary = useSearchSummary();
   const items = searches.data?.items ?? [];

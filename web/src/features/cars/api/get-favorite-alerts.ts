@@ -9,6 +9,6 @@ export function getFavoriteAlerts(signal?: AbortSignal): Promise<FavoriteAlertsS
 
 export const favoriteAlertsQueryKey = ['alerts', 'favorites'] as const;
 
-export function useFavoriteAlerts(enabled: boolean) {
-  return useQuery(queryOptions({ queryKey: favoriteAlertsQueryKey, queryFn: ({ signal }) => getFavoriteAlerts(signal), enabled }));
+export function useFavoriteAlerts() {
+  return useQuery(queryOptions({ queryKey: favoriteAlertsQueryKey, queryFn: ({ signal }) => getFavoriteAlerts(signal) }));
 }

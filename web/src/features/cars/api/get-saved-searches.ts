@@ -9,6 +9,6 @@ export function getSavedSearches(signal?: AbortSignal): Promise<SavedSearchList>
 
 export const savedSearchesQueryKey = ['alerts', 'saved-searches'] as const;
 
-export function useSavedSearches(enabled: boolean) {
-  return useQuery(queryOptions({ queryKey: savedSearchesQueryKey, queryFn: ({ signal }) => getSavedSearches(signal), enabled }));
+export function useSavedSearches() {
+  return useQuery(queryOptions({ queryKey: savedSearchesQueryKey, queryFn: ({ signal }) => getSavedSearches(signal) }));
 }
