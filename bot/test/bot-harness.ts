@@ -102,8 +102,8 @@ export function memberStatus(from: User, status: 'kicked' | 'member'): Update {
   } as unknown as Update;
 }
 
-/** A press of an inline button with this callback data, in the user's private chat. */
-export function buttonPress(from: User, data: string): Update {
+/** A press of an inline button with this callback data, on a message of the user's private chat with this keyboard. */
+export function buttonPress(from: User, data: string, keyboard: unknown[][] = []): Update {
   return {
     update_id: nextUpdateId++,
     callback_query: {
@@ -116,6 +116,7 @@ export function buttonPress(from: User, data: string): Update {
         date: date(),
         chat: { id: from.id, type: 'private', first_name: from.first_name },
         text: 'alert',
+        reply_markup: { inline_keyboard: keyboard },
       },
     },
   } as unknown as Update;

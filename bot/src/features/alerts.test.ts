@@ -219,12 +219,13 @@ describe.each(DATABASE_KINDS)('Telegram alerts on %s', (kind) => {
     const sam = await fan([first, second]);
     await change(first, { price: 20_000 });
     await deliver();
-    const button = keyboardOf(sentTo(sam)[0]!)[1]![0]!;
-    await h.bot.parts.bot.handleUpdate(buttonPress(asSender(sam), button.callback_data!));
+    const keyboard = keyboardOf(sentTo(sam)[0]!);
+    await h.bot.parts.bot.handleUpdate(buttonPress(asSender(sam), keyboard[1]![0]!.callback_data!, keyboard));
     const [answer] = h.fake.callsOf('answerCallbackQuery');
     expect(answer!.payload.text).toBe(
       t('en', 'Done: no more alerts for your favourites. You can switch them on again on the Favourites screen.'),
     );
+    expect(h.fake.callsOf('editMessageReplyMarkup')[0]!.payload.reply_markup).toEqual({ inline_keyboard: [keyboard[0]] });
     expect((await api(sam, 'GET', '/api/alerts/favorites')).json()).toEqual({ enabled: false });
     await change(second, { price: 20_000 });
     await deliver();

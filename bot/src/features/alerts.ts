@@ -130,6 +130,13 @@ export function alertsFeature(deps: BotDeps): Composer<Context> {
       return;
     }
     await deps.alerts.unsubscribe(ctx.from.id, target);
+    // The message keeps its car button and loses the stop button, which has done its work.
+    const rows = ctx.callbackQuery.message?.reply_markup?.inline_keyboard ?? [];
+    const kept = rows.map((row) => row.filter((button) => !('callback_data' in button))).filter((row) => row.length > 0);
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } }).catch((error: unknown) =>
+      // Telegram refuses edits of old messages; the answer below still tells the shopper it worked.
+      deps.log.info({ error: describeError(error) }, 'could not remove the stop button'),
+    );
     await ctx.answerCallbackQuery({
       text:
         target.kind === 'favorites'
