@@ -7,6 +7,7 @@ describe('start links', () => {
   it.each([
     ['application', '/application'],
     ['apply', '/application'],
+    ['favorites', '/favorites'],
     [`car_${UUID}`, `/cars/${UUID}`],
     [`car_${UUID.toUpperCase()}`, `/cars/${UUID}`],
   ])('%s opens %s', (param, path) => {

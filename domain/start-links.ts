@@ -10,10 +10,15 @@ const CAR_PARAM = /^car_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** docs/product.md#screens-and-routes: 'application' opens the wizard; the bot's own `/start apply` says the same in short. */
 const APPLICATION_PARAMS = new Set(['application', 'apply']);
 
+/** Opens the Favourites screen, where alerts are switched on. */
+export const FAVORITES_PARAM = 'favorites';
+
 /** The app path a start parameter leads to, or null for none or an unknown value. */
 export function startLinkPath(startParam: string | null | undefined): string | null {
   if (!startParam) return null;
   if (APPLICATION_PARAMS.has(startParam)) return '/application';
+  // The web's Favourites screen sends visitors here to switch alerts on (docs/decisions/019-telegram-alerts.md).
+  if (startParam === FAVORITES_PARAM) return '/favorites';
   const car = CAR_PARAM.exec(startParam);
   return car ? `/cars/${car[1]!.toLowerCase()}` : null;
 }

@@ -20,6 +20,7 @@ import * as m0018 from './0018_adverse_action_notices.ts';
 import * as m0019 from './0019_lead_work.ts';
 import * as m0020 from './0020_withdraw_and_retention.ts';
 import * as m0022 from './0022_bot_stock_photo_parts.ts';
+import * as m0023 from './0023_telegram_alerts.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_lead_work': m0019,
   '0020_withdraw_and_retention': m0020,
   '0022_bot_stock_photo_parts': m0022,
+  '0023_telegram_alerts': m0023,
 };

@@ -1,4 +1,13 @@
-import type { ApplicantCardPort, ChatPort, NoticesPort, SignInLinksPort, StockPhotosPort, Translations, UsersPort } from './ports.ts';
+import type {
+  AlertsPort,
+  ApplicantCardPort,
+  ChatPort,
+  NoticesPort,
+  SignInLinksPort,
+  StockPhotosPort,
+  Translations,
+  UsersPort,
+} from './ports.ts';
 
 /** Structured log lines (the server's pino logger fits). Never pass message text or personal data. */
 export interface BotLog {
@@ -33,4 +42,5 @@ export interface BotDeps {
   applicants: ApplicantCardPort;
   stockPhotos: StockPhotosPort;
   notices: NoticesPort;
+  alerts: AlertsPort;
 }

@@ -3,6 +3,8 @@ import { Bot, type Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
 import type { BotConfig, BotDeps } from './bot-deps.ts';
+import type { CarEvent } from './ports.ts';
+import { alertsDelivery, alertsFeature } from './features/alerts.ts';
 import { loginFeature } from './features/login.ts';
 import { notifications } from './features/notifications.ts';
 import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
@@ -26,6 +28,8 @@ export interface CarBot {
   bot: Bot;
   /** Delivers one outbox event through the bot; throws when it was not delivered. */
   deliver(event: OutboxEvent): Promise<void>;
+  /** Sends the alerts a car event owes shoppers; throws when some are left to send later. */
+  deliverAlerts(event: CarEvent): Promise<void>;
   /** Sends album parts left behind, and adds car-photo albums left behind. */
   sweepAlbums(): Promise<void>;
   /** Stops timers the bot started (album sends still waiting). */
@@ -54,6 +58,7 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
   const features = [
     loginFeature(all),
     startFeature(all),
+    alertsFeature(all),
     ...(staffChatId === undefined ? [] : [staffFeature(all, staffChatId)]),
     // Before the relay: an admin's car photos are not relayed.
     stockPhotos.composer,
@@ -71,6 +76,7 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
   return {
     bot,
     deliver: notifications(all, api, topics),
+    deliverAlerts: alertsDelivery(all, api),
     async sweepAlbums() {
       await relay.sweepAlbums(api);
       await stockPhotos.sweepAlbums(api);

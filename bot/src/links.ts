@@ -5,7 +5,7 @@ import type { BotConfig } from './bot-deps.ts';
 export const appUrl = (config: BotConfig, path: string) => `${appOrigin(config)}${path}`;
 
 /** Telegram takes only https URLs in buttons (web-app and link buttons alike); a local run has none. */
-const buttonsAllowed = (config: BotConfig) => config.publicUrl?.startsWith('https://') ?? false;
+export const buttonsAllowed = (config: BotConfig) => config.publicUrl?.startsWith('https://') ?? false;
 
 export interface Reply {
   text: string;

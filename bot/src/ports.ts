@@ -1,4 +1,6 @@
+import type { AlertTarget, PendingAlert } from '../../domain/contracts/alerts.ts';
 import type { AlbumPart, ChatThread, MessageRef } from '../../domain/contracts/chat.ts';
+import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
 import type { StockCar, StockPhotoPart, StockPhotosOutcome } from '../../domain/contracts/stock-photos.ts';
 import type { ApplicationStatus, Language } from '../../domain/enums.ts';
 
@@ -104,6 +106,24 @@ export interface NoticesPort {
   noticePdf(noticeId: number): Promise<{ filename: string; bytes: Uint8Array }>;
   /** Records that the applicant received it through the bot (the Regulation B record of delivery). */
   markDelivered(noticeId: number): Promise<void>;
+}
+
+/** The car events alerts are made from (docs/decisions/019-telegram-alerts.md). */
+export type CarEvent = Extract<OutboxEvent, { kind: 'car.price_dropped' | 'car.listing_changed' | 'car.published' }>;
+
+/** Shoppers' alerts (the server's alerts service): who is owed which message, and what became of it. */
+export interface AlertsPort {
+  /** Writes the messages an event owes (nothing new when it is delivered again) and answers those not sent yet. */
+  prepare(event: CarEvent): Promise<PendingAlert[]>;
+  markSent(alertId: number): Promise<void>;
+  /** Telegram refused this one for good: it is never tried again. */
+  drop(alertId: number, reason: string): Promise<void>;
+  /** The shopper blocked the bot: this alert and all later ones are dropped until their next /start. */
+  markBlocked(userId: number, alertId: number): Promise<void>;
+  /** The shopper started the bot (again): alerts may reach them. */
+  clearBlocked(userId: number): Promise<void>;
+  /** A verified unsubscribe button; answers whether anything was still on. */
+  unsubscribe(telegramId: number, target: AlertTarget): Promise<boolean>;
 }
 
 /** The app's message catalogues (message ids are the English texts). */

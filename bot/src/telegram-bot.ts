@@ -11,8 +11,10 @@ import { textsIn } from './texts.ts';
 
 /** The name the bot's notifications are delivered under (migration 0013 carried the older events over to it). */
 const TELEGRAM_CONSUMER = 'telegram';
+/** Shoppers' alerts are a consumer of their own, so a backlog of them never holds up an applicant's news. */
+const ALERTS_CONSUMER = 'alerts';
 /** The updates the bot handles; Telegram sends no others. */
-const ALLOWED_UPDATES = ['message', 'edited_message', 'my_chat_member'] as const;
+const ALLOWED_UPDATES = ['message', 'edited_message', 'my_chat_member', 'callback_query'] as const;
 /** The webhook answers Telegram within this time even when a handler is slower, so Telegram never resends an update. */
 const WEBHOOK_ANSWER_MS = 2000;
 const FIRST_START_RETRY_MS = 1000;
@@ -33,6 +35,8 @@ export interface TelegramBot {
   readonly parts: CarBot;
   /** The bot's notifications, for the server's outbox worker: the `telegram` consumer. */
   readonly outboxConsumer: OutboxConsumer;
+  /** Shoppers' alerts on car events, for the outbox worker: the `alerts` consumer (docs/decisions/019-telegram-alerts.md). */
+  readonly alertsConsumer: OutboxConsumer;
   /** Handles one webhook update; 'not_ready' when the bot could not reach Telegram yet (answer 503: Telegram resends). */
   handleWebhook(update: Update): Promise<'accepted' | 'not_ready'>;
   /** Sends the albums left behind now (tests; the timer does the same every tick). */
@@ -178,6 +182,17 @@ export function startTelegramBot(
       kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
       deliver: (event) => parts.deliver(event),
       isPermanent,
+      describeError,
+    },
+    alertsConsumer: {
+      name: ALERTS_CONSUMER,
+      kinds: ['car.price_dropped', 'car.listing_changed', 'car.published'],
+      async deliver(event) {
+        if (event.kind === 'car.price_dropped' || event.kind === 'car.listing_changed' || event.kind === 'car.published')
+          await parts.deliverAlerts(event);
+      },
+      // Refusals of one message are settled per shopper inside; what reaches here is worth retrying.
+      isPermanent: () => false,
       describeError,
     },
     async handleWebhook(update) {

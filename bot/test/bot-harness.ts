@@ -102,6 +102,26 @@ export function memberStatus(from: User, status: 'kicked' | 'member'): Update {
   } as unknown as Update;
 }
 
+/** A press of an inline button with this callback data, on a message of the user's private chat with this keyboard. */
+export function buttonPress(from: User, data: string, keyboard: unknown[][] = []): Update {
+  return {
+    update_id: nextUpdateId++,
+    callback_query: {
+      id: String(nextUpdateId),
+      from,
+      chat_instance: `chat-${from.id}`,
+      data,
+      message: {
+        message_id: nextMessageId++,
+        date: date(),
+        chat: { id: from.id, type: 'private', first_name: from.first_name },
+        text: 'alert',
+        reply_markup: { inline_keyboard: keyboard },
+      },
+    },
+  } as unknown as Update;
+}
+
 export const command = (text: string) => ({ text, entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] });
 
 export interface BotHarness {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Button = { text: string; url?: string; web_app?: { url: string } };
+type Button = { text: string; url?: string; web_app?: { url: string }; callback_data?: string };
 
 /** A Bot API request body, with the fields tests read typed (the rest stays unknown). */
 export interface ApiPayload {
@@ -262,6 +262,14 @@ export class FakeBotApi {
         return this.updates.splice(0);
       case 'sendMessage':
         return { message_id: this.nextMessageId++, date, chat: { id: payload.chat_id, type: 'private' }, text: payload.text };
+      case 'sendPhoto':
+        return {
+          message_id: this.nextMessageId++,
+          date,
+          chat: { id: payload.chat_id, type: 'private' },
+          photo: [{ file_id: `photo-${this.nextFileId++}`, file_unique_id: 'u', width: 640, height: 427 }],
+          caption: payload.caption,
+        };
       case 'sendDocument':
         return { message_id: this.nextMessageId++, date, chat: { id: payload.chat_id, type: 'private' }, caption: payload.caption };
       case 'copyMessage':

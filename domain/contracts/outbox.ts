@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../enums.ts';
+import type { ApplicationStatus, CarListingState } from '../enums.ts';
 
 /**
  * What each outbox event carries: ids and statuses, never personal data (migration 0005). A
@@ -11,6 +11,12 @@ export interface OutboxPayloads {
   'application.adverse_action': { applicationId: number; userId: number; noticeId: number };
   /** A stock-file import created a car whose row named photo URLs: they are fetched in the background, added as this admin. */
   'inventory.photo_urls': { carUuid: string; urls: string[]; actorUserId: number | null };
+  /** A car shoppers can see got cheaper: its fans may hear of it (docs/decisions/019-telegram-alerts.md). */
+  'car.price_dropped': { carUuid: string; oldPrice: number; newPrice: number };
+  /** A car's listing state changed between public states (sold, pending, available again). */
+  'car.listing_changed': { carUuid: string; from: CarListingState; to: CarListingState };
+  /** A car became available to shoppers (created available, or out of draft): saved searches may match it. */
+  'car.published': { carUuid: string };
 }
 
 export type OutboxKind = keyof OutboxPayloads;

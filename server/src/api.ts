@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAccessControl } from './http/access.ts';
+import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { applicationsRoutes } from './applications/applications.routes.ts';
 import { leadWorkRoutes } from './applications/lead-work.routes.ts';
 import { consentsRoutes } from './applications/consents.routes.ts';
@@ -71,6 +72,7 @@ export const api: FastifyPluginAsync = async (app) => {
     metricsRoutes,
     auditRoutes,
     favoritesRoutes,
+    alertsRoutes,
     documentsRoutes,
     draftsRoutes,
     consentsRoutes,

@@ -35,6 +35,7 @@ import { registerTelegramWebhook } from './telegram-webhook.ts';
 import { lenderSubmission } from './lender/lender.service.ts';
 import { lenderWebhookConsumer } from './lender/lender-webhook.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
+import { clearBlocked, prepareAlerts, recordAlertDropped, recordAlertSent, recordBlocked, unsubscribe } from './alerts/alerts.service.ts';
 
 /** Everything one server process runs, built in dependency order and closed in reverse. */
 export interface Runtime {
@@ -157,7 +158,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Runs whatever BOT_MODE is, for the consumers there are; stopped before the bot it delivers through.
     const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), overrides.outbox);
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
-    if (bot) await outbox.register(bot.outboxConsumer);
+    if (bot) {
+      await outbox.register(bot.outboxConsumer);
+      await outbox.register(bot.alertsConsumer);
+    }
     const addPhotos: AddPhotos =
       overrides.addPhotos ?? ((carUuid, files, actorUserId) => addFetchedPhotos({ db, images, media }, carUuid, files, actorUserId));
     await outbox.register(
@@ -196,7 +200,7 @@ export function botServices(
   config: Config,
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
   print: Pick<NoticeDeps, 'pii' | 'renderer' | 'catalogues'>,
-): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices'> {
+): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices' | 'alerts'> {
   const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.timeZone };
   return {
     users: {
@@ -216,6 +220,14 @@ export function botServices(
     notices: {
       noticePdf: (noticeId) => adverseActionNoticePdf(noticeDeps, noticeId),
       markDelivered: (noticeId) => recordNoticeDelivered(noticeDeps, noticeId, 'telegram'),
+    },
+    alerts: {
+      prepare: (event) => prepareAlerts({ db, timeZone: config.timeZone }, event),
+      markSent: (alertId) => recordAlertSent(db, alertId),
+      drop: (alertId, reason) => recordAlertDropped(db, alertId, reason),
+      markBlocked: (userId, alertId) => recordBlocked(db, userId, alertId),
+      clearBlocked: (userId) => clearBlocked(db, userId),
+      unsubscribe: (telegramId, target) => unsubscribe(db, telegramId, target),
     },
   };
 }

@@ -14,7 +14,9 @@ export function startFeature(deps: BotDeps): Composer<Context> {
   const chats = composer.chatType('private');
 
   chats.command('start', async (ctx) => {
-    await deps.users.rememberTelegramUser(ctx.from);
+    const user = await deps.users.rememberTelegramUser(ctx.from);
+    // Starting the bot again after blocking it lets alerts reach them again (docs/decisions/019-telegram-alerts.md).
+    await deps.alerts.clearBlocked(user.id);
     const t = textsIn(deps.catalogues, senderLanguage(ctx.from));
     const path = startLinkPath(ctx.match) ?? '/';
     const greeting = t('Welcome to {company}! Browse our cars, keep favourites and apply for a car loan in a few minutes.', {

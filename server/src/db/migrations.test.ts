@@ -7,6 +7,8 @@ import { migrateAllDown, migrateToLatest } from './migrate.ts';
 
 const TABLES = [
   'adverse_action_notices',
+  'alert_sends',
+  'alert_settings',
   'application_consents',
   'application_documents',
   'application_drafts',
@@ -30,6 +32,7 @@ const TABLES = [
   'outbox_deliveries',
   'outbox_events',
   'outbox_subscriptions',
+  'saved_searches',
   'staff_passkeys',
   'staff_sessions',
   'used_widget_logins',

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AdverseActionReason, CreditReport, NoticeChannel } from '../../../domain/adverse-action.ts';
+import type { AlertReason } from '../../../domain/alerts.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
+import type { SavedSearchFilters } from '../../../domain/cars.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
@@ -413,6 +415,9 @@ export interface Database {
   lender_callback_signatures: LenderCallbackSignaturesTable;
   application_notes: ApplicationNotesTable;
   adverse_action_notices: AdverseActionNoticesTable;
+  alert_settings: AlertSettingsTable;
+  saved_searches: SavedSearchesTable;
+  alert_sends: AlertSendsTable;
 }
 
 /** Signatures of the lender's decision callbacks of the last ten minutes, to refuse a replay (migration 0017). */
@@ -425,3 +430,37 @@ export type UserRow = Selectable<UsersTable>;
 export type CarRow = Selectable<CarsTable>;
 export type NewCar = Insertable<CarsTable>;
 export type NewFaq = Insertable<FaqsTable>;
+
+/** A shopper's alerts switch, and when the bot found itself blocked by them (migration 0023). */
+export interface AlertSettingsTable {
+  user_id: number;
+  favorites_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  blocked_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** Catalogue filters a shopper asked to hear about (migration 0023). */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  filters: Json<SavedSearchFilters>;
+  created_at: Timestamp;
+}
+
+/** One alert message owed to a shopper; unique per shopper, car and day, and per event and shopper (migration 0023). */
+export interface AlertSendsTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  car_uuid: string;
+  /** The dealer's calendar day (domain/alerts.ts alertDay), as YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  reason: AlertReason;
+  saved_search_id: number | null;
+  old_price: number | null;
+  new_price: number;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  dropped_at: NullableTimestamp;
+  dropped_reason: string | null;
+}

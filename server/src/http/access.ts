@@ -11,10 +11,11 @@ import type { Viewer } from './viewer.ts';
  * 'signed-in' needs a Telegram user (init data or a session) and answers 401 otherwise, web guests
  * included; 'admin' also answers 403 to anyone but an admin. 'admin-mfa' guards customers' personal
  * data and the staff's own passkeys: an admin, and with STAFF_MFA=required a web session must also
- * have confirmed a passkey (403 mfa_required until then). Inside Telegram the signed init data is
+ * have confirmed a passkey (403 mfa_required until then). 'telegram' is for what only reaches a
+ * shopper through the bot (alerts): a user with a Telegram account, and 401 saying so to anyone else. Inside Telegram the signed init data is
  * the second factor (docs/decisions/010-staff-sessions-and-passkeys.md). Routes without `access` are public.
  */
-export type Access = 'admin' | 'admin-mfa' | 'signed-in';
+export type Access = 'admin' | 'admin-mfa' | 'signed-in' | 'telegram';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +26,7 @@ declare module 'fastify' {
 export const ADMIN_ONLY = { access: 'admin' } as const;
 export const SIGNED_IN = { access: 'signed-in' } as const;
 export const ADMIN_WITH_MFA = { access: 'admin-mfa' } as const;
+export const TELEGRAM_USER = { access: 'telegram' } as const;
 
 /** Both admin levels: what app.adminRoutes lists and the access-matrix test walks. */
 export const isAdminAccess = (access: Access | undefined) => access === 'admin' || access === 'admin-mfa';
@@ -41,6 +43,8 @@ export function registerAccessControl(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     const viewer = request.viewer;
+    if (access === 'telegram' && viewer?.telegramId == null)
+      throw new HttpError('unauthorized', 'Alerts come through our Telegram bot: open this screen in the Telegram app to use them.');
     // A web guest is only a cookie for favourites: to these routes it is nobody.
     if (access && (!viewer || viewer.via === 'guest')) throw new HttpError('unauthorized', 'Sign in to continue.');
 

@@ -9,7 +9,10 @@ import {
   type CarWriteField,
   type InventoryListQuery,
 } from '../../../domain/inventory.schema.ts';
+import { isPublication } from '../../../domain/alerts.ts';
+import { PUBLIC_LISTING_STATES } from '../../../domain/enums.ts';
 import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
+import { enqueueOutboxEvent, enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { deleteBlobsNoPhotoNames } from '../media/media.repository.ts';
@@ -108,6 +111,13 @@ export async function createCars(trx: Db, inputs: readonly CarWrite[], actorUser
         details: { fields: givenFields(batch[i]!), listingState: row.listing_state },
       })),
     );
+    // Shoppers' saved searches hear of a car that arrives available (docs/decisions/019-telegram-alerts.md).
+    const published = rows.filter((row) => isPublication(null, row.listing_state));
+    await enqueueOutboxEvents(
+      trx,
+      'car.published',
+      published.map((row) => ({ carUuid: row.uuid })),
+    );
     cars.push(...rows.map((row) => toInventoryCar(row, NO_COUNTS, now)));
   }
   return cars;
@@ -166,6 +176,7 @@ export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUse
   const values: CarFields = {};
   for (const field of changed) Object.assign(values, { [field]: field === 'listingState' ? state : next[field] });
   await updateCarRow(trx, uuid, values);
+  await recordCarNews(trx, uuid, { price: row.price, state: row.listing_state }, { price: next.price, state });
   await recordAudit(trx, {
     actorUserId,
     action: 'car.updated',
@@ -176,6 +187,28 @@ export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUse
   const car = await findInventoryCar(trx, uuid, now);
   if (!car) throw notFound(NO_SUCH_CAR);
   return { car, changed };
+}
+
+const isPublic = (state: CarListingState) => (PUBLIC_LISTING_STATES as readonly CarListingState[]).includes(state);
+
+/**
+ * The outbox events shoppers' alerts are made from, in the transaction of the change
+ * (docs/decisions/019-telegram-alerts.md): a lower price on a car shoppers can still buy, a move
+ * between public listing states, a car coming out of draft as available. Whether anyone hears of
+ * it is the alerts consumer's business.
+ */
+async function recordCarNews(
+  trx: Db,
+  carUuid: string,
+  before: { price: number; state: CarListingState },
+  after: { price: number; state: CarListingState },
+): Promise<void> {
+  if (after.price < before.price && (after.state === 'available' || after.state === 'pending'))
+    await enqueueOutboxEvent(trx, 'car.price_dropped', { carUuid, oldPrice: before.price, newPrice: after.price });
+  if (before.state === after.state) return;
+  if (isPublication(before.state, after.state)) await enqueueOutboxEvent(trx, 'car.published', { carUuid });
+  else if (isPublic(before.state) && isPublic(after.state))
+    await enqueueOutboxEvent(trx, 'car.listing_changed', { carUuid, from: before.state, to: after.state });
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';

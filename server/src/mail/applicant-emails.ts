@@ -106,7 +106,13 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
     name: APPLICANT_EMAIL_CONSUMER,
     kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
     async deliver(event) {
-      if (event.kind === 'inventory.photo_urls') return;
+      // It takes application events only (its kinds); the others are never handed to it.
+      if (
+        event.kind !== 'application.submitted' &&
+        event.kind !== 'application.status_changed' &&
+        event.kind !== 'application.adverse_action'
+      )
+        return;
       const user = await findUserById(deps.db, event.payload.userId);
       // Deleted since, or reachable in Telegram: nothing to send by email.
       if (!user || user.telegram_id !== null) return;

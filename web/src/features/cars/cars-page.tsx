@@ -18,6 +18,7 @@ import {
   serializeCarFilters,
   type CarListFilters,
 } from './car-list.ts';
+import { NotifyMeButton } from './alerts/notify-me-button.tsx';
 import { ActiveFilters } from './components/active-filters.tsx';
 import { CarCard } from './components/car-card.tsx';
 import { CarFiltersForm } from './components/car-filters-form.tsx';
@@ -148,6 +149,7 @@ export default function CarsPage() {
             </FilterField>
           </div>
           <ActiveFilters filters={filters} onChange={commit} afterLast={resultsRef} />
+          <NotifyMeButton filters={filters} />
           {results}
         </section>
       </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { CarCard as CarCardData } from '../../../../domain/contracts/cars.ts';
 import { toast } from '../../components/toasts.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { FavoriteAlerts } from './alerts/favorite-alerts.tsx';
 import { useFavorites } from './api/get-favorites.ts';
 import { useRecentlyViewed } from './api/get-recently-viewed.ts';
 import { useToggleFavorite } from './api/toggle-favorite.ts';
@@ -93,6 +94,7 @@ export default function FavoritesPage() {
         </h2>
         {favoritesContent}
       </section>
+      <FavoriteAlerts />
       {recent.length > 0 ? (
         <section aria-labelledby="recent-title" className="favorites-page__section">
           <h2 id="recent-title">{i18n._('Recently viewed')}</h2>
