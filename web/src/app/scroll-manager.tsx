@@ -60,7 +60,11 @@ function followAnchor(hash: string): () => void {
   const jump = () => {
     const target = findAnchor(hash);
     if (!target) return;
-    if (settledTop !== null && Math.round(target.getBoundingClientRect().top) === settledTop) return;
+    const top = Math.round(target.getBoundingClientRect().top);
+    // A target near the end stops short when the page cannot scroll that far yet; content added
+    // below it (the page button) makes room without moving it.
+    const roomBelow = window.scrollY < document.documentElement.scrollHeight - window.innerHeight - 1;
+    if (settledTop !== null && top === settledTop && !(top > 1 && roomBelow)) return;
     scroller.jump(() => target.scrollIntoView({ block: 'start' }));
     settledTop = Math.round(target.getBoundingClientRect().top);
   };
