@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'server/src/retention-cli.ts!',
     'scripts/start.js!',
     'web/index.html!',
+    // The server renderer: built by build:web's second Vite run, imported by the server at run time.
+    'web/src/entry-server.tsx!',
     'bench/*.ts',
     'scripts/*.{ts,js}',
     '**/*.test.{ts,tsx}',
