@@ -145,6 +145,10 @@ export async function pgliteDiskFault(
     const load = Promise.all([...Array.from({ length: clients }, writer), ...Array.from({ length: clients }, reader)]);
 
     await sleep(beforeMs);
+    // On a busy machine the first writes can take longer than beforeMs: the disk fills once some are acknowledged.
+    const acknowledgedSoFar = () => [...acknowledged.values()].reduce((count, cars) => count + cars.length, 0);
+    const waitingSince = Date.now();
+    while (acknowledgedSoFar() === 0 && Date.now() - waitingSince < 30_000) await sleep(50);
     phase = 'after';
     filledAt = Date.now();
     fill(dataDir, 0);

@@ -4,6 +4,8 @@ import { lockClientAddress } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { refuseWhenFull, type AddressCap } from '../security/address-caps.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
+import { HttpError } from '../http/errors.ts';
+import { hasApplication, lockApplicant } from './applications.repository.ts';
 import { deleteUnattachedDocumentsOf } from './documents.repository.ts';
 import { countDraftsFromAddress, deleteDraft, findDraft, updateDraft, upsertDraft } from './drafts.repository.ts';
 
@@ -35,23 +37,29 @@ export async function checkRoomForDraft(db: Db, cap: AddressCap): Promise<void> 
 /**
  * Saves the user's draft. A web guest's new draft counts against its client address
  * (`addressCap`, DRAFT_MAX_PER_ADDRESS a day: 429 beyond it); saving an existing draft again
- * never does.
+ * never does. Someone who has applied has no more use for a draft (one application each): a save
+ * that arrives with or after the submission, which deleted the draft, is refused rather than
+ * bringing it back. The applicant's lock orders the two.
  */
 export async function saveDraft(db: Db, pii: PiiCipher, userId: number, draft: SavedDraft, addressCap?: AddressCap): Promise<DraftSaved> {
   const sealed = pii.encrypt(JSON.stringify(draft), DRAFT_CONTEXT);
-  const updatedAt =
-    (await updateDraft(db, userId, sealed)) ??
-    (addressCap ? await startGuestDraft(db, userId, sealed, addressCap) : await upsertDraft(db, userId, sealed));
+  const updatedAt = await db.transaction().execute(async (trx) => {
+    await lockApplicant(trx, userId);
+    if (await hasApplication(trx, userId))
+      throw new HttpError('application_exists', 'You have already submitted an application; its status is in the app.');
+    return (
+      (await updateDraft(trx, userId, sealed)) ??
+      (addressCap ? await startGuestDraft(trx, userId, sealed, addressCap) : await upsertDraft(trx, userId, sealed))
+    );
+  });
   return { updatedAt: updatedAt.toISOString() };
 }
 
 /** The address's lock makes the count and the insert one step on every instance. */
-function startGuestDraft(db: Db, userId: number, sealed: string, cap: AddressCap): Promise<Date> {
-  return db.transaction().execute(async (trx) => {
-    await lockClientAddress(trx, cap.addressKey);
-    refuseWhenFull(await countDraftsFromAddress(trx, cap.addressKey, cap.windowSeconds), cap, tooManyDrafts(cap));
-    return upsertDraft(trx, userId, sealed, cap.addressKey);
-  });
+async function startGuestDraft(trx: Db, userId: number, sealed: string, cap: AddressCap): Promise<Date> {
+  await lockClientAddress(trx, cap.addressKey);
+  refuseWhenFull(await countDraftsFromAddress(trx, cap.addressKey, cap.windowSeconds), cap, tooManyDrafts(cap));
+  return upsertDraft(trx, userId, sealed, cap.addressKey);
 }
 
 /**

@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import { createPiiCipher } from '../security/pii-crypto.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createGuest, injectAs, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
-import { uploadLicence } from '../../test/applications.ts';
+import { submitTestApplication, uploadLicence } from '../../test/applications.ts';
 
 const URL = '/api/applications/draft';
 
@@ -176,6 +176,16 @@ describe.each(DATABASE_KINDS)('application drafts on %s', (kind) => {
     const res = await get(user);
     expect(res.statusCode).toBe(404);
     expect(res.json<ErrorBody>().error.code).toBe('not_found');
+  });
+
+  it('refuses a draft from someone who has applied, so a save that races the submission cannot bring the draft back', async () => {
+    const user = { id: 9120 };
+    await put(user, halfwayDraft('Late', '321-54-9877'));
+    await submitTestApplication(t.app, user, await telegramUserId(9120));
+    const late = await put(user, halfwayDraft('Late', '321-54-9877'));
+    expect(late.statusCode).toBe(409);
+    expect(late.json<ErrorBody>().error.code).toBe('application_exists');
+    expect((await get(user)).statusCode).toBe(404);
   });
 
   it('Start over deletes the licence photos uploaded for the draft along with it', async () => {
