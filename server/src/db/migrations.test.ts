@@ -93,6 +93,14 @@ describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
     ).rejects.toThrow();
   });
 
+  it('numbers cars past S99999 without giving a stock number twice', async () => {
+    await sql`select setval('cars_stock_number_seq', 99998)`.execute(database.db);
+    const car = { brand: 'Ford', model: 'Escape', year: 2020, price: 20000, mileage: 100, condition: 'used' as const };
+    const rows = await database.db.insertInto('cars').values([car, car, car]).returning('stock_number').execute();
+    expect(rows.map((row) => row.stock_number).sort()).toEqual(['S100000', 'S100001', 'S99999']);
+    await database.db.deleteFrom('cars').execute();
+  });
+
   it('keeps the audit trail append-only', async () => {
     await database.db.insertInto('audit_events').values({ action: 'test', entity: 'none' }).execute();
     await expect(database.db.deleteFrom('audit_events').execute()).rejects.toThrow(/append-only/);
