@@ -7,7 +7,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import type { PageRenderer, PageRenderRequest, RenderedPage } from '../../domain/contracts/page-render.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createRoutes, serverRenderedScreen } from './app/router.tsx';
-import { serializeServerState } from './app/server-state.ts';
+import { serializeServerState } from './app/server-state-writer.ts';
 import { createWebHost } from './host/web-host.ts';
 import { createQueryClient, setApiTransport } from './lib/api-client.ts';
 import { i18n, loadEveryPageText } from './lib/i18n.ts';

@@ -1,8 +1,8 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 import { SERVER_STATE_ELEMENT_ID } from '../../../domain/contracts/page-render.ts';
 import { isLanguage, type Language } from '../../../domain/enums.ts';
-import { ApiError, fromWireApiError, toWireApiError, type WireApiError } from '../lib/api-client.ts';
+import { fromWireApiError, type WireApiError } from '../lib/api-client.ts';
 
 /**
  * What a server-rendered page hands the browser so it hydrates the same markup without asking
@@ -15,29 +15,8 @@ export interface ServerState {
   router: Pick<HydrationState, 'loaderData' | 'actionData'>;
 }
 
-type WireQuery = DehydratedState['queries'][number];
-
 const isWireApiError = (value: unknown): value is WireApiError =>
   typeof value === 'object' && value !== null && 'status' in value && 'code' in value && 'message' in value;
-
-/**
- * The page's state as JSON that is safe inside <script type="application/json">: no `<` can
- * close the element, whatever a car's description says. A failed answer (a car that is not there)
- * travels too, so the client shows the same "not found" the server did.
- */
-export function serializeServerState(queryClient: QueryClient, language: Language, router: ServerState['router']): string {
-  const { queries, mutations } = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
-  const wireQueries = queries.map((query): WireQuery => ({
-    ...query,
-    state: {
-      ...query.state,
-      error: query.state.error instanceof ApiError ? (toWireApiError(query.state.error) as unknown as Error) : null,
-      fetchFailureReason: null,
-    },
-  }));
-  const state: ServerState = { language, queries: { queries: wireQueries, mutations }, router };
-  return JSON.stringify(state).replace(/</g, '\\u003c');
-}
 
 /** The state the server rendered this page with, or null when it rendered none (or it cannot be read). */
 export function readServerState(): ServerState | null {
