@@ -394,8 +394,24 @@ export async function brandFilterData(db: Db, brand: string): Promise<BrandFilte
  * One page of the cars for sale in uuid order, after `after` (keyset paging on the primary key, so
  * the sitemap reads any number of cars a page at a time, each page as quick as the first).
  */
-export async function availableCarsAfter(db: Db, after: string | null, limit: number): Promise<Array<Pick<CarRow, 'uuid' | 'updated_at'>>> {
+export async function availableCarsAfter(
+  db: Db,
+  after: string | null,
+  limit: number,
+  range: { from: string; below: string | null } | null = null,
+): Promise<Array<Pick<CarRow, 'uuid' | 'updated_at'>>> {
   let query = db.selectFrom('cars').select(['uuid', 'updated_at']).where('status', '=', 'available');
   if (after !== null) query = query.where('uuid', '>', after);
+  if (range) query = query.where('uuid', '>=', range.from);
+  if (range?.below) query = query.where('uuid', '<', range.below);
   return query.orderBy('uuid').limit(limit).execute();
+}
+
+export async function countAvailableCars(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('cars')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'available')
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

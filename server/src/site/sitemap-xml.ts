@@ -15,6 +15,13 @@ const escapeXml = (text: string) =>
 export const SITEMAP_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 export const SITEMAP_CLOSE = '</urlset>\n';
 
+export const SITEMAP_INDEX_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+export const SITEMAP_INDEX_CLOSE = '</sitemapindex>\n';
+
+/** One part's entry in a sitemap index. */
+export const sitemapIndexEntry = (location: string): string => `<sitemap><loc>${escapeXml(location)}</loc></sitemap>\n`;
+
 /** One page's entry; `lastModified` as a W3C datetime (an ISO 8601 instant in UTC). */
 export function sitemapUrl(location: string, lastModified?: Date): string {
   const lastmod = lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : '';

@@ -5,6 +5,7 @@ import { DATABASE_KINDS } from '../../test/database.ts';
 import { fakeWebBuild } from '../../test/web-build.ts';
 import { parseXml, select, textAt } from '../../test/xml-tree.ts';
 import type { Db } from '../db/database.ts';
+import { sitemapFile } from './sitemap.routes.ts';
 
 const UPDATED_AT = new Date('2026-10-15T09:30:00.000Z');
 
@@ -73,6 +74,45 @@ describe.each(DATABASE_KINDS)('the sitemap and robots.txt on %s', (kind) => {
     const entries = entriesOf((await t.app.inject('/sitemap.xml')).body);
     const cars = entries.slice(2).map((entry) => entry.loc);
     expect(cars).toEqual([...forSale].sort().map((uuid) => `https://cars.example/cars/${uuid}`));
+    await t.db.deleteFrom('cars').execute();
+  });
+
+  it('lists a stock too big for one file in sixteen parts of an index, which together name every car once', async () => {
+    const forSale = await addCars(t.db, 60, 'available');
+    const read = async (part?: string) => {
+      let text = '';
+      for await (const chunk of await sitemapFile(t.db, 'https://cars.example', part, 20)) text += chunk;
+      return text;
+    };
+    const { root } = parseXml(await read());
+    expect(root.name).toBe('sitemapindex');
+    const parts = select(root, 'sitemap').map((entry) => textAt(entry, 'loc'));
+    expect(parts).toEqual([...'0123456789abcdef'].map((digit) => `https://cars.example/sitemap.xml?part=${digit}`));
+
+    const listed: string[] = [];
+    for (const digit of '0123456789abcdef') {
+      const locs = entriesOf(await read(digit)).map((entry) => entry.loc);
+      const pages = locs.filter((loc) => !loc.includes('/cars/'));
+      expect(pages).toEqual(digit === '0' ? ['https://cars.example/', 'https://cars.example/cars'] : []);
+      const cars = locs.filter((loc) => loc.includes('/cars/'));
+      for (const loc of cars) expect(loc.startsWith(`https://cars.example/cars/${digit}`)).toBe(true);
+      listed.push(...cars);
+    }
+    expect(listed.sort()).toEqual([...forSale].sort().map((uuid) => `https://cars.example/cars/${uuid}`));
+    await t.db.deleteFrom('cars').execute();
+  });
+
+  it('answers one part by its digit, and 400 to a part that is not one', async () => {
+    const forSale = await addCars(t.db, 40, 'available');
+    const digit = forSale[0]!.charAt(0);
+    const part = entriesOf((await t.app.inject(`/sitemap.xml?part=${digit}`)).body).map((entry) => entry.loc);
+    expect(part.filter((loc) => loc.includes('/cars/'))).toEqual(
+      forSale
+        .filter((uuid) => uuid.startsWith(digit))
+        .sort()
+        .map((uuid) => `https://cars.example/cars/${uuid}`),
+    );
+    expect((await t.app.inject('/sitemap.xml?part=g')).statusCode).toBe(400);
     await t.db.deleteFrom('cars').execute();
   });
 
