@@ -1,3 +1,5 @@
+import { escapeXml } from '../../../domain/xml-text.ts';
+
 /**
  * A tiny XML builder for ADF leads: every value goes through one escaping step on its way into
  * the document, so no value (a name with "&" or "<", a control character pasted into a form) can
@@ -29,19 +31,6 @@ export function element(
 /** An element only when its text is there: optional fields (a trim, a VIN) are left out rather than sent empty. */
 export function optional(name: string, text: Value | null | undefined, attributes: Readonly<Record<string, Value>> = {}) {
   return text === null || text === undefined || text === '' ? undefined : element(name, attributes, text);
-}
-
-// Characters XML 1.0 does not allow at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are dropped.
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export function escapeXml(value: Value): string {
-  return String(value)
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }
 
 function render(node: XmlElement, depth: number): string {

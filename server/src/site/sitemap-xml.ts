@@ -1,16 +1,6 @@
+import { escapeXml } from '../../../domain/xml-text.ts';
+
 /** The sitemap protocol's XML (sitemaps.org), written in pieces so that a long list is streamed. */
-
-// Characters XML 1.0 does not allow at all are dropped; a URL of ours never has them, but nothing here trusts that.
-const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-const escapeXml = (text: string) =>
-  text
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 
 export const SITEMAP_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
 export const SITEMAP_CLOSE = '</urlset>\n';

@@ -1,20 +1,12 @@
 import { i18n } from '../lib/i18n.ts';
 import { toast } from '../components/toasts.tsx';
 import type { Host, HostLocation } from './types.ts';
+import { copyToClipboard } from '../lib/clipboard.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function darkQuery(): MediaQueryList | null {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
-}
-
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The browser shows its own "Leave site?" question; the text cannot be chosen. */

@@ -10,15 +10,7 @@ import { useFeeds } from '../api/get-feeds.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { useInventoryFormat } from './inventory-format.ts';
 import './inventory.css';
-
-async function copyToClipboard(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { copyToClipboard } from '../../../lib/clipboard.ts';
 
 /** One channel: the address to give it (selectable, and a Copy button), its counts and the cars it leaves out. */
 function FeedSection({ feed }: { feed: FeedReport }) {

@@ -1,0 +1,9 @@
+/** Copies text; false when the browser refuses (no permission, an insecure page), so the caller can say so. */
+export async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
