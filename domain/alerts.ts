@@ -1,5 +1,6 @@
 import type { SavedSearchFilters } from './cars.ts';
-import type { CarConditionValue, CarListingState } from './enums.ts';
+import type { CarCard } from './contracts/cars.ts';
+import type { CarListingState } from './enums.ts';
 
 /** Telegram alerts' rules (docs/decisions/019-telegram-alerts.md); what crosses the wire is in contracts/alerts.ts. */
 
@@ -37,14 +38,7 @@ export const isPublication = (from: CarListingState | null, to: CarListingState)
   to === 'available' && (from === null || from === 'draft' || from === 'archived');
 
 /** What a saved search is matched against. */
-export interface MatchableCar {
-  brand: string;
-  model: string;
-  year: number;
-  price: number;
-  mileage: number;
-  condition: CarConditionValue;
-}
+export type MatchableCar = Pick<CarCard, 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition'>;
 
 /** The catalogue's own rules (server/src/cars/cars.repository.ts FILTERS): brand and model exactly, ranges inclusive. */
 export function carMatchesFilters(filters: SavedSearchFilters, car: MatchableCar): boolean {
