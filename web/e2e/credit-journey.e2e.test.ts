@@ -124,7 +124,7 @@ describe.skipIf(missing)('the credit journey in a real browser', () => {
     }
   });
 
-  it('a staff member takes a lead, adds a note, rejects it with two reasons, and the notice appears in the history', async () => {
+  it('a staff member takes a lead, adds a note, rejects it with two reasons and the credit score used, and the notice appears in the history', async () => {
     const page = await adminPage(`/dashboard/users/${applicantUserId}`);
     await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
 
@@ -147,6 +147,15 @@ describe.skipIf(missing)('the credit journey in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject the application?' });
     await dialog.getByRole('checkbox', { name: 'Unable to verify income' }).check();
     await dialog.getByRole('checkbox', { name: 'Length of employment' }).check();
+    await dialog.getByRole('checkbox', { name: 'Credit report used' }).check();
+    await dialog.getByLabel('Consumer reporting agency').selectOption({ label: 'Experian' });
+    await dialog.getByText('P.O. Box 2002, Allen, TX 75013 · 1-888-397-3742').waitFor();
+    await dialog.getByRole('checkbox', { name: 'Credit score used' }).check();
+    await dialog.getByLabel('Credit score', { exact: true }).fill('587');
+    await dialog.getByLabel('Lowest possible score').fill('300');
+    await dialog.getByLabel('Highest possible score').fill('850');
+    await dialog.getByLabel('Date the score was created').fill('2026-11-02');
+    await dialog.getByLabel(/^Key factors that adversely affected the score/).fill('Serious delinquency\nNumber of recent inquiries');
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Reject and send the notice' }).click();
     await dialog.waitFor({ state: 'hidden' });
