@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { getFieldErrors } from './contracts/errors.ts';
-import { statusChangeSchema } from './adverse-action.ts';
+import { CREDIT_BUREAUS, keyFactorLimit, statusChangeSchema } from './adverse-action.ts';
 
 const parse = (body: unknown) => v.safeParse(statusChangeSchema, body);
 const fieldsOf = (body: unknown) => {
@@ -76,5 +76,69 @@ describe('a status change', () => {
     expect(fieldsOf({ status: 'rejected', reasons: ['insufficient_income'], creditReport: { bureau: { ...bureau, name: ' ' } } })).toEqual([
       'creditReport.bureau.name',
     ]);
+  });
+});
+
+describe('the credit score a rejection used', () => {
+  const score = {
+    score: 580,
+    min: 300,
+    max: 850,
+    createdOn: '2026-11-02',
+    keyFactors: ['Serious delinquency', 'Proportion of balances to credit limits is too high'],
+  };
+  const withScore = (overrides: Record<string, unknown>) => ({
+    status: 'rejected',
+    reasons: ['delinquent_obligations'],
+    creditReport: { bureau, score: { ...score, ...overrides } },
+  });
+  const factors = (count: number) => Array.from({ length: count }, (_, i) => `Factor number ${i + 1}`);
+
+  it('keeps the score, its range, its date and its key factors with the bureau', () => {
+    expect(parse(withScore({ keyFactors: ['  Serious  delinquency '] })).output).toEqual({
+      status: 'rejected',
+      rejection: {
+        reasons: ['delinquent_obligations'],
+        otherReason: null,
+        creditReport: { bureau, score: { ...score, keyFactors: ['Serious delinquency'] } },
+      },
+    });
+  });
+
+  it('refuses a score outside its range, naming the score', () => {
+    expect(fieldsOf(withScore({ score: 900 }))).toEqual(['creditReport.score.score']);
+    expect(fieldsOf(withScore({ score: 299 }))).toEqual(['creditReport.score.score']);
+  });
+
+  it('refuses a range whose lowest score is not below its highest', () => {
+    expect(fieldsOf(withScore({ min: 850, max: 300 }))).toEqual(['creditReport.score.max']);
+  });
+
+  it('refuses a score that is not a whole number', () => {
+    expect(fieldsOf(withScore({ score: 612.5 }))).toEqual(['creditReport.score.score']);
+  });
+
+  it('refuses a date that is not a calendar day or lies in the future', () => {
+    expect(fieldsOf(withScore({ createdOn: '2026-02-30' }))).toEqual(['creditReport.score.createdOn']);
+    expect(fieldsOf(withScore({ createdOn: '2999-01-01' }))).toEqual(['creditReport.score.createdOn']);
+  });
+
+  it('takes up to four key factors, and a fifth only when one of them is the number of inquiries', () => {
+    expect(parse(withScore({ keyFactors: factors(4) })).success).toBe(true);
+    expect(fieldsOf(withScore({ keyFactors: factors(5) }))).toEqual(['creditReport.score.keyFactors']);
+    expect(parse(withScore({ keyFactors: [...factors(4), 'Too many inquiries last 12 months'] })).success).toBe(true);
+    expect(fieldsOf(withScore({ keyFactors: [...factors(5), 'Number of recent inquiries'] }))).toEqual(['creditReport.score.keyFactors']);
+    expect(fieldsOf(withScore({ keyFactors: [] }))).toEqual(['creditReport.score.keyFactors']);
+  });
+
+  it('counts a factor as the number of inquiries however the scoring model words it', () => {
+    expect(keyFactorLimit(['Number of recent enquiries'])).toBe(5);
+    expect(keyFactorLimit(['INQUIRIES IMPACTED YOUR SCORE'])).toBe(5);
+    expect(keyFactorLimit(['Length of time accounts have been established'])).toBe(4);
+  });
+
+  it('names the three nationwide consumer reporting agencies with their addresses and toll-free numbers', () => {
+    for (const agency of Object.values(CREDIT_BUREAUS))
+      expect(parse({ status: 'rejected', reasons: ['limited_credit_experience'], creditReport: { bureau: agency } }).success).toBe(true);
   });
 });

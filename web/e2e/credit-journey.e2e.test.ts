@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { ADVERSE_ACTION_REASONS, adverseActionReasonLabels } from '../../domain/adverse-action.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
 import {
@@ -22,6 +23,9 @@ const missing = reportMissingChromium('credit journey (web/e2e/credit-journey.e2
 
 const ADMIN_TELEGRAM_ID = 720_000_001;
 const APPLICANT: TelegramUser = { id: 720_000_002, first_name: 'Mary', last_name: 'Major', username: 'mary_credit', language_code: 'en' };
+/** A second applicant whose application stays in review: the dialog's layout is looked at, never confirmed. */
+const PHONE_APPLICANT: TelegramUser = { id: 720_000_003, first_name: 'Paul', last_name: 'Phone', language_code: 'en' };
+const REASON_LABELS = ADVERSE_ACTION_REASONS.map((reason) => adverseActionReasonLabels[reason]);
 const WAIT_MS = 15_000;
 
 describe.skipIf(missing)('the credit journey in a real browser', () => {
@@ -33,15 +37,18 @@ describe.skipIf(missing)('the credit journey in a real browser', () => {
     STAFF_MFA: 'off',
   });
   let applicantUserId = 0;
+  let phoneApplicantUserId = 0;
 
   beforeAll(async () => {
     applicantUserId = await registerTelegramUser(suite.server.baseUrl, APPLICANT);
     await submitApplicationAs(suite.server.baseUrl, APPLICANT, applicantUserId);
+    phoneApplicantUserId = await registerTelegramUser(suite.server.baseUrl, PHONE_APPLICANT);
+    await submitApplicationAs(suite.server.baseUrl, PHONE_APPLICANT, phoneApplicantUserId);
   });
 
-  /** A fresh browser signed in as the admin, on `path`. */
-  async function adminPage(path: string): Promise<Page> {
-    const context = await suite.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
+  /** A fresh browser signed in as the admin, on `path`, in a window `width` pixels wide. */
+  async function adminPage(path: string, width = 1280): Promise<Page> {
+    const context = await suite.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
     context.setDefaultTimeout(WAIT_MS);
     return signInStaff(
       await context.newPage(),
@@ -51,7 +58,73 @@ describe.skipIf(missing)('the credit journey in a real browser', () => {
     );
   }
 
-  it('a staff member takes a lead, adds a note, rejects it with two reasons, and the notice appears in the history', async () => {
+  /** The rejection dialog of the phone applicant's application, opened in a phone-wide window (360 px). */
+  async function rejectionDialogOnAPhone(): Promise<{ page: Page; dialog: Locator }> {
+    const page = await adminPage(`/dashboard/users/${phoneApplicantUserId}`, 360);
+    await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
+    await page.getByLabel('Status').selectOption('rejected');
+    await page.getByRole('button', { name: 'Change status…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject the application?' });
+    await dialog.waitFor();
+    return { page, dialog };
+  }
+  const box = async (locator: Locator) => {
+    const found = await locator.boundingBox();
+    if (!found) throw new Error('not laid out');
+    return found;
+  };
+  /** The label that holds a reason's checkbox. */
+  const labelOf = (checkbox: Locator) => checkbox.locator('xpath=ancestor::label[1]');
+
+  it('on a 360 px phone each reason has its own line, its checkbox inside its own label', async () => {
+    const { dialog } = await rejectionDialogOnAPhone();
+    let previousBottom = -Infinity;
+    for (const label of REASON_LABELS) {
+      const checkbox = dialog.getByRole('checkbox', { name: label, exact: true });
+      const [boxOfCheckbox, boxOfLabel] = [await box(checkbox), await box(labelOf(checkbox))];
+      expect(await labelOf(checkbox).textContent()).toBe(label);
+      // Within its own label's box, top to bottom, so it can be read as that reason's box only.
+      expect(boxOfCheckbox.y, label).toBeGreaterThanOrEqual(boxOfLabel.y);
+      expect(boxOfCheckbox.y + boxOfCheckbox.height, label).toBeLessThanOrEqual(boxOfLabel.y + boxOfLabel.height);
+      // Below the whole of the reason before it: no box shares a line with another reason's text.
+      expect(boxOfLabel.y, label).toBeGreaterThanOrEqual(previousBottom);
+      expect(boxOfCheckbox.x, label).toBeLessThanOrEqual(boxOfLabel.x + 8);
+      previousBottom = boxOfLabel.y + boxOfLabel.height;
+    }
+  });
+
+  it('on a 360 px phone clicking a reason’s words ticks its own checkbox and no other', async () => {
+    const { dialog } = await rejectionDialogOnAPhone();
+    const checked = () => Promise.all(REASON_LABELS.map((label) => dialog.getByRole('checkbox', { name: label, exact: true }).isChecked()));
+    for (const [index, label] of REASON_LABELS.entries()) {
+      await dialog.getByText(label, { exact: true }).click();
+      expect(await checked(), label).toEqual(REASON_LABELS.map((_, other) => other === index));
+      await dialog.getByText(label, { exact: true }).click();
+      expect(await checked(), label).toEqual(REASON_LABELS.map(() => false));
+    }
+  });
+
+  it('on a 360 px phone Tab reaches each reason in turn, Space ticks it, and the focus shows', async () => {
+    const { page, dialog } = await rejectionDialogOnAPhone();
+    // The modal puts focus on its first control, the first reason; a key moves it, so Tab out and back.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    for (const [index, label] of REASON_LABELS.entries()) {
+      if (index > 0) await page.keyboard.press('Tab');
+      const checkbox = dialog.getByRole('checkbox', { name: label, exact: true });
+      expect(await checkbox.evaluate((element) => element === document.activeElement), label).toBe(true);
+      expect(
+        await checkbox.evaluate((element) => element.matches(':focus-visible') && getComputedStyle(element).outlineStyle !== 'none'),
+        label,
+      ).toBe(true);
+      await page.keyboard.press('Space');
+      expect(await checkbox.isChecked(), label).toBe(true);
+      await page.keyboard.press('Space');
+      expect(await checkbox.isChecked(), label).toBe(false);
+    }
+  });
+
+  it('a staff member takes a lead, adds a note, rejects it with two reasons and the credit score used, and the notice appears in the history', async () => {
     const page = await adminPage(`/dashboard/users/${applicantUserId}`);
     await page.getByRole('heading', { name: /^Application #\d+$/ }).waitFor();
 
@@ -74,6 +147,15 @@ describe.skipIf(missing)('the credit journey in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject the application?' });
     await dialog.getByRole('checkbox', { name: 'Unable to verify income' }).check();
     await dialog.getByRole('checkbox', { name: 'Length of employment' }).check();
+    await dialog.getByRole('checkbox', { name: 'Credit report used' }).check();
+    await dialog.getByLabel('Consumer reporting agency').selectOption({ label: 'Experian' });
+    await dialog.getByText('P.O. Box 2002, Allen, TX 75013 · 1-888-397-3742').waitFor();
+    await dialog.getByRole('checkbox', { name: 'Credit score used' }).check();
+    await dialog.getByLabel('Credit score', { exact: true }).fill('587');
+    await dialog.getByLabel('Lowest possible score').fill('300');
+    await dialog.getByLabel('Highest possible score').fill('850');
+    await dialog.getByLabel('Date the score was created').fill('2026-11-02');
+    await dialog.getByLabel(/^Key factors that adversely affected the score/).fill('Serious delinquency\nNumber of recent inquiries');
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Reject and send the notice' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -5,7 +5,7 @@ import { regBDaysLeft, regBDueAt } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
 import { findLenderDelivery } from '../lender/lender.repository.ts';
 import { notFound } from '../http/errors.ts';
-import { findLatestNotice } from '../notices/notices.repository.ts';
+import { creditReportOf, findLatestNotice } from '../notices/notices.repository.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
   type ApplicationRow,
@@ -106,7 +106,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
           at: notice.created_at.toISOString(),
           reasons: notice.reasons,
           otherReason: notice.other_reason,
-          creditReport: notice.credit_report,
+          creditReport: creditReportOf(notice),
           deliveredAt: notice.delivered_at?.toISOString() ?? null,
           deliveryChannel: notice.delivery_channel,
         }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { AdverseActionReason, CreditReport, NoticeChannel } from '../../../domain/adverse-action.ts';
+import type { AdverseActionReason, CreditReport, CreditScore, NoticeChannel } from '../../../domain/adverse-action.ts';
 import type { AlertReason } from '../../../domain/alerts.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import type { SavedSearchFilters } from '../../../domain/cars.ts';
@@ -379,7 +379,9 @@ export interface AdverseActionNoticesTable {
   application_id: number;
   reasons: Json<AdverseActionReason[]>;
   other_reason: string | null;
-  credit_report: NullableJson<CreditReport>;
+  /** The consumer reporting agency only (migration 0018); the score it supplied is credit_score (0025). */
+  credit_report: NullableJson<Omit<CreditReport, 'score'>>;
+  credit_score: NullableJson<CreditScore>;
   language: Language;
   created_at: Timestamp;
   delivered_at: NullableTimestamp;

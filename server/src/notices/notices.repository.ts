@@ -1,10 +1,18 @@
 import { type Selectable, sql } from 'kysely';
-import type { AdverseActionRejection, NoticeChannel } from '../../../domain/adverse-action.ts';
+import type { AdverseActionRejection, CreditReport, NoticeChannel } from '../../../domain/adverse-action.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
 import type { AdverseActionNoticesTable } from '../db/schema.ts';
 
 export type NoticeRow = Selectable<AdverseActionNoticesTable>;
+
+/** The report a notice names, with the score it supplied when one was used (two columns, one value). */
+export function creditReportOf(notice: NoticeRow): CreditReport | null {
+  if (notice.credit_report === null) return null;
+  return notice.credit_score === null
+    ? { bureau: notice.credit_report.bureau }
+    : { bureau: notice.credit_report.bureau, score: notice.credit_score };
+}
 
 /**
  * Records a rejection's notice in the applicant's language as it is now (users.language); called
@@ -17,7 +25,8 @@ export async function insertNotice(db: Db, applicationId: number, userId: number
       application_id: applicationId,
       reasons: JSON.stringify(rejection.reasons),
       other_reason: rejection.otherReason,
-      credit_report: rejection.creditReport === null ? null : JSON.stringify(rejection.creditReport),
+      credit_report: rejection.creditReport === null ? null : JSON.stringify({ bureau: rejection.creditReport.bureau }),
+      credit_score: rejection.creditReport?.score === undefined ? null : JSON.stringify(rejection.creditReport.score),
       language: eb.fn.coalesce(eb.selectFrom('users').select('language').where('id', '=', userId), eb.val<Language>(DEFAULT_LANGUAGE)),
     }))
     .returningAll()

@@ -19,9 +19,22 @@ import { loadCatalogues } from '../i18n/catalogues.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_700_001, first_name: 'Ada', last_name: 'Staff' };
 const BUREAU = { name: 'Experian', address: 'P.O. Box 2002, Allen, TX 75013', phone: '1-888-397-3742' };
+const SCORE = {
+  score: 587,
+  min: 300,
+  max: 850,
+  createdOn: '2026-11-02',
+  keyFactors: [
+    'Serious delinquency',
+    'Proportion of balances to credit limits is too high',
+    'Length of time accounts have been established',
+    'Too many accounts with balances',
+    'Number of recent inquiries',
+  ],
+};
 const DAY_MS = 86_400_000;
-/** The agency Regulation B names for a dealer, as the notice must print it. */
-const FTC_ECOA_ADDRESS = ['Federal Trade Commission', 'Equal Credit Opportunity', 'Washington, DC 20580'] as const;
+/** The agency Regulation B's Appendix A names for a dealer since 2023, as the notice must print it. */
+const FTC_ECOA_ADDRESS = ['Federal Trade Commission', 'Consumer Response Center', 'Washington, DC 20580'] as const;
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 describe.each(DATABASE_KINDS)('rejecting an application with its adverse-action notice on %s', (kind) => {
@@ -69,11 +82,44 @@ describe.each(DATABASE_KINDS)('rejecting an application with its adverse-action 
       { status: 'rejected', reasons: ['insufficient_income'], creditReport: { bureau: { name: 'Experian', address: 'Allen, TX' } } },
       'creditReport.bureau.phone',
     ],
+    [
+      'a credit score outside its range',
+      { status: 'rejected', reasons: ['insufficient_income'], creditReport: { bureau: BUREAU, score: { ...SCORE, score: 900 } } },
+      'creditReport.score.score',
+    ],
+    [
+      'six key factors though none is the number of inquiries',
+      {
+        status: 'rejected',
+        reasons: ['insufficient_income'],
+        creditReport: { bureau: BUREAU, score: { ...SCORE, keyFactors: ['A', 'B', 'C', 'D', 'E', 'F'] } },
+      },
+      'creditReport.score.keyFactors',
+    ],
+    [
+      'five key factors though none is the number of inquiries',
+      {
+        status: 'rejected',
+        reasons: ['insufficient_income'],
+        creditReport: { bureau: BUREAU, score: { ...SCORE, keyFactors: ['A', 'B', 'C', 'D', 'E'] } },
+      },
+      'creditReport.score.keyFactors',
+    ],
+    [
+      'a credit score without the bureau’s phone',
+      {
+        status: 'rejected',
+        reasons: ['insufficient_income'],
+        creditReport: { bureau: { name: 'Experian', address: 'Allen, TX' }, score: SCORE },
+      },
+      'creditReport.bureau.phone',
+    ],
   ])('refuses %s with a 400 naming the field, and changes nothing', async (_case, payload, field) => {
     const { application } = await submitted();
     const res = await setStatus(application.id, payload);
     expect(res.statusCode, res.body).toBe(400);
     expect(Object.keys(res.json<ErrorBody>().error.fields ?? {})).toEqual([field]);
+    expect(res.json<ErrorBody>().error.fields?.[field]).toMatch(/\w/);
     const stored = await t.db.selectFrom('applications').select('status').where('id', '=', application.id).executeTakeFirstOrThrow();
     expect(stored.status).toBe('in_review');
     expect(await noticesOf(application.id)).toEqual([]);
@@ -101,6 +147,33 @@ describe.each(DATABASE_KINDS)('rejecting an application with its adverse-action 
     expect(row).toMatchObject({ language: 'es', reasons: ['excessive_obligations', 'other'] });
     const staffView = (await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/user/${userId}` })).json<StaffApplication>();
     expect(staffView.adverseActionNotice?.at).toBe(notice?.at);
+  });
+
+  it('records the credit score used, with its range, date and key factors, and shows it to staff', async () => {
+    const { userId, application } = await submitted();
+    const res = await setStatus(application.id, {
+      status: 'rejected',
+      reasons: ['delinquent_obligations'],
+      creditReport: { bureau: BUREAU, score: SCORE },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<StaffApplication>().adverseActionNotice?.creditReport).toEqual({ bureau: BUREAU, score: SCORE });
+    const [row] = await noticesOf(application.id);
+    expect(row).toMatchObject({ credit_report: { bureau: BUREAU }, credit_score: SCORE });
+    const staffView = (await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/user/${userId}` })).json<StaffApplication>();
+    expect(staffView.adverseActionNotice?.creditReport).toEqual({ bureau: BUREAU, score: SCORE });
+  });
+
+  it('refuses, in the database too, a credit score without the agency that supplied it', async () => {
+    const { application } = await submitted();
+    await setStatus(application.id, { status: 'rejected', reasons: ['incomplete_application'] });
+    await expect(
+      t.db
+        .updateTable('adverse_action_notices')
+        .set({ credit_score: JSON.stringify(SCORE) })
+        .where('application_id', '=', application.id)
+        .execute(),
+    ).rejects.toThrow(/adverse_action_notices_score_agency_check/);
   });
 
   it('queues the notice for delivery in the transaction of the rejection', async () => {
@@ -181,6 +254,7 @@ describe.skipIf(skipReason !== undefined)('the adverse-action notice PDF (real C
   const t = useTestApp('pglite', { seed: { cars: 1 } });
   const scratch = mkdtempSync(join(tmpdir(), 'notice-test-'));
   let withReport: number;
+  let reportWithoutScore: number;
   let withoutReport: number;
   let files = 0;
 
@@ -205,9 +279,10 @@ describe.skipIf(skipReason !== undefined)('the adverse-action notice PDF (real C
     withReport = await rejected(8_720_001, {
       reasons: ['insufficient_income', 'unable_to_verify_income', 'other'],
       otherReason: 'Down payment below the minimum',
-      creditReport: { bureau: BUREAU },
+      creditReport: { bureau: BUREAU, score: SCORE },
     });
     withoutReport = await rejected(8_720_002, { reasons: ['temporary_or_irregular_employment'] });
+    reportWithoutScore = await rejected(8_720_003, { reasons: ['limited_credit_experience'], creditReport: { bureau: BUREAU } });
   });
 
   /**
@@ -261,6 +336,40 @@ describe.skipIf(skipReason !== undefined)('the adverse-action notice PDF (real C
       expect(text).toContain(squeeze(required));
   });
 
+  it.each(LANGUAGES)(
+    'gives the credit score used, its range, date and key factors, with the agency that supplied it, in %s',
+    async (lang) => {
+      const catalogues = await loadCatalogues();
+      const tr = (id: string, values?: Record<string, unknown>) => catalogues.translate(lang, id, values);
+      const text = await noticeText(withReport, lang);
+      const scoreDay = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, {
+        timeZone: 'UTC',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+      }).format(new Date(Date.UTC(2026, 10, 2)));
+      for (const required of [
+        tr('Your credit score: {score}', { score: '587' }),
+        tr('Scores range from a low of {min} to a high of {max}.', { min: '300', max: '850' }),
+        tr('Date your credit score was created: {date}', { date: scoreDay }),
+        tr('Key factors that adversely affected your credit score:'),
+        ...SCORE.keyFactors,
+        BUREAU.name,
+        BUREAU.address,
+        BUREAU.phone,
+      ])
+        expect(text).toContain(squeeze(required));
+    },
+  );
+
+  it.each(LANGUAGES)('has no credit score section when the report was used without a score, in %s', async (lang) => {
+    const catalogues = await loadCatalogues();
+    const text = await noticeText(reportWithoutScore, lang);
+    expect(text).toContain(squeeze(BUREAU.address));
+    expect(text).not.toContain(squeeze(catalogues.translate(lang, 'Key factors that adversely affected your credit score:')));
+    expect(text).not.toContain(squeeze(catalogues.translate(lang, 'Your credit score: {score}', { score: '' })));
+  });
+
   it.each(LANGUAGES)('leaves the credit report disclosures out when no report was used, in %s', async (lang) => {
     const catalogues = await loadCatalogues();
     const text = await noticeText(withoutReport, lang);
@@ -268,6 +377,7 @@ describe.skipIf(skipReason !== undefined)('the adverse-action notice PDF (real C
     expect(text).toContain(squeeze(FTC_ECOA_ADDRESS[0]));
     expect(text).not.toContain(squeeze(catalogues.translate(lang, 'Your credit report')));
     expect(text).not.toContain(BUREAU.name);
+    expect(text).not.toContain(squeeze(catalogues.translate(lang, 'Key factors that adversely affected your credit score:')));
   });
 
   it('carries no SSN, birth date or income', async () => {

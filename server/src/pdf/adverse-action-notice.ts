@@ -1,4 +1,10 @@
-import { adverseActionReasonLabels, type AdverseActionReason, type CreditReport } from '../../../domain/adverse-action.ts';
+import {
+  adverseActionReasonLabels,
+  ECOA_AGENCY_ADDRESS,
+  type AdverseActionReason,
+  type CreditReport,
+  type CreditScore,
+} from '../../../domain/adverse-action.ts';
 import type { ApplicationCar } from '../../../domain/contracts/applications.ts';
 import type { Language } from '../../../domain/enums.ts';
 import type { Translate } from './application-document.ts';
@@ -22,12 +28,6 @@ export interface AdverseActionNoticeInput {
   t: Translate;
 }
 
-/**
- * The agency Regulation B names for a creditor that no other agency supervises, such as a car
- * dealer (12 CFR 1002, Appendix A): a mailing address, printed as it is in every language.
- */
-const FTC_ECOA_ADDRESS = ['Federal Trade Commission', 'Equal Credit Opportunity', 'Washington, DC 20580'] as const;
-
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
@@ -38,10 +38,13 @@ const NOTICE_RULES = `
   .parties { display: grid; grid-template-columns: 1fr 1fr; column-gap: 16pt; margin-bottom: 10pt; }
   .lines div { margin-bottom: 1pt; }
   .agency { margin: 4pt 0 0 12pt; font-weight: 600; }
+  .score { margin: 0 0 7pt; font-weight: 600; }
 `;
 
 const dateIn = (lang: Language, timeZone: string, at: Date) =>
   new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang, { timeZone, year: 'numeric', month: 'long', day: 'numeric' }).format(at);
+/** The score's day as the agency dated it: a calendar day, printed without moving it through a time zone. */
+const calendarDayIn = (lang: Language, isoDate: string) => dateIn(lang, 'UTC', new Date(`${isoDate}T00:00:00Z`));
 
 /**
  * The statement of credit denial a rejection owes the applicant (12 CFR 1002.9(a)(2)(i)): the
@@ -67,6 +70,21 @@ export function adverseActionNoticeDocument(input: AdverseActionNoticeInput): Pr
   );
 
   const bureau = input.creditReport?.bureau;
+  const score = input.creditReport?.score;
+  // FCRA §615(a)(1)(B) with §609(f)(1): the score, its range, its date and its key factors, as on form C-1.
+  const scoreDisclosure = (used: CreditScore) =>
+    para(
+      t(
+        'We also obtained your credit score from this consumer reporting agency and used it in making our credit decision. Your credit score is a number that reflects the information in your consumer report. Your credit score can change, depending on how the information in your consumer report changes.',
+      ),
+    ) +
+    `<div class="score">${lines([
+      t('Your credit score: {score}', { score: String(used.score) }),
+      t('Date your credit score was created: {date}', { date: calendarDayIn(input.lang, used.createdOn) }),
+      t('Scores range from a low of {min} to a high of {max}.', { min: String(used.min), max: String(used.max) }),
+    ])}</div>` +
+    para(t('Key factors that adversely affected your credit score:')) +
+    `<ul>${used.keyFactors.map((factor) => `<li>${esc(factor)}</li>`).join('')}</ul>`;
   const fcra = bureau
     ? section(
         t('Your credit report'),
@@ -76,6 +94,7 @@ export function adverseActionNoticeDocument(input: AdverseActionNoticeInput): Pr
           ),
         ) +
           lines([bureau.name, bureau.address, t('Toll-free phone: {phone}', { phone: bureau.phone })]) +
+          (score ? scoreDisclosure(score) : '') +
           para(t('The consumer reporting agency did not make this decision and cannot tell you the specific reasons for it.')) +
           para(
             t(
@@ -114,7 +133,7 @@ ${section(
     ),
   ) +
     para(t('The federal agency that administers compliance with this law concerning this creditor is:')) +
-    `<div class="agency">${lines(FTC_ECOA_ADDRESS)}</div>`,
+    `<div class="agency">${lines(ECOA_AGENCY_ADDRESS)}</div>`,
 )}
 </body></html>`;
 

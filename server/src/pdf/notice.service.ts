@@ -8,7 +8,7 @@ import type { Viewer } from '../http/viewer.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
 import { adverseActionNoticeDocument } from './adverse-action-notice.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
-import { findLatestNotice, findNotice, markNoticeDelivered, type NoticeRow } from '../notices/notices.repository.ts';
+import { creditReportOf, findLatestNotice, findNotice, markNoticeDelivered, type NoticeRow } from '../notices/notices.repository.ts';
 
 export interface NoticeDeps extends ApplicationsDeps {
   renderer: PdfRenderer;
@@ -45,7 +45,7 @@ async function renderNotice(deps: NoticeDeps, notice: NoticeRow): Promise<Notice
     creditor: deps.creditor,
     reasons: notice.reasons,
     otherReason: notice.other_reason,
-    creditReport: notice.credit_report,
+    creditReport: creditReportOf(notice),
     timeZone: deps.timeZone,
     lang,
     t: (id, values) => deps.catalogues.translate(lang, id, values),

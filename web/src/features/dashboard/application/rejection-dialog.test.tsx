@@ -65,11 +65,12 @@ describe('rejecting an application with an adverse-action notice', () => {
     expect(rejectButton(dialog).disabled).toBe(false);
   });
 
-  it('asks for the credit bureau’s name, address and phone when a credit report was used', CLICKS_AND_REFETCHES, async () => {
+  it('asks for the name, address and phone of an agency entered by hand when a credit report was used', CLICKS_AND_REFETCHES, async () => {
     const dialog = await openRejection();
     await userEvent.click(reason(dialog, 'Delinquent past or present credit obligations with others'));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit report used' }));
     expect(rejectButton(dialog).disabled).toBe(true);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Consumer reporting agency'), 'Another agency (enter its details)');
     await userEvent.type(within(dialog).getByLabelText('Credit bureau name'), 'Experian');
     await userEvent.type(within(dialog).getByLabelText('Credit bureau address'), 'P.O. Box 2002, Allen, TX 75013');
     expect(rejectButton(dialog).disabled).toBe(true);
@@ -92,6 +93,7 @@ describe('rejecting an application with an adverse-action notice', () => {
     await userEvent.click(reason(dialog, 'Other'));
     await userEvent.type(within(dialog).getByLabelText('Other reason'), 'Vehicle not eligible');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit report used' }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Consumer reporting agency'), 'Another agency (enter its details)');
     await userEvent.type(within(dialog).getByLabelText('Credit bureau name'), 'Experian');
     await userEvent.type(within(dialog).getByLabelText('Credit bureau address'), 'P.O. Box 2002, Allen, TX 75013');
     await userEvent.type(within(dialog).getByLabelText('Credit bureau toll-free phone'), '1-888-397-3742');
@@ -106,5 +108,85 @@ describe('rejecting an application with an adverse-action notice', () => {
         },
       ]),
     );
+  });
+
+  it('fills in a nationwide agency’s address and toll-free number from its name', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await userEvent.click(reason(dialog, 'Limited credit experience'));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit report used' }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Consumer reporting agency'), 'Equifax');
+    expect(within(dialog).getByText('P.O. Box 740241, Atlanta, GA 30374-0241 · 1-800-685-1111')).toBeTruthy();
+    await userEvent.click(rejectButton(dialog));
+    await waitFor(() =>
+      expect(patchBodies()).toEqual([
+        {
+          status: 'rejected',
+          reasons: ['limited_credit_experience'],
+          creditReport: { bureau: { name: 'Equifax', address: 'P.O. Box 740241, Atlanta, GA 30374-0241', phone: '1-800-685-1111' } },
+        },
+      ]),
+    );
+  });
+
+  /** Ticks a reason and the report from TransUnion, then the score, and fills its fields but the key factors. */
+  async function scoreWithoutFactors(dialog: HTMLElement) {
+    await userEvent.click(reason(dialog, 'Delinquent past or present credit obligations with others'));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit report used' }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Consumer reporting agency'), 'TransUnion');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit score used' }));
+    await userEvent.type(within(dialog).getByLabelText('Credit score'), '587');
+    await userEvent.type(within(dialog).getByLabelText('Lowest possible score'), '300');
+    await userEvent.type(within(dialog).getByLabelText('Highest possible score'), '850');
+    await userEvent.type(within(dialog).getByLabelText('Date the score was created'), '2026-11-02');
+  }
+  const factorsField = (dialog: HTMLElement) => within(dialog).getByLabelText('Key factors that adversely affected the score (one a line)');
+
+  it('sends the credit score with its range, date and key factors, one a line', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await scoreWithoutFactors(dialog);
+    expect(rejectButton(dialog).disabled).toBe(true);
+    await userEvent.type(factorsField(dialog), 'Serious delinquency{Enter}Too many accounts with balances');
+    await userEvent.click(rejectButton(dialog));
+    await waitFor(() =>
+      expect(patchBodies()).toEqual([
+        {
+          status: 'rejected',
+          reasons: ['delinquent_obligations'],
+          creditReport: {
+            bureau: { name: 'TransUnion', address: 'P.O. Box 1000, Chester, PA 19016', phone: '1-800-888-4213' },
+            score: {
+              score: 587,
+              min: 300,
+              max: 850,
+              createdOn: '2026-11-02',
+              keyFactors: ['Serious delinquency', 'Too many accounts with balances'],
+            },
+          },
+        },
+      ]),
+    );
+  });
+
+  it('says a score outside its range is wrong and keeps Reject disabled', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await scoreWithoutFactors(dialog);
+    await userEvent.type(factorsField(dialog), 'Serious delinquency');
+    await userEvent.clear(within(dialog).getByLabelText('Credit score'));
+    await userEvent.type(within(dialog).getByLabelText('Credit score'), '900');
+    expect(within(dialog).getByText('Enter a whole number within the range of possible scores.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Credit score').getAttribute('aria-invalid')).toBe('true');
+    expect(rejectButton(dialog).disabled).toBe(true);
+  });
+
+  it('takes a fifth key factor only when one of them is the number of inquiries', CLICKS_AND_REFETCHES, async () => {
+    const dialog = await openRejection();
+    await scoreWithoutFactors(dialog);
+    await userEvent.type(factorsField(dialog), 'One{Enter}Two{Enter}Three{Enter}Four{Enter}Five');
+    expect(within(dialog).getByText('Give up to four key factors, or five when one of them is the number of inquiries.')).toBeTruthy();
+    expect(rejectButton(dialog).disabled).toBe(true);
+    await userEvent.clear(factorsField(dialog));
+    await userEvent.type(factorsField(dialog), 'One{Enter}Two{Enter}Three{Enter}Four{Enter}Number of recent inquiries');
+    expect(within(dialog).queryByText('Give up to four key factors, or five when one of them is the number of inquiries.')).toBeNull();
+    expect(rejectButton(dialog).disabled).toBe(false);
   });
 });
