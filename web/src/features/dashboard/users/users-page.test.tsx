@@ -5,6 +5,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toast, Toaster } from '../../../components/toasts.tsx';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { allowModalDialogs, allowPopovers, pageOf, userItem } from '../test/staff-fixtures.ts';
+import { passkeysQuery } from '../api/get-passkeys.ts';
+import { viewerQuery } from '../api/get-viewer.ts';
 import { UsersPage } from './users-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
@@ -202,5 +204,28 @@ describe('the users list', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText('Admin rights could not be changed. Please try again.')).toBeNull();
+  });
+
+  it.each([
+    ['a web session before its passkey check', 'session', false, true],
+    ['a web session after it', 'session', true, false],
+    ['staff in Telegram', 'telegram', false, false],
+  ] as const)('says why contacts are partly hidden to %s: %s', async (_who, via, sessionVerified, shown) => {
+    network = mockFetch({
+      'GET /api/users': () => pageOf([userItem({ email: 'm•••@example.com', phone: '•••-•••-4567' })]),
+      'GET /api/me': () => ({ user: null, isAdmin: true, via }),
+      'GET /api/auth/passkeys': () => ({ passkeys: [passkey], sessionVerified, firstPasskeyUntil: null, mfaRequired: true }),
+    });
+    const { queryClient } = renderWithProviders(<UsersPage />, { route: '/dashboard' });
+    await screen.findByRole('table');
+    // Both answers are in before the notice is looked for, so its absence is not a matter of timing.
+    await waitFor(() => {
+      expect(queryClient.getQueryData(viewerQuery().queryKey)).toBeDefined();
+      expect(queryClient.getQueryData(passkeysQuery().queryKey)).toBeDefined();
+    });
+    const text = 'Emails and phone numbers are partly hidden until you confirm it’s you with your passkey.';
+    if (shown) await screen.findByText(text);
+    expect(screen.queryByText(text) !== null).toBe(shown);
+    expect(screen.queryByRole('button', { name: 'Use my passkey' }) !== null).toBe(shown);
   });
 });

@@ -15,6 +15,7 @@ import { EMPTY, fullName } from '../format.ts';
 import { useListParams } from '../list-params.ts';
 import { PasskeyCheck } from '../security/passkey-check.tsx';
 import { isMfaRequired } from '../security/passkey-errors.ts';
+import { ContactsMaskedNotice } from './contacts-masked-notice.tsx';
 import { USER_FILTERS, UsersFilters } from './users-filters.tsx';
 import { UsersTable } from './users-table.tsx';
 
@@ -64,6 +65,7 @@ export function UsersPage() {
     <section aria-labelledby="users-title">
       <h2 id="users-title">{i18n._('Users')}</h2>
       <UsersFilters filters={list.filters} onApply={list.setFilters} />
+      <ContactsMaskedNotice />
       {/* A search by email or phone waits for the passkey step, as the contacts it would find do. */}
       {isMfaRequired(users.error) ? (
         <PasskeyCheck />
