@@ -15,7 +15,7 @@ import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_WITH_MFA } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
@@ -157,7 +157,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/applications/user/:userId',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }),
     },
     async (request, reply): Promise<StaffApplication> => {
@@ -170,7 +170,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/applications/:id/ssn/reveal',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({ summary: "The applicant's full SSN (staff; each reveal audited)", tags: ['applications'], params: idParams }),
     },
     async (request, reply): Promise<SsnReveal> => {
@@ -183,7 +183,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/applications/:id/documents/:side',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary: "A photo of the applicant's driver's licence (staff; audited)",
         tags: ['applications'],
@@ -205,7 +205,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     '/applications/applicant',
     {
       bodyLimit: APPLICATION_BODY_LIMIT,
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary: "Correct the applicant's fields (staff; audited by field name)",
         tags: ['applications'],
@@ -222,7 +222,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
   app.patch(
     '/applications/:id/status',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary:
           "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified; 409 once the applicant withdrew it). A rejection gives 1 to 4 principal reasons (otherReason with other) and the credit report used, if any: its adverse-action notice is recorded and sent to the applicant, which stops the Regulation B clock",
@@ -242,7 +242,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/applications/:id/review',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)',
         tags: ['applications'],
@@ -259,7 +259,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/applications/:id/history',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary: "The application's audit trail, newest first (staff)",
         tags: ['applications'],

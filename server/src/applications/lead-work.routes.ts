@@ -4,7 +4,7 @@ import type { ApplicationNote, LeadAssignment } from '../../../domain/contracts/
 import { assigneeSchema, noteSchema } from '../../../domain/lead-work.schema.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_ONLY, ADMIN_WITH_MFA } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { addNote, assignLead, readNotes } from './lead-work.service.ts';
@@ -23,7 +23,7 @@ export const leadWorkRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     '/applications/:id/assignee',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'Take the lead for an admin (userId), or leave it untaken (null) (staff; audited with from and to)',
         tags: ['applications'],
@@ -43,7 +43,7 @@ export const leadWorkRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/applications/:id/notes',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary: "The application's internal notes, newest first (staff only; never sent outside)",
         tags: ['applications'],
@@ -61,7 +61,7 @@ export const leadWorkRoutes: FastifyPluginAsync = async (app) => {
     '/applications/:id/notes',
     {
       bodyLimit: NOTE_BODY_LIMIT,
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary:
           'Add an internal note (staff; append-only, audited without its text); contacted=true records that staff reached the applicant',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { pagingParams, textParam, wholeNumberParam } from '../../../domain/query-params.ts';
 import { listAudit } from './audit.repository.ts';
@@ -21,7 +21,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/audit',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({ summary: 'Audit log of staff actions (staff)', tags: ['audit'], querystring: auditQuerySchema }),
     },
     async (request) => listAudit(app.db, parseOr400(auditQuerySchema, request.query, 'audit filters')),

@@ -9,6 +9,7 @@ import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createAdmin, sessionCookie, tmaHeaders } from '../../test/identity.ts';
 import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
 import type { UserRow } from '../db/schema.ts';
+import { isAdminAccess } from '../http/access.ts';
 import { issueSignInLink } from './sign-in-links.service.ts';
 
 const SITE = 'https://cars.example.com';
@@ -65,7 +66,7 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
 
   it('answers 403 mfa_required from every personal-data route to a web session without the passkey step', async () => {
     const cookie = await signInWithLink(await newStaff());
-    const guarded = t.app.routeTable.filter((route) => route.access === 'admin-mfa');
+    const guarded = t.app.routeTable.filter(({ access }) => isAdminAccess(access) && access.factor === 'passkey');
     expect(guarded.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining([
         'GET /api/applications/user/:userId',
@@ -76,6 +77,8 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
         'PATCH /api/applications/:id/status',
         'POST /api/applications/:id/review',
         'GET /api/applications/:id/history',
+        'POST /api/users/admin',
+        'DELETE /api/auth/passkeys/:id',
       ]),
     );
     const params: Record<string, string> = { userId: String(applicantId), id: String(applicationId), side: 'front' };

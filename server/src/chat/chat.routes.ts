@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { ChatLink } from '../../../domain/contracts/chat.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { chatLinkOfUser } from './chat.service.ts';
@@ -14,7 +14,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/chat/:userId',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'Where staff chat with a user: their forum topic in the staff group, else t.me/<username>, else null (staff)',
         tags: ['chat'],

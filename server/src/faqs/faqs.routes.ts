@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FaqItem, FaqPage } from '../../../domain/contracts/faqs.ts';
 import { faqCreateSchema, faqIdParamsSchema, faqListQuerySchema, faqPatchSchema } from '../../../domain/faq.schema.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { faqItemResponse, faqPageResponse } from './faqs-response.schema.ts';
@@ -20,7 +20,7 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/faqs',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'List FAQs, filtered, sorted and paged (staff)',
         tags: ['faqs'],
@@ -36,7 +36,7 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/faqs/:id',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({ summary: 'One FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema, response: { 200: faqItemResponse } }),
     },
     async (request): Promise<FaqItem> => {
@@ -51,7 +51,7 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
     '/faqs',
     {
       bodyLimit: FAQ_BODY_LIMIT,
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({ summary: 'Add a FAQ (staff)', tags: ['faqs'], body: faqCreateSchema, response: { 201: faqItemResponse } }),
     },
     async (request, reply): Promise<FaqItem> => {
@@ -66,7 +66,7 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
     '/faqs/:id',
     {
       bodyLimit: FAQ_BODY_LIMIT,
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'Change some fields of a FAQ (staff)',
         tags: ['faqs'],
@@ -86,7 +86,10 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/faqs/:id',
-    { config: ADMIN_ONLY, schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema }) },
+    {
+      config: adminOnly({ factor: 'none' }),
+      schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema }),
+    },
     async (request, reply) => {
       const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
       if (!(await removeFaq(app.db, requireViewer(request).userId, id))) throw notFound(NO_SUCH_FAQ);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import type { FeedsAnswer } from '../../../domain/contracts/feeds.ts';
 import { FEED_CHANNELS } from '../../../domain/vehicle-feeds.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { publicOrigin } from '../http/origin.ts';
@@ -46,7 +46,7 @@ export const feedsReportRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/inventory/feeds',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary:
           "The vehicle ads feeds (staff): each channel's feed URL, how many cars it lists, and the cars it leaves out with what each lacks (no VIN, no photo, …), or why the whole feed is not served",

@@ -6,16 +6,23 @@ import type { Viewer } from './viewer.ts';
 /**
  * Route-level access rules, declared where the route is:
  *
- *   app.get('/users', { config: ADMIN_ONLY }, handler)
+ *   app.get('/users', { config: adminOnly({ factor: 'none' }) }, handler)
  *
  * 'signed-in' needs a Telegram user (init data or a session) and answers 401 otherwise, web guests
- * included; 'admin' also answers 403 to anyone but an admin. 'admin-mfa' guards customers' personal
- * data and the staff's own passkeys: an admin, and with STAFF_MFA=required a web session must also
- * have confirmed a passkey (403 mfa_required until then). 'telegram' is for what only reaches a
- * shopper through the bot (alerts): a user with a Telegram account, and 401 saying so to anyone else. Inside Telegram the signed init data is
- * the second factor (docs/decisions/010-staff-sessions-and-passkeys.md). Routes without `access` are public.
+ * included; 'admin' also answers 403 to anyone but an admin. 'telegram' is for what only reaches a
+ * shopper through the bot (alerts): a user with a Telegram account, and 401 saying so to anyone else.
+ * Routes without `access` are public.
+ *
+ * Every admin route names its second factor, so none is left to a default: 'passkey' for what
+ * reaches customers' personal data or changes who may (admin rights, the staff's own passkeys),
+ * where with STAFF_MFA=required a web session must have confirmed a passkey (403 mfa_required until
+ * then); 'none' for the rest. Inside Telegram the signed init data is the second factor
+ * (docs/decisions/010-staff-sessions-and-passkeys.md).
  */
-export type Access = 'admin' | 'admin-mfa' | 'signed-in' | 'telegram';
+export type StaffFactor = 'passkey' | 'none';
+
+export type Access =
+  { readonly level: 'signed-in' } | { readonly level: 'telegram' } | { readonly level: 'admin'; readonly factor: StaffFactor };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,13 +30,12 @@ declare module 'fastify' {
   }
 }
 
-export const ADMIN_ONLY = { access: 'admin' } as const;
-export const SIGNED_IN = { access: 'signed-in' } as const;
-export const ADMIN_WITH_MFA = { access: 'admin-mfa' } as const;
-export const TELEGRAM_USER = { access: 'telegram' } as const;
+export const SIGNED_IN = { access: { level: 'signed-in' } } as const;
+export const TELEGRAM_USER = { access: { level: 'telegram' } } as const;
+export const adminOnly = ({ factor }: { factor: StaffFactor }) => ({ access: { level: 'admin', factor } }) as const;
 
-/** Both admin levels: what app.adminRoutes lists and the access-matrix test walks. */
-export const isAdminAccess = (access: Access | undefined) => access === 'admin' || access === 'admin-mfa';
+/** Admin routes, whatever their factor: what app.adminRoutes lists and the access-matrix test walks. */
+export const isAdminAccess = (access: Access | undefined): access is Extract<Access, { level: 'admin' }> => access?.level === 'admin';
 
 /** A web staff session that has not confirmed a passkey yet, where STAFF_MFA asks for one. */
 export const needsPasskey = (config: Config, viewer: Viewer | null) =>
@@ -43,7 +49,7 @@ export function registerAccessControl(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     const viewer = request.viewer;
-    if (access === 'telegram' && viewer?.telegramId == null)
+    if (access?.level === 'telegram' && viewer?.telegramId == null)
       throw new HttpError('unauthorized', 'Alerts come through our Telegram bot: open this screen in the Telegram app to use them.');
     // A web guest is only a cookie for favourites: to these routes it is nobody.
     if (access && (!viewer || viewer.via === 'guest')) throw new HttpError('unauthorized', 'Sign in to continue.');
@@ -55,8 +61,9 @@ export function registerAccessControl(app: FastifyInstance) {
       if (!matches) throw new HttpError('forbidden', 'The x-telegram-id header does not match the signed-in user.');
     }
 
-    if (isAdminAccess(access) && !viewer?.isAdmin) throw new HttpError('forbidden', 'This needs staff (admin) rights.');
-    if (access === 'admin-mfa' && needsPasskey(request.server.config, viewer)) {
+    if (!isAdminAccess(access)) return;
+    if (!viewer?.isAdmin) throw new HttpError('forbidden', 'This needs staff (admin) rights.');
+    if (access.factor === 'passkey' && needsPasskey(request.server.config, viewer)) {
       throw new HttpError('mfa_required', "Confirm it's you with your passkey to see or change personal data.");
     }
   });

@@ -5,7 +5,7 @@ import type { IdentifiedVia } from '../../../domain/contracts/users.ts';
  * anonymous visitor. Route handlers read only this; they never look at headers or cookies
  * themselves. A handler that must remember something for an anonymous visitor (a favourite, an
  * application) calls ensureViewer(request, reply), which creates a web guest; routes for signed-in
- * users or admins declare `config: SIGNED_IN`, `config: ADMIN_ONLY` or `config: ADMIN_WITH_MFA` (http/access.ts).
+ * users or admins declare `config: SIGNED_IN` or `config: adminOnly({ factor })` (http/access.ts).
  */
 export interface Viewer {
   userId: number;

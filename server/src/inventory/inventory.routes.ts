@@ -3,7 +3,7 @@ import type { ArchivedCarAnswer, InventoryCar, InventoryListItem } from '../../.
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { carPatchSchema, carWriteSchema, inventoryCarParamsSchema, inventoryListQuerySchema } from '../../../domain/inventory.schema.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { addCar, changeCar, removeCar, searchInventory, viewInventoryCar } from './inventory.service.ts';
@@ -40,7 +40,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/inventory',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'The staff inventory: search, filters, sort and paging, with views, favourites and applications (staff)',
         tags: ['inventory'],
@@ -55,7 +55,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     '/inventory',
     {
       bodyLimit: CAR_BODY_LIMIT,
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'Add a car (a draft unless listingState says otherwise) (staff)',
         tags: ['inventory'],
@@ -74,7 +74,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/inventory/:uuid',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({ summary: 'One car in any listing state (staff)', tags: ['inventory'], params: inventoryCarParamsSchema }),
     },
     async (request, reply): Promise<InventoryCar> => {
@@ -87,7 +87,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     '/inventory/:uuid',
     {
       bodyLimit: CAR_BODY_LIMIT,
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'Change some fields of a car, its listing state included; version (or If-Match) is the version edited (staff)',
         tags: ['inventory'],
@@ -106,7 +106,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     '/inventory/:uuid',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: 'Delete a car nothing refers to (204), else archive it (200 with the archived car) (staff)',
         tags: ['inventory'],

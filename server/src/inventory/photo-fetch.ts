@@ -1,18 +1,19 @@
 import { lookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
 import { HttpError } from '../http/errors.ts';
+import { nonPublicReason } from '../security/public-address.ts';
 
 /**
  * Downloads one photo named in a stock file (docs/product.md#catalogue). The address comes from a
  * file anyone with the dealer system's export can edit, so the server must not become a way into
- * its own network: http and https only, every address a name resolves to checked against private,
- * loopback, link-local and unique-local ranges, the connection made to the address that was
- * checked (a second lookup could answer differently), each redirect checked again, and size, type
- * and time bounded. Hosts in PHOTO_FETCH_ALLOW_HOSTS skip the address check (a test server on
+ * its own network: http and https only, every address a name resolves to checked to be public
+ * (security/public-address.ts, which judges an IPv6 spelling of an IPv4 address by that address),
+ * the connection made to the address that was checked (a second lookup could answer differently),
+ * each redirect checked again, and size, type and time bounded. Hosts in PHOTO_FETCH_ALLOW_HOSTS skip the address check (a test server on
  * 127.0.0.1, a DMS photo host on the dealer's own network).
  */
 
@@ -34,54 +35,6 @@ export class PhotoFetchRefused extends Error {
     super(message);
     this.name = 'PhotoFetchRefused';
   }
-}
-
-/** Addresses no photo of a stock file may come from: this host, its network and the cloud's metadata service. */
-const FORBIDDEN = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  // NAT64 would reach the IPv4 ranges above by another spelling (IPv4-mapped ones are read as IPv4 below).
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
-
-/** ::ffff:10.0.0.1 and ::ffff:a00:1 are 10.0.0.1 to the network stack. */
-function mappedIpv4(address: string): string | undefined {
-  const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(.+)$/i.exec(address)?.[1];
-  if (!mapped) return undefined;
-  if (isIP(mapped) === 4) return mapped;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(mapped);
-  if (!hex) return undefined;
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
-export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  if (family === 6) {
-    const ipv4 = mappedIpv4(address);
-    if (ipv4) return FORBIDDEN.check(ipv4, 'ipv4');
-  }
-  return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 export interface ResolvedAddress {
@@ -110,9 +63,10 @@ async function checkedAddress(url: URL, options: PhotoFetchOptions): Promise<Res
   const addresses = literal ? [{ address: hostname, family: literal }] : await (options.resolve ?? systemResolve)(hostname).catch(() => []);
   if (addresses.length === 0) throw new PhotoFetchRefused('network', `${hostname} has no address`, false);
   if (!options.allowHosts.includes(hostname)) {
-    const forbidden = addresses.find(({ address }) => isForbiddenAddress(address));
-    if (forbidden)
-      throw new PhotoFetchRefused('address', `${hostname} is a private, loopback or link-local address (${forbidden.address})`, true);
+    for (const { address } of addresses) {
+      const reason = nonPublicReason(address);
+      if (reason) throw new PhotoFetchRefused('address', `${hostname} leads to ${address}, which is not a public address: ${reason}`, true);
+    }
   }
   return addresses[0]!;
 }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CAR_PHOTOS_MAX, carPhotoOrderSchema, carPhotoParamsSchema, carPhotosParamsSchema } from '../../../domain/car-photos.schema.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import {
@@ -84,7 +84,7 @@ export const photosRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/inventory/:uuid/photos',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: `Add photos to a car (staff; multipart/form-data, one or more parts named file: JPEG, PNG or WebP, at most ${MAX_MEGABYTES} MB and ${STAFF_PHOTO_MAX_PIXELS / 1_000_000} megapixels each, ${CAR_PHOTOS_MAX} photos a car). Each is turned upright, stripped of metadata and stored in WebP and JPEG widths; answers the car's photos, cover first`,
         tags: ['inventory'],
@@ -108,7 +108,7 @@ export const photosRoutes: FastifyPluginAsync = async (app) => {
   app.patch(
     '/inventory/:uuid/photos',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: "Reorder a car's photos (staff): order lists every photo id of the car once; the first is the cover",
         tags: ['inventory'],
@@ -127,7 +127,7 @@ export const photosRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     '/inventory/:uuid/photos/:photoId',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: "Delete one of a car's photos (staff); answers the photos left, cover first",
         tags: ['inventory'],

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ImportReport } from '../../../domain/contracts/inventory-import.ts';
 import { stockFileImportQuerySchema } from '../../../domain/inventory-import.schema.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { publicOrigin } from '../http/origin.ts';
@@ -53,7 +53,7 @@ export const stockFileRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/inventory/import',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary: `Import a stock file (multipart/form-data: one CSV in a part named file, at most ${MAX_MEGABYTES} MB and ${STOCK_FILE_MAX_ROWS.toLocaleString('en-US')} cars; comma, semicolon or tab; UTF-8, else read as Windows-1252 and said so in X-Stock-File-Encoding). mode=dry-run answers what each row would do and writes nothing; mode=commit writes every row that is not refused in one transaction; sync=true also marks available cars the file does not name as sold (staff)`,
         tags: ['inventory'],
@@ -73,7 +73,7 @@ export const stockFileRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/inventory/export.csv',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary:
           'The inventory as a stock file: every car but the archived ones, in the import’s columns, UTF-8 with a byte order mark for Excel, formula-like cells neutralised with a leading apostrophe (staff)',

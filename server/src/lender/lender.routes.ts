@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { StaffApplication } from '../../../domain/contracts/applications.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_WITH_MFA } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { resendToLender } from './lender.service.ts';
@@ -17,7 +17,7 @@ export const lenderRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/applications/:id/lender/resend',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary:
           'Send the application to the lender again, from now (staff; audited); 409 while it is being retried or without a configured lender',

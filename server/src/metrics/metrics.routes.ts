@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { MetricsAnswer } from '../../../domain/contracts/metrics.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { documented } from '../http/openapi.ts';
 import { computeMetrics } from './metrics.service.ts';
 
@@ -8,7 +8,7 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/metrics',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary:
           'Business metrics for staff: the nine business metrics, applications by status and against the Regulation B deadline, and the last 30 days by day',

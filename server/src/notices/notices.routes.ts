@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_WITH_MFA } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { staffNoticePdf } from '../pdf/notice.service.ts';
@@ -23,7 +23,7 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/applications/:id/notice.pdf',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary:
           "The application's latest adverse-action notice as the applicant received it, in their language (staff; audited); 404 when none was issued. 503 pdf_busy or pdf_unavailable when it cannot be rendered now.",

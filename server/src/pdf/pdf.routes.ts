@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { DEFAULT_LANGUAGE } from '../../../domain/enums.ts';
 import { languageParam, rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
-import { ADMIN_WITH_MFA } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { applicationPdf } from './pdf.service.ts';
@@ -25,7 +25,7 @@ export const pdfRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/applications/:id/pdf',
     {
-      config: ADMIN_WITH_MFA,
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({
         summary:
           'The application as a US Letter PDF with the full SSN, labels in lang (en, uk, es, ru; default en) (staff; audited). 503 pdf_busy or pdf_unavailable when it cannot be rendered now.',

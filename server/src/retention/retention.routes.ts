@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RetentionDueAnswer } from '../../../domain/contracts/retention.ts';
-import { ADMIN_ONLY } from '../http/access.ts';
+import { adminOnly } from '../http/access.ts';
 import { documented } from '../http/openapi.ts';
 import { listErasuresDue } from './retention.service.ts';
 
@@ -9,7 +9,7 @@ export const retentionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/retention/due',
     {
-      config: ADMIN_ONLY,
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary:
           'The decided applications whose personal data the retention job erases next, soonest first, with their due dates (staff; no personal data)',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import { ADMIN_ONLY, SIGNED_IN } from '../http/access.ts';
+import { adminOnly, needsPasskey, SIGNED_IN } from '../http/access.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
@@ -46,7 +46,8 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/users',
     {
-      config: ADMIN_ONLY,
+      // Open before the passkey check, with emails and phone numbers masked until it (listUsersForStaff).
+      config: adminOnly({ factor: 'none' }),
       schema: documented({
         summary:
           'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline; assignee=me the leads the caller took; waitingForFirstContact=true applicants no staff member has responded to yet',
@@ -56,14 +57,16 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<Paged<UserListItem>> => {
       const query = parseOr400(userListQuerySchema, request.query, 'user filters');
-      return listUsersForStaff(app.db, query, app.config.bot.staffChatId, requireViewer(request).userId);
+      const contacts = needsPasskey(app.config, request.viewer) ? 'masked' : 'full';
+      return listUsersForStaff(app.db, query, app.config.bot.staffChatId, requireViewer(request).userId, contacts);
     },
   );
 
   app.post(
     '/users/admin',
     {
-      config: ADMIN_ONLY,
+      // Who is an admin decides who reads SSNs: a session without its passkey check must not change it.
+      config: adminOnly({ factor: 'passkey' }),
       schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema, errors: [404, 409] }),
     },
     async (request): Promise<AdminChangeAnswer> => {

@@ -2,12 +2,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toast, Toaster } from '../../../components/toasts.tsx';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { allowModalDialogs, allowPopovers, pageOf, userItem } from '../test/staff-fixtures.ts';
+import { passkeysQuery } from '../api/get-passkeys.ts';
+import { viewerQuery } from '../api/get-viewer.ts';
 import { UsersPage } from './users-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
-afterEach(() => network?.restore());
+afterEach(() => {
+  network?.restore();
+  toast.dismiss();
+});
+
+const mfaRequired = () =>
+  new Response(JSON.stringify({ error: { code: 'mfa_required', message: 'Confirm it’s you' } }), {
+    status: 403,
+    headers: { 'content-type': 'application/json' },
+  });
+const passkey = { id: 1, name: 'Office laptop', createdAt: '2026-06-01T10:00:00.000Z', lastUsedAt: null };
 beforeAll(() => {
   allowModalDialogs();
   allowPopovers();
@@ -157,5 +170,62 @@ describe('the users list', () => {
     await userEvent.click(makeAdmin());
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }));
     await waitFor(() => expect(calls).toEqual([{ userId: 5, isAdmin: true }]));
+  });
+
+  it('shows masked emails and phone numbers as the list sends them before the passkey check', async () => {
+    openList('/dashboard', [userItem({ email: 'm•••@example.com', phone: '•••-•••-4567' })]);
+    const [mary] = (await screen.findAllByRole('row')).slice(1);
+    expect(within(mary!).getByText('m•••@example.com')).toBeTruthy();
+    expect(within(mary!).getByText('•••-•••-4567')).toBeTruthy();
+  });
+
+  it('shows the passkey step instead of the list when a search by email waits for it', async () => {
+    network = mockFetch({
+      'GET /api/users': () => mfaRequired(),
+      'GET /api/auth/passkeys': () => ({ passkeys: [passkey], sessionVerified: false, firstPasskeyUntil: null, mfaRequired: true }),
+    });
+    renderWithProviders(<UsersPage />, { route: '/dashboard?email=mary' });
+    expect(await screen.findByRole('heading', { name: 'Confirm it’s you with your passkey' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+
+  it('closes the dialog without an error when changing admin rights waits for the passkey step', async () => {
+    network = mockFetch({ 'GET /api/users': () => pageOf([userItem()]), 'POST /api/users/admin': () => mfaRequired() });
+    renderWithProviders(
+      <>
+        <UsersPage />
+        <Toaster />
+      </>,
+      { route: '/dashboard' },
+    );
+    const [mary] = (await screen.findAllByRole('row')).slice(1);
+    await userEvent.click(within(rowMenu(mary!, 'Actions for Mary Major')).getByRole('button', { name: 'Make admin', hidden: true }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('Admin rights could not be changed. Please try again.')).toBeNull();
+  });
+
+  it.each([
+    ['a web session before its passkey check', 'session', false, true],
+    ['a web session after it', 'session', true, false],
+    ['staff in Telegram', 'telegram', false, false],
+  ] as const)('says why contacts are partly hidden to %s: %s', async (_who, via, sessionVerified, shown) => {
+    network = mockFetch({
+      'GET /api/users': () => pageOf([userItem({ email: 'm•••@example.com', phone: '•••-•••-4567' })]),
+      'GET /api/me': () => ({ user: null, isAdmin: true, via }),
+      'GET /api/auth/passkeys': () => ({ passkeys: [passkey], sessionVerified, firstPasskeyUntil: null, mfaRequired: true }),
+    });
+    const { queryClient } = renderWithProviders(<UsersPage />, { route: '/dashboard' });
+    await screen.findByRole('table');
+    // Both answers are in before the notice is looked for, so its absence is not a matter of timing.
+    await waitFor(() => {
+      expect(queryClient.getQueryData(viewerQuery().queryKey)).toBeDefined();
+      expect(queryClient.getQueryData(passkeysQuery().queryKey)).toBeDefined();
+    });
+    const text = 'Emails and phone numbers are partly hidden until you confirm it’s you with your passkey.';
+    if (shown) await screen.findByText(text);
+    expect(screen.queryByText(text) !== null).toBe(shown);
+    expect(screen.queryByRole('button', { name: 'Use my passkey' }) !== null).toBe(shown);
   });
 });

@@ -13,6 +13,9 @@ import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from '../components/pager.tsx';
 import { EMPTY, fullName } from '../format.ts';
 import { useListParams } from '../list-params.ts';
+import { PasskeyCheck } from '../security/passkey-check.tsx';
+import { isMfaRequired } from '../security/passkey-errors.ts';
+import { ContactsMaskedNotice } from './contacts-masked-notice.tsx';
 import { USER_FILTERS, UsersFilters } from './users-filters.tsx';
 import { UsersTable } from './users-table.tsx';
 
@@ -44,13 +47,15 @@ export function UsersPage() {
           setChanging(null);
         },
         onError: (error) => {
+          setChanging(null);
+          // Admin rights decide who sees personal data: the passkey step (PasskeyPrompt) opens instead of an error.
+          if (isMfaRequired(error)) return;
           const conflict = error instanceof ApiError && error.status === 409;
           toast.error(
             conflict
               ? i18n._('Not changed: a web guest cannot be an admin, and the last admin must stay.')
               : i18n._('Admin rights could not be changed. Please try again.'),
           );
-          setChanging(null);
         },
       },
     );
@@ -60,22 +65,28 @@ export function UsersPage() {
     <section aria-labelledby="users-title">
       <h2 id="users-title">{i18n._('Users')}</h2>
       <UsersFilters filters={list.filters} onApply={list.setFilters} />
-      <ListState query={users} isEmpty={(page) => page.items.length === 0} empty={i18n._('No users match these filters.')}>
-        {(page) => (
-          <>
-            <UsersTable
-              users={page.items}
-              sortBy={list.sortField}
-              sortOrder={list.sortOrder}
-              onSort={list.toggleSort}
-              onDownloadPdf={(id) => pdf.mutate(id)}
-              downloadingId={pdf.isPending ? pdf.variables : undefined}
-              onToggleAdmin={setChanging}
-            />
-            <Pager page={list.page} totalPages={page.totalPages} total={page.total} onPage={list.setPage} />
-          </>
-        )}
-      </ListState>
+      <ContactsMaskedNotice />
+      {/* A search by email or phone waits for the passkey step, as the contacts it would find do. */}
+      {isMfaRequired(users.error) ? (
+        <PasskeyCheck />
+      ) : (
+        <ListState query={users} isEmpty={(page) => page.items.length === 0} empty={i18n._('No users match these filters.')}>
+          {(page) => (
+            <>
+              <UsersTable
+                users={page.items}
+                sortBy={list.sortField}
+                sortOrder={list.sortOrder}
+                onSort={list.toggleSort}
+                onDownloadPdf={(id) => pdf.mutate(id)}
+                downloadingId={pdf.isPending ? pdf.variables : undefined}
+                onToggleAdmin={setChanging}
+              />
+              <Pager page={list.page} totalPages={page.totalPages} total={page.total} onPage={list.setPage} />
+            </>
+          )}
+        </ListState>
+      )}
       <ConfirmDialog
         open={changing !== null}
         title={changing?.is_admin ? i18n._('Revoke admin rights?') : i18n._('Grant admin rights?')}
