@@ -128,7 +128,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'expiry job', stop: () => expiry.close() });
     const retention = startRetentionJob(
       db,
-      config.personalDataRetention.months,
+      { ...config.retention, months: config.personalDataRetention.months },
       app.log.child({ component: 'retention' }),
       overrides.retention,
     );
