@@ -165,8 +165,9 @@ describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
       const list = await t.app.inject({ method: 'GET', url: '/api/users?is_admin=true&limit=100', headers: { cookie: cookieHeader(res) } });
       expect(list.statusCode, list.body).toBe(200);
       const row = list.json<Paged<UserListItem>>().items.find((item) => item.id === id);
-      expect(row?.registered_at).not.toBeNull();
-      expect(row?.last_active_at).not.toBeNull();
+      expect(row).toBeDefined();
+      expect(row!.registered_at).not.toBeNull();
+      expect(row!.last_active_at).not.toBeNull();
     });
 
     it('answers 400 for a Telegram id that is not a positive whole number', async () => {
