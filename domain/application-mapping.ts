@@ -114,7 +114,21 @@ function toEmploymentForm(employment: RecordEmployment | null) {
 }
 
 /** A record as staff get it: the fields the retention job erases may be null (docs/product.md#data-retention). */
-type StaffRecord = Omit<ApplicationRecord, 'address' | 'income' | 'otherIncomeAmount' | 'currentEmployment'> & {
+type StaffRecord = Omit<
+  ApplicationRecord,
+  | 'address'
+  | 'income'
+  | 'otherIncomeAmount'
+  | 'currentEmployment'
+  | 'maritalStatus'
+  | 'housingStatus'
+  | 'monthsAtCurrentAddress'
+  | 'incomeFrequency'
+> & {
+  maritalStatus: ApplicationRecord['maritalStatus'] | null;
+  housingStatus: ApplicationRecord['housingStatus'] | null;
+  monthsAtCurrentAddress: number | null;
+  incomeFrequency: ApplicationRecord['incomeFrequency'] | null;
   address: RecordAddress | null;
   income: number | null;
   otherIncomeAmount: number | null;
@@ -131,8 +145,8 @@ export function applicationToFormValues(record: StaffRecord) {
     ssn: formatSsnDisplay(record.ssn ?? ''),
     dateOfBirth: formatDateFromApi(record.dateOfBirth ?? ''),
     email: record.email,
-    maritalStatus: record.maritalStatus,
-    housingStatus: record.housingStatus,
+    maritalStatus: record.maritalStatus ?? '',
+    housingStatus: record.housingStatus ?? '',
     mortgageOrRentAmount: numberText(record.mortgageOrRentAmount),
     monthsAtCurrentAddress: numberText(record.monthsAtCurrentAddress),
     address: toAddressForm(record.address),

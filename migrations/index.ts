@@ -23,6 +23,7 @@ import * as m0022 from './0022_bot_stock_photo_parts.ts';
 import * as m0023 from './0023_telegram_alerts.ts';
 import * as m0024 from './0024_stock_numbers_past_99999.ts';
 import * as m0025 from './0025_notice_credit_score.ts';
+import * as m0026 from './0026_erase_every_answer.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023_telegram_alerts': m0023,
   '0024_stock_numbers_past_99999': m0024,
   '0025_notice_credit_score': m0025,
+  '0026_erase_every_answer': m0026,
 };

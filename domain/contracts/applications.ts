@@ -122,13 +122,17 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   firstResponseMinutes: number | null;
   /**
    * When the retention job erased the personal data (docs/product.md#data-retention); from then on
-   * the SSN, birth date, income, addresses, employment and licence photos are null or gone.
+   * the SSN, birth date, marital status, housing, income, addresses, employment and licence photos are null or gone.
    */
   erasedAt: string | null;
   address: ApplicationRecord['address'] | null;
   income: number | null;
   otherIncomeAmount: number | null;
   currentEmployment: ApplicationRecord['currentEmployment'] | null;
+  maritalStatus: ApplicationRecord['maritalStatus'] | null;
+  housingStatus: ApplicationRecord['housingStatus'] | null;
+  monthsAtCurrentAddress: number | null;
+  incomeFrequency: ApplicationRecord['incomeFrequency'] | null;
   /** The latest adverse-action notice of a rejection (docs/product.md#adverse-action-notices); null when none was issued. */
   adverseActionNotice: AdverseActionNotice | null;
 }
@@ -157,7 +161,15 @@ export type LenderDelivery =
   | { state: 'failed'; attempts: number; lastError: string | null; at: string };
 
 /** The fields of a record that are null once the retention job erased them (and never before). */
-type ErasedRecordField = 'address' | 'income' | 'otherIncomeAmount' | 'currentEmployment';
+type ErasedRecordField =
+  | 'address'
+  | 'income'
+  | 'otherIncomeAmount'
+  | 'currentEmployment'
+  | 'maritalStatus'
+  | 'housingStatus'
+  | 'monthsAtCurrentAddress'
+  | 'incomeFrequency';
 
 /** POST /api/applications/{id}/ssn/reveal. */
 export interface SsnReveal {

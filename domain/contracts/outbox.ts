@@ -35,8 +35,11 @@ export interface OutboxConsumer {
   /** Stable: deliveries are stored under it. */
   readonly name: string;
   readonly kinds: readonly OutboxKind[];
-  /** Resolves once delivered; throws to be tried again later. */
-  deliver(event: OutboxEvent): Promise<void>;
+  /**
+   * Resolves once delivered; throws to be tried again later. The worker's `stopping` aborts when the
+   * server shuts down: a consumer that may wait long (a lender's timeout) gives up then, to be tried again.
+   */
+  deliver(event: OutboxEvent, stopping?: AbortSignal): Promise<void>;
   /** A refusal that no retry will change (the recipient blocked the bot): given up at once. */
   isPermanent(error: unknown): boolean;
   /** One line for the log and the delivery row, never personal data. */

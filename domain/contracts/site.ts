@@ -27,6 +27,8 @@ export const publicSiteSchema = v.object({
   timeZone: v.optional(v.string()),
   /** The development sign-in (NODE_ENV=development with DEV_LOGIN=1) is on; absent means off. */
   devLoginEnabled: v.optional(v.boolean()),
+  /** The server runs with NODE_ENV=development, where DEV_LOGIN=1 turns the development sign-in on; absent means not. */
+  devLoginAvailable: v.optional(v.boolean()),
 });
 
 export type PublicSite = v.InferOutput<typeof publicSiteSchema>;

@@ -252,6 +252,10 @@ const rules = {
     'use comma-separated host names or addresses whose photo URLs may be on a private network, such as 127.0.0.1 or photos.dealer.lan',
   ],
   IMAGE_DECODE_CONCURRENCY: [integerIn(1, 16), 'use the number of uploaded photos one process may decode at once, such as 1'],
+  OUTBOX_CONCURRENCY: [
+    integerIn(1, 64),
+    'use the number of deliveries one process sends at once to each outbox consumer (lender, email, Telegram, CRM), such as 4',
+  ],
   DEV_LOGIN: [v.picklist(['0', '1']), 'use 1 to enable the development sign-in, 0 or unset otherwise'],
   STAFF_MFA: [v.picklist(['required', 'off']), 'use required (staff on the web confirm a passkey before personal data) or off'],
   SEED_DEMO: [
@@ -530,6 +534,8 @@ export function loadConfig(env: Env = process.env) {
      * the dealer's own network.
      */
     photoFetch: { allowHosts: readVariable(env, 'PHOTO_FETCH_ALLOW_HOSTS') ?? [] },
+    /** Each outbox consumer has its own loop with this many deliveries in flight at most (decision 017). */
+    outbox: { concurrency: readVariable(env, 'OUTBOX_CONCURRENCY') ?? 4 },
     devLogin,
     /**
      * On the plain web, staff reach customers' personal data only after a passkey check in their

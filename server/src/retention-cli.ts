@@ -1,22 +1,27 @@
 import { createDatabase, databaseTargetFor } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { erasePersonalDataDue } from './retention/retention.service.ts';
+import { runRetention } from './retention/retention.service.ts';
 import { configOrExit } from './server-process.ts';
 
 /**
- * npm run retention: one pass of the daily retention job (docs/product.md#data-retention), by
- * hand. It erases what is due under RETENTION_MONTHS and says which applications it erased.
+ * npm run retention: one run of the retention job (docs/product.md#privacy-and-retention), by hand,
+ * all of it: drafts nobody saved and idle guests deleted, and the personal data due under
+ * RETENTION_MONTHS erased. It says what it did.
  */
 const config = configOrExit();
 const db = createDatabase(databaseTargetFor(config));
 try {
   await migrateToLatest(db);
-  const run = await erasePersonalDataDue(db, config.personalDataRetention.months);
-  if (run.lockedOut) process.stdout.write('Another instance is running the retention job now; nothing more was erased.\n');
+  const { months } = config.personalDataRetention;
+  const { expired, erasure } = await runRetention(db, { ...config.retention, months });
+  if (erasure.lockedOut || expired.lockedOut) process.stdout.write('Another instance is running the job now; it does the rest.\n');
   process.stdout.write(
-    run.erased.length === 0
-      ? `Nothing is due for erasure (personal data is kept ${config.personalDataRetention.months} months after a decision).\n`
-      : `Erased the personal data of ${run.erased.length} application(s): ${run.erased.join(', ')}.\n`,
+    `Deleted ${expired.drafts} draft(s) nobody saved for ${config.retention.draftDays} days and ${expired.guests} idle guest(s).\n`,
+  );
+  process.stdout.write(
+    erasure.erased.length === 0
+      ? `Nothing is due for erasure (personal data is kept ${months} months after a decision).\n`
+      : `Erased the personal data of ${erasure.erased.length} application(s): ${erasure.erased.join(', ')}.\n`,
   );
 } finally {
   await db.destroy();

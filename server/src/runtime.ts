@@ -128,7 +128,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'expiry job', stop: () => expiry.close() });
     const retention = startRetentionJob(
       db,
-      config.personalDataRetention.months,
+      { ...config.retention, months: config.personalDataRetention.months },
       app.log.child({ component: 'retention' }),
       overrides.retention,
     );
@@ -156,7 +156,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       app.log.info('email is off: set SMTP_URL and MAIL_FROM to email web applicants, and CRM_ADF_EMAIL to send leads to the CRM');
 
     // Runs whatever BOT_MODE is, for the consumers there are; stopped before the bot it delivers through.
-    const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), overrides.outbox);
+    const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), { ...config.outbox, ...overrides.outbox });
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
     if (bot) {
       await outbox.register(bot.outboxConsumer);

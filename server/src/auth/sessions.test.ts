@@ -4,7 +4,8 @@ import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createTelegramUser, sessionCookie, signWidgetLogin } from '../../test/identity.ts';
 import { recordingStream } from '../../test/log-lines.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
-import type { MeAnswer, SignInAnswer } from '../../../domain/contracts/users.ts';
+import type { Paged } from '../../../domain/contracts/paged.ts';
+import type { MeAnswer, SignInAnswer, UserListItem } from '../../../domain/contracts/users.ts';
 
 describe.each(DATABASE_KINDS)('Telegram Login Widget sign-in on %s', (kind) => {
   const t = useTestApp(kind);
@@ -156,6 +157,17 @@ describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
         payload: { telegramId: 6205, isAdmin: true, firstName: 'Dev' },
       });
       expect(res.json<SignInAnswer>().user).toMatchObject({ first_name: 'Dev', telegramId: 6205 });
+    });
+
+    it('shows the development user in the staff users list with when it registered and was last active', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { telegramId: 6206, isAdmin: true } });
+      const { id } = res.json<SignInAnswer>().user;
+      const list = await t.app.inject({ method: 'GET', url: '/api/users?is_admin=true&limit=100', headers: { cookie: cookieHeader(res) } });
+      expect(list.statusCode, list.body).toBe(200);
+      const row = list.json<Paged<UserListItem>>().items.find((item) => item.id === id);
+      expect(row).toBeDefined();
+      expect(row!.registered_at).not.toBeNull();
+      expect(row!.last_active_at).not.toBeNull();
     });
 
     it('answers 400 for a Telegram id that is not a positive whole number', async () => {

@@ -5,7 +5,7 @@ import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { TelegramProfile } from '../users/telegram-profile.schema.ts';
-import { findUserById, findUserByTelegramId, toCurrentUser, upsertTelegramUser } from '../users/users.repository.ts';
+import { findUserById, findUserByTelegramId, toCurrentUser, touchLastActive, upsertTelegramUser } from '../users/users.repository.ts';
 import { consumeSignInToken } from './sign-in-links.service.ts';
 import { endAllStaffSessions, endStaffSession, openStaffSession } from './staff-sessions.service.ts';
 import type { SignInMethod } from './staff-sessions.repository.ts';
@@ -58,9 +58,12 @@ const devProfile = (id: number, firstName: string | undefined): TelegramProfile 
   languageCode: null,
 });
 
-/** The user of the development sign-in (DEV_LOGIN=1 only), created when new, an admin when asked. */
+/**
+ * The user of the development sign-in (DEV_LOGIN=1 only), created when new, an admin when asked.
+ * It stands in for a Telegram user opening the mini app, so it is registered as one would be.
+ */
 export function developmentUser(db: Db, telegramId: number, isAdmin: boolean, firstName: string | undefined): Promise<UserRow> {
-  return upsertTelegramUser(db, devProfile(telegramId, firstName), { isAdmin });
+  return upsertTelegramUser(db, devProfile(telegramId, firstName), { isAdmin, register: true });
 }
 
 /**
@@ -74,6 +77,8 @@ export async function startStaffSession(
   previousToken: string | null,
 ): Promise<{ token: string; answer: SignInAnswer }> {
   const token = await openStaffSession(db, user.id, method, previousToken);
+  // Signing in is activity: on the plain web nothing else records it (the mini app does on opening).
+  await touchLastActive(db, user.id);
   await recordAudit(db, { actorUserId: user.id, action: 'auth.sign_in', entity: 'user', entityId: user.id, details: { method } });
   return { token, answer: { ok: true, redirect: user.is_admin ? '/dashboard' : '/', user: toCurrentUser(user) } };
 }

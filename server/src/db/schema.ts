@@ -126,16 +126,17 @@ export interface ApplicationsTable {
   ssn_encrypted: string | null;
   ssn_last4: string | null;
   date_of_birth_encrypted: string | null;
-  marital_status: 'Unmarried' | 'Married';
+  /** This and the housing answers: null once erased (migration 0026). */
+  marital_status: 'Unmarried' | 'Married' | null;
   consent_given: ColumnType<boolean, boolean | undefined, boolean>;
-  housing_status: 'Rent' | 'OwnOutright' | 'Mortgage' | 'Family' | 'Military' | 'Other';
+  housing_status: 'Rent' | 'OwnOutright' | 'Mortgage' | 'Family' | 'Military' | 'Other' | null;
   mortgage_or_rent_amount: number | null;
-  months_at_current_address: number;
+  months_at_current_address: number | null;
   /** Null once erased (migration 0020), like the income and employment columns. */
   address: NullableJson<AddressRecord>;
   previous_address: NullableJson<AddressRecord>;
   income: number | null;
-  income_frequency: ColumnType<IncomeFrequency, IncomeFrequency | undefined, IncomeFrequency>;
+  income_frequency: ColumnType<IncomeFrequency | null, IncomeFrequency | undefined, IncomeFrequency | null>;
   other_income_source: string | null;
   other_income_amount: ColumnType<number | null, number | undefined, number | null>;
   current_employment: NullableJson<EmploymentRecord>;

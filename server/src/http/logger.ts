@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { prettyLogStream } from './pretty-log.ts';
 
 /**
  * Structured logs without secrets or personal data: credentials, cookies, init data and any
@@ -49,8 +50,14 @@ export function serializeError(error: unknown): { type: string; message: string;
   };
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * JSON lines in production, for log collectors; in development the same lines formatted for a
+ * terminal (pretty-log.ts). `out` is standard output unless a test reads the lines.
+ */
+export function loggerOptions(config: Config, out?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  const destination = config.nodeEnv === 'development' ? { stream: prettyLogStream(out ?? process.stdout) } : out ? { stream: out } : {};
   return {
+    ...destination,
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {

@@ -50,7 +50,13 @@ export interface LenderWebhookSettings {
 }
 
 /** One signed POST to the lender; X-Lender-Event tells a submission from a withdrawal (README, Lender). */
-async function post(settings: LenderWebhookSettings, eventName: string, eventId: number, body: string): Promise<void> {
+async function post(
+  settings: LenderWebhookSettings,
+  eventName: string,
+  eventId: number,
+  body: string,
+  stopping: AbortSignal | undefined,
+): Promise<void> {
   const response = await fetch(settings.webhookUrl, {
     method: 'POST',
     headers: {
@@ -61,7 +67,7 @@ async function post(settings: LenderWebhookSettings, eventName: string, eventId:
     },
     body,
     redirect: 'error',
-    signal: AbortSignal.timeout(settings.timeoutMs),
+    signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), ...(stopping ? [stopping] : [])]),
   });
   // The answer's body is not needed; reading it frees the connection.
   await response.arrayBuffer().catch(() => undefined);
@@ -82,15 +88,15 @@ export function lenderWebhookConsumer(
   return {
     name: LENDER_CONSUMER,
     kinds: ['application.submitted', 'application.status_changed'],
-    async deliver(event) {
+    async deliver(event, stopping) {
       // The lender hears of a submission and of the applicant's withdrawal; staff and lender decisions it already knows.
       if (event.kind === 'application.submitted') {
         const body = JSON.stringify(await buildPayload(event.payload.applicationId));
-        return post(settings, 'application.submitted', event.id, body);
+        return post(settings, 'application.submitted', event.id, body, stopping);
       }
       if (event.kind === 'application.status_changed' && event.payload.to === 'withdrawn') {
         const body = JSON.stringify({ applicationId: event.payload.applicationId, status: 'withdrawn' });
-        return post(settings, 'application.withdrawn', event.id, body);
+        return post(settings, 'application.withdrawn', event.id, body, stopping);
       }
     },
     isPermanent: (error) =>

@@ -15,7 +15,6 @@ const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 10 * 60 * 1000;
 /** Longer than any one delivery takes, so no other worker takes a delivery while it is being sent. */
 const LEASE_SECONDS = 120;
-export const OUTBOX_BATCH = 10;
 
 /**
  * Retries wait 1 s, doubling up to 10 minutes; after the 10-minute wait the delivery is given up
@@ -45,6 +44,8 @@ export function cappedBackoff({ firstMs, maxMs, giveUpAfterMs }: { firstMs: numb
 export interface OutboxWorkerOptions {
   /** How often due deliveries are looked for. */
   tickMs?: number;
+  /** How many deliveries of one consumer are sent at once (OUTBOX_CONCURRENCY); each consumer has its own. */
+  concurrency?: number;
 }
 
 /** The server's outbox worker (decision 017): one per process, whatever BOT_MODE is. */
@@ -53,28 +54,47 @@ export interface OutboxWorker {
   register(consumer: OutboxConsumer): Promise<void>;
   /** Delivers everything due now for the registered consumers (tests; the timer does the same every tick). */
   tick(): Promise<void>;
-  /** Stops the timer; a delivery in progress finishes first. */
+  /** Stops claiming, cancels the deliveries in flight (each is tried again later) and waits for them to be recorded. */
   close(): Promise<void>;
+}
+
+/** One consumer's own claim-and-deliver loop: it claims only that consumer's deliveries, at most `concurrency` at once. */
+interface Lane {
+  consumer: OutboxConsumer;
+  /** The drain under way, if any; the timer starts one only when none is. */
+  running?: Promise<void>;
 }
 
 /**
  * Claims due deliveries of the registered consumers and hands each to its consumer, at least
  * once: marked delivered when the consumer returns, retried later after a failure worth retrying,
- * given up after a permanent refusal or the last retry. Consumers never wait for one another: each
- * delivery has its own attempts and schedule. A failing tick (the database is down) is logged once
- * per kind of failure and tried again at the next.
+ * given up after a permanent refusal or the last retry. Consumers never wait for one another
+ * (decision 017): each has its own loop, claiming its own deliveries with their own leases, so a
+ * lender that hangs until its timeout holds up only the lender's deliveries, and those only once
+ * `concurrency` of them are in flight. A failing claim (the database is down) is logged once per
+ * kind of failure and tried again at the next tick.
  */
-export function startOutboxWorker(db: Db, log: FastifyBaseLogger, { tickMs = 1000 }: OutboxWorkerOptions = {}): OutboxWorker {
-  const consumers = new Map<string, OutboxConsumer>();
+export function startOutboxWorker(
+  db: Db,
+  log: FastifyBaseLogger,
+  { tickMs = 1000, concurrency = 4 }: OutboxWorkerOptions = {},
+): OutboxWorker {
+  const lanes = new Map<string, Lane>();
   const stopping = new AbortController();
   const closed = () => stopping.signal.aborted;
 
-  async function deliverOne(delivery: ClaimedDelivery) {
-    const consumer = consumers.get(delivery.consumer)!;
+  let lastError: string | undefined;
+  function reportFailure(error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (reason !== lastError) log.warn({ error: reason }, 'outbox delivery failed; retrying');
+    lastError = reason;
+  }
+
+  async function deliverOne(consumer: OutboxConsumer, delivery: ClaimedDelivery) {
     const key = { eventId: delivery.id, consumer: delivery.consumer };
     const about = { eventId: delivery.id, kind: delivery.kind, consumer: delivery.consumer, attempts: delivery.attempts };
     try {
-      await consumer.deliver(delivery);
+      await consumer.deliver(delivery, stopping.signal);
       await markDelivered(db, key);
       log.debug(about, 'outbox event delivered');
     } catch (error) {
@@ -91,28 +111,42 @@ export function startOutboxWorker(db: Db, log: FastifyBaseLogger, { tickMs = 100
     }
   }
 
-  /** Answers how many were claimed: a full batch means more may be waiting. */
-  async function deliverDue(): Promise<number> {
-    const due = await claimDueDeliveries(db, [...consumers.keys()], OUTBOX_BATCH, LEASE_SECONDS);
-    for (const delivery of due) await deliverOne(delivery);
-    return due.length;
+  /**
+   * Keeps up to `concurrency` of the lane's due deliveries in flight, claiming again as each
+   * finishes, until none is due and none is in flight.
+   */
+  async function drain(lane: Lane) {
+    const inFlight = new Set<Promise<void>>();
+    try {
+      while (!closed()) {
+        const free = concurrency - inFlight.size;
+        const due = free > 0 ? await claimDueDeliveries(db, [lane.consumer.name], free, LEASE_SECONDS) : [];
+        for (const delivery of due) {
+          const sending: Promise<void> = deliverOne(lane.consumer, delivery)
+            .catch(reportFailure)
+            .finally(() => inFlight.delete(sending));
+          inFlight.add(sending);
+        }
+        if (free > 0 && due.length === free) continue;
+        if (inFlight.size === 0) break;
+        await Promise.race(inFlight);
+      }
+      lastError = undefined;
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      await Promise.all(inFlight);
+    }
   }
 
-  let lastTickError: string | undefined;
-  async function tick() {
-    try {
-      while ((await deliverDue()) === OUTBOX_BATCH && !closed());
-      lastTickError = undefined;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (reason !== lastTickError) log.warn({ error: reason }, 'outbox delivery failed; retrying');
-      lastTickError = reason;
-    }
+  function start(lane: Lane): Promise<void> {
+    lane.running ??= drain(lane).finally(() => (lane.running = undefined));
+    return lane.running;
   }
 
   const ticking = (async () => {
     while (!closed()) {
-      await tick();
+      for (const lane of lanes.values()) void start(lane);
       await sleep(tickMs, undefined, { signal: stopping.signal }).catch(() => undefined);
     }
   })();
@@ -120,12 +154,20 @@ export function startOutboxWorker(db: Db, log: FastifyBaseLogger, { tickMs = 100
   return {
     async register(consumer) {
       await subscribeConsumer(db, consumer.name, consumer.kinds);
-      consumers.set(consumer.name, consumer);
+      lanes.set(consumer.name, { consumer });
     },
-    tick,
+    async tick() {
+      await Promise.all(
+        [...lanes.values()].map(async (lane) => {
+          await lane.running;
+          await start(lane);
+        }),
+      );
+    },
     async close() {
       stopping.abort();
       await ticking;
+      for (const lane of lanes.values()) await lane.running;
     },
   };
 }

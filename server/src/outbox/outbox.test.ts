@@ -1,16 +1,19 @@
+import { createServer, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxConsumer, OutboxEvent, OutboxKind } from '../../../domain/contracts/outbox.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
 import { testConfig } from '../../test/app.ts';
-import { createGuest } from '../../test/identity.ts';
+import { createAdmin, createGuest, injectAs } from '../../test/identity.ts';
+import { freePort } from '../../test/local-services.ts';
+import { LocalSmtp } from '../../test/local-smtp.ts';
 import { submitTestApplication } from '../../test/applications.ts';
 import { createMigrator, migrateToLatest } from '../db/migrate.ts';
-import { createRuntime } from '../runtime.ts';
+import { createRuntime, type Runtime } from '../runtime.ts';
 import { enqueueOutboxEvent } from './outbox.repository.ts';
 import { cappedBackoff, retryDelayMs, startOutboxWorker, type OutboxWorker } from './outbox.service.ts';
 
@@ -248,6 +251,93 @@ describe.each(DATABASE_KINDS)('the outbox with the bot off, on %s', (kind) => {
     } finally {
       await runtime.close();
     }
+  });
+});
+
+/** A lender on 127.0.0.1 that reads each request and never answers it: the requests stay open until the caller gives up. */
+async function silentLender() {
+  const held: IncomingMessage[] = [];
+  const server = createServer((request) => {
+    request.resume();
+    held.push(request);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/applications`,
+    /** Requests whose caller is still waiting for an answer. */
+    pending: () => held.filter((request) => !request.socket.destroyed),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe.each(DATABASE_KINDS)('the outbox with a lender that never answers, on %s', (kind) => {
+  const ADMIN = { id: 8_500_001, first_name: 'Ada' };
+  let database: TestDatabase;
+  let smtp: LocalSmtp;
+  let lender: Awaited<ReturnType<typeof silentLender>>;
+  let runtime: Runtime;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await database.db
+      .insertInto('cars')
+      .values({ brand: 'Ford', model: 'Escape', year: 2020, price: 20000, mileage: 100, condition: 'used' })
+      .execute();
+    await createAdmin(database.db, ADMIN.id);
+    smtp = await LocalSmtp.start();
+    lender = await silentLender();
+    const config = testConfig({
+      PUBLIC_URL: 'http://127.0.0.1:3999',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'credit@dealer.example',
+      LENDER_WEBHOOK_URL: lender.url,
+      LENDER_WEBHOOK_SECRET: 'lender-test-secret-that-is-long-enough-0123',
+    });
+    // The lender's timeout outlasts the test: only the shutdown ends its request.
+    runtime = await createRuntime(config, {
+      db: database.db,
+      logger: false,
+      webDist: join(tmpdir(), 'no-web-build'),
+      outbox: { tickMs: 50 },
+      lenderTimeoutMs: 600_000,
+    });
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    await lender?.stop();
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  it("emails the applicant their new status while the lender still holds the submission's request, and shuts down with it in flight", async () => {
+    const [car] = await database.db.selectFrom('cars').select('uuid').limit(1).execute();
+    const guest = await createGuest(runtime.app, car!.uuid);
+    const application = await submitTestApplication(runtime.app, { cookie: guest.cookie }, guest.userId);
+    await vi.waitFor(() => expect(lender.pending()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+
+    await database.db.updateTable('applications').set({ email: 'waiting@applicant.example' }).where('id', '=', application.id).execute();
+    const approved = await injectAs(runtime.app, ADMIN, {
+      method: 'PATCH',
+      url: `/api/applications/${application.id}/status`,
+      payload: { status: 'approved' },
+    });
+    expect(approved.statusCode).toBe(200);
+    await vi.waitFor(() => expect(smtp.to('waiting@applicant.example')).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    expect(lender.pending()).toHaveLength(1);
+
+    await runtime.close();
+    const [handOff] = await database.db
+      .selectFrom('outbox_deliveries')
+      .select(['attempts', 'delivered_at', 'failed_at'])
+      .where('consumer', '=', 'lender')
+      .orderBy('event_id')
+      .execute();
+    expect(handOff).toEqual({ attempts: 1, delivered_at: null, failed_at: null });
   });
 });
 

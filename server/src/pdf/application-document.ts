@@ -128,16 +128,16 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('Email'), a.email),
       field(t('Phone'), formatPhoneDisplay(a.phone)),
       field(t('SSN'), kept(a.ssn === null ? null : formatSsnDisplay(a.ssn))),
-      field(t('Marital Status'), t(maritalStatusLabels[a.maritalStatus])),
+      field(t('Marital Status'), kept(a.maritalStatus && t(maritalStatusLabels[a.maritalStatus]))),
     ),
   );
 
   const housing = section(
     t('Housing Information'),
     grid(
-      field(t('Housing Type'), t(housingStatusLabels[a.housingStatus])),
+      field(t('Housing Type'), kept(a.housingStatus && t(housingStatusLabels[a.housingStatus]))),
       field(t('Monthly Payment'), kept(money(a.mortgageOrRentAmount))),
-      field(t('Time at Current Address'), months(a.monthsAtCurrentAddress)),
+      field(t('Time at Current Address'), kept(a.monthsAtCurrentAddress === null ? null : months(a.monthsAtCurrentAddress))),
     ) + blocks(addressBlock(t('Current Address'), a.address), addressBlock(t('Previous Address'), a.previousAddress)),
   );
 
@@ -145,7 +145,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
     t('Income Information'),
     grid(
       field(t('Monthly Income'), kept(money(a.income))),
-      field(t('Income Frequency'), t(a.incomeFrequency)),
+      field(t('Income Frequency'), kept(a.incomeFrequency && t(a.incomeFrequency))),
       field(t('Additional Income Source'), kept(a.otherIncomeSource)),
       field(t('Additional Income Amount'), kept(hasOtherIncome(a) ? money(a.otherIncomeAmount) : null)),
     ) +

@@ -38,11 +38,13 @@ export async function listErasureCandidates(db: Db, limit: number, decidedBefore
 }
 
 /**
- * Erases the personal data of these applications (docs/product.md#data-retention): SSN, birth
- * date, income and other income, housing payment, addresses, employment and the licence photos
- * (rows and content). Name, contact, status, dates, car and consents stay, so the metrics still
- * count the application and staff can see what it was. Returns the ids it erased; an id already
- * erased is skipped.
+ * Erases the personal data of these applications (docs/product.md#data-retention): every answer
+ * counting the application does not need (SSN, birth date, marital status, housing status and
+ * payment, months at the address, addresses, income, its frequency and other income, employment),
+ * the fingerprint of the submitted request, which was computed from those answers, and the licence
+ * photos (rows and content). Status, dates, car, decision, consents, name and contact stay, so the
+ * metrics still count the application and staff can tell whose record it is. Returns the ids it
+ * erased; an id already erased is skipped.
  */
 export async function eraseApplications(db: Db, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -52,7 +54,11 @@ export async function eraseApplications(db: Db, ids: readonly number[]): Promise
       ssn_encrypted: null,
       ssn_last4: null,
       date_of_birth_encrypted: null,
+      marital_status: null,
+      housing_status: null,
+      months_at_current_address: null,
       income: null,
+      income_frequency: null,
       other_income_source: null,
       other_income_amount: null,
       mortgage_or_rent_amount: null,
@@ -60,6 +66,7 @@ export async function eraseApplications(db: Db, ids: readonly number[]): Promise
       previous_address: null,
       current_employment: null,
       previous_employment: null,
+      idempotency_fingerprint: null,
       erased_at: sql<Date>`now()`,
       updated_at: sql<Date>`now()`,
     })

@@ -3,6 +3,7 @@ import type { RetentionDueAnswer } from '../../../domain/contracts/retention.ts'
 import { erasureDueAt, erasureDueBefore } from '../../../domain/retention.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { tryLockRetentionJob } from '../db/advisory-locks.ts';
+import { expireIdleGuestsAndDrafts, type ExpiryRun, type RetentionDays } from '../expiry/expiry.service.ts';
 import type { Db } from '../db/database.ts';
 import { runLockedBatches, startScheduledJob, type JobTiming, type ScheduledJob } from '../db/scheduled-job.ts';
 import { eraseApplications, listErasureCandidates } from './retention.repository.ts';
@@ -23,8 +24,8 @@ const MAX_BATCHES = 20;
  * One pass of retention (docs/product.md#data-retention): the personal data of applications
  * decided more than `months` ago is erased, a batch at a time, each erase audited with no actor.
  * Each batch is a transaction that first takes the job's advisory lock without waiting, so across
- * instances one works at a time and an application is erased once. Abandoned drafts are the
- * expiry job's (server/src/expiry/), not this one's.
+ * instances one works at a time and an application is erased once. Abandoned drafts are
+ * `runRetention`'s other half.
  */
 export async function erasePersonalDataDue(db: Db, months: number, now = new Date(), signal?: AbortSignal): Promise<RetentionRun> {
   const erased: number[] = [];
@@ -76,22 +77,49 @@ export async function listErasuresDue(db: Db, months: number): Promise<Retention
   };
 }
 
+/** What the retention job keeps: RETENTION_MONTHS for decided applications, and the days of GUEST_RETENTION_DAYS and DRAFT_RETENTION_DAYS. */
+export interface RetentionPolicy extends RetentionDays {
+  months: number;
+}
+
+export interface RetentionPass {
+  expired: ExpiryRun;
+  erasure: RetentionRun;
+}
+
+/**
+ * One run of the retention job, all of its work (docs/product.md#privacy-and-retention): drafts
+ * nobody saved and idle guests are deleted (the hourly expiry pass, so a daily or by-hand run
+ * leaves none behind), then the personal data of applications decided long ago is erased. The
+ * daily job and `npm run retention` both run this.
+ */
+export async function runRetention(db: Db, policy: RetentionPolicy, now = new Date(), signal?: AbortSignal): Promise<RetentionPass> {
+  const expired = await expireIdleGuestsAndDrafts(db, policy, signal);
+  const erasure = await erasePersonalDataDue(db, policy.months, now, signal);
+  return { expired, erasure };
+}
+
 const DAILY: JobTiming = { firstRunMs: 5 * 60_000, everyMs: 24 * 60 * 60_000 };
 
 /**
- * Runs retention a few minutes after start and then once a day, one run at a time. A run logs the
- * applications it erased; a failure is logged and the next run tries again, never crashing the process.
+ * Runs retention a few minutes after start and then once a day, one run at a time. A run logs what
+ * it deleted and erased; a failure is logged and the next run tries again, never crashing the process.
  */
-export function startRetentionJob(db: Db, months: number, log: FastifyBaseLogger, timing: JobTiming = DAILY): ScheduledJob {
+export function startRetentionJob(db: Db, policy: RetentionPolicy, log: FastifyBaseLogger, timing: JobTiming = DAILY): ScheduledJob {
   return startScheduledJob(
     timing,
     log,
     'erasing personal data due under the retention policy failed; the next run tries again',
     async (signal) => {
-      const run = await erasePersonalDataDue(db, months, new Date(), signal);
-      const summary = { erasedApplications: run.erased, lockedOut: run.lockedOut };
-      if (run.erased.length > 0) log.info(summary, 'erased the personal data of applications decided long ago');
-      else log.debug(summary, 'no personal data due for erasure');
+      const { expired, erasure } = await runRetention(db, policy, new Date(), signal);
+      const summary = {
+        erasedApplications: erasure.erased,
+        expiredDrafts: expired.drafts,
+        expiredGuests: expired.guests,
+        lockedOut: erasure.lockedOut || expired.lockedOut,
+      };
+      if (erasure.erased.length + expired.drafts + expired.guests > 0) log.info(summary, 'retention deleted or erased data due');
+      else log.debug(summary, 'no data due under the retention policy');
     },
   );
 }

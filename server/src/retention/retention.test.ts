@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/app.ts';
 import { submitTestApplication, TEST_SSN } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, injectAs, type TestTelegramUser } from '../../test/identity.ts';
-import { erasePersonalDataDue } from './retention.service.ts';
+import { erasePersonalDataDue, runRetention } from './retention.service.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_400_001, first_name: 'Ada', last_name: 'Staff' };
 const MONTHS = 25;
@@ -95,6 +95,32 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
       });
       expect(erasedRow.erased_at).toBeInstanceOf(Date);
       expect(erasedRow.submitted_at).toBeInstanceOf(Date);
+    });
+
+    it('erases every answer counting does not need: marital status, housing status, months at the address and the rest', async () => {
+      const erasedRow = await row(old.application.id);
+      const answers = [
+        'ssn_encrypted',
+        'ssn_last4',
+        'date_of_birth_encrypted',
+        'marital_status',
+        'housing_status',
+        'mortgage_or_rent_amount',
+        'months_at_current_address',
+        'address',
+        'previous_address',
+        'income',
+        'income_frequency',
+        'other_income_source',
+        'other_income_amount',
+        'current_employment',
+        'previous_employment',
+        'idempotency_fingerprint',
+      ] as const;
+      expect(Object.fromEntries(answers.map((column) => [column, erasedRow[column]]))).toEqual(
+        Object.fromEntries(answers.map((column) => [column, null])),
+      );
+      expect(erasedRow).toMatchObject({ id: old.application.id, user_id: old.userId, status: 'rejected', car_uuid: car });
     });
 
     it('keeps the reasons of its adverse-action notice, the record of the decision', async () => {
@@ -193,5 +219,21 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
       .items.map((item) => item.applicationId);
     expect(ids).not.toContain(inReview.application.id);
     expect(ids).not.toContain(gone.application.id);
+  });
+
+  it('deletes a draft nobody saved for 30 days and erases what is due in one run, as npm run retention runs it', async () => {
+    const { application } = await decidedMonthsAgo(30);
+    const drafter = { id: nextTelegramId++ };
+    const drafterId = (await injectAs(t.app, drafter, { method: 'GET', url: '/api/me' })).json<{ user: { id: number } }>().user.id;
+    await t.db
+      .insertInto('application_drafts')
+      .values({ user_id: drafterId, payload_encrypted: 'v1.sealed', updated_at: sql<Date>`now() - interval '31 days'` })
+      .execute();
+
+    const { expired, erasure } = await runRetention(t.db, { months: MONTHS, draftDays: 30, guestDays: 30 });
+
+    expect(erasure.erased).toEqual([application.id]);
+    expect(expired.drafts).toBe(1);
+    expect(await t.db.selectFrom('application_drafts').select('user_id').where('user_id', '=', drafterId).execute()).toEqual([]);
   });
 });

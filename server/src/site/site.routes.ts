@@ -19,6 +19,8 @@ function publicSite(config: Config): PublicSite {
     telegramLoginEnabled: Boolean(config.bot.token && config.bot.username),
     timeZone: config.timeZone,
     devLoginEnabled: config.devLogin,
+    // So the staff sign-in page of a first run in development can say which setting turns it on.
+    devLoginAvailable: config.nodeEnv === 'development',
   };
 }
 

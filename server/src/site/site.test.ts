@@ -35,6 +35,7 @@ describe.each(DATABASE_KINDS)('GET /api/site on %s', (kind) => {
       telegramLoginEnabled: true,
       timeZone: 'America/Denver',
       devLoginEnabled: false,
+      devLoginAvailable: false,
     });
   });
 
@@ -69,5 +70,13 @@ describe.each(DATABASE_KINDS)('GET /api/site with the development sign-in on %s'
 
   it('tells the web app the development sign-in is enabled', async () => {
     expect((await t.app.inject('/api/site')).json<PublicSite>().devLoginEnabled).toBe(true);
+  });
+});
+
+describe.each(DATABASE_KINDS)('GET /api/site in development with the development sign-in off on %s', (kind) => {
+  const t = useTestApp(kind, { env: { NODE_ENV: 'development' } });
+
+  it('tells the web app the development sign-in is off but can be turned on', async () => {
+    expect((await t.app.inject('/api/site')).json<PublicSite>()).toMatchObject({ devLoginEnabled: false, devLoginAvailable: true });
   });
 });

@@ -54,6 +54,20 @@ describe('the dashboard gate', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 
+  it('tells a developer which setting turns the development sign-in on while it is off', async () => {
+    openDashboard({ user: null, isAdmin: false, via: null }, '/dashboard', {
+      'GET /api/site': () => ({ ...site, devLoginEnabled: false, devLoginAvailable: true }),
+    });
+    expect(await screen.findByText(/Development sign-in is off\. .*restart the server with DEV_LOGIN=1/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in as the developer' })).toBeNull();
+  });
+
+  it('says nothing of the development sign-in outside development', async () => {
+    openDashboard({ user: null, isAdmin: false, via: null });
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(screen.queryByText(/Development sign-in/)).toBeNull();
+  });
+
   it('tells a signed-in user without staff rights that they have none', async () => {
     openDashboard({
       user: {

@@ -123,7 +123,9 @@ export function ApplicationView({ application }: { application: StaffApplication
           <Item label={i18n._(FIELD_LABELS.email)}>{application.email}</Item>
           <Item label={i18n._(FIELD_LABELS.phone)}>{formatPhoneDisplay(application.phone)}</Item>
           <Item label={i18n._(FIELD_LABELS.ssn)}>{kept(<SsnValue applicationId={application.id} masked={application.ssnMasked} />)}</Item>
-          <Item label={i18n._(FIELD_LABELS.maritalStatus)}>{i18n._(maritalStatusLabels[application.maritalStatus])}</Item>
+          <Item label={i18n._(FIELD_LABELS.maritalStatus)}>
+            {kept(application.maritalStatus && i18n._(maritalStatusLabels[application.maritalStatus]))}
+          </Item>
           <Group label={i18n._('Consents')}>
             <ConsentLines consents={application.consents} />
           </Group>
@@ -132,10 +134,16 @@ export function ApplicationView({ application }: { application: StaffApplication
       <section className="card detail-section" aria-labelledby="section-housing">
         <h3 id="section-housing">{i18n._('Housing Information')}</h3>
         <dl className="detail-grid">
-          <Item label={i18n._(FIELD_LABELS.housingStatus)}>{i18n._(housingStatusLabels[application.housingStatus])}</Item>
+          <Item label={i18n._(FIELD_LABELS.housingStatus)}>
+            {kept(application.housingStatus && i18n._(housingStatusLabels[application.housingStatus]))}
+          </Item>
           <Item label={i18n._(FIELD_LABELS.mortgageOrRentAmount)}>{kept(money(application.mortgageOrRentAmount))}</Item>
-          <Item label={i18n._(FIELD_LABELS.monthsAtCurrentAddress)}>{months(application.monthsAtCurrentAddress)}</Item>
-          <Item label={i18n._('Lived here over 2 years')}>{overTwoYears(application.monthsAtCurrentAddress, yes, no)}</Item>
+          <Item label={i18n._(FIELD_LABELS.monthsAtCurrentAddress)}>
+            {kept(application.monthsAtCurrentAddress === null ? null : months(application.monthsAtCurrentAddress))}
+          </Item>
+          <Item label={i18n._('Lived here over 2 years')}>
+            {kept(overTwoYears(application.monthsAtCurrentAddress ?? undefined, yes, no))}
+          </Item>
           <Group label={i18n._(FIELD_LABELS.address)}>{kept(<AddressLines address={application.address} />)}</Group>
           <Group label={i18n._(FIELD_LABELS.previousAddress)}>{kept(<AddressLines address={application.previousAddress} />)}</Group>
         </dl>
@@ -144,7 +152,9 @@ export function ApplicationView({ application }: { application: StaffApplication
         <h3 id="section-income">{i18n._('Income Information')}</h3>
         <dl className="detail-grid">
           <Item label={i18n._(FIELD_LABELS.income)}>{application.income === null ? ERASED : formatMoney(application.income)}</Item>
-          <Item label={i18n._(FIELD_LABELS.incomeFrequency)}>{i18n._(application.incomeFrequency)}</Item>
+          <Item label={i18n._(FIELD_LABELS.incomeFrequency)}>
+            {kept(application.incomeFrequency && i18n._(application.incomeFrequency))}
+          </Item>
           <Item label={i18n._(FIELD_LABELS.otherIncomeSource)}>{kept(application.otherIncomeSource)}</Item>
           <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>
             {kept(hasOtherIncome(application) ? money(application.otherIncomeAmount) : null)}

@@ -32,7 +32,11 @@ const erased = () =>
     erasedAt: '2026-10-01T15:00:00.000Z',
     ssnMasked: null,
     dateOfBirth: null,
+    maritalStatus: null,
+    housingStatus: null,
+    monthsAtCurrentAddress: null,
     income: null,
+    incomeFrequency: null,
     otherIncomeAmount: null,
     mortgageOrRentAmount: null,
     address: null,
@@ -48,7 +52,18 @@ describe('an application whose personal data the retention job erased', () => {
   it('shows each erased field as "Erased", not blank or $0', async () => {
     openApplication(erased());
     await screen.findByRole('heading', { name: 'Application #12' });
-    for (const label of ['Date of Birth', 'SSN', 'Monthly Income', 'Current Address', 'Current Employment']) {
+    for (const label of [
+      'Date of Birth',
+      'SSN',
+      'Marital Status',
+      'Housing Type',
+      'Time at Current Address',
+      'Lived here over 2 years',
+      'Monthly Income',
+      'Income Frequency',
+      'Current Address',
+      'Current Employment',
+    ]) {
       expect(definition(label)).toBe('Erased');
     }
     expect(document.body.textContent).not.toContain('$0');

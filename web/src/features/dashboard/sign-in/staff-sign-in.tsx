@@ -55,7 +55,15 @@ export function StaffSignIn({ signedInAs }: { signedInAs: CurrentUser | null }) 
           {i18n._('Log in with Telegram')}
         </a>
       ) : null}
-      {site.data?.devLoginEnabled ? <DevSignIn /> : null}
+      {site.data?.devLoginEnabled ? (
+        <DevSignIn />
+      ) : site.data?.devLoginAvailable ? (
+        <p className="staff-sign-in__dev">
+          {i18n._(
+            'Development sign-in is off. To sign in as an admin without Telegram, restart the server with DEV_LOGIN=1 (for example: DEV_LOGIN=1 npm run dev).',
+          )}
+        </p>
+      ) : null}
     </section>
   );
 }
