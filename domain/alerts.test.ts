@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { alertDay, carMatchesFilters, isPublication, listingChangeReason } from './alerts.ts';
 import { savedSearchFiltersSchema } from './cars.ts';
 
-const accord = { brand: 'Honda', model: 'Accord', year: 2021, price: 24_000, mileage: 30_000, condition: 'used' as const };
+const accord = {
+  brand: 'Honda',
+  model: 'Accord',
+  year: 2021,
+  price: 24_000,
+  mileage: 30_000,
+  condition: 'used' as const,
+  certified: false,
+};
 
 describe('alerts', () => {
   it('matches a car as the catalogue filters it: brand and model exactly, ranges inclusive', () => {
@@ -13,6 +21,13 @@ describe('alerts', () => {
     expect(carMatchesFilters({ priceMax: 23_999 }, accord)).toBe(false);
     expect(carMatchesFilters({ mileageMin: 30_001 }, accord)).toBe(false);
     expect(carMatchesFilters({ condition: 'new' }, accord)).toBe(false);
+  });
+
+  it('matches a search for certified pre-owned cars with certified cars only, and a search for used cars with them too', () => {
+    const certified = { ...accord, certified: true };
+    expect(carMatchesFilters({ condition: 'certified' }, certified)).toBe(true);
+    expect(carMatchesFilters({ condition: 'certified' }, accord)).toBe(false);
+    expect(carMatchesFilters({ condition: 'used' }, certified)).toBe(true);
   });
 
   it("tells fans of a sale and of a pending sale that fell through, not of staff's other moves", () => {

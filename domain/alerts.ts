@@ -38,7 +38,7 @@ export const isPublication = (from: CarListingState | null, to: CarListingState)
   to === 'available' && (from === null || from === 'draft' || from === 'archived');
 
 /** What a saved search is matched against. */
-export type MatchableCar = Pick<CarCard, 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition'>;
+export type MatchableCar = Pick<CarCard, 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'certified'>;
 
 /** The catalogue's own rules (server/src/cars/cars.repository.ts FILTERS): brand and model exactly, ranges inclusive. */
 export function carMatchesFilters(filters: SavedSearchFilters, car: MatchableCar): boolean {
@@ -47,7 +47,8 @@ export function carMatchesFilters(filters: SavedSearchFilters, car: MatchableCar
   return (
     (filters.brand === undefined || filters.brand === car.brand) &&
     (filters.model === undefined || filters.model === car.model) &&
-    (filters.condition === undefined || filters.condition === car.condition) &&
+    (filters.condition === undefined ||
+      (filters.condition === 'certified' ? car.condition === 'used' && car.certified : filters.condition === car.condition)) &&
     within(car.year, filters.yearMin, filters.yearMax) &&
     within(car.price, filters.priceMin, filters.priceMax) &&
     within(car.mileage, filters.mileageMin, filters.mileageMax)

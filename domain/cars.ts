@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CAR_CONDITIONS } from './enums.ts';
+import { CAR_CONDITION_FILTERS } from './enums.ts';
 import { booleanParam, choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
 
 /** The car catalogue's query and values (docs/product.md#catalogue, #api, #limits-and-constants); its answers are in contracts/cars.ts. */
@@ -30,7 +30,7 @@ const CAR_FILTER_PARAMS = {
   priceMax: wholeNumberParam(0, MAX_AMOUNT, 'priceMax must be a whole number of dollars'),
   mileageMin: wholeNumberParam(0, MAX_AMOUNT, 'mileageMin must be a whole number of miles'),
   mileageMax: wholeNumberParam(0, MAX_AMOUNT, 'mileageMax must be a whole number of miles'),
-  condition: choiceParam(CAR_CONDITIONS, 'condition must be new or used'),
+  condition: choiceParam(CAR_CONDITION_FILTERS, 'condition must be new, used or certified'),
 };
 
 export const carListQuerySchema = v.pipe(

@@ -87,6 +87,18 @@ export type CarBodyStyle = (typeof CAR_BODY_STYLES)[number];
 export const carConditionLabels: Record<CarConditionValue, string> = { new: 'New', used: 'Used' };
 
 /**
+ * The catalogue's condition filter: a certified pre-owned car is a used car the dealer certified
+ * (`certified` beside `condition: 'used'`), so `used` lists it too and `certified` lists only those.
+ */
+export const CAR_CONDITION_FILTERS = ['new', 'used', 'certified'] as const;
+export type CarConditionFilter = (typeof CAR_CONDITION_FILTERS)[number];
+export const carConditionFilterLabels: Record<CarConditionFilter, string> = { ...carConditionLabels, certified: 'Certified pre-owned' };
+
+/** What a car's badge and specs call its condition: certified pre-owned where the dealer certified it. */
+export const carConditionLabel = (car: { condition: CarConditionValue; certified: boolean }): string =>
+  car.condition === 'used' && car.certified ? carConditionFilterLabels.certified : carConditionLabels[car.condition];
+
+/**
  * Where a car stands in the dealer's stock (docs/product.md#catalogue): a draft is seen by staff only,
  * pending and sold cars stay on the site with a badge, an archived car (one that something still
  * refers to, so it could not be deleted) is kept for history and shown to nobody but staff.

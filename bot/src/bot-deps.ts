@@ -29,6 +29,8 @@ export interface BotConfig {
     staffChatId?: number | undefined;
   };
   company: { name: string; phone: string; email: string; address: string };
+  /** The dealer's zone (TIMEZONE): dates the bot writes are the dealer's. */
+  timeZone: string;
 }
 
 /** What the bot is built from; it holds no state of its own beyond these (no globals). */

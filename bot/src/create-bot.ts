@@ -6,7 +6,7 @@ import type { BotConfig, BotDeps } from './bot-deps.ts';
 import type { CarEvent } from './ports.ts';
 import { alertsDelivery, alertsFeature } from './features/alerts.ts';
 import { loginFeature } from './features/login.ts';
-import { notifications } from './features/notifications.ts';
+import { notifications, receipts } from './features/notifications.ts';
 import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
 import { staffFeature } from './features/staff.ts';
 import { startFeature } from './features/start.ts';
@@ -28,6 +28,8 @@ export interface CarBot {
   bot: Bot;
   /** Delivers one outbox event through the bot; throws when it was not delivered. */
   deliver(event: OutboxEvent): Promise<void>;
+  /** Sends a Telegram applicant the receipt of their submission; throws when it was not delivered. */
+  deliverReceipt(event: OutboxEvent): Promise<void>;
   /** Sends the alerts a car event owes shoppers; throws when some are left to send later. */
   deliverAlerts(event: CarEvent): Promise<void>;
   /** Sends album parts left behind, and adds car-photo albums left behind. */
@@ -76,6 +78,7 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
   return {
     bot,
     deliver: notifications(all, api, topics),
+    deliverReceipt: receipts(all, api),
     deliverAlerts: alertsDelivery(all, api),
     async sweepAlbums() {
       await relay.sweepAlbums(api);

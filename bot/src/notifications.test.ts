@@ -7,6 +7,8 @@ import { submitTestApplication, TEST_BIRTH_DATE, TEST_SSN } from '../../server/t
 import { createAdmin, createGuest, injectAs, sessionCookie } from '../../server/test/identity.ts';
 import { findUserByTelegramId } from '../../server/src/users/users.repository.ts';
 import { seedDatabase } from '../../server/src/seed/seed.ts';
+import { formatMoment } from '../../domain/date-time.ts';
+import { regBDueAt } from '../../domain/regulation-b.ts';
 import { PUBLIC_URL, STAFF_CHAT_ID, useBotRuntime, type BotRuntimeHarness } from '../test/bot-harness.ts';
 
 let nextTelegramId = 9_100_000;
@@ -15,12 +17,12 @@ const CHROME_PATH = testConfig().chromePath;
 if (!CHROME_PATH)
   console.warn('[notifications] SKIPPED the adverse-action notice test: no Chromium found (install chromium or set CHROME_PATH).');
 
-async function telegramApplicant(h: BotRuntimeHarness, language_code = 'uk') {
+async function telegramApplicant(h: BotRuntimeHarness, language_code = 'uk', overrides: Record<string, unknown> = {}) {
   const who = { id: nextTelegramId++, first_name: 'Olena', last_name: 'Koval', username: 'olena_k', language_code };
   const { app, db } = h.runtime;
   await injectAs(app, who, { method: 'POST', url: '/api/users/register', payload: {} });
   const user = (await findUserByTelegramId(db, who.id))!;
-  const application = await submitTestApplication(app, who, user.id);
+  const application = await submitTestApplication(app, who, user.id, overrides);
   return { who, user, application };
 }
 
@@ -115,6 +117,85 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
     expect(note!.payload.chat_id).toBe(STAFF_CHAT_ID);
     expect(note!.payload.message_thread_id).toBeUndefined();
     expect(note!.payload.text).toMatch(new RegExp(`^📝 New application #${application.id} from .+, submitted on the web\\.$`));
+  });
+
+  describe("the applicant's receipt", () => {
+    /** Messages Telegram accepted (a scripted failure has no result). */
+    const sent = () => h.fake.callsOf('sendMessage').filter((call) => call.result !== undefined);
+    const messagesTo = (who: { id: number }) => sent().filter((call) => call.payload.chat_id === who.id);
+    const staffNotes = (applicationId: number) =>
+      sent().filter((call) => String(call.payload.text).includes(`#${applicationId} submitted`));
+    /** Holds back or releases one consumer's pending deliveries, to choose which one a tick delivers. */
+    const setDue = (consumer: string, due: boolean) =>
+      sql`update outbox_deliveries set next_attempt_at = ${due ? sql`now()` : sql`now() + interval '1 hour'`}
+          where consumer = ${consumer} and delivered_at is null and failed_at is null`.execute(h.runtime.db);
+    const tooManyRequests = { error_code: 429, description: 'Too Many Requests: retry after 120', parameters: { retry_after: 120 } };
+    const chosenCar = () =>
+      h.runtime.db
+        .insertInto('cars')
+        .values({ brand: 'Ford', model: 'Escape', year: 2020, trim: 'SE', price: 20000, mileage: 100, condition: 'used' })
+        .returning('uuid')
+        .executeTakeFirstOrThrow();
+
+    it('sends a Telegram applicant a receipt in their language: reference, car, what happens next and the decision date', async () => {
+      const { who, application } = await telegramApplicant(h, 'uk', { carId: (await chosenCar()).uuid });
+      await h.runtime.outbox.tick();
+      const [receipt, ...more] = messagesTo(who);
+      expect(more).toHaveLength(0);
+      const t = (id: string, values?: Record<string, unknown>) => h.runtime.catalogues.translate('uk', id, values);
+      const stored = await h.runtime.db
+        .selectFrom('applications')
+        .select('submitted_at')
+        .where('id', '=', application.id)
+        .executeTakeFirstOrThrow();
+      const date = formatMoment(regBDueAt(stored.submitted_at), 'uk', h.runtime.config.timeZone);
+      const text = String(receipt!.payload.text);
+      const dealer = h.runtime.config.company.name;
+      expect(text).toContain(
+        t('Thank you for applying with {dealer}. We received your credit application #{id} and will review it soon.', {
+          dealer,
+          id: application.id,
+        }),
+      );
+      expect(text).toContain(t('Your chosen car: {car}.', { car: '2020 Ford Escape SE' }));
+      expect(text).toContain(t('Our team is reviewing your application. We may contact you if we need anything else.'));
+      expect(text).toContain(t('We will tell you our decision by {date}.', { date }));
+      expect(date).toMatch(/ C[SD]T$/);
+      expect(keyboardOf(receipt!)).toEqual([[{ text: t('Open the app'), web_app: { url: `${PUBLIC_URL}/application` } }]]);
+    });
+
+    it("sends the receipt once when the staff group's note is retried", async () => {
+      const { who, application } = await telegramApplicant(h);
+      h.fake.failNext('createForumTopic', tooManyRequests);
+      await h.runtime.outbox.tick();
+      expect(staffNotes(application.id)).toHaveLength(0);
+      await setDue('telegram', true);
+      await h.runtime.outbox.tick();
+      expect(staffNotes(application.id)).toHaveLength(1);
+      expect(messagesTo(who)).toHaveLength(1);
+    });
+
+    it("posts the staff group's note once when the receipt is retried", async () => {
+      const { who, application } = await telegramApplicant(h);
+      await setDue('telegram-receipt', false);
+      await h.runtime.outbox.tick();
+      expect(staffNotes(application.id)).toHaveLength(1);
+      await setDue('telegram-receipt', true);
+      h.fake.failNext('sendMessage', tooManyRequests);
+      await h.runtime.outbox.tick();
+      expect(messagesTo(who)).toHaveLength(0);
+      await setDue('telegram-receipt', true);
+      await h.runtime.outbox.tick();
+      expect(messagesTo(who)).toHaveLength(1);
+      expect(staffNotes(application.id)).toHaveLength(1);
+    });
+
+    it('sends a web applicant no receipt in Telegram: theirs is an email', async () => {
+      const guest = await createGuest(h.runtime.app, (await chosenCar()).uuid);
+      await submitTestApplication(h.runtime.app, { cookie: guest.cookie }, guest.userId);
+      await h.runtime.outbox.tick();
+      expect(h.fake.callsOf('sendMessage').every((call) => call.payload.chat_id === STAFF_CHAT_ID)).toBe(true);
+    });
   });
 
   it('delivers each event once, however often the worker runs', async () => {

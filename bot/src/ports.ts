@@ -1,3 +1,4 @@
+import type { ReceiptFacts } from '../../domain/application-receipt.ts';
 import type { AlertTarget, PendingAlert } from '../../domain/contracts/alerts.ts';
 import type { AlbumPart, ChatThread, MessageRef } from '../../domain/contracts/chat.ts';
 import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
@@ -40,9 +41,11 @@ export interface SignInLinksPort {
   issue(userId: number): Promise<string>;
 }
 
-/** What the applicant's card shows of their application. */
+/** What the applicant's card shows of their application, and what their receipt says of it. */
 export interface ApplicantCardPort {
   applicationOf(userId: number): Promise<{ id: number; status: ApplicationStatus } | undefined>;
+  /** The application's submission time and chosen car; undefined once it is gone. */
+  receiptOf(applicationId: number): Promise<Pick<ReceiptFacts, 'submittedAt' | 'car'> | undefined>;
 }
 
 /** The chat's stored side: topics, relayed message pairs and album parts (the server's chat service). */

@@ -11,6 +11,11 @@ import { textsIn } from './texts.ts';
 
 /** The name the bot's notifications are delivered under (migration 0013 carried the older events over to it). */
 const TELEGRAM_CONSUMER = 'telegram';
+/**
+ * The applicant's receipt is a consumer of its own: each delivery is recorded per consumer, so the
+ * staff group's note and the applicant's receipt are each sent once, whichever one is retried.
+ */
+const RECEIPT_CONSUMER = 'telegram-receipt';
 /** Shoppers' alerts are a consumer of their own, so a backlog of them never holds up an applicant's news. */
 const ALERTS_CONSUMER = 'alerts';
 /** The updates the bot handles; Telegram sends no others. */
@@ -35,6 +40,8 @@ export interface TelegramBot {
   readonly parts: CarBot;
   /** The bot's notifications, for the server's outbox worker: the `telegram` consumer. */
   readonly outboxConsumer: OutboxConsumer;
+  /** The applicant's receipt of a submission, for the outbox worker: the `telegram-receipt` consumer. */
+  readonly receiptConsumer: OutboxConsumer;
   /** Shoppers' alerts on car events, for the outbox worker: the `alerts` consumer (docs/decisions/019-telegram-alerts.md). */
   readonly alertsConsumer: OutboxConsumer;
   /** Handles one webhook update; 'not_ready' when the bot could not reach Telegram yet (answer 503: Telegram resends). */
@@ -181,6 +188,13 @@ export function startTelegramBot(
       name: TELEGRAM_CONSUMER,
       kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
       deliver: (event) => parts.deliver(event),
+      isPermanent,
+      describeError,
+    },
+    receiptConsumer: {
+      name: RECEIPT_CONSUMER,
+      kinds: ['application.submitted'],
+      deliver: (event) => parts.deliverReceipt(event),
       isPermanent,
       describeError,
     },

@@ -61,6 +61,8 @@ export interface MyApplication {
   history: StatusChange[];
   /** Regulation B: the applicant is told of the decision within 30 days of a completed application. */
   regBDueAt: string;
+  /** A rejection's adverse-action notice, once issued: its PDF is GET /api/applications/mine/notice.pdf. */
+  notice: { issuedAt: string } | null;
 }
 
 /** A staff member (or the applicant) who did something, by display name. */

@@ -1,4 +1,4 @@
-import type { CarConditionValue, CarStatusValue, PublicListingState } from '../enums.ts';
+import type { CarConditionFilter, CarConditionValue, CarStatusValue, PublicListingState } from '../enums.ts';
 
 /** The car answers (docs/product.md#catalogue, #car-page, #api). */
 
@@ -32,6 +32,8 @@ export interface CarCard {
   price: number;
   mileage: number;
   condition: CarConditionValue;
+  /** A used car the dealer certified: "Certified pre-owned" on its card and page, `CPO` in the ads feeds. */
+  certified: boolean;
   status: CarStatusValue;
   /** Where the sale stands: pending and sold cars are `status: 'unavailable'` and show a badge, with no Apply. */
   listingState: PublicListingState;
@@ -77,6 +79,8 @@ interface FilterRanges {
 /** GET /api/cars/filters. */
 export interface CarFilterData extends FilterRanges {
   brands: string[];
+  /** The condition filter's choices that some car in the catalogue has: `certified` only when a certified car is listed. */
+  conditions: CarConditionFilter[];
 }
 
 /** GET /api/cars/filters/{brand}. */

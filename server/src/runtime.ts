@@ -25,7 +25,7 @@ import { applicantEmailConsumer } from './mail/applicant-emails.ts';
 import { crmAdfConsumer } from './crm/adf-lead.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import type { BotDeps } from '../../bot/src/bot-deps.ts';
-import { findApplicationByUser } from './applications/applications.repository.ts';
+import { findApplicationById, findApplicationByUser, findApplicationCar } from './applications/applications.repository.ts';
 import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from './auth/sign-in-links.service.ts';
 import { createChatService } from './chat/chat.service.ts';
 import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from './pdf/notice.service.ts';
@@ -160,6 +160,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
     if (bot) {
       await outbox.register(bot.outboxConsumer);
+      await outbox.register(bot.receiptConsumer);
       await outbox.register(bot.alertsConsumer);
     }
     const addPhotos: AddPhotos =
@@ -214,6 +215,10 @@ export function botServices(
       async applicationOf(userId) {
         const application = await findApplicationByUser(db, userId);
         return application && { id: application.id, status: application.status };
+      },
+      async receiptOf(applicationId) {
+        const application = await findApplicationById(db, applicationId);
+        return application && { submittedAt: application.submitted_at, car: await findApplicationCar(db, application.car_uuid) };
       },
     },
     stockPhotos: createStockPhotosService({ db, images, media }),

@@ -1,4 +1,5 @@
 import { type Api, InputFile } from 'grammy';
+import { applicationReceipt } from '../../../domain/application-receipt.ts';
 import { applicationStatusLabels } from '../../../domain/enums.ts';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
 import { displayName } from '../applicant-card.ts';
@@ -68,6 +69,36 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
     }
     const text = t('Your application is now: {status}.', { status: t(applicationStatusLabels[event.payload.to]) });
     const reply = withAppButton(deps.config, text, t('Open the app'), '/application');
+    await api.sendMessage(user.telegram_id, reply.text, { reply_markup: reply.keyboard });
+  };
+}
+
+/**
+ * The receipt a Telegram applicant gets in their chat with the bot on submitting, in their language:
+ * what a web applicant's receipt email says (domain/application-receipt.ts). It is a consumer of its
+ * own (`telegram-receipt`), so a retry of the staff group's note never sends it twice, nor it the note.
+ */
+export function receipts(deps: BotDeps, api: Api): Deliver {
+  return async (event) => {
+    // It takes submissions only (its consumer's kinds); the others are never handed to it.
+    if (event.kind !== 'application.submitted') return;
+    const user = await deps.users.findById(event.payload.userId);
+    // Deleted since, or a web applicant, whose receipt is an email: nothing to send here.
+    if (!user || user.telegram_id === null) return;
+    const application = await deps.applicants.receiptOf(event.payload.applicationId);
+    if (!application) return;
+    const t = textsIn(deps.catalogues, user.language);
+    const lines = applicationReceipt(
+      {
+        applicationId: event.payload.applicationId,
+        ...application,
+        dealer: deps.config.company.name,
+        timeZone: deps.config.timeZone,
+        language: user.language,
+      },
+      t,
+    );
+    const reply = withAppButton(deps.config, lines.join('\n\n'), t('Open the app'), '/application');
     await api.sendMessage(user.telegram_id, reply.text, { reply_markup: reply.keyboard });
   };
 }

@@ -89,13 +89,14 @@ export interface AlertCar {
   price: number;
   mileage: number;
   condition: CarConditionValue;
+  certified: boolean;
   listingState: CarListingState;
 }
 
 export async function findAlertCar(db: Db, uuid: string): Promise<AlertCar | undefined> {
   const row = await db
     .selectFrom('cars')
-    .select(['uuid', 'brand', 'model', 'year', 'trim', 'price', 'mileage', 'condition', 'listing_state'])
+    .select(['uuid', 'brand', 'model', 'year', 'trim', 'price', 'mileage', 'condition', 'certified', 'listing_state'])
     .where('uuid', '=', uuid)
     .executeTakeFirst();
   return row && { ...row, listingState: row.listing_state };

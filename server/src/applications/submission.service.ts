@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
+import { findLatestNotice } from '../notices/notices.repository.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { completeGuestProfile } from '../users/users.repository.ts';
 import { type ApplicationsDeps, sealBirthDate, sealSsn } from './application-records.service.ts';
@@ -43,7 +44,11 @@ interface SubmissionDeps extends ApplicationsDeps {
 export async function loadMyApplication(db: Db, userId: number): Promise<MyApplication | undefined> {
   const row = await findApplicationByUser(db, userId);
   if (!row) return undefined;
-  const [car, history] = await Promise.all([findApplicationCar(db, row.car_uuid), listStatusHistory(db, row.id)]);
+  const [car, history, notice] = await Promise.all([
+    findApplicationCar(db, row.car_uuid),
+    listStatusHistory(db, row.id),
+    findLatestNotice(db, row.id),
+  ]);
   return {
     id: row.id,
     status: row.status,
@@ -51,6 +56,7 @@ export async function loadMyApplication(db: Db, userId: number): Promise<MyAppli
     car,
     history: toStatusChanges(history),
     regBDueAt: regBDueAt(row.submitted_at).toISOString(),
+    notice: notice ? { issuedAt: notice.created_at.toISOString() } : null,
   };
 }
 

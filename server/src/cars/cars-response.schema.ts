@@ -27,6 +27,7 @@ const summary = {
   price: integer,
   mileage: integer,
   condition: text,
+  certified: { type: 'boolean' },
   status: text,
   listingState: text,
   dateAdded: { type: 'string', format: 'date-time' },

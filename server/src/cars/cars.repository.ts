@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { CAR_SORTS, type CarListQuery, type CarSort } from '../../../domain/cars.ts';
 import type { BrandFilterData, CarCard, CarFilterData, CarImage, CarItem, Range } from '../../../domain/contracts/cars.ts';
-import type { CarListingState, PublicListingState } from '../../../domain/enums.ts';
+import { CAR_CONDITION_FILTERS, type CarConditionFilter, type CarListingState, type PublicListingState } from '../../../domain/enums.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, Database } from '../db/schema.ts';
@@ -109,12 +109,18 @@ function bind<R>(template: CompiledQuery<R>, q: CarListQuery, userId: number | n
   return CompiledQuery.raw(template.sql, parameters);
 }
 
-/** Bit 0: available only; bit i + 1: FILTERS[i] is given. */
+/** Bit 0: available only; bit i + 1: FILTERS[i] is given; the bit after them: certified cars only. */
+const CERTIFIED_ONLY = 2 << FILTERS.length;
+
 function filterShape(q: CarListQuery): number {
   let shape = q.available ? 1 : 0;
   for (let i = 0; i < FILTERS.length; i++) if (q[FILTERS[i]![0]] !== undefined) shape |= 2 << i;
+  if (q.condition === 'certified') shape |= CERTIFIED_ONLY;
   return shape;
 }
+
+/** The stored condition a filter value asks for: a certified car is stored as used (CAR_CONDITION_FILTERS). */
+const storedValue = (q: CarListQuery, key: ValueFilter) => (key === 'condition' && q.condition === 'certified' ? 'used' : q[key]);
 
 /**
  * Decision 016: the generated status is null for a draft or an archived car, so "the public sees it"
@@ -129,9 +135,10 @@ function filteredCars(shape: number) {
       query = query.where(
         column,
         operator,
-        slot((q) => q[key]),
+        slot((q) => storedValue(q, key)),
       );
   });
+  if (shape & CERTIFIED_ONLY) query = query.where('certified', '=', true);
   return query;
 }
 
@@ -158,6 +165,7 @@ export const carCardColumns = [
   'cars.price',
   'cars.mileage',
   'cars.condition',
+  'cars.certified',
   'cars.status',
   'cars.listing_state',
   'cars.date_added',
@@ -167,7 +175,7 @@ export const carCardColumns = [
 
 type CarCardRow = Pick<
   CarRow,
-  'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'status' | 'listing_state' | 'date_added' | 'trim'
+  'uuid' | 'brand' | 'model' | 'year' | 'price' | 'mileage' | 'condition' | 'certified' | 'status' | 'listing_state' | 'date_added' | 'trim'
 > & {
   photo: string | null;
   cover: UploadedPhoto | null;
@@ -195,6 +203,7 @@ export function toCarCard(row: CarCardRow): CarCard {
     price: row.price,
     mileage: row.mileage,
     condition: row.condition,
+    certified: row.condition === 'used' && row.certified,
     status: row.status ?? 'unavailable',
     listingState: publicListingState(row.listing_state),
     dateAdded: row.date_added.toISOString(),
@@ -379,9 +388,17 @@ async function ranges(db: Db, brand?: string) {
   };
 }
 
+/** The condition filter's choices some listed car has, in the filter's order. */
+async function listConditions(db: Db): Promise<CarConditionFilter[]> {
+  const rows = await db.selectFrom('cars').select(['condition', 'certified']).distinct().where('status', 'is not', null).execute();
+  const present = new Set<CarConditionFilter>(rows.map((row) => row.condition));
+  if (rows.some((row) => row.condition === 'used' && row.certified)) present.add('certified');
+  return CAR_CONDITION_FILTERS.filter((condition) => present.has(condition));
+}
+
 export async function carFilterData(db: Db): Promise<CarFilterData> {
-  const [brands, { yearRange, priceRange, mileageRange }] = await Promise.all([listBrands(db), ranges(db)]);
-  return { brands, yearRange, priceRange, mileageRange };
+  const [brands, conditions, { yearRange, priceRange, mileageRange }] = await Promise.all([listBrands(db), listConditions(db), ranges(db)]);
+  return { brands, yearRange, priceRange, mileageRange, conditions };
 }
 
 export async function brandFilterData(db: Db, brand: string): Promise<BrandFilterData | undefined> {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAR_SORTS, type CarSort } from '../../../domain/cars.ts';
-import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
+import type { CarCard, CarFilterData, CarItem } from '../../../domain/contracts/cars.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -46,6 +46,10 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
   };
 
   beforeAll(async () => {
+    // Every third used car, available or not, is certified pre-owned.
+    const used = await t.db.selectFrom('cars').select('uuid').where('condition', '=', 'used').orderBy('uuid').execute();
+    const certified = used.filter((_car, i) => i % 3 === 0).map((car) => car.uuid);
+    await t.db.updateTable('cars').set({ certified: true }).where('uuid', 'in', certified).execute();
     everyCar = await walk({ available: false }, 100);
   });
 
@@ -70,6 +74,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
           'price',
           'mileage',
           'condition',
+          'certified',
           'status',
           'listingState',
           'dateAdded',
@@ -106,7 +111,8 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
       ['mileageMax', { mileageMax: 100 }, (c) => c.mileage <= 100],
       ['mileage range', { mileageMin: 10000, mileageMax: 40000 }, (c) => c.mileage >= 10000 && c.mileage <= 40000],
       ['condition new', { condition: 'new' }, (c) => c.condition === 'new'],
-      ['condition used', { condition: 'used' }, (c) => c.condition === 'used'],
+      ['condition used, certified pre-owned included', { condition: 'used' }, (c) => c.condition === 'used'],
+      ['condition certified pre-owned', { condition: 'certified' }, (c) => c.condition === 'used' && c.certified],
       [
         'everything at once',
         { brand: 'Honda', yearMin: 2016, priceMax: 35000, mileageMax: 90000, condition: 'used' },
@@ -216,6 +222,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
           'price',
           'mileage',
           'condition',
+          'certified',
           'status',
           'listingState',
           'dateAdded',
@@ -285,7 +292,26 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
         yearRange: range(everyCar.map((c) => c.year)),
         priceRange: range(everyCar.map((c) => c.price)),
         mileageRange: range(everyCar.map((c) => c.mileage)),
+        conditions: ['new', 'used', 'certified'],
       });
+    });
+
+    it('offers the certified pre-owned filter only while the catalogue lists a certified car', async () => {
+      const certified = await t.db.selectFrom('cars').select('uuid').where('certified', '=', true).execute();
+      await t.db.updateTable('cars').set({ certified: false }).execute();
+      try {
+        expect((await get('/api/cars/filters')).json<CarFilterData>().conditions).toEqual(['new', 'used']);
+      } finally {
+        await t.db
+          .updateTable('cars')
+          .set({ certified: true })
+          .where(
+            'uuid',
+            'in',
+            certified.map((car) => car.uuid),
+          )
+          .execute();
+      }
     });
 
     it('answers models and ranges for one brand', async () => {

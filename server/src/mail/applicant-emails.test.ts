@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoment } from '../../../domain/date-time.ts';
 import type { Language } from '../../../domain/enums.ts';
+import { regBDueAt } from '../../../domain/regulation-b.ts';
 import { testConfig } from '../../test/app.ts';
 import { submissionBody, submit, submitTestApplication, TEST_BIRTH_DATE, TEST_SSN, uploadLicence } from '../../test/applications.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
@@ -99,6 +101,19 @@ describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
     expect(receipt!.parsed.text).toContain('Hola, Mary:');
     expect(receipt!.parsed.text).toContain(`Hemos recibido su solicitud de crédito n.º ${application.id}`);
     expectDealerAndNoFinancialData(receipt!);
+  });
+
+  it('tells a web applicant in the receipt which car they chose, what happens next and by when they will hear, in the dealer’s zone', async () => {
+    const { application } = await webApplicant('en', 'receipt-details@applicant.example');
+    await runtime.outbox.tick();
+
+    const [receipt] = smtp.to('receipt-details@applicant.example');
+    const text = receipt!.parsed.text!.replace(/\s+/g, ' ');
+    expect(text).toContain('Your chosen car: 2020 Ford Escape.');
+    expect(text).toContain('Our team is reviewing your application. We may contact you if we need anything else.');
+    const due = formatMoment(regBDueAt(new Date(application.submittedAt)), 'en', runtime.config.timeZone);
+    expect(text).toContain(`We will tell you our decision by ${due}.`.replace(/\s+/g, ' '));
+    expect(due).toMatch(/ C[SD]T$/);
   });
 
   it('writes to a web applicant in the language their page was in when they applied', async () => {

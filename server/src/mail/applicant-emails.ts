@@ -1,7 +1,8 @@
 import { appOrigin } from '../../../domain/app-origin.ts';
+import { applicationReceipt, type ReceiptFacts } from '../../../domain/application-receipt.ts';
 import type { OutboxConsumer, OutboxEvent } from '../../../domain/contracts/outbox.ts';
 import { applicationStatusLabels, type ApplicationStatus, type Language } from '../../../domain/enums.ts';
-import { findApplicationById } from '../applications/applications.repository.ts';
+import { findApplicationById, findApplicationCar } from '../applications/applications.repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
@@ -16,7 +17,7 @@ export interface ApplicantEmailDeps {
   db: Db;
   mailer: Mailer;
   catalogues: Catalogues;
-  config: Pick<Config, 'company' | 'publicUrl' | 'port'>;
+  config: Pick<Config, 'company' | 'publicUrl' | 'port' | 'timeZone'>;
   /** Renders a rejection's adverse-action notice, which goes to a web applicant attached to its email. */
   notices: NoticeDeps;
 }
@@ -43,7 +44,13 @@ type ApplicationEvent = Extract<
  * application by number and links to its page; the SSN, birth date, income and addresses never
  * appear (docs/product.md, Notifications), so a forwarded or misdelivered email reveals nothing.
  */
-function applicantEmail(event: ApplicationEvent, t: Translate, name: string, deps: ApplicantEmailDeps): EmailContent {
+function applicantEmail(
+  event: ApplicationEvent,
+  t: Translate,
+  name: string,
+  receipt: ReceiptFacts,
+  deps: ApplicantEmailDeps,
+): EmailContent {
   const id = event.payload.applicationId;
   const dealer = deps.config.company.name;
   const footer = [
@@ -72,11 +79,7 @@ function applicantEmail(event: ApplicationEvent, t: Translate, name: string, dep
     return {
       subject: t('We received your credit application #{id}', { id }),
       greeting,
-      paragraphs: [
-        t('Thank you for applying with {dealer}. We received your credit application #{id} and will review it soon.', { dealer, id }),
-        t('We will write to you at this address when its status changes.'),
-        privacy,
-      ],
+      paragraphs: [...applicationReceipt(receipt, t), t('We will write to you at this address when its status changes.'), privacy],
       link,
       footer,
     };
@@ -120,7 +123,15 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
       if (!application) return;
       const lang: Language = user.language;
       const t: Translate = (id, values) => deps.catalogues.translate(lang, id, values);
-      const email = composeEmail(applicantEmail(event, t, application.first_name, deps));
+      const receipt: ReceiptFacts = {
+        applicationId: application.id,
+        submittedAt: application.submitted_at,
+        car: await findApplicationCar(deps.db, application.car_uuid),
+        dealer: deps.config.company.name,
+        timeZone: deps.config.timeZone,
+        language: lang,
+      };
+      const email = composeEmail(applicantEmail(event, t, application.first_name, receipt, deps));
       if (event.kind !== 'application.adverse_action') return deps.mailer.send({ to: application.email, ...email });
       // The notice itself is the attached PDF (docs/product.md#adverse-action-notices): the body carries none of its reasons.
       const notice = await adverseActionNoticePdf(deps.notices, event.payload.noticeId);

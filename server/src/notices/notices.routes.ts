@@ -1,15 +1,25 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { staffNoticePdf } from '../pdf/notice.service.ts';
+import { myNoticePdf, staffNoticePdf, type NoticePdf } from '../pdf/notice.service.ts';
 
 const idParams = v.object({ id: rowIdParam('id') });
 
-/** Staff file or reprint the adverse-action notice a rejection sent (docs/product.md#adverse-action-notices). */
+const sendPdf = (reply: FastifyReply, { filename, bytes }: NoticePdf) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(bytes);
+
+/**
+ * Staff file or reprint the adverse-action notice a rejection sent, and the applicant downloads their
+ * own again (docs/product.md#adverse-action-notices).
+ */
 export const noticesRoutes: FastifyPluginAsync = async (app) => {
   const deps = {
     db: app.db,
@@ -34,12 +44,20 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { id } = parseOr400(idParams, request.params, 'application id');
-      const { filename, bytes } = await staffNoticePdf(deps, requireViewer(request), id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(bytes);
+      return sendPdf(reply, await staffNoticePdf(deps, requireViewer(request), id));
     },
+  );
+
+  app.get(
+    '/applications/mine/notice.pdf',
+    {
+      schema: documented({
+        summary:
+          "The visitor's own latest adverse-action notice, the PDF they were sent, in their language; 404 when none was issued. 503 pdf_busy or pdf_unavailable when it cannot be rendered now.",
+        tags: ['applications'],
+        errors: [401, 404, 503],
+      }),
+    },
+    async (request, reply) => sendPdf(reply, await myNoticePdf(deps, requireViewer(request))),
   );
 };

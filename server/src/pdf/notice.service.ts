@@ -1,7 +1,7 @@
 import type { NoticeChannel } from '../../../domain/adverse-action.ts';
 import type { Language } from '../../../domain/enums.ts';
 import { type ApplicationsDeps, applicationOrThrow } from '../applications/application-records.service.ts';
-import { findApplicationCar } from '../applications/applications.repository.ts';
+import { findApplicationByUser, findApplicationCar } from '../applications/applications.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
@@ -74,6 +74,18 @@ export async function staffNoticePdf(deps: NoticeDeps, actor: Viewer, applicatio
     details: { noticeId: notice.id },
   });
   return pdf;
+}
+
+/**
+ * GET /api/applications/mine/notice.pdf: the latest notice of the viewer's own application, the same
+ * PDF that was delivered to them. Anyone else's notice is out of reach: only the viewer's own
+ * application is looked at, so a viewer with none gets 404.
+ */
+export async function myNoticePdf(deps: NoticeDeps, viewer: Viewer): Promise<NoticePdf> {
+  const application = await findApplicationByUser(deps.db, viewer.userId);
+  const notice = application && (await findLatestNotice(deps.db, application.id));
+  if (!notice) throw notFound('You have no adverse-action notice.');
+  return renderNotice(deps, notice);
 }
 
 /** The applicant has the notice: the Regulation B record of when and how it reached them. */

@@ -40,7 +40,7 @@ describe('search engines read each public page from the server', () => {
   });
 
   /** A car for sale whose every spec the JSON-LD names is set to a known value. */
-  async function carWithSpecs(changes: Record<string, string | null> = {}) {
+  async function carWithSpecs(changes: Record<string, string | boolean | null> = {}) {
     const car = await t.db
       .selectFrom('cars')
       .select(['uuid', 'year', 'brand', 'model', 'price', 'mileage'])
@@ -58,6 +58,7 @@ describe('search engines read each public page from the server', () => {
         transmission: 'cvt',
         drivetrain: 'awd',
         condition: 'used',
+        certified: false,
         description: 'One owner.',
         photos: ['/media/cars/suv/studio.svg?color=aabbcc', '/media/cars/suv/street.svg?color=aabbcc'],
         ...changes,
@@ -107,6 +108,19 @@ describe('search engines read each public page from the server', () => {
     const car = await carWithSpecs({ condition: 'new' });
     const [data] = jsonLdOf((await t.app.inject(`/cars/${car.uuid}`)).body);
     expect(data!.itemCondition).toBe('https://schema.org/NewCondition');
+  });
+
+  it('calls a certified pre-owned car used, and certified in a property of its own', async () => {
+    const car = await carWithSpecs({ certified: true });
+    const [data] = jsonLdOf((await t.app.inject(`/cars/${car.uuid}`)).body);
+    expect(data!.itemCondition).toBe('https://schema.org/UsedCondition');
+    expect(data!.additionalProperty).toEqual({ '@type': 'PropertyValue', name: 'Certified pre-owned', value: true });
+  });
+
+  it('says nothing of certification for a used car that is not certified', async () => {
+    const car = await carWithSpecs();
+    const [data] = jsonLdOf((await t.app.inject(`/cars/${car.uuid}`)).body);
+    expect(data!.additionalProperty).toBeUndefined();
   });
 
   it("writes a dealer's own spec words as they are, and leaves out what the car does not say", async () => {

@@ -21,7 +21,7 @@ export interface SiteUrls {
   absolute(path: string): string;
 }
 
-type JsonLdValue = string | number | JsonLd | JsonLdValue[];
+type JsonLdValue = string | number | boolean | JsonLd | JsonLdValue[];
 interface JsonLd {
   [key: string]: JsonLdValue;
 }
@@ -99,6 +99,13 @@ function carJsonLd(car: CarItem, dealer: Dealer, urls: SiteUrls): JsonLd {
       return member ? SCHEMA + member : value;
     }),
     itemCondition: SCHEMA + (car.condition === 'new' ? 'NewCondition' : 'UsedCondition'),
+    // schema.org's OfferItemCondition has no certified member, and vehicleSpecialUsage (CarUsageType)
+    // names what a car was used as (taxi, rental, driving school), not a certification; so a
+    // certified car stays UsedCondition and says so in additionalProperty, the Product property
+    // schema.org gives for a characteristic without a term of its own.
+    ...(car.certified && {
+      additionalProperty: { '@type': 'PropertyValue', name: 'Certified pre-owned', value: true },
+    }),
     offers: {
       '@type': 'Offer',
       price: car.price,

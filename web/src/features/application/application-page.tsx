@@ -6,6 +6,8 @@ import { carUuidSchema } from '../../../../domain/cars.ts';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
+import { formatMoment } from '../../../../domain/date-time.ts';
+import { useSite } from '../../lib/api/get-site.ts';
 import { useFormGuard } from '../../host/index.ts';
 import { draftAtom, draftCarIdAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -94,7 +96,7 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
     heading.current?.focus();
   }, []);
   usePageTitle(i18n._('Car loan application'));
-  const savedAt = i18n.date(new Date(saved.updatedAt), { dateStyle: 'medium', timeStyle: 'short' });
+  const savedAt = formatMoment(saved.updatedAt, i18n.locale, useSite().data?.timeZone, 'compact');
   return (
     <section className="page page--narrow wizard" aria-labelledby="resume-title">
       <h1 id="resume-title" ref={heading} tabIndex={-1}>

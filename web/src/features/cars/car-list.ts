@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { CAR_LIST_DEFAULT_LIMIT, CAR_SORTS, carListQuerySchema, type CarListQuery, type CarSort } from '../../../../domain/cars.ts';
 import type { CarCard } from '../../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../../domain/contracts/paged.ts';
-import type { CarConditionValue } from '../../../../domain/enums.ts';
+import type { CarConditionFilter } from '../../../../domain/enums.ts';
 
 /**
  * Car list rules (docs/product.md#catalogue, #limits-and-constants): which filters a list shows, how they travel through the URL
@@ -158,7 +158,7 @@ export interface CarFilterForm {
   priceMax: string;
   mileageMin: string;
   mileageMax: string;
-  condition: '' | CarConditionValue;
+  condition: '' | CarConditionFilter;
   available: boolean;
 }
 

@@ -457,3 +457,28 @@ describe('Available Cars: favourites', () => {
     expect(message.closest('[role="alert"]')).not.toBeNull();
   });
 });
+
+describe('Available Cars: certified pre-owned', () => {
+  it('labels a certified car "Certified pre-owned" on its card, and a plain used car "Used"', async () => {
+    const certified = createCarCard({ brand: 'Honda', model: 'Accord', trim: 'EX', year: 2021, certified: true });
+    const used = createCarCard({ brand: 'Ford', model: 'Escape', trim: 'SE', year: 2020 });
+    restore = mockCarsApi({ pagesFor: () => [[certified, used]] }).restore;
+    renderPage();
+    const [first, second] = await screen.findAllByRole('article');
+    expect(within(first!).getByText('Certified pre-owned')).toBeTruthy();
+    expect(within(first!).queryByText('Used')).toBeNull();
+    expect(within(second!).getByText('Used')).toBeTruthy();
+  });
+
+  it('filters by certified pre-owned, through the URL and the request', async () => {
+    const api = mockCarsApi({ pagesFor: () => [[createCarCard({ certified: true })]] });
+    restore = api.restore;
+    renderPage();
+    await screen.findAllByRole('article');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Condition' }), 'Certified pre-owned');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(searchOf().toString()).toBe('condition=certified'));
+    await waitFor(() => expect(carsRequests(api.calls).at(-1)).toMatchObject({ condition: 'certified' }));
+    expect(screen.getByRole('button', { name: 'Remove filter: Certified pre-owned' })).toBeTruthy();
+  });
+});

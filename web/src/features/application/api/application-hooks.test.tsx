@@ -16,6 +16,7 @@ const mine: MyApplication = {
   car: null,
   history: [{ status: 'in_review', at: '2026-11-21T12:00:00.000Z' }],
   regBDueAt: '2026-12-21T12:00:00.000Z',
+  notice: null,
 };
 
 /** GET /api/me for a visitor the server knows. */

@@ -25,12 +25,14 @@ const application: MyApplication = {
   },
   history: [{ status: 'in_review', at: '2026-11-21T12:00:00.000Z' }],
   regBDueAt: '2026-12-21T12:00:00.000Z',
+  notice: null,
 };
 
 const site = (botUsername: string | null): PublicSite => ({
   company: { name: 'Dealer', address: '1 Main St', phone: '555', email: 'a@b.c', socialLinks: [] },
   botUsername,
   telegramLoginEnabled: false,
+  timeZone: 'America/Chicago',
 });
 
 let restore: (() => void) | undefined;
@@ -54,12 +56,17 @@ describe('ApplicationStatusView', () => {
     expect(heading.tabIndex).toBe(-1);
     expect(statusOf().textContent).toBe('In Review');
     expect(statusOf().querySelector('svg.status-icon--in_review')?.getAttribute('aria-hidden')).toBe('true');
-    expect(screen.getByText('Received').nextElementSibling!.textContent).toMatch(/^November 21, 2026/);
     expect(screen.getByText('314')).toBeTruthy();
-    expect(screen.getByText('We will tell you our decision by December 21, 2026.')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Chat with the dealer on Telegram' })).toMatchObject({
       href: 'https://t.me/dealer_bot',
     });
+  });
+
+  it('writes every date in the dealer’s time zone and names the zone, as staff read it', async () => {
+    // 2:30 AM UTC on December 21 is still December 20 at the dealer's in Chicago.
+    renderView({ ...application, submittedAt: '2026-11-21T02:30:00.000Z', regBDueAt: '2026-12-21T02:30:00.000Z' });
+    expect(await screen.findByText('We will tell you our decision by December 20, 2026 at 8:30 PM CST.')).toBeTruthy();
+    expect(screen.getByText('Received').nextElementSibling!.textContent).toBe('November 20, 2026 at 8:30 PM CST');
   });
 
   it('shows an approval with a green check and what comes next', () => {
@@ -79,6 +86,16 @@ describe('ApplicationStatusView', () => {
     expect(statusOf().textContent).toBe('Rejected');
     expect(statusOf().querySelector('svg.status-icon--rejected')).not.toBeNull();
     expect(screen.getByText('We will send you a written notice with the main reasons for our decision.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download the notice (PDF)' })).toBeNull();
+  });
+
+  it('shows a rejected applicant the date their notice was sent and lets them download it', async () => {
+    renderView({ ...application, status: 'rejected', notice: { issuedAt: '2026-11-25T18:00:00.000Z' } });
+    expect(
+      await screen.findByText('We sent you a written notice with the main reasons for our decision on November 25, 2026 at 12:00 PM CST.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/We will send you a written notice/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download the notice (PDF)' }).getAttribute('href')).toBe('/api/applications/mine/notice.pdf');
   });
 
   it('lists the status history, oldest first, in words', () => {

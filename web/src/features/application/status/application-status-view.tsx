@@ -8,6 +8,7 @@ import { useSite } from '../../../lib/api/get-site.ts';
 import './status.css';
 import { WithdrawApplication } from './withdraw-application.tsx';
 import { formatDollars } from '../../../../../domain/format.ts';
+import { formatMoment } from '../../../../../domain/date-time.ts';
 
 /**
  * docs/product.md#submission-and-statuses: in review a warning hourglass, approved a green check,
@@ -62,21 +63,24 @@ function ChatLink() {
  */
 export function ApplicationStatusView({ application }: { application: MyApplication }) {
   const { i18n } = useLingui();
-  // Months in words: 03/04 is ambiguous to a reader used to another order.
-  const day = (iso: string) => i18n.date(iso, { dateStyle: 'long' });
-  const moment = (iso: string) => i18n.date(iso, { dateStyle: 'long', timeStyle: 'short' });
+  const timeZone = useSite().data?.timeZone;
+  // Months in words (03/04 is ambiguous to a reader used to another order), in the dealer's zone and
+  // named, so the applicant reads the deadline staff read.
+  const moment = (iso: string) => formatMoment(iso, i18n.locale, timeZone);
   const statusLabel = (status: ApplicationStatus) => i18n._(applicationStatusLabels[status]);
-  const { status, car } = application;
+  const { status, car, notice } = application;
 
   const next: Record<ApplicationStatus, string[]> = {
     in_review: [
       i18n._('Our team is reviewing your application. We may contact you if we need anything else.'),
-      i18n._('We will tell you our decision by {date}.', { date: day(application.regBDueAt) }),
+      i18n._('We will tell you our decision by {date}.', { date: moment(application.regBDueAt) }),
     ],
     approved: [i18n._('Your loan is approved. Our team will contact you to finish the paperwork and arrange your car.')],
     rejected: [
       i18n._('We are sorry: we cannot approve your application this time.'),
-      i18n._('We will send you a written notice with the main reasons for our decision.'),
+      notice
+        ? i18n._('We sent you a written notice with the main reasons for our decision on {date}.', { date: moment(notice.issuedAt) })
+        : i18n._('We will send you a written notice with the main reasons for our decision.'),
     ],
     withdrawn: [i18n._('You withdrew your application, so we have stopped reviewing it. Contact us if you change your mind.')],
   };
@@ -113,6 +117,11 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
           <p key={text}>{text}</p>
         ))}
         <div className="button-row">
+          {status === 'rejected' && notice && (
+            <a className="button button--secondary" href="/api/applications/mine/notice.pdf" download>
+              {i18n._('Download the notice (PDF)')}
+            </a>
+          )}
           <ChatLink />
         </div>
       </div>

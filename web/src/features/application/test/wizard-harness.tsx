@@ -26,6 +26,7 @@ export const submitted: MyApplication = {
   car: null,
   history: [{ status: 'in_review', at: '2026-06-15T12:00:00.000Z' }],
   regBDueAt: '2026-07-15T12:00:00.000Z',
+  notice: null,
 };
 
 /** The wizard's API at the network edge: no application, no saved draft, saves accepted. */

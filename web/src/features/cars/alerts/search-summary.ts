@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { SavedSearchFilters } from '../../../../../domain/cars.ts';
-import { carConditionLabels } from '../../../../../domain/enums.ts';
+import { carConditionFilterLabels } from '../../../../../domain/enums.ts';
 import { useCarFormat } from '../format.ts';
 
 /** A saved search in words, with the catalogue chips' own labels: "Honda Accord · Used · Price to $30,000". */
@@ -10,7 +10,7 @@ export function useSearchSummary(): (filters: SavedSearchFilters) => string {
   return (filters) => {
     const parts = [
       [filters.brand, filters.model].filter(Boolean).join(' '),
-      filters.condition ? i18n._(carConditionLabels[filters.condition]) : '',
+      filters.condition ? i18n._(carConditionFilterLabels[filters.condition]) : '',
       filters.yearMin !== undefined ? i18n._('Year from {year}', { year: String(filters.yearMin) }) : '',
       filters.yearMax !== undefined ? i18n._('Year to {year}', { year: String(filters.yearMax) }) : '',
       filters.priceMin !== undefined ? i18n._('Price from {price}', { price: format.price(filters.priceMin) }) : '',

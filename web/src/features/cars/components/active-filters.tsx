@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useRef, type RefObject } from 'react';
-import { carConditionLabels } from '../../../../../domain/enums.ts';
+import { carConditionFilterLabels } from '../../../../../domain/enums.ts';
 import { activeFilters, clearedFilters, withoutFilter, type CarListFilters, type NarrowingFilter } from '../car-list.ts';
 import { useCarFormat } from '../format.ts';
 
@@ -43,7 +43,7 @@ export function ActiveFilters({ filters, onChange, afterLast }: ActiveFiltersPro
       case 'mileageMax':
         return i18n._('Mileage to {mileage}', { mileage: format.mileage(filters.mileageMax ?? 0) });
       case 'condition':
-        return filters.condition ? i18n._(carConditionLabels[filters.condition]) : '';
+        return filters.condition ? i18n._(carConditionFilterLabels[filters.condition]) : '';
       case 'available':
         return i18n._('Unavailable cars included');
     }

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Button, Input, Select, Switch } from '@telegram-apps/telegram-ui';
 import { useId, useState, type FormEvent } from 'react';
 import type { CarFilterData, Range } from '../../../../../domain/contracts/cars.ts';
+import { CAR_CONDITION_FILTERS, carConditionFilterLabels } from '../../../../../domain/enums.ts';
 import { useBrandFilters } from '../api/get-brand-filters.ts';
 import {
   DEFAULT_CAR_FILTERS,
@@ -58,6 +59,10 @@ export function CarFiltersForm({ filters, filterData, onApply, onReset, onSubmit
   };
 
   const ranges = brandData ?? filterData;
+  // Certified pre-owned is offered when the catalogue lists such a car, or when a link already asks for it.
+  const conditionOptions = CAR_CONDITION_FILTERS.filter(
+    (condition) => condition !== 'certified' || filterData?.conditions.includes(condition) || draft.condition === condition,
+  );
   const brands = filterData?.brands ?? [];
   // A brand from a shared link that is no longer in stock still has to show as chosen.
   const brandOptions = draft.brand && !brands.includes(draft.brand) ? [draft.brand, ...brands] : brands;
@@ -126,11 +131,14 @@ export function CarFiltersForm({ filters, filterData, onApply, onReset, onSubmit
           <Select
             {...control}
             value={draft.condition}
-            onChange={(event) => set('condition', event.target.value === 'new' || event.target.value === 'used' ? event.target.value : '')}
+            onChange={(event) => set('condition', CAR_CONDITION_FILTERS.find((condition) => condition === event.target.value) ?? '')}
           >
             <option value="">{i18n._('Any condition')}</option>
-            <option value="new">{i18n._('New')}</option>
-            <option value="used">{i18n._('Used')}</option>
+            {conditionOptions.map((condition) => (
+              <option key={condition} value={condition}>
+                {i18n._(carConditionFilterLabels[condition])}
+              </option>
+            ))}
           </Select>
         )}
       </FilterField>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { carSpecLabel, type CarSpecField } from '../../../../../domain/enums.ts';
+import { carConditionLabel, carSpecLabel, type CarSpecField } from '../../../../../domain/enums.ts';
 import type { CarItem } from '../../../../../domain/contracts/cars.ts';
 import { useCarFormat } from '../format.ts';
 
@@ -18,7 +18,7 @@ export function CarSpecs({ car }: { car: CarItem }) {
   const rows: Array<[string, string | null]> = [
     [i18n._('Year'), String(car.year)],
     [i18n._('Mileage'), format.mileage(car.mileage)],
-    [i18n._('Condition'), car.condition === 'new' ? i18n._('New') : i18n._('Used')],
+    [i18n._('Condition'), i18n._(carConditionLabel(car))],
     [i18n._('Body style'), spec('bodyStyle', car.bodyStyle)],
     [i18n._('Exterior colour'), car.exteriorColor],
     [i18n._('Interior colour'), car.interiorColor],

@@ -19,6 +19,7 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
     price: 24_500,
     mileage: 31_200,
     condition: 'used',
+    certified: false,
     status: 'available',
     listingState: 'available',
     dateAdded: '2026-01-15T10:00:00.000Z',
@@ -43,7 +44,23 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
 
 /** The card that the car list answers for this car. */
 export function cardOf(car: CarItem): CarCard {
-  const { uuid, is_favorite, brand, model, year, price, mileage, condition, status, listingState, dateAdded, trim, photos, images } = car;
+  const {
+    uuid,
+    is_favorite,
+    brand,
+    model,
+    year,
+    price,
+    mileage,
+    condition,
+    certified,
+    status,
+    listingState,
+    dateAdded,
+    trim,
+    photos,
+    images,
+  } = car;
   return {
     uuid,
     is_favorite,
@@ -53,6 +70,7 @@ export function cardOf(car: CarItem): CarCard {
     price,
     mileage,
     condition,
+    certified,
     status,
     listingState,
     dateAdded,

@@ -21,6 +21,7 @@ export const FILTER_DATA: CarFilterData = {
   yearRange: { min: 2015, max: 2025 },
   priceRange: { min: 9_000, max: 80_000 },
   mileageRange: { min: 0, max: 120_000 },
+  conditions: ['new', 'used', 'certified'],
 };
 
 export const BRAND_DATA: Record<string, BrandFilterData> = {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { StaffStatusChange } from '../../../../../domain/contracts/applications.ts';
 import type { ApplicationStatus } from '../../../../../domain/enums.ts';
 import { useDealerTimeZone } from '../dealer-time-zone.ts';
+import { formatMoment } from '../../../../../domain/date-time.ts';
 import { formatDate } from '../format.ts';
 
 interface RegBClockProps {
@@ -22,7 +23,8 @@ interface RegBClockProps {
 export function RegBClock({ dueAt, daysLeft, status, history, noticeAt }: RegBClockProps) {
   const { i18n } = useLingui();
   const timeZone = useDealerTimeZone();
-  const date = formatDate(dueAt, i18n.locale, timeZone);
+  // To the minute and with its zone, as the applicant's status page writes the same deadline.
+  const date = formatMoment(dueAt, i18n.locale, timeZone, 'dateTime');
   if (status === 'rejected' && noticeAt !== null) {
     const sent = formatDate(noticeAt, i18n.locale, timeZone);
     return (

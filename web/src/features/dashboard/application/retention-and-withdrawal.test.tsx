@@ -46,7 +46,8 @@ const erased = () =>
 describe('an application whose personal data the retention job erased', () => {
   it('says when it was erased and under what policy', async () => {
     openApplication(erased());
-    expect(await screen.findByText('Personal data erased on October 1, 2026 under the retention policy.')).toBeTruthy();
+    // The day in the dealer's zone, named: the site's details give none here, so it is the reader's own.
+    expect(await screen.findByText(/^Personal data erased on October 1, 2026 \S+ under the retention policy\.$/)).toBeTruthy();
   });
 
   it('shows each erased field as "Erased", not blank or $0', async () => {
@@ -96,7 +97,7 @@ describe('an application its applicant withdrew', () => {
   it('takes it off the Regulation B clock with no notice due', async () => {
     openApplication(withdrawn());
     expect(
-      await screen.findByText('Withdrawn by the applicant on June 5, 2026: no decision or adverse-action notice is due.'),
+      await screen.findByText(/^Withdrawn by the applicant on June 5, 2026 \S+: no decision or adverse-action notice is due\.$/),
     ).toBeTruthy();
   });
 });
