@@ -7,7 +7,7 @@ import { enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
 import { PHOTO_URLS_PER_CAR } from './photo-fetch.ts';
 import { CAR_WRITE_FIELDS, toInventoryCar } from './inventory.repository.ts';
 import { createCars, updateCar } from './inventory.service.ts';
-import { allCarRows } from './stock-file.repository.ts';
+import { allCarPhotoUrls, allCarRows } from './stock-file.repository.ts';
 import {
   columnOfField,
   readStockFile,
@@ -270,5 +270,9 @@ export async function importStockFile(
 /** GET /api/inventory/export.csv: every car but the archived ones, as a stock file the import reads back unchanged. */
 export async function exportStockFile(db: Db, absolute: (url: string) => string): Promise<string> {
   const cars = (await loadInventory(db)).filter((car) => car.listingState !== 'archived');
-  return writeStockFile(cars, absolute);
+  const photos = await allCarPhotoUrls(db);
+  return writeStockFile(
+    cars.map((car) => ({ ...car, photos: (photos.get(car.uuid) ?? []).map((url) => ({ url })) })),
+    absolute,
+  );
 }

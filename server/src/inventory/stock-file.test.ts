@@ -5,7 +5,7 @@ import type { ImportReport } from '../../../domain/contracts/inventory-import.ts
 import type { InventoryCar } from '../../../domain/contracts/inventory.ts';
 import { vinMessages } from '../../../domain/vin.ts';
 import { useTestApp } from '../../test/app.ts';
-import { multipart } from '../../test/applications.ts';
+import { multipart, solidImage } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, injectAs, sessionCookie, type TestTelegramUser } from '../../test/identity.ts';
 import { dealerRows, toCsv, type StockRow } from '../../test/stock-files.ts';
@@ -327,6 +327,48 @@ describe.each(DATABASE_KINDS)('exporting the inventory on %s', (kind) => {
     const report = await reportOf(t.app, rawPayload, 'mode=commit&sync=true');
     expect(report).toMatchObject({ rows: 40, created: 0, updated: 0, unchanged: 40, refused: 0, markedSold: [] });
     expect((await carByVin(t.app, rows[0]!.VIN)).description).toBe('=HYPERLINK("http://evil.example","Click")');
+  });
+});
+
+describe.each(DATABASE_KINDS)('exporting the photos of the inventory on %s', (kind) => {
+  const t = useTestApp(kind, { env: { PUBLIC_URL: 'https://cars.example.com' } });
+  const [row] = dealerRows(1);
+  let car: InventoryCar;
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ADMIN.id);
+    await reportOf(t.app, toCsv([row!]), 'mode=commit');
+    car = await carByVin(t.app, row!.VIN);
+    const photos = await Promise.all(['#336699', '#996633', '#669933'].map((colour) => solidImage(800, 600, colour).jpeg().toBuffer()));
+    const form = multipart(photos.map((value) => ({ name: 'file', value, filename: 'photo.jpg', contentType: 'image/jpeg' })));
+    const res = await injectAs(t.app, ADMIN, { method: 'POST', url: `/api/inventory/${car.uuid}/photos`, ...form });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  const exportedUrls = async () => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/inventory/export.csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    const line = res.body.split('\r\n')[1]!;
+    return { file: res.rawPayload, urls: line.slice(line.lastIndexOf(',') + 1).split('|') };
+  };
+
+  it('writes the three photos of a car as three public addresses', async () => {
+    const { urls } = await exportedUrls();
+    expect(urls).toHaveLength(3);
+    for (const url of urls) {
+      expect(url).toMatch(/^https:\/\/cars\.example\.com\/media\/photos\/[0-9a-f]+\.jpg$/);
+      const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(served.statusCode).toBe(200);
+    }
+  });
+
+  it('imports back with its photos', async () => {
+    const { file, urls } = await exportedUrls();
+    expect((await injectAs(t.app, ADMIN, { method: 'DELETE', url: `/api/inventory/${car.uuid}` })).statusCode).toBe(204);
+    const report = await reportOf(t.app, file, 'mode=commit');
+    expect(report).toMatchObject({ created: 1, refused: 0, photosQueued: 3 });
+    const events = await t.db.selectFrom('outbox_events').select('payload').where('kind', '=', 'inventory.photo_urls').execute();
+    expect(events.map((event) => event.payload)).toEqual([expect.objectContaining({ urls })]);
   });
 });
 
