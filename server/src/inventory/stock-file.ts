@@ -217,19 +217,6 @@ export interface RowInput {
 
 const blank = (cell: string | undefined): cell is undefined => cell === undefined || cell.trim() === '';
 
-/** "$21,500.00" and "21500" are the same price; cents other than .00 stay for the schema to refuse. */
-const money = (cell: string) =>
-  cell
-    .trim()
-    .replace(/^\$\s*/, '')
-    .replace(/,/g, '')
-    .replace(/\.0{1,2}$/, '');
-/** "45,210", "45 210" and "45,210 mi" are the same mileage. */
-const miles = (cell: string) =>
-  cell
-    .trim()
-    .replace(/\s*(mi|miles)\.?$/i, '')
-    .replace(/[,\s]/g, '');
 const features = (cell: string) => cell.split(/[|;]/).map((feature) => feature.trim());
 
 /** Body styles as dealer systems write them, beside the catalogue's own (CAR_BODY_STYLES, read by the schema). */
@@ -268,7 +255,7 @@ const isWebUrl = (text: string) => {
   }
 };
 
-/** Maps a row's cells to the write schema's input: money, miles and lists as the schema reads them. */
+/** Maps a row's cells to the write schema's input (which reads money and miles itself): types, lists and synonyms. */
 export function rowInput(file: Pick<StockFile, 'headerOf'>, { row, cells, problems: shape }: StockFileRow): RowInput {
   const fields: RowInput['fields'] = {};
   const problems: ImportProblem[] = [...shape];
@@ -291,13 +278,6 @@ export function rowInput(file: Pick<StockFile, 'headerOf'>, { row, cells, proble
           notes.push({ row, column, message: `Not an http or https address, so it is not fetched: ${url.slice(0, 200)}` });
         break;
       }
-      case 'price':
-      case 'msrp':
-        fields[target] = money(cell);
-        break;
-      case 'mileage':
-        fields[target] = miles(cell);
-        break;
       case 'features':
         fields[target] = features(cell);
         break;

@@ -127,6 +127,23 @@ describe('adding a car', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '2003 Honda Accord' })).toBeTruthy();
   });
 
+  it('takes a price typed as "$6,995" and a mileage as "148,250"', async () => {
+    open('/dashboard/inventory/new', {
+      'POST /api/inventory': () => json(201, inventoryCar({ listingState: 'draft' })),
+      [`GET /api/inventory/${CAR_UUID}`]: () => inventoryCar({ listingState: 'draft' }),
+    });
+    await userEvent.type(vinInput(), '1HGCM82633A004352');
+    await userEvent.type(screen.getByLabelText('Stock number'), 'A1001');
+    await userEvent.type(screen.getByLabelText('Make'), 'Honda');
+    await userEvent.type(screen.getByLabelText('Model'), 'Accord');
+    await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Used');
+    await userEvent.type(screen.getByLabelText('Price, $'), '$6,995');
+    await userEvent.type(screen.getByLabelText('Mileage, mi'), '148,250');
+    await userEvent.click(screen.getByRole('button', { name: 'Add car' }));
+    await waitFor(() => expect(calls('POST', '/api/inventory')).toHaveLength(1));
+    expect(calls('POST', '/api/inventory')[0]!.body).toMatchObject({ price: 6995, mileage: 148_250 });
+  });
+
   it('lists what to fix, with links to the fields, and takes focus, sending nothing', async () => {
     open('/dashboard/inventory/new', {});
     await userEvent.click(screen.getByRole('button', { name: 'Add car' }));
