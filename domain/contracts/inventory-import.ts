@@ -36,8 +36,11 @@ export interface ImportReport {
   refused: number;
   /** Cars that sync marks (or would mark) sold, with their state before. */
   markedSold: Array<{ uuid: string; stockNumber: string; title: string; from: ListingState }>;
-  /** Header names matched to our fields, and the columns that were ignored. */
-  columns: { matched: Record<string, string>; ignored: string[] };
+  /**
+   * Header names matched to our fields, the columns that were ignored, and why a column named as one
+   * of ours was ignored all the same (its values across the file are not what that column holds).
+   */
+  columns: { matched: Record<string, string>; ignored: string[]; ignoredReasons: Record<string, string> };
   /** Photo URLs queued for download in the background (commit only). */
   photosQueued: number;
   results: ImportRowResult[];

@@ -16,6 +16,7 @@ import {
   rowVin,
   validateRow,
   writeStockFile,
+  type RowInput,
   type StockFile,
 } from './stock-file.ts';
 
@@ -69,6 +70,16 @@ function duplicates(rows: Array<{ row: number; value: string | null }>): Map<num
   return others;
 }
 
+/**
+ * Every problem of a row, as the README promises: the file's (a VIN on two rows, a stock number of
+ * another car) and the write schema's, but not the schema's word on a cell already found unreadable
+ * (a Type of "Demo" is not also "Condition must be new or used").
+ */
+function everyProblem(input: RowInput, found: ImportProblem[], schema: ImportProblem[]): ImportProblem[] {
+  const unreadable = new Set(input.problems.map((problem) => problem.column).filter((column) => column !== null));
+  return [...found, ...schema.filter((problem) => problem.column === null || !unreadable.has(problem.column))];
+}
+
 const rowList = (rows: number[]) => (rows.length === 1 ? `row ${rows[0]}` : `rows ${rows.join(', ')}`);
 
 /** What each row of the file does to the inventory as it is now; nothing is written. */
@@ -120,12 +131,10 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
         column: null,
         message: `This car (stock number ${car.stockNumber}) is archived; restore it in the dashboard first.`,
       });
-    if (problems.length > 0) return refuse(problems);
-
     if (!car) {
       // A car arriving from the dealer system is on sale unless the file says otherwise.
       const validated = validateRow(file, row, { listingState: 'available', ...input.fields });
-      if (!validated.car) return refuse(validated.problems);
+      if (!validated.car || problems.length > 0) return refuse(everyProblem(input, problems, validated.problems));
       return {
         result: {
           row,
@@ -152,7 +161,7 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
       ...stored
     } = car;
     const validated = validateRow(file, row, { ...stored, ...input.fields });
-    if (!validated.car) return refuse(validated.problems);
+    if (!validated.car || problems.length > 0) return refuse(everyProblem(input, problems, validated.problems));
     const next = validated.car;
     const changed = CAR_WRITE_FIELDS.filter((field) => !sameValue(next[field], stored[field]));
     const fields = Object.fromEntries(changed.map((field) => [field, next[field]])) as Partial<CarWrite>;
@@ -192,7 +201,7 @@ function report(file: StockFile, plan: ImportPlan, mode: ImportMode, sync: boole
       title: title(car) ?? car.stockNumber,
       from: 'available' as const,
     })),
-    columns: { matched: file.matched, ignored: file.ignored },
+    columns: { matched: file.matched, ignored: file.ignored, ignoredReasons: file.ignoredReasons },
     photosQueued,
     results: plan.rows.map((row) => row.result),
   };

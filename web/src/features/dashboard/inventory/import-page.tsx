@@ -39,6 +39,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
     [i18n._('Unchanged'), report.unchanged],
     [i18n._('Refused'), report.refused],
   ];
+  const unknownColumns = report.columns.ignored.filter((column) => !(column in report.columns.ignoredReasons));
   if (report.sync) counts.push([committed ? i18n._('Marked sold') : i18n._('To mark sold'), report.markedSold.length]);
   // A report replaces the last one: its heading takes focus, so a screen reader starts reading there.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -59,9 +60,10 @@ function ImportReportView({ report }: { report: ImportReport }) {
       {committed && report.photosQueued > 0 ? (
         <p>{i18n._('{count} photos from the file are being downloaded in the background.', { count: report.photosQueued })}</p>
       ) : null}
-      {report.columns.ignored.length > 0 ? (
-        <p>{i18n._('Columns ignored: {columns}', { columns: report.columns.ignored.join(', ') })}</p>
-      ) : null}
+      {unknownColumns.length > 0 ? <p>{i18n._('Columns ignored: {columns}', { columns: unknownColumns.join(', ') })}</p> : null}
+      {Object.entries(report.columns.ignoredReasons).map(([column, reason]) => (
+        <p key={column}>{i18n._(reason)}</p>
+      ))}
       {report.markedSold.length > 0 ? (
         <>
           <h4>{committed ? i18n._('Marked sold (missing from the file)') : i18n._('Would be marked sold (missing from the file)')}</h4>
