@@ -22,6 +22,7 @@ import * as m0020 from './0020_withdraw_and_retention.ts';
 import * as m0022 from './0022_bot_stock_photo_parts.ts';
 import * as m0023 from './0023_telegram_alerts.ts';
 import * as m0024 from './0024_stock_numbers_past_99999.ts';
+import * as m0025 from './0025_car_photo_fetches.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022_bot_stock_photo_parts': m0022,
   '0023_telegram_alerts': m0023,
   '0024_stock_numbers_past_99999': m0024,
+  '0025_car_photo_fetches': m0025,
 };

@@ -1,4 +1,5 @@
 import type { ListingState } from '../inventory.schema.ts';
+import type { PhotoFetch } from './inventory.ts';
 
 /** POST /api/inventory/import?mode=dry-run|commit[&sync=true]: what a stock file did, or would do, row by row. */
 
@@ -23,6 +24,10 @@ export interface ImportRowResult {
   /** The fields an update changes (empty for created, unchanged and refused). */
   changed: string[];
   problems: ImportProblem[];
+  /** The car the row created or updated (null in a dry run's created rows and for refused ones). */
+  carUuid: string | null;
+  /** The photo addresses a created car's photos are fetched from, each pending when the commit answers. */
+  photos: PhotoFetch[];
 }
 
 export interface ImportReport {

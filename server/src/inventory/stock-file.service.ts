@@ -4,6 +4,7 @@ import type { CarWrite, CarWriteField } from '../../../domain/inventory.schema.t
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
+import { addPendingPhotoFetches } from './photo-fetches.repository.ts';
 import { PHOTO_URLS_PER_CAR } from './photo-fetch.ts';
 import { CAR_WRITE_FIELDS, toInventoryCar } from './inventory.repository.ts';
 import { createCars, updateCar } from './inventory.service.ts';
@@ -97,7 +98,17 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
     const problems: ImportProblem[] = [...input.problems];
     const column = (field: CarWriteField) => columnOfField(file, field);
     const refuse = (found: ImportProblem[]): PlannedRow => ({
-      result: { row, outcome: 'refused', vin, stockNumber, title: title(input.fields), changed: [], problems: [...found, ...input.notes] },
+      result: {
+        row,
+        outcome: 'refused',
+        vin,
+        stockNumber,
+        title: title(input.fields),
+        changed: [],
+        problems: [...found, ...input.notes],
+        carUuid: null,
+        photos: [],
+      },
       photoUrls: [],
     });
 
@@ -144,6 +155,8 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
           title: title(validated.car),
           changed: [],
           problems: input.notes,
+          carUuid: null,
+          photos: [],
         },
         create: validated.car,
         photoUrls: input.photoUrls.slice(0, PHOTO_URLS_PER_CAR),
@@ -157,6 +170,7 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
       daysInStock: _days,
       updatedAt: _updated,
       photos: _photos,
+      photoFetches: _photoFetches,
       counts: _counts,
       ...stored
     } = car;
@@ -174,6 +188,8 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
         title: title(next),
         changed,
         problems: input.notes,
+        carUuid: car.uuid,
+        photos: [],
       },
       ...(changed.length > 0 ? { update: { car, fields } } : {}),
       // Photos of the file are fetched for the cars it creates; an existing car's photos are managed in the dashboard.
@@ -249,7 +265,12 @@ export async function importStockFile(
     const photoFetches = creating.flatMap((row, i) =>
       row.photoUrls.length > 0 ? [{ carUuid: created[i]!.uuid, urls: row.photoUrls, actorUserId }] : [],
     );
+    await addPendingPhotoFetches(trx, photoFetches);
     await enqueueOutboxEvents(trx, 'inventory.photo_urls', photoFetches);
+    creating.forEach((row, i) => {
+      row.result.carUuid = created[i]!.uuid;
+      row.result.photos = row.photoUrls.map((url) => ({ url, outcome: 'pending', reason: null, httpStatus: null }));
+    });
     const photosQueued = photoFetches.reduce((sum, fetch) => sum + fetch.urls.length, 0);
     for (const row of plan.rows) {
       if (row.update) await updateCar(trx, row.update.car.uuid, { ...row.update.fields, version: row.update.car.version }, actorUserId);

@@ -33,6 +33,8 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
         title: '2003 Honda Accord EX',
         changed: [],
         problems: [],
+        carUuid: null,
+        photos: [],
       },
       {
         row: 3,
@@ -41,6 +43,8 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
         stockNumber: 'A1002',
         title: null,
         changed: [],
+        carUuid: null,
+        photos: [],
         problems: [
           { row: 3, column: 'VIN', message: 'VIN check digit (the 9th character) does not match the rest of the VIN: look for a typo.' },
         ],
