@@ -188,6 +188,28 @@ describe('adding a car', () => {
 });
 
 describe('editing a car', () => {
+  it('shows what became of each photo address of the stock file that created the car', async () => {
+    open(`/dashboard/inventory/${CAR_UUID}`, {
+      [`GET /api/inventory/${CAR_UUID}`]: () =>
+        inventoryCar({
+          photoFetches: [
+            { url: 'https://photos.example/1.jpg', outcome: 'fetched', reason: null, httpStatus: null },
+            { url: 'https://photos.example/2.jpg', outcome: 'failed', reason: 'status', httpStatus: 404 },
+            { url: 'https://photos.example/3.jpg', outcome: 'failed', reason: 'type', httpStatus: null },
+            { url: 'https://photos.example/4.jpg', outcome: 'pending', reason: null, httpStatus: null },
+          ],
+        }),
+    });
+    await screen.findByRole('heading', { level: 3, name: 'Photos from the stock file' });
+    const items = document.querySelectorAll('.photo-fetches li');
+    expect([...items].map((item) => item.textContent)).toEqual([
+      'Fetched https://photos.example/1.jpg',
+      'Failed: HTTP 404 https://photos.example/2.jpg',
+      'Failed: not an image https://photos.example/3.jpg',
+      'Pending https://photos.example/4.jpg',
+    ]);
+  });
+
   it('sends the changed fields only, with the version it was made on', async () => {
     open(`/dashboard/inventory/${CAR_UUID}`, {
       [`GET /api/inventory/${CAR_UUID}`]: () => inventoryCar(),

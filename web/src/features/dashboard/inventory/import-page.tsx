@@ -11,6 +11,7 @@ import { importStockFile } from '../api/import-stock-file.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { EMPTY } from '../format.ts';
 import { useInventoryFormat } from './inventory-format.ts';
+import { PhotoFetchList } from './photo-fetches.tsx';
 import './inventory.css';
 
 const OUTCOMES: Record<ImportOutcome, string> = {
@@ -105,8 +106,14 @@ function ImportReportView({ report }: { report: ImportReport }) {
                     </span>
                   </td>
                   <td>
+                    {result.photos.length > 0 ? <PhotoFetchList fetches={result.photos} /> : null}
+                    {result.carUuid && result.photos.some((photo) => photo.outcome === 'pending') ? (
+                      <Link to={`/dashboard/inventory/${result.carUuid}`}>{i18n._('See how the photos came on the car’s page')}</Link>
+                    ) : null}
                     {result.problems.length === 0 ? (
-                      EMPTY
+                      result.photos.length > 0 ? null : (
+                        EMPTY
+                      )
                     ) : (
                       <ul className="import-table__problems">
                         {result.problems.map((problem, index) => (
