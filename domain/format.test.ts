@@ -159,6 +159,27 @@ describe('money in US dollars', () => {
   ])('number text %j is read as %d', (input, expected) => {
     expect(parseNumber(input)).toBe(expected);
   });
+
+  it.each([
+    ['$6,995', 6995],
+    ['$21,500.00', 21500],
+    ['148,250', 148250],
+    ['45 210', 45210],
+  ])('reads %j, as dealers write prices and mileages, as %d', (input, expected) => {
+    expect(parseNumber(input)).toBe(expected);
+  });
+
+  it.each([
+    ['45,210 mi', 45210],
+    ['45,210 Miles', 45210],
+    ['12 mi.', 12],
+  ])('reads the mileage %j without its unit as %d', (input, expected) => {
+    expect(parseNumber(input, 'miles')).toBe(expected);
+  });
+
+  it('keeps the unit of a number that is not asked to have one', () => {
+    expect(parseNumber('45,210 mi')).toBeNaN();
+  });
 });
 
 describe('time at an address or employer', () => {

@@ -78,13 +78,18 @@ export function formatSsnMasked(value: string | null | undefined): string {
   return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : '';
 }
 
+/** A unit written after a number that parseNumber may drop: miles, as "45,210 mi" or "45,210 miles". */
+const UNIT_TEXT = { miles: /(?:mi|miles)\.?$/i } as const;
+
 /**
- * Text from an input as a number: "2500", " 2,500.50 ", "$1,234". undefined for empty text, NaN for text
- * that is not a number; numbers pass through.
+ * Text as a number, the one reading of typed and imported amounts (the wizard, the staff car form,
+ * stock-file rows): "2500", " 2,500.50 ", "$1,234", "45 210", and with `unit` "45,210 mi". undefined
+ * for empty text, NaN for text that is not a number; numbers pass through. Whether a fraction is
+ * allowed is the schema's rule, not the reading's.
  */
-export function parseNumber(input: string | number): number | undefined {
+export function parseNumber(input: string | number, unit?: keyof typeof UNIT_TEXT): number | undefined {
   if (typeof input === 'number') return input;
-  const compact = input.replace(/[\s,$]/g, '');
+  const compact = (unit ? input.trim().replace(UNIT_TEXT[unit], '') : input).replace(/[\s,$]/g, '');
   if (compact === '') return undefined;
   return NUMBER_TEXT.test(compact) ? Number(compact) : Number.NaN;
 }

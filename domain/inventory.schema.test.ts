@@ -55,6 +55,22 @@ describe('a car staff write', () => {
     expect(car).toMatchObject({ year: 2003, price: 6500, mileage: 0, msrp: null, mpgCity: 24 });
   });
 
+  it('reads a price and mileage as dealers write them, as the importer and the wizard do', () => {
+    const car = v.parse(carWriteSchema, { ...accord, price: '$6,995', msrp: '$7,500.00', mileage: '148,250' });
+    expect(car).toMatchObject({ price: 6995, msrp: 7500, mileage: 148_250 });
+    expect(v.parse(carWriteSchema, { ...accord, mileage: '45,210 mi' }).mileage).toBe(45_210);
+  });
+
+  it.each([
+    ['price', '$6,995.50', m.priceInvalid],
+    ['price', 'Call for price', m.priceInvalid],
+    ['price', '   ', m.priceInvalid],
+    ['mileage', '148,250 km', m.mileageInvalid],
+    ['msrp', '$0', m.msrpInvalid],
+  ])('still refuses the %s %j', (field, value, message) => {
+    expect(errorsOf(carWriteSchema, { ...accord, [field]: value })).toEqual({ [field]: message });
+  });
+
   it('names the VIN problem', () => {
     expect(errorsOf(carWriteSchema, { ...accord, vin: '1HGCM82633A00435' })).toEqual({ vin: vinMessages.length });
     expect(errorsOf(carWriteSchema, { ...accord, vin: '1HGCM82633A004353' })).toEqual({ vin: vinMessages.checkDigit });

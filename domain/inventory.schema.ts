@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { carUuidSchema } from './cars.ts';
 import { CAR_BODY_STYLES, CAR_CONDITIONS, CAR_LISTING_STATES, type CarListingState } from './enums.ts';
+import { parseNumber } from './format.ts';
 import { choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
 import { hasNoControlCharacters } from './text.ts';
 import { checkVin, normalizeVin, vinMessages } from './vin.ts';
@@ -71,10 +72,23 @@ const CONTROL_EXCEPT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F
 
 const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
 
-/** A whole number as a number or as digits (a form input, a stock-file cell). */
-const wholeNumber = (message: string, min: number, max: number) =>
+/**
+ * A whole number as a number or as text read by parseNumber, so the car form, the staff API and a
+ * stock-file cell take "$6,995", "148,250" and "45,210 mi" alike.
+ */
+const wholeNumber = (message: string, min: number, max: number, unit?: Parameters<typeof parseNumber>[1]) =>
   v.pipe(
-    v.union([v.number(message), v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,12}$/, message), v.transform(Number))], message),
+    v.union(
+      [
+        v.number(message),
+        v.pipe(
+          v.string(message),
+          v.transform((text) => parseNumber(text, unit)),
+        ),
+      ],
+      message,
+    ),
+    v.number(message),
     v.integer(message),
     v.minValue(min, message),
     v.maxValue(max, message),
@@ -161,7 +175,7 @@ const carFields = {
   certified: v.boolean(m.certifiedInvalid),
   price: wholeNumber(m.priceInvalid, 1, CAR_MAX_PRICE),
   msrp: optionalWholeNumber(m.msrpInvalid, 1, CAR_MAX_PRICE),
-  mileage: wholeNumber(m.mileageInvalid, 0, CAR_MAX_MILEAGE),
+  mileage: wholeNumber(m.mileageInvalid, 0, CAR_MAX_MILEAGE, 'miles'),
   exteriorColor: optionalLine(m.exteriorColorInvalid),
   interiorColor: optionalLine(m.interiorColorInvalid),
   transmission: optionalLine(m.transmissionInvalid),

@@ -24,6 +24,7 @@ import * as m0023 from './0023_telegram_alerts.ts';
 import * as m0024 from './0024_stock_numbers_past_99999.ts';
 import * as m0025 from './0025_notice_credit_score.ts';
 import * as m0026 from './0026_erase_every_answer.ts';
+import * as m0027 from './0027_car_photo_fetches.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024_stock_numbers_past_99999': m0024,
   '0025_notice_credit_score': m0025,
   '0026_erase_every_answer': m0026,
+  '0027_car_photo_fetches': m0027,
 };

@@ -1,4 +1,5 @@
 import type { ListingState } from '../inventory.schema.ts';
+import type { PhotoFetch } from './inventory.ts';
 
 /** POST /api/inventory/import?mode=dry-run|commit[&sync=true]: what a stock file did, or would do, row by row. */
 
@@ -23,6 +24,10 @@ export interface ImportRowResult {
   /** The fields an update changes (empty for created, unchanged and refused). */
   changed: string[];
   problems: ImportProblem[];
+  /** The car the row created or updated (null in a dry run's created rows and for refused ones). */
+  carUuid: string | null;
+  /** The photo addresses a created car's photos are fetched from, each pending when the commit answers. */
+  photos: PhotoFetch[];
 }
 
 export interface ImportReport {
@@ -36,8 +41,11 @@ export interface ImportReport {
   refused: number;
   /** Cars that sync marks (or would mark) sold, with their state before. */
   markedSold: Array<{ uuid: string; stockNumber: string; title: string; from: ListingState }>;
-  /** Header names matched to our fields, and the columns that were ignored. */
-  columns: { matched: Record<string, string>; ignored: string[] };
+  /**
+   * Header names matched to our fields, the columns that were ignored, and why a column named as one
+   * of ours was ignored all the same (its values across the file are not what that column holds).
+   */
+  columns: { matched: Record<string, string>; ignored: string[]; ignoredReasons: Record<string, string> };
   /** Photo URLs queued for download in the background (commit only). */
   photosQueued: number;
   results: ImportRowResult[];

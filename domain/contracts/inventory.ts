@@ -11,6 +11,27 @@ export interface InventoryPhoto {
   height: number;
 }
 
+export type PhotoFetchOutcome = 'pending' | 'fetched' | 'failed';
+/**
+ * Why a photo address was not fetched: not http(s), a private address refused, too many redirects,
+ * too large, not a JPEG, PNG or WebP, an HTTP status, too slow, unreachable, an image that could not
+ * be read, or a car that already has its 40 photos.
+ */
+export type PhotoFetchFailure =
+  'scheme' | 'address' | 'redirects' | 'too_large' | 'type' | 'status' | 'timeout' | 'network' | 'unreadable' | 'no_room';
+
+/**
+ * A photo address of a stock file and what became of it. A pending one may carry the reason of
+ * its last try (a host that is down is tried again later).
+ */
+export interface PhotoFetch {
+  url: string;
+  outcome: PhotoFetchOutcome;
+  reason: PhotoFetchFailure | null;
+  /** The photo host's answer when `reason` is `status`. */
+  httpStatus: number | null;
+}
+
 /** How often visitors opened a car, kept it in favourites and applied for it. */
 export interface InventoryCounts {
   views: number;
@@ -31,6 +52,8 @@ export interface InventoryCar extends Omit<CarWrite, 'listingState'> {
   daysInStock: number;
   updatedAt: string;
   photos: InventoryPhoto[];
+  /** The photo addresses of the stock file that created the car, in its order, and what became of each. */
+  photoFetches: PhotoFetch[];
   counts: InventoryCounts;
 }
 

@@ -16,6 +16,7 @@ import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDemoStock } from './seed/demo-stock.ts';
 import { photoUrlsConsumer, type AddPhotos } from './inventory/photo-fetch.ts';
 import { addFetchedPhotos } from './inventory/photos.service.ts';
+import { listPhotoFetches, recordPhotoFetches } from './inventory/photo-fetches.repository.ts';
 import { createStockPhotosService } from './inventory/stock-photos.service.ts';
 import type { ImageDecoder } from './media/image-decoder.service.ts';
 import type { MediaStore } from './media/media-store.service.ts';
@@ -166,7 +167,12 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const addPhotos: AddPhotos =
       overrides.addPhotos ?? ((carUuid, files, actorUserId) => addFetchedPhotos({ db, images, media }, carUuid, files, actorUserId));
     await outbox.register(
-      photoUrlsConsumer({ allowHosts: config.photoFetch.allowHosts }, addPhotos, app.log.child({ component: 'photo-urls' })),
+      photoUrlsConsumer(
+        { allowHosts: config.photoFetch.allowHosts },
+        addPhotos,
+        { list: (carUuid) => listPhotoFetches(db, carUuid), record: (carUuid, results) => recordPhotoFetches(db, carUuid, results) },
+        app.log.child({ component: 'photo-urls' }),
+      ),
     );
 
     if (mailer) {

@@ -272,6 +272,48 @@ describe.skipIf(missing)('the inventory in a real browser', () => {
     expect(await page.getByRole('link', { name: `2020 ${make} Broken` }).count()).toBe(0);
   });
 
+  it('keeps a 200-row dry run short on a phone: counts first, problems shown, unchanged rows one tap away', async () => {
+    const make = uniqueMake('Juniper');
+    const page = await staffPage('/dashboard', PHONE);
+    const lines = Array.from(
+      { length: 200 },
+      (_, i) => `${vinOf(2020)},${stockOf()},2020,${make},Row${i},used,${10_000 + i},${20_000 + i}`,
+    );
+    const header = 'VIN,Stock,Year,Make,Model,Type,Mileage,Price';
+    const committed = await page.evaluate(
+      async (text) => {
+        const form = new FormData();
+        form.append('file', new Blob([text], { type: 'text/csv' }), 'stock.csv');
+        return (await fetch('/api/inventory/import?mode=commit', { method: 'POST', body: form })).status;
+      },
+      [header, ...lines].join('\n'),
+    );
+    expect(committed).toBe(200);
+    // The same feed a day later: one price changed, one VIN mistyped, the rest as they were.
+    const changed = [...lines];
+    changed[0] = changed[0]!.replace(/,20000$/, ',19500');
+    changed[1] = changed[1]!.replace(/^.{17}/, '1HGCV1F3XLA000000');
+
+    await page.goto(`${suite.server.baseUrl}/dashboard/inventory/import`);
+    await page.getByLabel('Stock file (CSV)').setInputFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([header, ...changed].join('\n')),
+    });
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await page.getByRole('heading', { name: 'Dry run: nothing has been written yet' }).waitFor();
+    const report = page.locator('.import-report');
+    expect((await report.boundingBox())!.height).toBeLessThan(2_500);
+    await report.getByText('Refused', { exact: true }).first().waitFor();
+    await report.getByText('VIN check digit', { exact: false }).first().waitFor();
+
+    const unchanged = page.locator('.import-report__unchanged');
+    expect(await unchanged.getByRole('row').first().isVisible()).toBe(false);
+    await unchanged.getByText('Unchanged rows (198)').click();
+    await unchanged.getByRole('rowheader', { name: '201', exact: true }).waitFor();
+    expect(await unchanged.locator('tbody tr').count()).toBe(198);
+  });
+
   describe.each([
     ['a 360 px phone', PHONE],
     ['a desktop', DESKTOP],

@@ -20,6 +20,7 @@ const TABLES = [
   'bot_relayed_messages',
   'bot_stock_photo_parts',
   'bot_threads',
+  'car_photo_fetches',
   'car_photos',
   'car_views',
   'car_views_per_user',

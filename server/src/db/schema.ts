@@ -3,6 +3,7 @@ import type { AdverseActionReason, CreditReport, CreditScore, NoticeChannel } fr
 import type { AlertReason } from '../../../domain/alerts.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import type { SavedSearchFilters } from '../../../domain/cars.ts';
+import type { PhotoFetchFailure, PhotoFetchOutcome } from '../../../domain/contracts/inventory.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
@@ -374,6 +375,17 @@ export interface CarPhotosTable {
   created_at: Timestamp;
 }
 
+/** A photo address a stock file gave a car it created, and what became of it (migration 0027). */
+export interface CarPhotoFetchesTable {
+  car_uuid: string;
+  position: number;
+  url: string;
+  outcome: ColumnType<PhotoFetchOutcome, PhotoFetchOutcome | undefined, PhotoFetchOutcome>;
+  reason: PhotoFetchFailure | null;
+  http_status: number | null;
+  updated_at: Timestamp;
+}
+
 /** A rejection's adverse-action notice (migration 0018): its reasons, the report used and how it reached the applicant. */
 export interface AdverseActionNoticesTable {
   id: Generated<number>;
@@ -406,6 +418,7 @@ export interface Database {
   bot_relayed_messages: BotRelayedMessagesTable;
   bot_album_parts: BotAlbumPartsTable;
   bot_stock_photo_parts: BotStockPhotoPartsTable;
+  car_photo_fetches: CarPhotoFetchesTable;
   login_tokens: LoginTokensTable;
   staff_sessions: StaffSessionsTable;
   staff_passkeys: StaffPasskeysTable;

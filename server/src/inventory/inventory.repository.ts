@@ -5,12 +5,14 @@ import type {
   InventoryCounts,
   InventoryListItem,
   InventoryPhoto,
+  PhotoFetch,
 } from '../../../domain/contracts/inventory.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { CarBodyStyle, CarListingState } from '../../../domain/enums.ts';
 import type { CarWrite, CarWriteField, InventoryListQuery, InventorySort } from '../../../domain/inventory.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, CarsTable, Database } from '../db/schema.ts';
+import { listPhotoFetches } from './photo-fetches.repository.ts';
 import { coversOfCars, listCarPhotos, toInventoryPhoto } from './photos.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -88,7 +90,13 @@ export function toCarWrite(row: CarRow): Omit<CarWrite, 'listingState'> & { list
 
 const daysSince = (date: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - date.getTime()) / DAY_MS));
 
-export function toInventoryCar(row: CarRow, counts: InventoryCounts, now: Date, photos: InventoryPhoto[] = []): InventoryCar {
+export function toInventoryCar(
+  row: CarRow,
+  counts: InventoryCounts,
+  now: Date,
+  photos: InventoryPhoto[] = [],
+  photoFetches: PhotoFetch[] = [],
+): InventoryCar {
   return {
     ...toCarWrite(row),
     uuid: row.uuid,
@@ -97,6 +105,7 @@ export function toInventoryCar(row: CarRow, counts: InventoryCounts, now: Date, 
     daysInStock: daysSince(row.date_added, now),
     updatedAt: row.updated_at.toISOString(),
     photos,
+    photoFetches,
     counts,
   };
 }
@@ -132,7 +141,9 @@ const toCounts = (row: Counted): InventoryCounts => ({
 
 export async function findInventoryCar(db: Db, uuid: string, now: Date): Promise<InventoryCar | undefined> {
   const row = await db.selectFrom('cars').selectAll('cars').select(countColumns).where('uuid', '=', uuid).executeTakeFirst();
-  return row && toInventoryCar(row, toCounts(row), now, (await listCarPhotos(db, uuid)).map(toInventoryPhoto));
+  return (
+    row && toInventoryCar(row, toCounts(row), now, (await listCarPhotos(db, uuid)).map(toInventoryPhoto), await listPhotoFetches(db, uuid))
+  );
 }
 
 /** The car, locked until the transaction ends, so two edits of it queue instead of interleaving. */

@@ -91,6 +91,12 @@ describe.each(DATABASE_KINDS)('the staff inventory on %s', (kind) => {
       expect((await publicGet('/api/cars/filters/Draftmobile')).statusCode).toBe(404);
     });
 
+    it('takes a price of "$6,995" and a mileage of "148,250" as staff type them', async () => {
+      const res = await staff({ method: 'POST', url: '/api/inventory', payload: carInput({ price: '$6,995', mileage: '148,250' }) });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<InventoryCar>()).toMatchObject({ price: 6995, mileage: 148_250 });
+    });
+
     it('names the VIN problem and each bad field', async () => {
       const res = await staff({
         method: 'POST',

@@ -176,7 +176,9 @@ describe('the background fetch of an imported car’s photos', () => {
       allowLocal,
       async (carUuid, files, actorUserId) => {
         added.push({ carUuid, files, actorUserId });
+        return files.map(() => null);
       },
+      { list: async () => [], record: async () => {} },
       Fastify({ logger: false }).log,
     );
 

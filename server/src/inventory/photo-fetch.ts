@@ -3,9 +3,11 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PhotoFetch, PhotoFetchFailure } from '../../../domain/contracts/inventory.ts';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
 import { HttpError } from '../http/errors.ts';
 import { nonPublicReason } from '../security/public-address.ts';
+import type { PhotoFetchResult } from './photo-fetches.repository.ts';
 
 /**
  * Downloads one photo named in a stock file (docs/product.md#catalogue). The address comes from a
@@ -23,7 +25,7 @@ export const PHOTO_FETCH_MAX_REDIRECTS = 3;
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-export type PhotoFetchRefusal = 'scheme' | 'address' | 'redirects' | 'too_large' | 'type' | 'status' | 'timeout' | 'network';
+export type PhotoFetchRefusal = Exclude<PhotoFetchFailure, 'unreadable' | 'no_room'>;
 
 /** Why a photo was not fetched. Permanent refusals are not tried again; the others are, later. */
 export class PhotoFetchRefused extends Error {
@@ -31,6 +33,8 @@ export class PhotoFetchRefused extends Error {
     readonly reason: PhotoFetchRefusal,
     message: string,
     readonly permanent: boolean,
+    /** The photo host's HTTP status, when that was the refusal. */
+    readonly httpStatus: number | null = null,
   ) {
     super(message);
     this.name = 'PhotoFetchRefused';
@@ -124,14 +128,19 @@ export async function fetchPhoto(address: string, options: PhotoFetchOptions): P
       if (REDIRECTS.has(status)) {
         response.resume();
         const location = response.headers.location;
-        if (!location) throw new PhotoFetchRefused('status', `A redirect (${status}) without a Location`, true);
+        if (!location) throw new PhotoFetchRefused('status', `A redirect (${status}) without a Location`, true, status);
         if (redirects >= maxRedirects) throw new PhotoFetchRefused('redirects', `More than ${maxRedirects} redirects`, true);
         url = new URL(location, url);
         continue;
       }
       if (status !== 200) {
         response.resume();
-        throw new PhotoFetchRefused('status', `The photo host answered ${status}`, status < 500 && status !== 429 && status !== 408);
+        throw new PhotoFetchRefused(
+          'status',
+          `The photo host answered ${status}`,
+          status < 500 && status !== 429 && status !== 408,
+          status,
+        );
       }
       const type = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!PHOTO_TYPES.has(type)) {
@@ -151,8 +160,17 @@ export async function fetchPhoto(address: string, options: PhotoFetchOptions): P
   }
 }
 
-/** Adds fetched photos to a car, in order, as the admin who imported it: the car-photo pipeline, built in runtime.ts. */
-export type AddPhotos = (carUuid: string, files: Buffer[], actorUserId: number | null) => Promise<void>;
+/**
+ * Adds fetched photos to a car, in order, as the admin who imported it: the car-photo pipeline,
+ * built in runtime.ts. Answers, for each file, null when it was added, else why not.
+ */
+export type AddPhotos = (carUuid: string, files: Buffer[], actorUserId: number | null) => Promise<Array<PhotoFetchFailure | null>>;
+
+/** Where the consumer keeps what became of each address (photo-fetches.repository.ts, built in runtime.ts). */
+export interface PhotoFetchLog {
+  list: (carUuid: string) => Promise<PhotoFetch[]>;
+  record: (carUuid: string, results: PhotoFetchResult[]) => Promise<void>;
+}
 
 export const PHOTO_URLS_CONSUMER = 'stock-file-photos';
 /** A car takes at most 40 photos; the importer queues no more than that. */
@@ -160,34 +178,69 @@ export const PHOTO_URLS_PER_CAR = 40;
 /** Four at a time keep 40 slow hosts (10 s each) well inside the outbox's two-minute lease. */
 const FETCHES_AT_ONCE = 4;
 
+const failed = (position: number, error: PhotoFetchRefused): PhotoFetchResult => ({
+  position,
+  outcome: error.permanent ? 'failed' : 'pending',
+  reason: error.reason,
+  httpStatus: error.httpStatus,
+});
+
 /**
  * The outbox consumer that fetches the photo URLs of the cars an import created (decision 017):
- * a refused address is skipped and logged, the photos that came are added in the file's order, and
- * a host that is down or slow makes the whole event wait for a retry, so no photo is added twice.
+ * a refused address is recorded as failed with its reason, the photos that came are added in the
+ * file's order and recorded as fetched, and a host that is down or slow makes the whole event wait
+ * for a retry (its addresses stay pending, with the reason of the try), so no photo is added twice.
+ * A retry skips the addresses already settled.
  */
-export function photoUrlsConsumer(options: PhotoFetchOptions, addPhotos: AddPhotos, log: FastifyBaseLogger): OutboxConsumer {
+export function photoUrlsConsumer(
+  options: PhotoFetchOptions,
+  addPhotos: AddPhotos,
+  fetches: PhotoFetchLog,
+  log: FastifyBaseLogger,
+): OutboxConsumer {
   return {
     name: PHOTO_URLS_CONSUMER,
     kinds: ['inventory.photo_urls'],
     async deliver(event) {
       if (event.kind !== 'inventory.photo_urls') return;
       const { carUuid, urls, actorUserId } = event.payload;
-      const fetched: Array<Buffer | null> = new Array<Buffer | null>(urls.length).fill(null);
+      const settled = (await fetches.list(carUuid)).map((fetch) => fetch.outcome !== 'pending');
+      const todo = urls.flatMap((url, position) => (settled[position] ? [] : [{ url, position }]));
+      const fetched: Array<{ position: number; bytes: Buffer }> = [];
+      const results: PhotoFetchResult[] = [];
+      let retry: PhotoFetchRefused | undefined;
       let next = 0;
       const worker = async () => {
-        while (next < urls.length) {
-          const index = next++;
+        while (next < todo.length) {
+          const { url, position } = todo[next++]!;
           try {
-            fetched[index] = await fetchPhoto(urls[index]!, options);
+            fetched.push({ position, bytes: await fetchPhoto(url, options) });
           } catch (error) {
-            if (!(error instanceof PhotoFetchRefused) || !error.permanent) throw error;
-            log.warn({ carUuid, reason: error.reason, error: error.message }, 'a photo URL of a stock file was not fetched');
+            if (!(error instanceof PhotoFetchRefused)) throw error;
+            results.push(failed(position, error));
+            if (!error.permanent) retry ??= error;
+            else log.warn({ carUuid, reason: error.reason, error: error.message }, 'a photo URL of a stock file was not fetched');
           }
         }
       };
-      await Promise.all(Array.from({ length: Math.min(FETCHES_AT_ONCE, urls.length) }, worker));
-      const files = fetched.filter((file): file is Buffer => file !== null);
-      if (files.length > 0) await addPhotos(carUuid, files, actorUserId);
+      await Promise.all(Array.from({ length: Math.min(FETCHES_AT_ONCE, todo.length) }, worker));
+      if (retry) {
+        await fetches.record(carUuid, results);
+        throw retry;
+      }
+      fetched.sort((a, b) => a.position - b.position);
+      if (fetched.length > 0) {
+        const added = await addPhotos(
+          carUuid,
+          fetched.map((file) => file.bytes),
+          actorUserId,
+        );
+        fetched.forEach(({ position }, index) => {
+          const reason = added[index] ?? null;
+          results.push({ position, outcome: reason === null ? 'fetched' : 'failed', reason, httpStatus: null });
+        });
+      }
+      await fetches.record(carUuid, results);
     },
     // A refused address or a photo the pipeline refuses stays refused; a host that is down may come back.
     isPermanent: (error) =>

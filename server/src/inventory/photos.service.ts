@@ -1,5 +1,5 @@
 import { CAR_PHOTOS_MAX } from '../../../domain/car-photos.schema.ts';
-import type { InventoryPhoto } from '../../../domain/contracts/inventory.ts';
+import type { InventoryPhoto, PhotoFetchFailure } from '../../../domain/contracts/inventory.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
@@ -178,26 +178,35 @@ export async function removeCarPhoto(
 }
 
 /**
- * Photos fetched from a stock file's URLs, added to the car in the file's order. A file that is no
- * photo we take is left out (the others still count), and a car that has no room left keeps what it
- * has: trying again would change neither. A busy decoder or a database error is thrown, so the
- * outbox tries again later.
+ * Photos fetched from a stock file's URLs, added to the car in the file's order; answers, for each
+ * file, null when it was added, else why not. A file that is no photo we take is left out (the
+ * others still count), and a car that has no room left keeps what it has: trying again would
+ * change neither. A busy decoder or a database error is thrown, so the outbox tries again later.
  */
 export async function addFetchedPhotos(
   deps: { db: Db; images: ImageDecoder; media: MediaStore },
   carUuid: string,
   files: readonly Buffer[],
   actorUserId: number | null,
-): Promise<void> {
-  const stored: NewCarPhoto[] = [];
+): Promise<Array<PhotoFetchFailure | null>> {
+  const stored: Array<{ index: number; photo: NewCarPhoto }> = [];
+  const outcomes: Array<PhotoFetchFailure | null> = files.map(() => 'unreadable');
   for (const [index, bytes] of files.entries()) {
     try {
-      stored.push(await storeCarPhoto(deps.images, deps.media, bytes, `photo ${index + 1}`));
+      stored.push({ index, photo: await storeCarPhoto(deps.images, deps.media, bytes, `photo ${index + 1}`) });
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
     }
   }
-  if (stored.length === 0) return;
-  const room = CAR_PHOTOS_MAX - ((await listInventoryPhotos(deps.db, carUuid))?.length ?? CAR_PHOTOS_MAX);
-  if (room > 0) await addCarPhotos(deps.db, actorUserId, carUuid, stored.slice(0, room));
+  if (stored.length === 0) return outcomes;
+  const room = Math.max(0, CAR_PHOTOS_MAX - ((await listInventoryPhotos(deps.db, carUuid))?.length ?? CAR_PHOTOS_MAX));
+  for (const [n, { index }] of stored.entries()) outcomes[index] = n < room ? null : 'no_room';
+  if (room > 0)
+    await addCarPhotos(
+      deps.db,
+      actorUserId,
+      carUuid,
+      stored.slice(0, room).map(({ photo }) => photo),
+    );
+  return outcomes;
 }

@@ -4,10 +4,11 @@ import type { CarWrite, CarWriteField } from '../../../domain/inventory.schema.t
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
+import { addPendingPhotoFetches } from './photo-fetches.repository.ts';
 import { PHOTO_URLS_PER_CAR } from './photo-fetch.ts';
 import { CAR_WRITE_FIELDS, toInventoryCar } from './inventory.repository.ts';
 import { createCars, updateCar } from './inventory.service.ts';
-import { allCarRows } from './stock-file.repository.ts';
+import { allCarPhotoUrls, allCarRows } from './stock-file.repository.ts';
 import {
   columnOfField,
   readStockFile,
@@ -16,6 +17,7 @@ import {
   rowVin,
   validateRow,
   writeStockFile,
+  type RowInput,
   type StockFile,
 } from './stock-file.ts';
 
@@ -69,6 +71,16 @@ function duplicates(rows: Array<{ row: number; value: string | null }>): Map<num
   return others;
 }
 
+/**
+ * Every problem of a row, as the README promises: the file's (a VIN on two rows, a stock number of
+ * another car) and the write schema's, but not the schema's word on a cell already found unreadable
+ * (a Type of "Demo" is not also "Condition must be new or used").
+ */
+function everyProblem(input: RowInput, found: ImportProblem[], schema: ImportProblem[]): ImportProblem[] {
+  const unreadable = new Set(input.problems.map((problem) => problem.column).filter((column) => column !== null));
+  return [...found, ...schema.filter((problem) => problem.column === null || !unreadable.has(problem.column))];
+}
+
 const rowList = (rows: number[]) => (rows.length === 1 ? `row ${rows[0]}` : `rows ${rows.join(', ')}`);
 
 /** What each row of the file does to the inventory as it is now; nothing is written. */
@@ -86,7 +98,17 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
     const problems: ImportProblem[] = [...input.problems];
     const column = (field: CarWriteField) => columnOfField(file, field);
     const refuse = (found: ImportProblem[]): PlannedRow => ({
-      result: { row, outcome: 'refused', vin, stockNumber, title: title(input.fields), changed: [], problems: [...found, ...input.notes] },
+      result: {
+        row,
+        outcome: 'refused',
+        vin,
+        stockNumber,
+        title: title(input.fields),
+        changed: [],
+        problems: [...found, ...input.notes],
+        carUuid: null,
+        photos: [],
+      },
       photoUrls: [],
     });
 
@@ -120,12 +142,10 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
         column: null,
         message: `This car (stock number ${car.stockNumber}) is archived; restore it in the dashboard first.`,
       });
-    if (problems.length > 0) return refuse(problems);
-
     if (!car) {
       // A car arriving from the dealer system is on sale unless the file says otherwise.
       const validated = validateRow(file, row, { listingState: 'available', ...input.fields });
-      if (!validated.car) return refuse(validated.problems);
+      if (!validated.car || problems.length > 0) return refuse(everyProblem(input, problems, validated.problems));
       return {
         result: {
           row,
@@ -135,6 +155,8 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
           title: title(validated.car),
           changed: [],
           problems: input.notes,
+          carUuid: null,
+          photos: [],
         },
         create: validated.car,
         photoUrls: input.photoUrls.slice(0, PHOTO_URLS_PER_CAR),
@@ -148,11 +170,12 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
       daysInStock: _days,
       updatedAt: _updated,
       photos: _photos,
+      photoFetches: _photoFetches,
       counts: _counts,
       ...stored
     } = car;
     const validated = validateRow(file, row, { ...stored, ...input.fields });
-    if (!validated.car) return refuse(validated.problems);
+    if (!validated.car || problems.length > 0) return refuse(everyProblem(input, problems, validated.problems));
     const next = validated.car;
     const changed = CAR_WRITE_FIELDS.filter((field) => !sameValue(next[field], stored[field]));
     const fields = Object.fromEntries(changed.map((field) => [field, next[field]])) as Partial<CarWrite>;
@@ -165,6 +188,8 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
         title: title(next),
         changed,
         problems: input.notes,
+        carUuid: car.uuid,
+        photos: [],
       },
       ...(changed.length > 0 ? { update: { car, fields } } : {}),
       // Photos of the file are fetched for the cars it creates; an existing car's photos are managed in the dashboard.
@@ -192,7 +217,7 @@ function report(file: StockFile, plan: ImportPlan, mode: ImportMode, sync: boole
       title: title(car) ?? car.stockNumber,
       from: 'available' as const,
     })),
-    columns: { matched: file.matched, ignored: file.ignored },
+    columns: { matched: file.matched, ignored: file.ignored, ignoredReasons: file.ignoredReasons },
     photosQueued,
     results: plan.rows.map((row) => row.result),
   };
@@ -240,7 +265,12 @@ export async function importStockFile(
     const photoFetches = creating.flatMap((row, i) =>
       row.photoUrls.length > 0 ? [{ carUuid: created[i]!.uuid, urls: row.photoUrls, actorUserId }] : [],
     );
+    await addPendingPhotoFetches(trx, photoFetches);
     await enqueueOutboxEvents(trx, 'inventory.photo_urls', photoFetches);
+    creating.forEach((row, i) => {
+      row.result.carUuid = created[i]!.uuid;
+      row.result.photos = row.photoUrls.map((url) => ({ url, outcome: 'pending', reason: null, httpStatus: null }));
+    });
     const photosQueued = photoFetches.reduce((sum, fetch) => sum + fetch.urls.length, 0);
     for (const row of plan.rows) {
       if (row.update) await updateCar(trx, row.update.car.uuid, { ...row.update.fields, version: row.update.car.version }, actorUserId);
@@ -270,5 +300,9 @@ export async function importStockFile(
 /** GET /api/inventory/export.csv: every car but the archived ones, as a stock file the import reads back unchanged. */
 export async function exportStockFile(db: Db, absolute: (url: string) => string): Promise<string> {
   const cars = (await loadInventory(db)).filter((car) => car.listingState !== 'archived');
-  return writeStockFile(cars, absolute);
+  const photos = await allCarPhotoUrls(db);
+  return writeStockFile(
+    cars.map((car) => ({ ...car, photos: (photos.get(car.uuid) ?? []).map((url) => ({ url })) })),
+    absolute,
+  );
 }

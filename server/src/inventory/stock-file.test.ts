@@ -5,7 +5,7 @@ import type { ImportReport } from '../../../domain/contracts/inventory-import.ts
 import type { InventoryCar } from '../../../domain/contracts/inventory.ts';
 import { vinMessages } from '../../../domain/vin.ts';
 import { useTestApp } from '../../test/app.ts';
-import { multipart } from '../../test/applications.ts';
+import { multipart, solidImage } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, injectAs, sessionCookie, type TestTelegramUser } from '../../test/identity.ts';
 import { dealerRows, toCsv, type StockRow } from '../../test/stock-files.ts';
@@ -241,8 +241,9 @@ describe.each(DATABASE_KINDS)('stock files that are hard to read, on %s', (kind)
     const file = `VIN,Stock,Year,Make,Model,Mileage,Price\r\n${first!.VIN},X1,${first!.Year},Honda,Civic,100,9000\r\n${second!.VIN},X2,${second!.Year},Honda,Civic,100,$9,000.00\r\n`;
     const report = await reportOf(t.app, file);
     expect(report.results[1]!.outcome).toBe('refused');
-    expect(report.results[1]!.problems.map((problem) => [problem.column, problem.message])).toEqual([
-      [null, 'The row has 8 cells but the header has 7: a cell with a comma in it must be in double quotes.'],
+    expect(report.results[1]!.problems.map((problem) => [problem.column, problem.message])).toContainEqual([
+      null,
+      'The row has 8 cells but the header has 7: a cell with a comma in it must be in double quotes.',
     ]);
   });
 
@@ -282,6 +283,66 @@ describe.each(DATABASE_KINDS)('stock files that are hard to read, on %s', (kind)
     expect(res.json<ErrorBody>().error.fields).toEqual({ file: 'file is required' });
     const json = await injectAs(t.app, ADMIN, { method: 'POST', url: '/api/inventory/import?mode=dry-run', payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
+  });
+});
+
+describe.each(DATABASE_KINDS)('stock files from other systems, on %s', (kind) => {
+  const t = useTestApp(kind);
+  const rows = dealerRows(4, { stockPrefix: 'O' });
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ADMIN.id);
+  });
+
+  it('ignores a state column of US states, saying why, and puts the cars on sale', async () => {
+    const file = toCsv(rows.map((row, index) => ({ ...row, state: index % 2 ? 'CA' : 'TX' })));
+    const report = await reportOf(t.app, file, 'mode=commit');
+    expect(report).toMatchObject({ created: 4, refused: 0 });
+    expect(report.columns.ignored).toEqual(['state']);
+    expect(report.columns.ignoredReasons).toEqual({
+      state: 'Column "state" ignored: its values (TX, CA) are not listing states (draft, available, pending, sold).',
+    });
+    expect(report.columns.matched).not.toHaveProperty('state');
+    expect(await carByVin(t.app, rows[0]!.VIN)).toMatchObject({ listingState: 'available' });
+  });
+
+  it('ignores an auction grade in a condition column and reads new or used from its own column', async () => {
+    const grades = ['5', '45', '4.5', '3'];
+    const file = toCsv(rows.map((row, index) => ({ Condition: grades[index]!, ...row })));
+    const report = await reportOf(t.app, file);
+    expect(report).toMatchObject({ refused: 0 });
+    expect(report.columns.matched).toMatchObject({ 'New/Used': 'Type' });
+    expect(report.columns.ignoredReasons).toEqual({
+      Condition: 'Column "Condition" ignored: its values (5, 45, 4.5, 3) are not New, Used, Certified or CPO.',
+    });
+  });
+
+  it('still refuses the one row of a listing-state column whose value is not a state', async () => {
+    const file = toCsv(rows.map((row, index) => ({ ...row, State: index === 2 ? 'Lot B' : 'Pending' })));
+    const report = await reportOf(t.app, file);
+    expect(report.columns.ignored).toEqual([]);
+    expect(report.results[2]!.problems).toEqual([
+      { row: 4, column: 'State', message: 'Listing state must be draft, available, pending or sold.' },
+    ]);
+  });
+
+  it('reports every problem of a row, not only the first', async () => {
+    const file = toCsv([
+      { ...rows[0]!, 'Internet Price': 'Call for price', Odometer: '-12', 'Body Style': 'Spaceship', 'New/Used': 'Demo' },
+      ...rows.slice(1),
+      { ...rows[1]!, 'Stock Number': 'O99999', Make: '' },
+    ]);
+    const report = await reportOf(t.app, file);
+    expect(report.results[0]!.problems.map((problem) => [problem.column, problem.message])).toEqual([
+      ['New/Used', 'New/Used must be New, Used, Certified or CPO.'],
+      ['Body Style', expect.stringMatching(/^Body style must be one of/)],
+      ['Internet Price', 'Price must be a whole number of dollars above 0.'],
+      ['Odometer', 'Mileage must be a whole number of miles, 0 or more.'],
+    ]);
+    expect(report.results[4]!.problems.map((problem) => [problem.column, problem.message])).toEqual([
+      ['VIN', `VIN ${rows[1]!.VIN} is also on row 3.`],
+      ['Make', 'Make is required.'],
+    ]);
   });
 });
 
@@ -327,6 +388,48 @@ describe.each(DATABASE_KINDS)('exporting the inventory on %s', (kind) => {
     const report = await reportOf(t.app, rawPayload, 'mode=commit&sync=true');
     expect(report).toMatchObject({ rows: 40, created: 0, updated: 0, unchanged: 40, refused: 0, markedSold: [] });
     expect((await carByVin(t.app, rows[0]!.VIN)).description).toBe('=HYPERLINK("http://evil.example","Click")');
+  });
+});
+
+describe.each(DATABASE_KINDS)('exporting the photos of the inventory on %s', (kind) => {
+  const t = useTestApp(kind, { env: { PUBLIC_URL: 'https://cars.example.com' } });
+  const [row] = dealerRows(1);
+  let car: InventoryCar;
+
+  beforeAll(async () => {
+    await createAdmin(t.db, ADMIN.id);
+    await reportOf(t.app, toCsv([row!]), 'mode=commit');
+    car = await carByVin(t.app, row!.VIN);
+    const photos = await Promise.all(['#336699', '#996633', '#669933'].map((colour) => solidImage(800, 600, colour).jpeg().toBuffer()));
+    const form = multipart(photos.map((value) => ({ name: 'file', value, filename: 'photo.jpg', contentType: 'image/jpeg' })));
+    const res = await injectAs(t.app, ADMIN, { method: 'POST', url: `/api/inventory/${car.uuid}/photos`, ...form });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  const exportedUrls = async () => {
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/inventory/export.csv' });
+    expect(res.statusCode, res.body).toBe(200);
+    const line = res.body.split('\r\n')[1]!;
+    return { file: res.rawPayload, urls: line.slice(line.lastIndexOf(',') + 1).split('|') };
+  };
+
+  it('writes the three photos of a car as three public addresses', async () => {
+    const { urls } = await exportedUrls();
+    expect(urls).toHaveLength(3);
+    for (const url of urls) {
+      expect(url).toMatch(/^https:\/\/cars\.example\.com\/media\/photos\/[0-9a-f]+\.jpg$/);
+      const served = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(served.statusCode).toBe(200);
+    }
+  });
+
+  it('imports back with its photos', async () => {
+    const { file, urls } = await exportedUrls();
+    expect((await injectAs(t.app, ADMIN, { method: 'DELETE', url: `/api/inventory/${car.uuid}` })).statusCode).toBe(204);
+    const report = await reportOf(t.app, file, 'mode=commit');
+    expect(report).toMatchObject({ created: 1, refused: 0, photosQueued: 3 });
+    const events = await t.db.selectFrom('outbox_events').select('payload').where('kind', '=', 'inventory.photo_urls').execute();
+    expect(events.map((event) => event.payload)).toEqual([expect.objectContaining({ urls })]);
   });
 });
 

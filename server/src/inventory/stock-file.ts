@@ -2,9 +2,9 @@ import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
 import type { ImportProblem } from '../../../domain/contracts/inventory-import.ts';
 import type { InventoryCar } from '../../../domain/contracts/inventory.ts';
-import type { CarListingState } from '../../../domain/enums.ts';
 import { getFieldErrors } from '../../../domain/contracts/errors.ts';
-import { carWriteSchema, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
+import { CAR_BODY_STYLES, type CarListingState } from '../../../domain/enums.ts';
+import { carWriteSchema, LISTING_STATES, type CarWrite, type CarWriteField } from '../../../domain/inventory.schema.ts';
 import { normalizeVin } from '../../../domain/vin.ts';
 import { csvLine, FORMULA_START } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
@@ -84,6 +84,8 @@ export interface StockFile {
   /** The file's header names → the canonical header each was matched to. */
   matched: Record<string, string>;
   ignored: string[];
+  /** Why a column that names one of ours was ignored all the same: its values are not what that column holds. */
+  ignoredReasons: Record<string, string>;
   /** The file's own name for each column it has, for problems ("InternetPrice", not "Price"). */
   headerOf: Map<ColumnTarget, string>;
   rows: StockFileRow[];
@@ -158,21 +160,6 @@ export function readStockFile(bytes: Buffer): StockFile {
   if (text.replace(/^\uFEFF/, '').trim() === '') throw new HttpError('bad_request', 'The stock file is empty.', { file: 'empty' });
   const { delimiter, header } = detectDelimiter(text);
 
-  const matched: Record<string, string> = {};
-  const ignored: string[] = [];
-  const headerOf = new Map<ColumnTarget, string>();
-  const indexOf = new Map<ColumnTarget, number>();
-  header.forEach((name, index) => {
-    const column = COLUMN_BY_NAME.get(normalizeHeader(name));
-    if (!column || indexOf.has(column.target)) {
-      if (name.trim() !== '') ignored.push(name);
-      return;
-    }
-    matched[name] = column.header;
-    headerOf.set(column.target, name);
-    indexOf.set(column.target, index);
-  });
-
   let records: string[][];
   try {
     records = parseRecords(text, delimiter);
@@ -180,12 +167,40 @@ export function readStockFile(bytes: Buffer): StockFile {
     throw unreadable(error);
   }
   if (records.length > STOCK_FILE_MAX_ROWS + 1) throw tooLarge();
+  // A blank line still takes a row number in a spreadsheet, so the numbers stay the dealer's.
+  const data = records
+    .slice(1)
+    .map((record, index) => ({ record, row: index + 2 }))
+    .filter(({ record }) => record.some((cell) => cell.trim() !== ''));
+  if (data.length === 0) throw new HttpError('bad_request', 'The stock file has a header row but no cars under it.', { file: 'no rows' });
 
-  const rows: StockFileRow[] = [];
-  records.slice(1).forEach((record, index) => {
-    // A blank line still takes a row number in a spreadsheet, so the numbers stay the dealer's.
-    if (record.every((cell) => cell.trim() === '')) return;
-    const row = index + 2;
+  // Each of our columns is read from the first of the file's columns named for it whose values fit it.
+  const matched: Record<string, string> = {};
+  const ignored: string[] = [];
+  const ignoredReasons: Record<string, string> = {};
+  const headerOf = new Map<ColumnTarget, string>();
+  const indexOf = new Map<ColumnTarget, number>();
+  header.forEach((name, index) => {
+    const column = COLUMN_BY_NAME.get(normalizeHeader(name));
+    const reason =
+      column && !indexOf.has(column.target)
+        ? unfitColumn(
+            column.target,
+            name,
+            data.map(({ record }) => record[index] ?? ''),
+          )
+        : null;
+    if (!column || indexOf.has(column.target) || reason !== null) {
+      if (name.trim() !== '') ignored.push(name);
+      if (reason !== null) ignoredReasons[name] = reason;
+      return;
+    }
+    matched[name] = column.header;
+    headerOf.set(column.target, name);
+    indexOf.set(column.target, index);
+  });
+
+  const rows = data.map(({ record, row }): StockFileRow => {
     const cells = new Map<ColumnTarget, string>();
     // A short row is a dealer system leaving trailing cells out; a long one has a cell split in two.
     for (const [target, column] of indexOf) cells.set(target, unneutralise(record[column] ?? ''));
@@ -198,10 +213,26 @@ export function readStockFile(bytes: Buffer): StockFile {
           },
         ]
       : [];
-    rows.push({ row, cells, problems });
+    return { row, cells, problems };
   });
-  if (rows.length === 0) throw new HttpError('bad_request', 'The stock file has a header row but no cars under it.', { file: 'no rows' });
-  return { encoding, delimiter, matched, ignored, headerOf, rows };
+  return { encoding, delimiter, matched, ignored, ignoredReasons, headerOf, rows };
+}
+
+/**
+ * Why a column is not what its name says, judged by its values across the file, or null when it
+ * is. Another system's "State" holds US state codes and its "Condition" an auction grade: read as
+ * our listing state or type, they would refuse every row. A column is ignored when fewer than
+ * half of its values fit; a column that mostly fits is ours, and a row whose value does not is
+ * refused for it.
+ */
+function unfitColumn(target: ColumnTarget, name: string, cells: readonly string[]): string | null {
+  const vocabulary = VOCABULARIES[target as keyof typeof VOCABULARIES];
+  if (!vocabulary) return null;
+  const values = cells.map((cell) => cell.trim()).filter((value) => value !== '');
+  const unfit = values.filter((value) => !vocabulary.fits(value.toLowerCase()));
+  if (unfit.length * 2 <= values.length) return null;
+  const examples = [...new Set(unfit)].slice(0, 5).join(', ');
+  return `Column "${name}" ignored: its values (${examples}) are not ${vocabulary.name}.`;
 }
 
 /** The input of carWriteSchema a row gives, with the photo URLs and the problems found on the way. */
@@ -217,19 +248,6 @@ export interface RowInput {
 
 const blank = (cell: string | undefined): cell is undefined => cell === undefined || cell.trim() === '';
 
-/** "$21,500.00" and "21500" are the same price; cents other than .00 stay for the schema to refuse. */
-const money = (cell: string) =>
-  cell
-    .trim()
-    .replace(/^\$\s*/, '')
-    .replace(/,/g, '')
-    .replace(/\.0{1,2}$/, '');
-/** "45,210", "45 210" and "45,210 mi" are the same mileage. */
-const miles = (cell: string) =>
-  cell
-    .trim()
-    .replace(/\s*(mi|miles)\.?$/i, '')
-    .replace(/[,\s]/g, '');
 const features = (cell: string) => cell.split(/[|;]/).map((feature) => feature.trim());
 
 /** Body styles as dealer systems write them, beside the catalogue's own (CAR_BODY_STYLES, read by the schema). */
@@ -256,6 +274,18 @@ const TYPE_VALUES: Record<string, Pick<CarWrite, 'condition' | 'certified'>> = {
 };
 
 const LISTING_STATE_VALUES: Record<string, string> = { 'sale pending': 'pending' };
+const listingStateOf = (cell: string) => LISTING_STATE_VALUES[cell.trim().toLowerCase()] ?? cell.trim().toLowerCase();
+const bodyStyleOf = (cell: string) => BODY_SYNONYMS[cell.trim().toLowerCase()] ?? cell;
+
+/** The columns whose values come from a list, with what a value of each must be (lower case). */
+const VOCABULARIES = {
+  type: { name: 'New, Used, Certified or CPO', fits: (value: string) => value in TYPE_VALUES },
+  listingState: {
+    name: `listing states (${LISTING_STATES.join(', ')})`,
+    fits: (value: string) => (LISTING_STATES as readonly string[]).includes(listingStateOf(value)),
+  },
+  bodyStyle: { name: 'body styles', fits: (value: string) => (CAR_BODY_STYLES as readonly string[]).includes(bodyStyleOf(value)) },
+} satisfies Partial<Record<ColumnTarget, { name: string; fits: (value: string) => boolean }>>;
 
 /** Whatever separates a dealer system's photo list: |, commas, spaces or line breaks. */
 const splitUrls = (cell: string) => cell.split(/[|,\s]+/).filter((url) => url !== '');
@@ -268,7 +298,7 @@ const isWebUrl = (text: string) => {
   }
 };
 
-/** Maps a row's cells to the write schema's input: money, miles and lists as the schema reads them. */
+/** Maps a row's cells to the write schema's input (which reads money and miles itself): types, lists and synonyms. */
 export function rowInput(file: Pick<StockFile, 'headerOf'>, { row, cells, problems: shape }: StockFileRow): RowInput {
   const fields: RowInput['fields'] = {};
   const problems: ImportProblem[] = [...shape];
@@ -291,22 +321,15 @@ export function rowInput(file: Pick<StockFile, 'headerOf'>, { row, cells, proble
           notes.push({ row, column, message: `Not an http or https address, so it is not fetched: ${url.slice(0, 200)}` });
         break;
       }
-      case 'price':
-      case 'msrp':
-        fields[target] = money(cell);
-        break;
-      case 'mileage':
-        fields[target] = miles(cell);
-        break;
       case 'features':
         fields[target] = features(cell);
         break;
       case 'bodyStyle':
-        fields[target] = BODY_SYNONYMS[cell.trim().toLowerCase()] ?? cell;
+        fields[target] = bodyStyleOf(cell);
         break;
       case 'listingState':
         // A blank state leaves the car's state alone; a new car is then available (stock-file.service.ts).
-        if (!blank(cell)) fields[target] = LISTING_STATE_VALUES[cell.trim().toLowerCase()] ?? cell.trim().toLowerCase();
+        if (!blank(cell)) fields[target] = listingStateOf(cell);
         break;
       default:
         fields[target] = cell;

@@ -127,6 +127,23 @@ describe('adding a car', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '2003 Honda Accord' })).toBeTruthy();
   });
 
+  it('takes a price typed as "$6,995" and a mileage as "148,250"', async () => {
+    open('/dashboard/inventory/new', {
+      'POST /api/inventory': () => json(201, inventoryCar({ listingState: 'draft' })),
+      [`GET /api/inventory/${CAR_UUID}`]: () => inventoryCar({ listingState: 'draft' }),
+    });
+    await userEvent.type(vinInput(), '1HGCM82633A004352');
+    await userEvent.type(screen.getByLabelText('Stock number'), 'A1001');
+    await userEvent.type(screen.getByLabelText('Make'), 'Honda');
+    await userEvent.type(screen.getByLabelText('Model'), 'Accord');
+    await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Used');
+    await userEvent.type(screen.getByLabelText('Price, $'), '$6,995');
+    await userEvent.type(screen.getByLabelText('Mileage, mi'), '148,250');
+    await userEvent.click(screen.getByRole('button', { name: 'Add car' }));
+    await waitFor(() => expect(calls('POST', '/api/inventory')).toHaveLength(1));
+    expect(calls('POST', '/api/inventory')[0]!.body).toMatchObject({ price: 6995, mileage: 148_250 });
+  });
+
   it('lists what to fix, with links to the fields, and takes focus, sending nothing', async () => {
     open('/dashboard/inventory/new', {});
     await userEvent.click(screen.getByRole('button', { name: 'Add car' }));
@@ -171,6 +188,28 @@ describe('adding a car', () => {
 });
 
 describe('editing a car', () => {
+  it('shows what became of each photo address of the stock file that created the car', async () => {
+    open(`/dashboard/inventory/${CAR_UUID}`, {
+      [`GET /api/inventory/${CAR_UUID}`]: () =>
+        inventoryCar({
+          photoFetches: [
+            { url: 'https://photos.example/1.jpg', outcome: 'fetched', reason: null, httpStatus: null },
+            { url: 'https://photos.example/2.jpg', outcome: 'failed', reason: 'status', httpStatus: 404 },
+            { url: 'https://photos.example/3.jpg', outcome: 'failed', reason: 'type', httpStatus: null },
+            { url: 'https://photos.example/4.jpg', outcome: 'pending', reason: null, httpStatus: null },
+          ],
+        }),
+    });
+    await screen.findByRole('heading', { level: 3, name: 'Photos from the stock file' });
+    const items = document.querySelectorAll('.photo-fetches li');
+    expect([...items].map((item) => item.textContent)).toEqual([
+      'Fetched https://photos.example/1.jpg',
+      'Failed: HTTP 404 https://photos.example/2.jpg',
+      'Failed: not an image https://photos.example/3.jpg',
+      'Pending https://photos.example/4.jpg',
+    ]);
+  });
+
   it('sends the changed fields only, with the version it was made on', async () => {
     open(`/dashboard/inventory/${CAR_UUID}`, {
       [`GET /api/inventory/${CAR_UUID}`]: () => inventoryCar(),

@@ -14,6 +14,7 @@ import { ListError, ListLoading } from '../../../components/list-state.tsx';
 import { CarForm } from './car-form.tsx';
 import { carTitle, useInventoryFormat } from './inventory-format.ts';
 import { ListingStateBadge } from './listing-state.tsx';
+import { PhotoFetchList } from './photo-fetches.tsx';
 import { PhotoManager } from './photo-manager.tsx';
 import './inventory.css';
 
@@ -128,6 +129,12 @@ export function CarPage() {
       </div>
       <CarSummary car={car.data} />
       <PhotoManager car={car.data} />
+      {car.data.photoFetches.length > 0 ? (
+        <>
+          <h3>{i18n._('Photos from the stock file')}</h3>
+          <PhotoFetchList fetches={car.data.photoFetches} />
+        </>
+      ) : null}
       <h3>{i18n._('Details')}</h3>
       <CarForm car={car.data} />
     </section>

@@ -22,7 +22,7 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
     unchanged: 0,
     refused: 1,
     markedSold: [{ uuid: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b', stockNumber: 'OLD1', title: '2015 Ford Focus SE', from: 'available' }],
-    columns: { matched: { VIN: 'vin', Stock: 'stockNumber' }, ignored: ['Lot'] },
+    columns: { matched: { VIN: 'vin', Stock: 'stockNumber' }, ignored: ['Lot'], ignoredReasons: {} },
     photosQueued: 0,
     results: [
       {
@@ -33,6 +33,8 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
         title: '2003 Honda Accord EX',
         changed: [],
         problems: [],
+        carUuid: null,
+        photos: [],
       },
       {
         row: 3,
@@ -41,6 +43,8 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
         stockNumber: 'A1002',
         title: null,
         changed: [],
+        carUuid: null,
+        photos: [],
         problems: [
           { row: 3, column: 'VIN', message: 'VIN check digit (the 9th character) does not match the rest of the VIN: look for a typo.' },
         ],

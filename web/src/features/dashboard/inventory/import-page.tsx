@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { ImportOutcome, ImportReport } from '../../../../../domain/contracts/inventory-import.ts';
+import type { ImportOutcome, ImportReport, ImportRowResult } from '../../../../../domain/contracts/inventory-import.ts';
 import { listingStateLabels } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,6 +11,7 @@ import { importStockFile } from '../api/import-stock-file.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { EMPTY } from '../format.ts';
 import { useInventoryFormat } from './inventory-format.ts';
+import { PhotoFetchList } from './photo-fetches.tsx';
 import './inventory.css';
 
 const OUTCOMES: Record<ImportOutcome, string> = {
@@ -27,7 +28,66 @@ interface Checked {
   report: ImportReport;
 }
 
-/** The counts and the rows of a report, problems with their column and message. */
+/** Rows of a report, problems with their column and message, a created car's photo addresses with their outcome. */
+function ImportRows({ label, results }: { label: string; results: readonly ImportRowResult[] }) {
+  const { i18n } = useLingui();
+  return (
+    <TableScroll label={label}>
+      <table className="data-table import-table">
+        <thead>
+          <tr>
+            <th scope="col">{i18n._('Row')}</th>
+            <th scope="col">{i18n._('Outcome')}</th>
+            <th scope="col">{i18n._('Car')}</th>
+            <th scope="col">{i18n._('Problems')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((result) => (
+            <tr key={result.row} className={`import-table__row--${result.outcome}`}>
+              <th scope="row">{result.row}</th>
+              <td>
+                <span className={`import-outcome import-outcome--${result.outcome}`}>{i18n._(OUTCOMES[result.outcome])}</span>
+                {result.changed.length > 0 ? <span className="cell-line cell-caption">{result.changed.join(', ')}</span> : null}
+              </td>
+              <td>
+                <span className="cell-main">{result.title ?? EMPTY}</span>
+                <span className="cell-line">
+                  <span className="cell-caption">{i18n._('Stock')}</span> {result.stockNumber ?? EMPTY}
+                </span>
+                <span className="cell-line import-table__vin">
+                  <span className="cell-caption">{i18n._('VIN')}</span> {result.vin ?? EMPTY}
+                </span>
+              </td>
+              <td>
+                {result.photos.length > 0 ? <PhotoFetchList fetches={result.photos} /> : null}
+                {result.carUuid && result.photos.some((photo) => photo.outcome === 'pending') ? (
+                  <Link to={`/dashboard/inventory/${result.carUuid}`}>{i18n._('See how the photos came on the car’s page')}</Link>
+                ) : null}
+                {result.problems.length === 0 ? (
+                  result.photos.length > 0 ? null : (
+                    EMPTY
+                  )
+                ) : (
+                  <ul className="import-table__problems">
+                    {result.problems.map((problem, index) => (
+                      <li key={index}>
+                        {problem.column ? <strong>{problem.column}: </strong> : null}
+                        {i18n._(problem.message)}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The counts first, then the rows that need a look (refused, created, updated), the unchanged ones behind a disclosure. */
 function ImportReportView({ report }: { report: ImportReport }) {
   const { i18n } = useLingui();
   const format = useInventoryFormat();
@@ -39,6 +99,10 @@ function ImportReportView({ report }: { report: ImportReport }) {
     [i18n._('Unchanged'), report.unchanged],
     [i18n._('Refused'), report.refused],
   ];
+  // Rows that change nothing are most of a daily feed: one tap away, so a phone shows what needs attention first.
+  const listed = report.results.filter((result) => result.outcome !== 'unchanged');
+  const unchanged = report.results.filter((result) => result.outcome === 'unchanged');
+  const unknownColumns = report.columns.ignored.filter((column) => !(column in report.columns.ignoredReasons));
   if (report.sync) counts.push([committed ? i18n._('Marked sold') : i18n._('To mark sold'), report.markedSold.length]);
   // A report replaces the last one: its heading takes focus, so a screen reader starts reading there.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -59,9 +123,10 @@ function ImportReportView({ report }: { report: ImportReport }) {
       {committed && report.photosQueued > 0 ? (
         <p>{i18n._('{count} photos from the file are being downloaded in the background.', { count: report.photosQueued })}</p>
       ) : null}
-      {report.columns.ignored.length > 0 ? (
-        <p>{i18n._('Columns ignored: {columns}', { columns: report.columns.ignored.join(', ') })}</p>
-      ) : null}
+      {unknownColumns.length > 0 ? <p>{i18n._('Columns ignored: {columns}', { columns: unknownColumns.join(', ') })}</p> : null}
+      {Object.entries(report.columns.ignoredReasons).map(([column, reason]) => (
+        <p key={column}>{i18n._(reason)}</p>
+      ))}
       {report.markedSold.length > 0 ? (
         <>
           <h4>{committed ? i18n._('Marked sold (missing from the file)') : i18n._('Would be marked sold (missing from the file)')}</h4>
@@ -74,53 +139,12 @@ function ImportReportView({ report }: { report: ImportReport }) {
           </ul>
         </>
       ) : null}
-      {report.results.length > 0 ? (
-        <TableScroll label={i18n._('Rows of the file')}>
-          <table className="data-table import-table">
-            <thead>
-              <tr>
-                <th scope="col">{i18n._('Row')}</th>
-                <th scope="col">{i18n._('Outcome')}</th>
-                <th scope="col">{i18n._('Car')}</th>
-                <th scope="col">{i18n._('Problems')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.results.map((result) => (
-                <tr key={result.row} className={`import-table__row--${result.outcome}`}>
-                  <th scope="row">{result.row}</th>
-                  <td>
-                    <span className={`import-outcome import-outcome--${result.outcome}`}>{i18n._(OUTCOMES[result.outcome])}</span>
-                    {result.changed.length > 0 ? <span className="cell-line cell-caption">{result.changed.join(', ')}</span> : null}
-                  </td>
-                  <td>
-                    <span className="cell-main">{result.title ?? EMPTY}</span>
-                    <span className="cell-line">
-                      <span className="cell-caption">{i18n._('Stock')}</span> {result.stockNumber ?? EMPTY}
-                    </span>
-                    <span className="cell-line inventory-table__vin">
-                      <span className="cell-caption">{i18n._('VIN')}</span> {result.vin ?? EMPTY}
-                    </span>
-                  </td>
-                  <td>
-                    {result.problems.length === 0 ? (
-                      EMPTY
-                    ) : (
-                      <ul className="import-table__problems">
-                        {result.problems.map((problem, index) => (
-                          <li key={index}>
-                            {problem.column ? <strong>{problem.column}: </strong> : null}
-                            {i18n._(problem.message)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+      {listed.length > 0 ? <ImportRows label={i18n._('Rows of the file')} results={listed} /> : null}
+      {unchanged.length > 0 ? (
+        <details className="import-report__unchanged">
+          <summary>{i18n._('Unchanged rows ({count})', { count: format.number(unchanged.length) })}</summary>
+          <ImportRows label={i18n._('Unchanged rows of the file')} results={unchanged} />
+        </details>
       ) : null}
     </div>
   );

@@ -19,9 +19,9 @@ function CurrentUrl() {
   return <output data-testid="url">{search}</output>;
 }
 
-function openList(route = '/dashboard/inventory', patches: unknown[] = []) {
+function openList(route = '/dashboard/inventory', patches: unknown[] = [], total = 45) {
   network = mockFetch({
-    'GET /api/inventory': ({ url }) => pageOf([inventoryItem()], Number(url.searchParams.get('page') ?? 1), 45, 20),
+    'GET /api/inventory': ({ url }) => pageOf(total === 0 ? [] : [inventoryItem()], Number(url.searchParams.get('page') ?? 1), total, 20),
     [`PATCH /api/inventory/${CAR_UUID}`]: ({ body }) => {
       patches.push(body);
       return inventoryCar({ listingState: 'sold', version: 4 });
@@ -60,6 +60,20 @@ describe('the inventory list', () => {
     openList();
     await screen.findByRole('table');
     expect(Object.fromEntries(lastQuery())).toEqual({ page: '1', limit: '20', sort: 'days_asc' });
+  });
+
+  it('says how to add a first car or import a stock file when the inventory is empty', async () => {
+    openList('/dashboard/inventory', [], 0);
+    const empty = (await screen.findByText('No cars in the inventory yet.')).closest('.list-state') as HTMLElement;
+    expect(empty.textContent).not.toContain('No cars match these filters.');
+    expect(within(empty).getByRole('link', { name: 'Add car' }).getAttribute('href')).toBe('/dashboard/inventory/new');
+    expect(within(empty).getByRole('link', { name: 'Import stock file' }).getAttribute('href')).toBe('/dashboard/inventory/import');
+  });
+
+  it('says no car matches when filters find none', async () => {
+    openList('/dashboard/inventory?brand=Saab', [], 0);
+    expect(await screen.findByText('No cars match these filters.')).toBeTruthy();
+    expect(screen.queryByText('No cars in the inventory yet.')).toBeNull();
   });
 
   it('reads its search, filters, sort and page from the URL', async () => {

@@ -30,6 +30,7 @@ export function InventoryPage() {
   const update = useUpdateInventoryCar();
   const [changing, setChanging] = useState<{ car: InventoryListItem; state: QuickState } | null>(null);
   const [exporting, setExporting] = useState(false);
+  const filtered = Object.values(list.filters).some((value) => value.trim() !== '');
 
   const changeState = () => {
     if (!changing) return;
@@ -92,7 +93,11 @@ export function InventoryPage() {
         </div>
       </div>
       <InventoryFilters filters={list.filters} onApply={list.setFilters} />
-      <ListState query={cars} isEmpty={(page) => page.items.length === 0} empty={i18n._('No cars match these filters.')}>
+      <ListState
+        query={cars}
+        isEmpty={(page) => page.items.length === 0}
+        empty={filtered ? i18n._('No cars match these filters.') : <FirstCar />}
+      >
         {(page) => (
           <>
             <InventoryTable
@@ -112,5 +117,28 @@ export function InventoryPage() {
         onClose={() => setChanging(null)}
       />
     </section>
+  );
+}
+
+/** An inventory with no cars yet: the two ways a first car arrives, rather than a filter's "no match". */
+function FirstCar() {
+  const { i18n } = useLingui();
+  return (
+    <div className="inventory__empty">
+      <p>
+        <strong>{i18n._('No cars in the inventory yet.')}</strong>
+      </p>
+      <p>{i18n._('Add the first car by hand, or import the stock file (CSV) your dealer management system exports.')}</p>
+      <div className="inventory__actions">
+        <Link className="button button--primary" to="/dashboard/inventory/new">
+          <PlusIcon />
+          {i18n._('Add car')}
+        </Link>
+        <Link className="button button--secondary" to="/dashboard/inventory/import">
+          <UploadIcon />
+          {i18n._('Import stock file')}
+        </Link>
+      </div>
+    </div>
   );
 }

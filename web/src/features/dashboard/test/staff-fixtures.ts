@@ -144,6 +144,7 @@ export function inventoryCar(overrides: Partial<InventoryCar> = {}): InventoryCa
     daysInStock: 58,
     updatedAt: '2026-11-20T10:00:00.000Z',
     photos: [],
+    photoFetches: [],
     counts: { views: 12, favorites: 2, applications: 0 },
     ...overrides,
   };
