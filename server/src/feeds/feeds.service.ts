@@ -12,7 +12,7 @@ import {
   type FeedProblem,
   type FeedSite,
 } from '../../../domain/vehicle-feeds.ts';
-import { csvLine } from '../http/csv.ts';
+import { plainCsvLine } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { listedCarPages } from './feeds.repository.ts';
 
@@ -36,13 +36,13 @@ const feedProblem = (channel: FeedChannel, site: FeedSite): FeedProblem | null =
   channel === 'google' && site.location.storeCode === undefined ? 'no_store_code' : null;
 
 async function* feedLines(db: Db, channel: FeedChannel, site: FeedSite): AsyncGenerator<string> {
-  yield csvLine(feedColumns(channel));
+  yield plainCsvLine(feedColumns(channel));
   for await (const cars of listedCarPages(db)) {
     let chunk = '';
     for (const car of cars) {
       if (!isListedIn(channel, car.listingState)) continue;
       const { row } = feedRow(channel, car, site);
-      if (row) chunk += csvLine(row);
+      if (row) chunk += plainCsvLine(row);
     }
     // One write per page of cars: as they come, without a write per line.
     if (chunk !== '') yield chunk;

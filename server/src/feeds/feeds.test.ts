@@ -95,8 +95,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
     await createTelegramUser(t.db, CUSTOMER.id);
     cars.complete = await create(
       {
-        // A description a spreadsheet would run, with a comma, a quote and a line break in it.
+        // Text a spreadsheet would run as a formula, with a comma, a quote and a line break in it.
         description: '=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres',
+        trim: '-Sport',
         certified: true,
       },
       2,
@@ -145,9 +146,17 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
     }
   });
 
-  it('neutralises a cell a spreadsheet would run as a formula, keeping its commas, quotes and line breaks', async () => {
+  it('gives Meta every value verbatim, a trim or phone starting with - or + included, as plain CSV with its commas, quotes and line breaks', async () => {
     const row = (await feed('meta')).byId(cars.complete.uuid)!;
-    expect(row.description).toBe('\'=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres');
+    expect(row.description).toBe('=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres');
+    expect(row.trim).toBe('-Sport');
+    expect(row.dealer_phone).toBe('+1 (214) 555-0147');
+  });
+
+  it('gives Google every value verbatim, a trim starting with - included', async () => {
+    const row = (await feed('google')).byId(cars.complete.uuid)!;
+    expect(row.description).toBe('=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres');
+    expect(row.trim).toBe('-Sport');
   });
 
   it("serves the Google feed with the dealership's store code and address and Google's words", async () => {
