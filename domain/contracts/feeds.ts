@@ -14,9 +14,13 @@ export interface FeedReport {
   channel: FeedChannel;
   /** The absolute address to give the channel. */
   url: string;
-  /** Why the whole feed is not served (a missing setting); null when it is. */
+  /** Whether the feed is served; off (answered 503) while a setting it needs is missing. */
+  on: boolean;
+  /** Why the whole feed is off; null when it is on. */
   problem: FeedProblem | null;
-  /** Cars with a line in the feed. */
+  /** The setting that turns the feed on, such as DEALER_STORE_CODE; null when it is on. */
+  setting: string | null;
+  /** Cars with a line in the feed; while it is off, those it will list once on. */
   included: number;
   omitted: OmittedFeedCar[];
 }

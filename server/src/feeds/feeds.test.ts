@@ -185,7 +185,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
       {
         channel: 'meta',
         url: `${PUBLIC_URL}/feeds/meta-vehicles.csv`,
+        on: true,
         problem: null,
+        setting: null,
         included: 2,
         omitted: [
           { uuid: cars.bare.uuid, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo', 'no_exterior_color'] },
@@ -194,7 +196,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
       {
         channel: 'google',
         url: `${PUBLIC_URL}/feeds/google-vehicles.csv`,
+        on: true,
         problem: null,
+        setting: null,
         included: 1,
         omitted: [{ uuid: cars.bare.uuid, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo'] }],
       },
@@ -243,7 +247,8 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds without PUBLIC_URL or a store c
     expect(res.statusCode).toBe(503);
     expect(res.json<ErrorBody>().error.message).toContain('DEALER_STORE_CODE');
     const { feeds } = (await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/inventory/feeds' })).json<FeedsAnswer>();
-    expect(feeds[1]!.problem).toBe('no_store_code');
+    expect(feeds[1]).toMatchObject({ channel: 'google', on: false, problem: 'no_store_code', setting: 'DEALER_STORE_CODE' });
+    expect(feeds[0]).toMatchObject({ channel: 'meta', on: true, problem: null, setting: null });
     expect((await t.app.inject({ method: 'GET', url: '/feeds/meta-vehicles.csv' })).statusCode).toBe(200);
   });
 });
