@@ -86,7 +86,10 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete(
     '/faqs/:id',
-    { config: ADMIN_ONLY, schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema }) },
+    {
+      config: ADMIN_ONLY,
+      schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema, answers: { 204: null } }),
+    },
     async (request, reply) => {
       const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');
       if (!(await removeFaq(app.db, requireViewer(request).userId, id))) throw notFound(NO_SUCH_FAQ);
