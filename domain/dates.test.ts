@@ -9,6 +9,7 @@ import {
   parseIsoDate,
   parseUsDate,
   systemClock,
+  zonedIsoDateTime,
 } from './dates.ts';
 
 describe('calendar', () => {
@@ -108,5 +109,13 @@ describe('dates between the form (MM/DD/YYYY) and the wire (YYYY-MM-DD)', () => 
     ['12/05/0999', { year: 999, month: 12, day: 5 }],
   ])('%s is read as %j', (text, date) => {
     expect(parseUsDate(text)).toEqual(date);
+  });
+});
+
+describe("an instant in the dealer's time zone", () => {
+  it('is local time to the second with the offset of that day, summer time included', () => {
+    expect(zonedIsoDateTime(new Date('2026-11-29T16:15:00.123Z'), 'America/Chicago')).toBe('2026-11-29T10:15:00-06:00');
+    expect(zonedIsoDateTime(new Date('2026-07-04T04:30:59.999Z'), 'America/Chicago')).toBe('2026-07-03T23:30:59-05:00');
+    expect(zonedIsoDateTime(new Date('2026-01-01T00:00:00Z'), 'Etc/UTC')).toBe('2026-01-01T00:00:00+00:00');
   });
 });

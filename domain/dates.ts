@@ -68,3 +68,25 @@ export function formatDateFromApi(value: string): string {
   const match = ISO_DATE_PREFIX.exec(trimmed);
   return match ? `${match[2]}/${match[3]}/${match[1]}` : trimmed;
 }
+
+/**
+ * An instant as ISO 8601 local time in a time zone, to the second and with that zone's offset then
+ * (2026-11-29T10:15:00-06:00): the form ADF leads and people in the dealer's zone read.
+ */
+export function zonedIsoDateTime(instant: Date, timeZone: string): string {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  });
+  const part = Object.fromEntries(format.formatToParts(instant).map(({ type, value }) => [type, value]));
+  // "GMT-06:00", or "GMT" alone at offset zero.
+  const offset = part.timeZoneName === 'GMT' ? '+00:00' : part.timeZoneName!.slice(3);
+  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
+}

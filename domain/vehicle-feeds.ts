@@ -47,7 +47,11 @@ export const feedOmissionLabels: Record<FeedOmissionReason, string> = {
 export const FEED_PROBLEMS = ['no_store_code'] as const;
 export type FeedProblem = (typeof FEED_PROBLEMS)[number];
 export const feedProblemLabels: Record<FeedProblem, string> = {
-  no_store_code: 'Not served: Google needs the store code of the dealership. Set DEALER_STORE_CODE and restart.',
+  no_store_code: 'Google needs the store code of the dealership.',
+};
+/** The setting (server/src/config.ts) that turns a feed on that a problem keeps off. */
+export const feedProblemSettings: Record<FeedProblem, string> = {
+  no_store_code: 'DEALER_STORE_CODE',
 };
 
 /** A car as the feeds read it: the stored fields, and the URL paths of its photos' largest JPEGs, cover first. */

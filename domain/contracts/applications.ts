@@ -1,9 +1,10 @@
+import * as v from 'valibot';
 import type { AdverseActionReason, CreditReport, NoticeChannel } from '../adverse-action.ts';
 import type { SavedDraft } from '../application-draft.schema.ts';
 import type { ApplicationRecord } from '../application.schema.ts';
 import type { CarConditionValue } from '../enums.ts';
 import type { ConsentKind } from '../consents.ts';
-import type { ApplicationStatus } from '../enums.ts';
+import { APPLICATION_STATUSES, CAR_CONDITIONS, type ApplicationStatus } from '../enums.ts';
 import type { LicenceSide } from './documents.ts';
 
 /** GET /api/applications/draft: the wizard's saved values and when they were last saved. */
@@ -212,3 +213,25 @@ export interface LeadAssignment {
   applicationId: number;
   assignee: Actor | null;
 }
+
+/** MyApplication as the API document describes it (server/src/http/openapi.ts). */
+export const myApplicationSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  status: v.picklist(APPLICATION_STATUSES),
+  submittedAt: v.string(),
+  car: v.nullable(
+    v.object({
+      uuid: v.string(),
+      brand: v.string(),
+      model: v.string(),
+      year: v.pipe(v.number(), v.integer()),
+      trim: v.nullable(v.string()),
+      price: v.number(),
+      mileage: v.number(),
+      condition: v.picklist(CAR_CONDITIONS),
+      photo: v.nullable(v.string()),
+    }) satisfies v.GenericSchema<unknown, ApplicationCar>,
+  ),
+  history: v.array(v.object({ status: v.picklist(APPLICATION_STATUSES), at: v.string() }) satisfies v.GenericSchema<unknown, StatusChange>),
+  regBDueAt: v.string(),
+}) satisfies v.GenericSchema<unknown, MyApplication>;

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { CarConditionFilter, CarConditionValue, CarStatusValue, PublicListingState } from '../enums.ts';
 
 /** The car answers (docs/product.md#catalogue, #car-page, #api). */
@@ -106,3 +107,34 @@ export interface FavoriteState {
 export interface RecentlyViewedCars {
   items: CarCard[];
 }
+
+/*
+ * The answers above that the API document describes with a schema (server/src/http/openapi.ts); each
+ * is checked against its type here, and every answer a test gets against the document.
+ */
+const rangeSchema = v.object({ min: v.number(), max: v.number() }) satisfies v.GenericSchema<unknown, Range>;
+
+/** GET /api/cars/brands and /api/cars/models: names in order. */
+export const carNamesSchema = v.array(v.string());
+
+/** GET /api/cars/years: model years, newest first. */
+export const carYearsSchema = v.array(v.pipe(v.number(), v.integer()));
+
+export const carFilterDataSchema = v.object({
+  brands: v.array(v.string()),
+  yearRange: rangeSchema,
+  priceRange: rangeSchema,
+  mileageRange: rangeSchema,
+}) satisfies v.GenericSchema<unknown, CarFilterData>;
+
+export const brandFilterDataSchema = v.object({
+  models: v.array(v.string()),
+  yearRange: rangeSchema,
+  priceRange: rangeSchema,
+  mileageRange: rangeSchema,
+}) satisfies v.GenericSchema<unknown, BrandFilterData>;
+
+export const favoriteStateSchema = v.object({ car_uuid: v.string(), is_favorite: v.boolean() }) satisfies v.GenericSchema<
+  unknown,
+  FavoriteState
+>;

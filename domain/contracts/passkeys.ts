@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /** A staff member's passkey as the dashboard lists it. */
 export interface PasskeyItem {
   id: number;
@@ -24,3 +26,20 @@ export interface PasskeysAnswer {
 export interface PasskeyAdded {
   passkey: PasskeyItem;
 }
+
+/** PasskeysAnswer and PasskeyAdded as the API document describes them (server/src/http/openapi.ts). */
+const passkeyItemSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  name: v.string(),
+  createdAt: v.string(),
+  lastUsedAt: v.nullable(v.string()),
+}) satisfies v.GenericSchema<unknown, PasskeyItem>;
+
+export const passkeysAnswerSchema = v.object({
+  passkeys: v.array(passkeyItemSchema),
+  sessionVerified: v.boolean(),
+  firstPasskeyUntil: v.nullable(v.string()),
+  mfaRequired: v.boolean(),
+}) satisfies v.GenericSchema<unknown, PasskeysAnswer>;
+
+export const passkeyAddedSchema = v.object({ passkey: passkeyItemSchema }) satisfies v.GenericSchema<unknown, PasskeyAdded>;

@@ -37,3 +37,8 @@ export type PublicSite = v.InferOutput<typeof publicSiteSchema>;
 export interface GeoAnswer {
   countryCode: string | null;
 }
+
+export const geoAnswerSchema = v.object({ countryCode: v.nullable(v.string()) }) satisfies v.GenericSchema<unknown, GeoAnswer>;
+
+/** GET /api/health while the database answers (else 503). */
+export const healthAnswerSchema = v.object({ status: v.literal('ok'), database: v.literal('ok') });

@@ -71,7 +71,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   };
 
   // 404 only while there is no web build to serve.
-  const homePage = documented({ summary: 'The web app at its home page, with link preview tags', tags: ['pages'], errors: [404] });
+  const homePage = documented({
+    summary: 'The web app at its home page, with link preview tags',
+    tags: ['pages'],
+    answers: { 200: ['text/html'] },
+    errors: [404],
+  });
   app.get('/', { schema: homePage }, (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

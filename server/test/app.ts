@@ -7,6 +7,7 @@ import { createRuntime } from '../src/runtime.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/database.ts';
 import { seedDatabase, type SeedOptions } from '../src/seed/seed.ts';
+import { checkAnswersOf } from './answer-check.ts';
 import { createTestDatabase, type DatabaseKind } from './database.ts';
 
 export const TEST_BOT_TOKEN = '123456789:TEST-token-for-signing-init-data-000';
@@ -45,6 +46,11 @@ export interface TestAppOptions {
   webDist?: string;
   /** Logs are off unless a test wants to read them. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Fail any request whose answer the API document does not describe (test/answer-check.ts): on for
+   * the suites that walk every route, so a route added later is checked without a test of its own.
+   */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -69,6 +75,7 @@ export function useTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Te
     close = () => runtime.close();
     const { app } = runtime;
     await app.ready();
+    if (options.checkAnswers) await checkAnswersOf(app);
     state = { app, db: database.db, config };
   });
   afterAll(async () => {

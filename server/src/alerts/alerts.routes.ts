@@ -113,7 +113,7 @@ export const alertsRoutes: FastifyPluginAsync = async (app) => {
     '/saved-searches/:id',
     {
       config: TELEGRAM_USER,
-      schema: documented({ summary: 'Remove a saved search', tags: ['alerts'], params: savedSearchParams }),
+      schema: documented({ summary: 'Remove a saved search', tags: ['alerts'], params: savedSearchParams, answers: { 204: null } }),
     },
     async (request, reply) => {
       const { id } = parseOr400(savedSearchParams, request.params, 'saved search id');

@@ -4,12 +4,13 @@ import * as v from 'valibot';
 import { statusChangeSchema } from '../../../domain/adverse-action.ts';
 import { applicantPatchSchema } from '../../../domain/application.schema.ts';
 import { applicationCarChangeSchema, submissionSchema } from '../../../domain/application-submission.schema.ts';
-import type {
-  ApplicationTrailEvent,
-  MyApplication,
-  ReviewConfirmation,
-  SsnReveal,
-  StaffApplication,
+import {
+  myApplicationSchema,
+  type ApplicationTrailEvent,
+  type MyApplication,
+  type ReviewConfirmation,
+  type SsnReveal,
+  type StaffApplication,
 } from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
@@ -79,6 +80,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
           'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
         tags: ['applications'],
         body: submissionSchema,
+        answers: { 201: myApplicationSchema },
         errors: [401, 403, 409],
       }),
     },
@@ -105,6 +107,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none",
         tags: ['applications'],
+        answers: { 200: myApplicationSchema },
         errors: [404],
       }),
     },
@@ -125,6 +128,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         summary: "Move the visitor's own application to another available car while it is in review (audited); 409 once decided",
         tags: ['applications'],
         body: applicationCarChangeSchema,
+        answers: { 200: myApplicationSchema },
         errors: [401, 409],
       }),
     },
@@ -144,6 +148,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         summary:
           "Withdraw the visitor's own application while it is in review (audited, the dealer and lender are told); 409 once decided or withdrawn",
         tags: ['applications'],
+        answers: { 200: myApplicationSchema },
         errors: [401, 404, 409],
       }),
     },
@@ -187,6 +192,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: "A photo of the applicant's driver's licence (staff; audited)",
         tags: ['applications'],
+        answers: { 200: ['image/jpeg'] },
         params: documentParams,
       }),
     },

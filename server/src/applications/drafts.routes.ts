@@ -83,6 +83,7 @@ export const draftsRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: "Discard the visitor's application draft and the licence photos no application uses yet (Start over)",
         tags: ['applications'],
+        answers: { 204: null },
       }),
     },
     async (request, reply) => {

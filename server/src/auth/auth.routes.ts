@@ -21,7 +21,15 @@ import { SIGNED_IN } from '../http/access.ts';
 import { widgetLoginSchema } from './telegram-widget.ts';
 import { documented } from '../http/openapi.ts';
 import { plainText } from '../../../domain/text.ts';
-import type { MeAnswer, SignInAnswer, SignOutEverywhereAnswer } from '../../../domain/contracts/users.ts';
+import {
+  loggedOutSchema,
+  meAnswerSchema,
+  signInAnswerSchema,
+  signOutEverywhereAnswerSchema,
+  type MeAnswer,
+  type SignInAnswer,
+  type SignOutEverywhereAnswer,
+} from '../../../domain/contracts/users.ts';
 
 /** Sign-in bodies are a token or a handful of Telegram fields; nothing bigger is legitimate. */
 const SIGN_IN_BODY_LIMIT = 4 * 1024;
@@ -59,7 +67,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     '/auth/link',
     {
       ...signInRoute,
-      schema: documented({ summary: "Sign in staff with the bot's one-time link", tags: ['auth'], body: linkBody, errors: [401, 403] }),
+      schema: documented({
+        summary: "Sign in staff with the bot's one-time link",
+        tags: ['auth'],
+        body: linkBody,
+        answers: { 200: signInAnswerSchema },
+        errors: [401, 403],
+      }),
     },
     async (request, reply) => {
       const { token } = parseOr400(linkBody, request.body, 'sign-in link');
@@ -75,6 +89,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Sign in staff with the Telegram Login Widget',
         tags: ['auth'],
         body: widgetLoginSchema,
+        answers: { 200: signInAnswerSchema },
         errors: [401, 403],
       }),
     },
@@ -88,7 +103,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/auth/logout',
-    { bodyLimit: SIGN_IN_BODY_LIMIT, schema: documented({ summary: 'End the staff session', tags: ['auth'] }) },
+    {
+      bodyLimit: SIGN_IN_BODY_LIMIT,
+      schema: documented({ summary: 'End the staff session', tags: ['auth'], answers: { 200: loggedOutSchema } }),
+    },
     async (request, reply) => {
       await signOut(app.db, readSessionToken(request), request.viewer);
       clearSessionCookie(reply);
@@ -101,7 +119,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     {
       bodyLimit: SIGN_IN_BODY_LIMIT,
       config: SIGNED_IN,
-      schema: documented({ summary: 'End every staff session of the signed-in user, in every browser (audited)', tags: ['auth'] }),
+      schema: documented({
+        summary: 'End every staff session of the signed-in user, in every browser (audited)',
+        tags: ['auth'],
+        answers: { 200: signOutEverywhereAnswerSchema },
+      }),
     },
     async (request, reply): Promise<SignOutEverywhereAnswer> => {
       const viewer = requireViewer(request);
@@ -125,6 +147,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
           summary: 'Development sign-in (NODE_ENV=development with DEV_LOGIN=1 only)',
           tags: ['auth'],
           body: devLoginBody,
+          answers: { 200: signInAnswerSchema },
         }),
       },
       async (request, reply) => {
@@ -136,7 +159,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/me',
-    { schema: documented({ summary: 'Who is asking: the user, admin rights and how they are identified', tags: ['auth'] }) },
+    {
+      schema: documented({
+        summary: 'Who is asking: the user, admin rights and how they are identified',
+        tags: ['auth'],
+        answers: { 200: meAnswerSchema },
+      }),
+    },
     async (request): Promise<MeAnswer> => {
       const viewer = request.viewer;
       return {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { PasskeyAdded, PasskeysAnswer } from '../../../domain/contracts/passkeys.ts';
+import { passkeyAddedSchema, passkeysAnswerSchema, type PasskeyAdded, type PasskeysAnswer } from '../../../domain/contracts/passkeys.ts';
 import { passkeyAuthenticationSchema, passkeyRegistrationSchema } from '../../../domain/passkey.schema.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { adminOnly } from '../http/access.ts';
@@ -35,6 +35,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: "The staff member's passkeys, and whether this session confirmed one or may add the first",
         tags: ['auth'],
+        answers: { 200: passkeysAnswerSchema },
       }),
     },
     async (request, reply): Promise<PasskeysAnswer> => {
@@ -73,6 +74,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Finish adding a passkey (audited); the session counts as checked',
         tags: ['auth'],
         body: passkeyRegistrationSchema,
+        answers: { 201: passkeyAddedSchema },
         errors: [401, 409],
       }),
     },
@@ -128,6 +130,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Remove one of your passkeys (audited; needs a passkey check on the web)',
         tags: ['auth'],
         params: idParams,
+        answers: { 204: null },
       }),
     },
     async (request, reply) => {

@@ -6,7 +6,13 @@ import { notFound, parseOr400 } from '../http/errors.ts';
 import { createCountCache } from './count-cache.ts';
 import { carCardPageSchema, carItemSchema, similarCarsSchema } from './cars-response.schema.ts';
 import { createQueryMemo } from './query-memo.ts';
-import type { SimilarCars } from '../../../domain/contracts/cars.ts';
+import {
+  brandFilterDataSchema,
+  carFilterDataSchema,
+  carNamesSchema,
+  carYearsSchema,
+  type SimilarCars,
+} from '../../../domain/contracts/cars.ts';
 import {
   brandFilterData,
   carFilterData,
@@ -42,32 +48,49 @@ export const carsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/cars/brands', { schema: documented({ summary: 'Every brand in the catalogue', tags: ['cars'] }) }, async () =>
-    listBrands(app.db),
+  app.get(
+    '/cars/brands',
+    { schema: documented({ summary: 'Every brand in the catalogue', tags: ['cars'], answers: { 200: carNamesSchema } }) },
+    async () => listBrands(app.db),
   );
 
   app.get(
     '/cars/models',
-    { schema: documented({ summary: "A brand's models", tags: ['cars'], querystring: brandParam }) },
+    { schema: documented({ summary: "A brand's models", tags: ['cars'], querystring: brandParam, answers: { 200: carNamesSchema } }) },
     async (request) => {
       const { brand } = parseOr400(brandParam, request.query, 'query');
       return listModels(app.db, brand);
     },
   );
 
-  app.get('/cars/years', { schema: documented({ summary: 'Every model year in the catalogue', tags: ['cars'] }) }, async () =>
-    listYears(app.db),
+  app.get(
+    '/cars/years',
+    { schema: documented({ summary: 'Every model year in the catalogue', tags: ['cars'], answers: { 200: carYearsSchema } }) },
+    async () => listYears(app.db),
   );
 
   app.get(
     '/cars/filters',
-    { schema: documented({ summary: 'Brands and the year, price and mileage ranges for the filters', tags: ['cars'] }) },
+    {
+      schema: documented({
+        summary: 'Brands and the year, price and mileage ranges for the filters',
+        tags: ['cars'],
+        answers: { 200: carFilterDataSchema },
+      }),
+    },
     async () => carFilterData(app.db),
   );
 
   app.get(
     '/cars/filters/:brand',
-    { schema: documented({ summary: "A brand's models and ranges for the filters", tags: ['cars'], params: brandParam }) },
+    {
+      schema: documented({
+        summary: "A brand's models and ranges for the filters",
+        tags: ['cars'],
+        params: brandParam,
+        answers: { 200: brandFilterDataSchema },
+      }),
+    },
     async (request) => {
       const { brand } = parseOr400(brandParam, request.params, 'brand');
       const data = await brandFilterData(app.db, brand);

@@ -21,6 +21,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: 'The generated picture of a car, tinted with its colour',
         tags: ['media'],
+        answers: { 200: ['image/svg+xml'] },
         params,
         querystring: query,
       }),

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adfDtdErrors } from '../../test/adf-dtd.ts';
 import { testConfig } from '../../test/app.ts';
 import { submitTestApplication, TEST_BIRTH_DATE, TEST_SSN } from '../../test/applications.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
@@ -16,7 +17,17 @@ const STOCK = 'P4417';
 /** The test application's SSN, birth date, income, home address and employer: none may reach the CRM. */
 const NEVER_IN_A_LEAD = [TEST_SSN, '123-45-6789', TEST_BIRTH_DATE, '01/31/1990', '5200', '12 Elm St.', 'Springfield', 'Acme Corp'];
 
-const leadConfig = testConfig({ COMPANY_NAME: 'Prairie Motors', PUBLIC_URL: 'https://cars.example.test' });
+const leadConfig = testConfig({
+  COMPANY_NAME: 'Prairie Motors',
+  PUBLIC_URL: 'https://cars.example.test',
+  TIMEZONE: 'America/Chicago',
+  DEALER_ADDRESS_STREET: '77 Prairie Road',
+  DEALER_ADDRESS_CITY: 'Austin',
+  DEALER_ADDRESS_REGION: 'TX',
+  DEALER_ADDRESS_POSTAL_CODE: '78701-1234',
+});
+/** The settings a dealer must give: no public URL, the default address and zone. */
+const minimalConfig = testConfig();
 
 describe('an ADF lead', () => {
   const application = {
@@ -49,10 +60,55 @@ describe('an ADF lead', () => {
     expect(textAt(root, 'prospect/vehicle/trim')).toBe('SE & Co');
   });
 
-  it('has no vehicle details, rather than empty ones, when the car has left the stock', () => {
+  it('names no car when the car has left the stock, and says so, while the CRM still gets the customer', () => {
     const { root } = parseXml(adfLead({ application, vehicle: undefined }, leadConfig));
-    expect(select(root, 'prospect/vehicle').map((node) => node.children.map((child) => child.name))).toEqual([['finance']]);
+    const [car] = select(root, 'prospect/vehicle');
+    expect(car!.children.map((child) => [child.name, child.text])).toEqual([
+      ['year', ''],
+      ['make', ''],
+      ['model', ''],
+      ['comments', 'The car applied for has left the stock since.'],
+    ]);
     expect(textAt(root, 'prospect/customer/contact/email')).toBe('mary@example.com');
+  });
+
+  it('is valid ADF 1.0 by its DTD, with the car or without it, with every optional setting or none', () => {
+    for (const config of [leadConfig, minimalConfig]) {
+      expect(adfDtdErrors(adfLead({ application, vehicle }, config))).toEqual([]);
+      expect(adfDtdErrors(adfLead({ application, vehicle: { ...vehicle, vin: null, trim: null } }, config))).toEqual([]);
+      expect(adfDtdErrors(adfLead({ application, vehicle: undefined }, config))).toEqual([]);
+    }
+  });
+
+  it('asks to finance the car, for at most its price in dollars (the only method a credit application has)', () => {
+    const { root } = parseXml(adfLead({ application, vehicle }, leadConfig));
+    expect(select(root, 'prospect/vehicle/finance')[0]!.children.map((child) => child.name)).toEqual(['method', 'amount']);
+    expect(textAt(root, 'prospect/vehicle/finance/method')).toBe('finance');
+    const [amount] = select(root, 'prospect/vehicle/finance/amount');
+    expect(amount!.attributes).toEqual({ type: 'total', limit: 'maximum', currency: 'USD' });
+    expect(amount!.text).toBe('20000');
+  });
+
+  it("dates the request in the dealer's time zone, to the second, with its offset", () => {
+    const lead = (submitted: string) =>
+      textAt(
+        parseXml(adfLead({ application: { ...application, submitted_at: new Date(submitted) }, vehicle }, leadConfig)).root,
+        'prospect/requestdate',
+      );
+    expect(lead('2026-11-29T16:15:00.456Z')).toBe('2026-11-29T10:15:00-06:00');
+    expect(lead('2026-07-04T17:00:09.999Z')).toBe('2026-07-04T12:00:09-05:00');
+  });
+
+  it("gives the dealer's address in ADF's parts, from the dealer's address settings", () => {
+    const { root } = parseXml(adfLead({ application, vehicle }, leadConfig));
+    const [address] = select(root, 'prospect/vendor/contact/address');
+    expect(address!.children.map((child) => [child.name, child.attributes, child.text])).toEqual([
+      ['street', { line: '1' }, '77 Prairie Road'],
+      ['city', {}, 'Austin'],
+      ['regioncode', {}, 'TX'],
+      ['postalcode', {}, '78701-1234'],
+      ['country', {}, 'US'],
+    ]);
   });
 });
 
@@ -111,7 +167,8 @@ describe.each(DATABASE_KINDS)('the CRM lead of a submission on %s', (kind) => {
 
     expect(select(root, 'prospect/id')[0]!.attributes).toEqual({ sequence: '1', source: 'Prairie Motors' });
     expect(textAt(root, 'prospect/id')).toBe(String(application.id));
-    expect(new Date(textAt(root, 'prospect/requestdate')).getTime()).not.toBeNaN();
+    expect(adfDtdErrors(lead!.parsed.text!)).toEqual([]);
+    expect(textAt(root, 'prospect/requestdate')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     expect(select(root, 'prospect/vehicle')[0]!.attributes).toEqual({ interest: 'buy', status: 'used' });
     expect(
       Object.fromEntries(

@@ -1,4 +1,5 @@
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
+import { zonedIsoDateTime } from '../../../domain/dates.ts';
 import { findApplicationById, type ApplicationRow } from '../applications/applications.repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -8,7 +9,7 @@ import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
 
 export const CRM_ADF_CONSUMER = 'crm-adf';
 
-type LeadConfig = Pick<Config, 'company' | 'dealer' | 'publicUrl'>;
+type LeadConfig = Pick<Config, 'company' | 'dealer' | 'publicUrl' | 'timeZone'>;
 
 export interface AdfLead {
   application: Pick<ApplicationRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'submitted_at'>;
@@ -23,26 +24,37 @@ export interface AdfLead {
  */
 export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): string {
   const { company } = config;
-  const car =
-    vehicle &&
-    element('vehicle', { interest: 'buy', status: vehicle.condition }, [
-      element('year', {}, vehicle.year),
-      element('make', {}, vehicle.brand),
-      element('model', {}, vehicle.model),
-      optional('vin', vehicle.vin),
-      element('stock', {}, vehicle.stockNumber),
-      optional('trim', vehicle.trim),
-      element('odometer', { status: 'unknown', units: 'mi' }, vehicle.mileage),
-      element('price', { type: 'asking', currency: 'USD' }, vehicle.price),
-      element('finance', {}, [element('method', {}, 'finance')]),
-    ]);
+  const { location } = company;
+  const car = vehicle
+    ? element('vehicle', { interest: 'buy', status: vehicle.condition }, [
+        element('year', {}, vehicle.year),
+        element('make', {}, vehicle.brand),
+        element('model', {}, vehicle.model),
+        optional('vin', vehicle.vin),
+        element('stock', {}, vehicle.stockNumber),
+        optional('trim', vehicle.trim),
+        element('odometer', { status: 'unknown', units: 'mi' }, vehicle.mileage),
+        element('price', { type: 'asking', currency: 'USD' }, vehicle.price),
+        // A credit application asks to finance the car at most at its asking price; the down payment is the lender's talk.
+        element('finance', {}, [
+          element('method', {}, 'finance'),
+          element('amount', { type: 'total', limit: 'maximum', currency: 'USD' }, vehicle.price),
+        ]),
+      ])
+    : // A car deleted from the stock since: ADF requires a vehicle with a year, make and model, so they are
+      // sent empty, with a word on why; the CRM still gets the customer.
+      element('vehicle', { interest: 'buy' }, [
+        element('year', {}, ''),
+        element('make', {}, ''),
+        element('model', {}, ''),
+        element('comments', {}, 'The car applied for has left the stock since.'),
+      ]);
   return adfDocument(
     element('adf', {}, [
       element('prospect', { status: 'new' }, [
         element('id', { sequence: 1, source: company.name }, application.id),
-        element('requestdate', {}, application.submitted_at.toISOString()),
-        // A car deleted from the stock since leaves the lead without one; the CRM still gets the customer.
-        car ?? element('vehicle', { interest: 'buy' }, [element('finance', {}, [element('method', {}, 'finance')])]),
+        element('requestdate', {}, zonedIsoDateTime(application.submitted_at, config.timeZone)),
+        car,
         element('customer', {}, [
           element('contact', {}, [
             element('name', { part: 'first' }, application.first_name),
@@ -58,7 +70,13 @@ export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): 
             element('name', { part: 'full' }, company.name),
             element('email', {}, company.email),
             element('phone', { type: 'voice' }, company.phone),
-            element('address', {}, [element('street', { line: 1 }, company.address)]),
+            element('address', {}, [
+              element('street', { line: 1 }, location.street),
+              element('city', {}, location.city),
+              element('regioncode', {}, location.region),
+              element('postalcode', {}, location.postalCode),
+              element('country', {}, location.country),
+            ]),
           ]),
         ]),
         element('provider', {}, [

@@ -88,7 +88,7 @@ export const faqsRoutes: FastifyPluginAsync = async (app) => {
     '/faqs/:id',
     {
       config: adminOnly({ factor: 'none' }),
-      schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema }),
+      schema: documented({ summary: 'Delete a FAQ (staff)', tags: ['faqs'], params: faqIdParamsSchema, answers: { 204: null } }),
     },
     async (request, reply) => {
       const { id } = parseOr400(faqIdParamsSchema, request.params, 'FAQ id');

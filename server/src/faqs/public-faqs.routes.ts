@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { FaqItem } from '../../../domain/contracts/faqs.ts';
+import { faqItemSchema, type FaqItem } from '../../../domain/contracts/faqs.ts';
 import { languageParam } from '../../../domain/query-params.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { homePageFaqs } from './faqs.service.ts';
@@ -40,7 +40,14 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, faqs: Faq
 export const publicFaqsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/faqs/public',
-    { schema: documented({ summary: 'FAQs shown on the home page, in one language', tags: ['faqs'], querystring: publicFaqsQuery }) },
+    {
+      schema: documented({
+        summary: 'FAQs shown on the home page, in one language; 304 when If-None-Match names the current ETag',
+        tags: ['faqs'],
+        querystring: publicFaqsQuery,
+        answers: { 200: v.array(faqItemSchema), 304: null },
+      }),
+    },
     async (request, reply) => {
       const { lang } = parseOr400(publicFaqsQuery, request.query, 'query');
       // Without a language asked for, the answer depends on who asks.

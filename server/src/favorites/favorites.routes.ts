@@ -8,7 +8,7 @@ import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { pagingParams } from '../../../domain/query-params.ts';
 import { carExists, listFavoriteCars, listRecentlyViewedCars, recordCarView, toggleFavorite } from './favorites.repository.ts';
 import { documented } from '../http/openapi.ts';
-import type { FavoriteState, RecentlyViewedCars } from '../../../domain/contracts/cars.ts';
+import { favoriteStateSchema, type FavoriteState, type RecentlyViewedCars } from '../../../domain/contracts/cars.ts';
 import { toPaged } from '../../../domain/contracts/paged.ts';
 
 /**
@@ -97,6 +97,7 @@ export const favoritesRoutes: FastifyPluginAsync = async (app) => {
         summary: "Add a car to the visitor's favourites, or take it out",
         tags: ['favorites'],
         body: toggleFavoriteBody,
+        answers: { 200: favoriteStateSchema },
         errors: [404],
       }),
     },

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { FeedsAnswer } from '../../../domain/contracts/feeds.ts';
+import { feedsAnswerSchema, type FeedsAnswer } from '../../../domain/contracts/feeds.ts';
 import { FEED_CHANNELS } from '../../../domain/vehicle-feeds.ts';
 import { adminOnly } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
@@ -27,6 +27,7 @@ export const feedFileRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: `The inventory as a vehicle ads feed (CSV, UTF-8, streamed): ${feedPath('meta')} in Meta's automotive inventory format (available cars and sales pending), ${feedPath('google')} in Google's vehicle ads format (available cars; 503 until DEALER_STORE_CODE is set). A car lacking a field the channel requires is left out; staff see which and why in GET /api/inventory/feeds`,
         tags: ['feeds'],
+        answers: { 200: ['text/csv'] },
         params,
         errors: [404, 503],
       }),
@@ -51,6 +52,7 @@ export const feedsReportRoutes: FastifyPluginAsync = async (app) => {
         summary:
           "The vehicle ads feeds (staff): each channel's feed URL, how many cars it lists, and the cars it leaves out with what each lacks (no VIN, no photo, …), or why the whole feed is not served",
         tags: ['feeds'],
+        answers: { 200: feedsAnswerSchema },
       }),
     },
     async (request): Promise<FeedsAnswer> => feedsReport(app.db, feedSite(app.config, publicOrigin(app.config, request))),

@@ -5,6 +5,7 @@ import {
   FEED_CHANNELS,
   feedColumns,
   feedProblemLabels,
+  feedProblemSettings,
   feedRow,
   feedTitle,
   isListedIn,
@@ -12,7 +13,7 @@ import {
   type FeedProblem,
   type FeedSite,
 } from '../../../domain/vehicle-feeds.ts';
-import { csvLine } from '../http/csv.ts';
+import { plainCsvLine } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { listedCarPages } from './feeds.repository.ts';
 
@@ -36,13 +37,13 @@ const feedProblem = (channel: FeedChannel, site: FeedSite): FeedProblem | null =
   channel === 'google' && site.location.storeCode === undefined ? 'no_store_code' : null;
 
 async function* feedLines(db: Db, channel: FeedChannel, site: FeedSite): AsyncGenerator<string> {
-  yield csvLine(feedColumns(channel));
+  yield plainCsvLine(feedColumns(channel));
   for await (const cars of listedCarPages(db)) {
     let chunk = '';
     for (const car of cars) {
       if (!isListedIn(channel, car.listingState)) continue;
       const { row } = feedRow(channel, car, site);
-      if (row) chunk += csvLine(row);
+      if (row) chunk += plainCsvLine(row);
     }
     // One write per page of cars: as they come, without a write per line.
     if (chunk !== '') yield chunk;
@@ -52,17 +53,20 @@ async function* feedLines(db: Db, channel: FeedChannel, site: FeedSite): AsyncGe
 /** A channel's feed as CSV text in pieces, read from the database as it is written; 503 when the feed cannot be served. */
 export function openFeed(db: Db, channel: FeedChannel, site: FeedSite): AsyncGenerator<string> {
   const problem = feedProblem(channel, site);
-  if (problem) throw new HttpError('unavailable', feedProblemLabels[problem]);
+  if (problem)
+    throw new HttpError('unavailable', `Not served: ${feedProblemLabels[problem]} Set ${feedProblemSettings[problem]} and restart.`);
   return feedLines(db, channel, site);
 }
 
 /** Each channel's feed as staff check it: its address, how many cars it lists and which it leaves out, and why. */
 export async function feedsReport(db: Db, site: FeedSite): Promise<FeedsAnswer> {
   const reports = new Map<FeedChannel, FeedReport>(
-    FEED_CHANNELS.map((channel) => [
-      channel,
-      { channel, url: `${site.origin}${feedPath(channel)}`, problem: feedProblem(channel, site), included: 0, omitted: [] },
-    ]),
+    FEED_CHANNELS.map((channel) => {
+      const problem = feedProblem(channel, site);
+      const url = `${site.origin}${feedPath(channel)}`;
+      const setting = problem && feedProblemSettings[problem];
+      return [channel, { channel, url, on: problem === null, problem, setting, included: 0, omitted: [] }];
+    }),
   );
   for await (const cars of listedCarPages(db)) {
     for (const car of cars) {

@@ -95,8 +95,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
     await createTelegramUser(t.db, CUSTOMER.id);
     cars.complete = await create(
       {
-        // A description a spreadsheet would run, with a comma, a quote and a line break in it.
+        // Text a spreadsheet would run as a formula, with a comma, a quote and a line break in it.
         description: '=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres',
+        trim: '-Sport',
         certified: true,
       },
       2,
@@ -145,9 +146,17 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
     }
   });
 
-  it('neutralises a cell a spreadsheet would run as a formula, keeping its commas, quotes and line breaks', async () => {
+  it('gives Meta every value verbatim, a trim or phone starting with - or + included, as plain CSV with its commas, quotes and line breaks', async () => {
     const row = (await feed('meta')).byId(cars.complete.uuid)!;
-    expect(row.description).toBe('\'=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres');
+    expect(row.description).toBe('=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres');
+    expect(row.trim).toBe('-Sport');
+    expect(row.dealer_phone).toBe('+1 (214) 555-0147');
+  });
+
+  it('gives Google every value verbatim, a trim starting with - included', async () => {
+    const row = (await feed('google')).byId(cars.complete.uuid)!;
+    expect(row.description).toBe('=HYPERLINK("http://evil.example","Click"), one owner\nNew tyres');
+    expect(row.trim).toBe('-Sport');
   });
 
   it("serves the Google feed with the dealership's store code and address and Google's words", async () => {
@@ -176,7 +185,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
       {
         channel: 'meta',
         url: `${PUBLIC_URL}/feeds/meta-vehicles.csv`,
+        on: true,
         problem: null,
+        setting: null,
         included: 2,
         omitted: [
           { uuid: cars.bare.uuid, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo', 'no_exterior_color'] },
@@ -185,7 +196,9 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
       {
         channel: 'google',
         url: `${PUBLIC_URL}/feeds/google-vehicles.csv`,
+        on: true,
         problem: null,
+        setting: null,
         included: 1,
         omitted: [{ uuid: cars.bare.uuid, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo'] }],
       },
@@ -234,7 +247,8 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds without PUBLIC_URL or a store c
     expect(res.statusCode).toBe(503);
     expect(res.json<ErrorBody>().error.message).toContain('DEALER_STORE_CODE');
     const { feeds } = (await injectAs(t.app, ADMIN, { method: 'GET', url: '/api/inventory/feeds' })).json<FeedsAnswer>();
-    expect(feeds[1]!.problem).toBe('no_store_code');
+    expect(feeds[1]).toMatchObject({ channel: 'google', on: false, problem: 'no_store_code', setting: 'DEALER_STORE_CODE' });
+    expect(feeds[0]).toMatchObject({ channel: 'meta', on: true, problem: null, setting: null });
     expect((await t.app.inject({ method: 'GET', url: '/feeds/meta-vehicles.csv' })).statusCode).toBe(200);
   });
 });

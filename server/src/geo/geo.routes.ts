@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { lookupCountry } from './country.ts';
 import { countryFromHeader } from './geo.service.ts';
 import { documented } from '../http/openapi.ts';
-import type { GeoAnswer } from '../../../domain/contracts/site.ts';
+import { geoAnswerSchema, type GeoAnswer } from '../../../domain/contracts/site.ts';
 
 /**
  * GET /api/geo → {countryCode}: the visitor's country for the first language choice (docs/product.md#languages).
@@ -15,7 +15,13 @@ export const geoRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/geo',
-    { schema: documented({ summary: "The visitor's country, for the first language choice", tags: ['site'] }) },
+    {
+      schema: documented({
+        summary: "The visitor's country, for the first language choice",
+        tags: ['site'],
+        answers: { 200: geoAnswerSchema },
+      }),
+    },
     async (request, reply): Promise<GeoAnswer> => {
       reply.header('cache-control', 'private, no-store');
       const fromHeader = countryFromHeader(request.headers, countryHeader);

@@ -16,24 +16,46 @@ interface RouteDocs {
   body?: v.GenericSchema;
   /** JSON Schemas of answers by status: fast-json-stringify serialises with them, and they are documented. */
   response?: Record<number, unknown>;
+  /**
+   * The other success answers by status, as the domain contract's valibot schema (null: no body, as
+   * a 204 or 304; media types: a file in one of them, such as ['application/pdf']). Documented only: the handler's own value goes on the wire, and the test helper
+   * (server/test/answer-check.ts) holds every answer to what is documented.
+   */
+  answers?: Record<number, v.GenericSchema | readonly string[] | null>;
   /** Error statuses of the route's own rules, beyond those its shape implies (errorStatuses). */
   errors?: number[];
 }
 
 interface DocumentedSchema extends FastifySchema {
   errors?: number[];
+  answers?: Record<number, unknown>;
 }
 
 /** What a client may send, as JSON Schema: the input side of the domain schema that validates it. */
 const asJsonSchema = (schema: v.GenericSchema) =>
   toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' }) as Record<string, unknown>;
 
+/** What a server sends, as JSON Schema: the output side of the contract's schema. */
+const isMediaTypes = (answer: v.GenericSchema | readonly string[]): answer is readonly string[] => Array.isArray(answer);
+
+function answerJsonSchema(status: number, schema: v.GenericSchema | readonly string[] | null) {
+  if (schema === null) return { description: `${STATUS_CODES[status]}: no body.`, type: 'null' };
+  if (isMediaTypes(schema)) {
+    const file = { schema: { type: 'string', format: 'binary' } };
+    return { description: STATUS_CODES[status], content: Object.fromEntries(schema.map((mediaType: string) => [mediaType, file])) };
+  }
+  return {
+    description: STATUS_CODES[status],
+    ...(toJsonSchema(schema, { typeMode: 'output', errorMode: 'ignore' }) as Record<string, unknown>),
+  };
+}
+
 /**
  * A route's entry in the API document, built from the very valibot schemas its handler parses
  * with, so the document cannot drift from the rules. Validation itself stays with valibot
  * (parseOr400): the API plugin gives Fastify a validator that accepts everything.
  */
-export function documented({ summary, tags, querystring, params, body, response, errors }: RouteDocs): FastifySchema {
+export function documented({ summary, tags, querystring, params, body, response, answers, errors }: RouteDocs): FastifySchema {
   const schema: DocumentedSchema = {
     summary,
     ...(tags ? { tags } : {}),
@@ -42,6 +64,13 @@ export function documented({ summary, tags, querystring, params, body, response,
     ...(body ? { body: asJsonSchema(body) } : {}),
     ...(response ? { response } : {}),
     ...(errors ? { errors } : {}),
+    ...(answers
+      ? {
+          answers: Object.fromEntries(
+            Object.entries(answers).map(([status, answer]) => [status, answerJsonSchema(Number(status), answer)]),
+          ),
+        }
+      : {}),
   };
   return schema;
 }
@@ -91,20 +120,23 @@ function operationIdFor(method: string, url: string): string {
   return method.toLowerCase() + capitalised.join('');
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The error answers a route has by its shape: 400 for input it validates, 401 and 403 for an access
- * rule, 403 for a state-changing API call from another site (security/origin-check.ts), 404 for a
- * path that names a record, 413 for a body over its limit, 429 for the API's rate limit
- * (security/rate-limit.ts); plus those its own rules declare.
+ * The error answers a route has by its shape: 400 for input it validates; on any API route 400 and
+ * 401 for credentials sent that are malformed or do not verify (auth/identity.service.ts), 403 for a
+ * state-changing call from another site (security/origin-check.ts) or an x-telegram-id that is not
+ * the caller's (http/access.ts), 413 and 415 for a body over the limit or in a type it does not read, 429 for the rate limit
+ * (security/rate-limit.ts); 401 and 403 for an access rule, 404 for a path that names a record, 413
+ * for a body over its limit; plus those its own rules declare.
  */
 function errorStatuses(method: string, url: string, access: Access | undefined, schema: DocumentedSchema | undefined): number[] {
   const api = url.startsWith('/api/');
   const statuses = new Set(schema?.errors);
   if (schema?.querystring || schema?.params || schema?.body) statuses.add(400);
   if (access) statuses.add(401).add(403);
-  if (api && STATE_CHANGING.has(method)) statuses.add(403);
+  if (api) statuses.add(400).add(401).add(403);
+  if (api && WITH_BODY.has(method)) statuses.add(413).add(415);
   if (url.includes('/:')) statuses.add(404);
   if (schema?.body) statuses.add(413);
   if (api) statuses.add(429);
@@ -185,7 +217,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       const method = [route.method].flat()[0]!;
       const operationId = operationIdFor(method, url);
       errorsByOperation.set(operationId, errorStatuses(method, url, access, schema));
-      return { schema: { ...schema, operationId, security: securityFor(access) }, url };
+      const { answers, ...rest } = (schema ?? {}) as DocumentedSchema;
+      const response = answers ? { ...answers, ...(rest.response as Record<number, unknown> | undefined) } : rest.response;
+      return { schema: { ...rest, ...(response ? { response } : {}), operationId, security: securityFor(access) }, url };
     },
     transformObject: (documentObject) => {
       const document = ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject) as OpenApiObject;

@@ -78,6 +78,7 @@ export const stockFileRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'The inventory as a stock file: every car but the archived ones, in the import’s columns, UTF-8 with a byte order mark for Excel, formula-like cells neutralised with a leading apostrophe (staff)',
         tags: ['inventory'],
+        answers: { 200: ['text/csv'] },
       }),
     },
     async (request, reply) => {

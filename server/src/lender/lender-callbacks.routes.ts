@@ -84,6 +84,7 @@ export const lenderCallbackRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: 'A licence photo for the lender, through the signed link of its hand-off (expires after 24 hours; each fetch audited)',
         tags: ['lender'],
+        answers: { 200: ['image/jpeg'] },
         params: documentParams,
         querystring: documentQuery,
         errors: [403, 404],

@@ -28,6 +28,7 @@ export const photoMediaRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: 'A car photo variant by the SHA-256 of its bytes, cacheable for ever (Cache-Control: immutable, ETag = the hash)',
         tags: ['media'],
+        answers: { 200: ['image/webp', 'image/jpeg'], 304: null },
         params,
       }),
     },

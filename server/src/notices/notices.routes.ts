@@ -38,6 +38,7 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
         summary:
           "The application's latest adverse-action notice as the applicant received it, in their language (staff; audited); 404 when none was issued. 503 pdf_busy or pdf_unavailable when it cannot be rendered now.",
         tags: ['applications'],
+        answers: { 200: ['application/pdf'] },
         params: idParams,
         errors: [404, 503],
       }),

@@ -30,6 +30,7 @@ export const pdfRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'The application as a US Letter PDF with the full SSN, labels in lang (en, uk, es, ru; default en) (staff; audited). 503 pdf_busy or pdf_unavailable when it cannot be rendered now.',
         tags: ['applications'],
+        answers: { 200: ['application/pdf'] },
         params: idParams,
         querystring: pdfQuery,
         errors: [503],

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RetentionDueAnswer } from '../../../domain/contracts/retention.ts';
+import { retentionDueAnswerSchema, type RetentionDueAnswer } from '../../../domain/contracts/retention.ts';
 import { adminOnly } from '../http/access.ts';
 import { documented } from '../http/openapi.ts';
 import { listErasuresDue } from './retention.service.ts';
@@ -14,6 +14,7 @@ export const retentionRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'The decided applications whose personal data the retention job erases next, soonest first, with their due dates (staff; no personal data)',
         tags: ['retention'],
+        answers: { 200: retentionDueAnswerSchema },
       }),
     },
     async (): Promise<RetentionDueAnswer> => listErasuresDue(app.db, app.config.personalDataRetention.months),

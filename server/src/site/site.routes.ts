@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { PublicSite } from '../../../domain/contracts/site.ts';
+import { publicSiteSchema, type PublicSite } from '../../../domain/contracts/site.ts';
 import type { Config } from '../config.ts';
 import { documented } from '../http/openapi.ts';
 
@@ -28,7 +28,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
   const site = publicSite(app.config);
   app.get(
     '/site',
-    { schema: documented({ summary: "The dealer's contact details and links", tags: ['site'] }) },
+    { schema: documented({ summary: "The dealer's contact details and links", tags: ['site'], answers: { 200: publicSiteSchema } }) },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return site;

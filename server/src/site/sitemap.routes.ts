@@ -94,6 +94,7 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
       schema: documented({
         summary: 'The sitemap: the home page, the car list and every car for sale (an index of parts for a big stock)',
         tags: ['pages'],
+        answers: { 200: ['application/xml'] },
         querystring: sitemapQuery,
         errors: [400],
       }),
@@ -107,7 +108,14 @@ export const sitemapRoutes: FastifyPluginAsync = async (app) => {
   );
   app.get(
     '/robots.txt',
-    { schema: documented({ summary: 'What crawlers may visit, and where the sitemap is', tags: ['pages'], errors: [400] }) },
+    {
+      schema: documented({
+        summary: 'What crawlers may visit, and where the sitemap is',
+        tags: ['pages'],
+        answers: { 200: ['text/plain'] },
+        errors: [400],
+      }),
+    },
     async (request, reply) =>
       reply
         .type('text/plain; charset=utf-8')

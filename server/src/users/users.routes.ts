@@ -7,7 +7,16 @@ import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
 import { changeAdminRights, listUsersForStaff, recordActivity, registerTelegramUser } from './users.service.ts';
 import { documented } from '../http/openapi.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
-import type { ActivityAnswer, AdminChangeAnswer, RegisterAnswer, UserListItem } from '../../../domain/contracts/users.ts';
+import {
+  activityAnswerSchema,
+  adminChangeAnswerSchema,
+  registerAnswerSchema,
+  userPageSchema,
+  type ActivityAnswer,
+  type AdminChangeAnswer,
+  type RegisterAnswer,
+  type UserListItem,
+} from '../../../domain/contracts/users.ts';
 
 /** Registration and activity carry nothing the server would trust: Telegram's signed data says it all. */
 const noBody = v.optional(v.nullable(v.object({})));
@@ -18,7 +27,13 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     '/users/register',
     {
       bodyLimit: 16 * 1024,
-      schema: documented({ summary: 'Save the Telegram user opening the mini app', tags: ['users'], body: noBody, errors: [401] }),
+      schema: documented({
+        summary: 'Save the Telegram user opening the mini app',
+        tags: ['users'],
+        body: noBody,
+        answers: { 200: registerAnswerSchema },
+        errors: [401],
+      }),
     },
     async (request): Promise<RegisterAnswer> => {
       parseOr400(noBody, request.body, 'registration');
@@ -33,7 +48,12 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     {
       bodyLimit: 16 * 1024,
       config: SIGNED_IN,
-      schema: documented({ summary: "Record the signed-in user's activity", tags: ['users'], body: noBody }),
+      schema: documented({
+        summary: "Record the signed-in user's activity",
+        tags: ['users'],
+        body: noBody,
+        answers: { 200: activityAnswerSchema },
+      }),
     },
     async (request): Promise<ActivityAnswer> => {
       parseOr400(noBody, request.body, 'activity');
@@ -53,6 +73,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
           'List users (staff): filters, sort and paging; each with their application and Chat link; regBOverdue=true lists applicants past the Regulation B deadline; assignee=me the leads the caller took; waitingForFirstContact=true applicants no staff member has responded to yet',
         tags: ['users'],
         querystring: userListQuerySchema,
+        answers: { 200: userPageSchema },
       }),
     },
     async (request): Promise<Paged<UserListItem>> => {
@@ -67,7 +88,13 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     {
       // Who is an admin decides who reads SSNs: a session without its passkey check must not change it.
       config: adminOnly({ factor: 'passkey' }),
-      schema: documented({ summary: 'Grant or revoke admin rights (staff)', tags: ['users'], body: adminChangeSchema, errors: [404, 409] }),
+      schema: documented({
+        summary: 'Grant or revoke admin rights (staff)',
+        tags: ['users'],
+        body: adminChangeSchema,
+        answers: { 200: adminChangeAnswerSchema },
+        errors: [404, 409],
+      }),
     },
     async (request): Promise<AdminChangeAnswer> => {
       const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');

@@ -16,14 +16,18 @@ const answer = (overrides: Partial<FeedsAnswer['feeds'][number]> = {}): FeedsAns
     {
       channel: 'meta',
       url: 'https://cars.example.com/feeds/meta-vehicles.csv',
+      on: true,
       problem: null,
+      setting: null,
       included: 41,
       omitted: [{ uuid: BARE, stockNumber: 'A-BARE', title: '2021 Honda Accord EX', reasons: ['no_photo', 'no_exterior_color'] }],
     },
     {
       channel: 'google',
       url: 'https://cars.example.com/feeds/google-vehicles.csv',
+      on: true,
       problem: null,
+      setting: null,
       included: 40,
       omitted: [],
       ...overrides,
@@ -72,11 +76,13 @@ describe('the ads feeds screen', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Link copied');
   });
 
-  it('says the Google feed is not served until the store code is set', async () => {
-    openFeeds(answer({ problem: 'no_store_code', included: 0 }));
+  it('says the Google feed is off and which setting turns it on, and lists no cars as listed while it is off', async () => {
+    openFeeds(answer({ on: false, problem: 'no_store_code', setting: 'DEALER_STORE_CODE', included: 26 }));
     const google = await screen.findByRole('region', { name: 'Google vehicle ads' });
     expect(within(google).getByRole('alert').textContent).toBe(
-      'Not served: Google needs the store code of the dealership. Set DEALER_STORE_CODE and restart.',
+      'This feed is off. Google needs the store code of the dealership. Set DEALER_STORE_CODE and restart the server to turn it on.',
     );
+    expect(within(google).queryByText('Listed')).toBeNull();
+    expect(within(google).getByText('Ready to list').nextElementSibling?.textContent).toBe('26');
   });
 });

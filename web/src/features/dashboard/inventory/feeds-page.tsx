@@ -31,14 +31,16 @@ function FeedSection({ feed }: { feed: FeedReport }) {
           {i18n._('Copy')}
         </button>
       </div>
-      {feed.problem ? (
+      {feed.on ? null : (
         <p role="alert" className="feed__problem">
-          {i18n._(feedProblemLabels[feed.problem])}
+          <strong>{i18n._('This feed is off.')}</strong> {feed.problem ? i18n._(feedProblemLabels[feed.problem]) : null}{' '}
+          {i18n._('Set {setting} and restart the server to turn it on.', { setting: feed.setting })}
         </p>
-      ) : null}
+      )}
       <dl className="import-report__counts">
         <div>
-          <dt>{i18n._('Listed')}</dt>
+          {/* An off feed lists nothing: the count is what it will list once on. */}
+          <dt>{feed.on ? i18n._('Listed') : i18n._('Ready to list')}</dt>
           <dd>{format.number(feed.included)}</dd>
         </div>
         <div>
