@@ -343,6 +343,47 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     await page.getByText('No users match these filters.').waitFor();
   });
 
+  it('keeps every dashboard tab reachable on a 360 px phone, the tab row scrolling inside the screen', async () => {
+    const page = await adminPage('/dashboard', PHONE);
+    const tabs = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await tabs.getByRole('link', { name: 'Users' }).waitFor();
+    const row = await tabs.evaluate((nav) => ({ right: nav.getBoundingClientRect().right, page: document.documentElement.scrollWidth }));
+    expect(row.right).toBeLessThanOrEqual(PHONE.width);
+    expect(row.page).toBeLessThanOrEqual(PHONE.width);
+    for (const [name, path] of [
+      ['Security', '/dashboard/security'],
+      ['Metrics', '/dashboard/metrics'],
+      ['Inventory', '/dashboard/inventory'],
+      ['FAQ', '/dashboard/faqs'],
+      ['Users', '/dashboard'],
+    ] as const) {
+      const tab = tabs.getByRole('link', { name, exact: true });
+      await tab.click();
+      await page.waitForURL((url) => url.pathname === path);
+      await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
+      // The current tab is wholly on screen.
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+
+  it('asks before signing out everywhere, then says on the staff sign-in page that it worked', async () => {
+    const page = await adminPage('/dashboard/security');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(async () => (await fetch('/api/users')).status)).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'You were signed out on every device.' }).waitFor();
+    expect(await page.evaluate(async () => (await fetch('/api/users')).status)).toBe(401);
+  });
+
   it('signs out in one click', async () => {
     const page = await adminPage('/dashboard');
     await page.getByRole('button', { name: 'Sign out' }).click();

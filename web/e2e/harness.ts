@@ -286,6 +286,26 @@ export function waitingForTheApp(page: Page): Page {
   return page;
 }
 
+const noisyPages = new WeakSet<Page>();
+
+/**
+ * Collects into `noise` what a page shows a developer as wrong: console errors and warnings,
+ * uncaught errors, and answers with a 4xx or 5xx status, each as one line naming its address. A
+ * page is watched once, however often it is handed over. useBrowserSuite fails a test on any.
+ */
+export function watchPageNoise(page: Page, noise: string[]): void {
+  if (noisyPages.has(page)) return;
+  noisyPages.add(page);
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type === 'error' || type === 'warning') noise.push(`console.${type}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => noise.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) noise.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+}
+
 export type TelegramEvent = [method: string, params: unknown];
 
 /** Opens a page whose Telegram host is faked (install before navigating). */

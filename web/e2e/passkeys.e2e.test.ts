@@ -198,7 +198,8 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
     await office.getByRole('link', { name: 'Security' }).click();
     await office.getByRole('button', { name: 'Sign out everywhere' }).click();
     await office.getByRole('dialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Sign out everywhere' }).click();
-    await office.waitForURL(`${baseUrl}/`);
+    await office.waitForURL(`${baseUrl}/dashboard`);
+    await office.getByText('You were signed out on every device.').waitFor();
 
     await kiosk.reload();
     await kiosk.getByRole('heading', { name: 'Staff sign-in' }).waitFor();

@@ -7,6 +7,7 @@ import { applicationCarChangeSchema, submissionSchema } from '../../../domain/ap
 import type {
   ApplicationTrailEvent,
   MyApplication,
+  MyApplicationLookup,
   ReviewConfirmation,
   SsnReveal,
   StaffApplication,
@@ -16,7 +17,7 @@ import type { Paged } from '../../../domain/contracts/paged.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { ADMIN_WITH_MFA } from '../http/access.ts';
-import { notFound, parseOr400 } from '../http/errors.ts';
+import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import {
@@ -103,17 +104,15 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     '/applications/mine',
     {
       schema: documented({
-        summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none",
+        summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; null when none",
         tags: ['applications'],
-        errors: [404],
       }),
     },
-    async (request, reply): Promise<MyApplication> => {
+    async (request, reply): Promise<MyApplicationLookup> => {
       const userId = request.viewer?.userId;
       const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
-      if (!application) throw notFound('You have not submitted an application yet.');
       reply.header('cache-control', PRIVATE);
-      return application;
+      return application ?? null;
     },
   );
 
