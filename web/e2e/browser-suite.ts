@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser, startProductionServer, waitingForTheApp, watchPageNoise, type ProductionServer } from './harness.ts';
+import { launchBrowser, startProductionServer, waitingForTheApp, noiseGuard, type ProductionServer } from './harness.ts';
 
 export interface BrowserSuite {
   readonly server: ProductionServer;
@@ -8,7 +8,7 @@ export interface BrowserSuite {
   /**
    * Lets the current test's pages show what `pattern` matches among their console errors and
    * warnings, uncaught errors and failed (4xx/5xx) requests: for a test that provokes one on
-   * purpose (say why beside the call). Anything else fails the test (watchPageNoise).
+   * purpose (say why beside the call). Anything else fails the test (harness.ts, noiseGuard).
    */
   allowNoise(pattern: RegExp): void;
   /** A fresh browser profile, closed after the test; its pages' goto and reload wait for the app (harness.ts, waitingForTheApp). */
@@ -25,17 +25,8 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
   let server: ProductionServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  // Every page of the test's profiles is watched; the test fails on what they logged (harness.ts).
-  const noise: string[] = [];
-  const allowed: RegExp[] = [];
-  const watched = new WeakSet<BrowserContext>();
-  const watch = (context: BrowserContext) => {
-    if (watched.has(context)) return;
-    watched.add(context);
-    for (const page of context.pages()) watchPageNoise(page, noise);
-    context.on('page', (page) => watchPageNoise(page, noise));
-  };
-
+  // Every page a test opens is watched; the test fails on what they logged (harness.ts, noiseGuard).
+  const noise = noiseGuard();
   beforeAll(async () => {
     server = await startProductionServer(env);
     browser = await launchBrowser();
@@ -46,9 +37,7 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
-    const unexpected = noise.splice(0).filter((entry) => !allowed.some((pattern) => pattern.test(entry)));
-    allowed.splice(0);
-    if (unexpected.length > 0) throw new Error(`The page logged errors or warnings:\n${unexpected.join('\n')}`);
+    noise.check();
   });
 
   const started = <T>(value: T | undefined): T => {
@@ -65,7 +54,7 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
     async newContext(options) {
       const context = await started(browser).newContext(options);
       contexts.push(context);
-      watch(context);
+      context.on('page', (page) => noise.watch(page));
       // Pages without script have no app to wait for.
       if (options?.javaScriptEnabled !== false) {
         const newPage = context.newPage.bind(context);
@@ -75,12 +64,11 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
     },
     track(page) {
       contexts.push(page.context());
-      watchPageNoise(page, noise);
-      watch(page.context());
+      noise.watch(page);
       return page;
     },
     allowNoise(pattern) {
-      allowed.push(pattern);
+      noise.allow(pattern);
     },
   };
 }

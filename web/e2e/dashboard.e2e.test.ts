@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
 import {
   axeViolations,
+  failedRequest,
   registerTelegramUser,
   reportMissingChromium,
   signInStaff,
@@ -76,6 +77,8 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
           () => {},
         ),
     );
+    // A visitor's calls for staff data, made to show that they are refused.
+    for (const path of ['/api/users', '/api/metrics', '/api/faqs']) suite.allowNoise(failedRequest(401, path));
     await page.goto(`${suite.server.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
     expect(await page.getByText('Send /login').count()).toBe(1);
@@ -381,6 +384,8 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     await page.waitForURL(`${suite.server.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'You were signed out on every device.' }).waitFor();
+    // Staff data asked for once signed out, to show that it is refused.
+    suite.allowNoise(failedRequest(401, '/api/users'));
     expect(await page.evaluate(async () => (await fetch('/api/users')).status)).toBe(401);
   });
 

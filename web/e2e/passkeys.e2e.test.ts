@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../bot/test/fake-bot-api.ts';
 import {
   axeViolations,
+  failedRequest,
   launchBrowser,
+  noiseGuard,
   type ProductionServer,
   registerTelegramUser,
   reportMissingChromium,
@@ -40,6 +42,8 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
   let baseUrl = '';
   let applicantUserId = 0;
   const contexts: BrowserContext[] = [];
+  // Every page fails its test on a console error or warning or a failed request (harness.ts).
+  const noise = noiseGuard();
   let nextUpdateId = 1;
 
   beforeAll(async () => {
@@ -58,6 +62,7 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
+    noise.check();
   });
   afterAll(async () => {
     await browser?.close();
@@ -70,7 +75,9 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     context.setDefaultTimeout(WAIT_MS);
     contexts.push(context);
-    return context.newPage();
+    const page = await context.newPage();
+    noise.watch(page);
+    return page;
   }
 
   /** A platform authenticator that verifies the user (as Touch ID or Windows Hello would), for this page. */
@@ -203,6 +210,8 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
 
     await kiosk.reload();
     await kiosk.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    // The signed-out browser asks for staff data to show that it is refused.
+    noise.allow(failedRequest(401, '/api/users'));
     expect(await kiosk.evaluate(async () => (await fetch('/api/users')).status)).toBe(401);
   });
 });
