@@ -19,7 +19,8 @@ async function start() {
   const host = await bootHost();
   // The shell's chunk downloads while the language loads; the first render waits for it, so
   // Telegram's first frame is the shell (docs/decisions/021-server-rendered-public-pages.md).
-  const telegramLayout = host.kind === 'telegram' ? loadTelegramLayout() : null;
+  // Should the chunk fail, the layout's own lazy load tries again and shows the error screen.
+  const telegramLayout = host.kind === 'telegram' ? loadTelegramLayout().catch(() => undefined) : null;
   applyStartLink(host.startParam);
   const queryClient = createQueryClient();
   // The tab bar's Chat works once the site's details name the bot: asked for while the rest loads.
@@ -35,8 +36,7 @@ async function start() {
     await startLanguage({ telegramLanguageCode: host.user?.languageCode ?? null, telegramUserKnown: host.user !== null });
   }
   const router = await createAppRouter(queryClient, serverState?.router);
-  // Should the chunk fail, the layout's own lazy load tries again and shows the error screen.
-  await telegramLayout?.catch(() => undefined);
+  await telegramLayout;
 
   const app = (
     <StrictMode>
