@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { TELEGRAM_LAUNCH_SCRIPT } from '../domain/telegram-launch.ts';
 import { pruneTelegramUiCss } from './build/prune-telegram-ui-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -40,6 +41,14 @@ function precompress(): Plugin {
   };
 }
 
+/** The Telegram launch check, first in the head so it runs before anything paints (domain/telegram-launch.ts). */
+function telegramLaunchScript(): Plugin {
+  return {
+    name: 'telegram-launch-script',
+    transformIndexHtml: () => [{ tag: 'script', children: TELEGRAM_LAUNCH_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
   root,
   // The .po catalogues live at the repository root (shared with bot and PDF); Lingui compiles them.
@@ -47,6 +56,7 @@ export default defineConfig({
     react(),
     lingui({ cwd: repoRoot, configPath: fileURLToPath(new URL('../lingui.config.ts', import.meta.url)) }),
     pruneTelegramUiCss({ sourceDir: join(root, 'src'), packageDir: join(repoRoot, 'node_modules/@telegram-apps/telegram-ui') }),
+    telegramLaunchScript(),
     precompress(),
   ],
   build: {

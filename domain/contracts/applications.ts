@@ -13,6 +13,12 @@ export interface DraftAnswer {
   updatedAt: string;
 }
 
+/**
+ * GET /api/applications/draft: the saved draft, or null when there is none (answered 200, since
+ * every new applicant has none: a 404 would be an error in their browser's console).
+ */
+export type DraftLookup = DraftAnswer | null;
+
 /** PUT /api/applications/draft. */
 export interface DraftSaved {
   updatedAt: string;
@@ -65,6 +71,9 @@ export interface MyApplication {
   /** A rejection's adverse-action notice, once issued: its PDF is GET /api/applications/mine/notice.pdf. */
   notice: { issuedAt: string } | null;
 }
+
+/** GET /api/applications/mine: the application, or null (200) when the visitor has not applied. */
+export type MyApplicationLookup = MyApplication | null;
 
 /** A staff member (or the applicant) who did something, by display name. */
 export interface Actor {

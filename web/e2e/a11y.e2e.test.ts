@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
-import { axeViolations, DARK_THEME, openTelegramPage, reportMissingChromium } from './harness.ts';
+import { axeViolations, DARK_THEME, failedRequest, openTelegramPage, reportMissingChromium } from './harness.ts';
 
 const noChromium = reportMissingChromium('accessibility (axe-core)');
 
@@ -45,6 +45,8 @@ describe.skipIf(noChromium)('accessibility with axe-core: no serious or critical
   });
 
   it.each(['/application', '/no/such/page', '/auth/link', '/dashboard'])('%s', async (path) => {
+    // The not-found page is checked as served, with its 404 status.
+    suite.allowNoise(failedRequest(404, '/no/such/page'));
     const page = await webPage(path);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -1,10 +1,16 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser, startProductionServer, waitingForTheApp, type ProductionServer } from './harness.ts';
+import { launchBrowser, startProductionServer, waitingForTheApp, noiseGuard, type ProductionServer } from './harness.ts';
 
 export interface BrowserSuite {
   readonly server: ProductionServer;
   readonly browser: Browser;
+  /**
+   * Lets the current test's pages show what `pattern` matches among their console errors and
+   * warnings, uncaught errors and failed (4xx/5xx) requests: for a test that provokes one on
+   * purpose (say why beside the call). Anything else fails the test (harness.ts, noiseGuard).
+   */
+  allowNoise(pattern: RegExp): void;
   /** A fresh browser profile, closed after the test; its pages' goto and reload wait for the app (harness.ts, waitingForTheApp). */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** Closes this page's browser profile after the test (pages opened by openTelegramPage). */
@@ -19,7 +25,8 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
   let server: ProductionServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-
+  // Every page a test opens is watched; the test fails on what they logged (harness.ts, noiseGuard).
+  const noise = noiseGuard();
   beforeAll(async () => {
     server = await startProductionServer(env);
     browser = await launchBrowser();
@@ -30,6 +37,7 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
+    noise.check();
   });
 
   const started = <T>(value: T | undefined): T => {
@@ -46,6 +54,7 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
     async newContext(options) {
       const context = await started(browser).newContext(options);
       contexts.push(context);
+      context.on('page', (page) => noise.watch(page));
       // Pages without script have no app to wait for.
       if (options?.javaScriptEnabled !== false) {
         const newPage = context.newPage.bind(context);
@@ -55,7 +64,11 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
     },
     track(page) {
       contexts.push(page.context());
+      noise.watch(page);
       return page;
+    },
+    allowNoise(pattern) {
+      noise.allow(pattern);
     },
   };
 }

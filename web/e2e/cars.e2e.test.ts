@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
-import { DARK_THEME, axeViolations, emitTelegramEvent, lastTelegramCall, openTelegramPage, reportMissingChromium } from './harness.ts';
+import {
+  DARK_THEME,
+  axeViolations,
+  emitTelegramEvent,
+  failedRequest,
+  lastTelegramCall,
+  openTelegramPage,
+  reportMissingChromium,
+} from './harness.ts';
 
 /**
  * The cars feature in real Chromium against the production build (`npm start`) with its seeded
@@ -199,6 +207,8 @@ describe.skipIf(missing)('cars in a real browser', () => {
 
   it('answers 404 and shows "not found" for an unknown or malformed car id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-car']) {
+      // The page's 404 status is what the test is about.
+      suite.allowNoise(failedRequest(404, `/cars/${id}`));
       const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       const response = await page.goto(`${suite.server.baseUrl}/cars/${id}`);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
 import {
   axeViolations,
+  failedRequest,
   registerTelegramUser,
   reportMissingChromium,
   signInStaff,
@@ -76,6 +77,8 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
           () => {},
         ),
     );
+    // A visitor's calls for staff data, made to show that they are refused.
+    for (const path of ['/api/users', '/api/metrics', '/api/faqs']) suite.allowNoise(failedRequest(401, path));
     await page.goto(`${suite.server.baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
     expect(await page.getByText('Send /login').count()).toBe(1);
@@ -341,6 +344,49 @@ describe.skipIf(missing)('the staff dashboard in a real browser', () => {
     await page.waitForURL(/regBOverdue=true/);
     expect(await page.getByRole('checkbox', { name: /Only decisions overdue/ }).isChecked()).toBe(true);
     await page.getByText('No users match these filters.').waitFor();
+  });
+
+  it('keeps every dashboard tab reachable on a 360 px phone, the tab row scrolling inside the screen', async () => {
+    const page = await adminPage('/dashboard', PHONE);
+    const tabs = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await tabs.getByRole('link', { name: 'Users' }).waitFor();
+    const row = await tabs.evaluate((nav) => ({ right: nav.getBoundingClientRect().right, page: document.documentElement.scrollWidth }));
+    expect(row.right).toBeLessThanOrEqual(PHONE.width);
+    expect(row.page).toBeLessThanOrEqual(PHONE.width);
+    for (const [name, path] of [
+      ['Security', '/dashboard/security'],
+      ['Metrics', '/dashboard/metrics'],
+      ['Inventory', '/dashboard/inventory'],
+      ['FAQ', '/dashboard/faqs'],
+      ['Users', '/dashboard'],
+    ] as const) {
+      const tab = tabs.getByRole('link', { name, exact: true });
+      await tab.click();
+      await page.waitForURL((url) => url.pathname === path);
+      await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
+      // The current tab is wholly on screen.
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+
+  it('asks before signing out everywhere, then says on the staff sign-in page that it worked', async () => {
+    const page = await adminPage('/dashboard/security');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(async () => (await fetch('/api/users')).status)).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Staff sign-in' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'You were signed out on every device.' }).waitFor();
+    // Staff data asked for once signed out, to show that it is refused.
+    suite.allowNoise(failedRequest(401, '/api/users'));
+    expect(await page.evaluate(async () => (await fetch('/api/users')).status)).toBe(401);
   });
 
   it('signs out in one click', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sign } from '@telegram-apps/init-data-node';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { CHROMIUM_ARGS } from '../../server/src/pdf/pdf-renderer.ts';
@@ -284,6 +284,70 @@ export function waitingForTheApp(page: Page): Page {
   page.goto = async (...args) => thenReady(await goto(...args));
   page.reload = async (...args) => thenReady(await reload(...args));
   return page;
+}
+
+/** What the pages of a test showed a developer as wrong, checked after the test. */
+export interface NoiseGuard {
+  /** Watches a page and the pages its profile opens later (popups); each once, however often handed over. */
+  watch(page: Page): void;
+  /**
+   * Lets the current test's pages show what `pattern` matches: for a test that provokes an error
+   * on purpose (say why beside the call). Reset after each test.
+   */
+  allow(pattern: RegExp): void;
+  /** After the test, its pages closed: throws, listing everything not allowed. */
+  check(): void;
+}
+
+/**
+ * A NoiseGuard allowance for a request a test makes fail on purpose: `status` for `path` (with any
+ * query), both as the failed answer and as the line Chromium logs for it in the console.
+ */
+export function failedRequest(status: number, path: string): RegExp {
+  const address = `https?://[^/ ]+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?[^ )]*)?`;
+  return new RegExp(
+    `^(HTTP ${status}: [A-Z]+ ${address}|console\\.error: Failed to load resource: the server responded with a status of ${status} .*\\(${address}\\))$`,
+  );
+}
+
+/**
+ * Console errors and warnings, uncaught errors, and answers with a 4xx or 5xx status, each as one
+ * line naming its address. A page load logs none of them; useBrowserSuite fails a test on any.
+ */
+export function noiseGuard(): NoiseGuard {
+  const noise: string[] = [];
+  const allowed: RegExp[] = [];
+  const pages = new WeakSet<Page>();
+  const contexts = new WeakSet<BrowserContext>();
+  const watchPage = (page: Page) => {
+    if (pages.has(page)) return;
+    pages.add(page);
+    page.on('console', (message) => {
+      const type = message.type();
+      if (type === 'error' || type === 'warning') noise.push(`console.${type}: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => noise.push(`pageerror: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) noise.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+    });
+  };
+  return {
+    watch(page) {
+      watchPage(page);
+      const context = page.context();
+      if (contexts.has(context)) return;
+      contexts.add(context);
+      context.on('page', watchPage);
+    },
+    allow(pattern) {
+      allowed.push(pattern);
+    },
+    check() {
+      const unexpected = noise.splice(0).filter((entry) => !allowed.some((pattern) => pattern.test(entry)));
+      allowed.splice(0);
+      if (unexpected.length > 0) throw new Error(`The page logged errors or warnings:\n${unexpected.join('\n')}`);
+    },
+  };
 }
 
 export type TelegramEvent = [method: string, params: unknown];

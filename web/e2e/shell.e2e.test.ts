@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from './browser-suite.ts';
-import { axeViolations, reportMissingChromium } from './harness.ts';
+import { axeViolations, failedRequest, reportMissingChromium } from './harness.ts';
 
 const noChromium = reportMissingChromium('plain web shell');
 
@@ -113,6 +113,8 @@ describe.skipIf(noChromium)('the plain web page (production build, real Chromium
   });
 
   it('answers an unknown path with 404 and shows the not-found page, with the header still there', async () => {
+    // The page's 404 status is what the test is about.
+    suite.allowNoise(failedRequest(404, '/this/does/not/exist'));
     const response = await page.goto(`${suite.server.baseUrl}/this/does/not/exist`);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -11,6 +11,8 @@ import {
   openTelegramPage,
   reportMissingChromium,
   telegramEvents,
+  telegramHostScript,
+  telegramLaunchUrl,
 } from './harness.ts';
 
 const noChromium = reportMissingChromium('mocked Telegram');
@@ -24,6 +26,41 @@ const TAB_LABELS = {
   es: ['Inicio', 'Autos', 'Favoritos', 'Solicitud', 'Chat'],
   ru: ['Главная', 'Авто', 'Избранное', 'Заявка', 'Чат'],
 } as const;
+
+interface RecordedFrames {
+  __frames: Array<{ web: string[]; tabs: number | null; shell: boolean }>;
+  __ready: Array<{ shellInDom: boolean; shellPainted: boolean }>;
+}
+
+/**
+ * Installed before the page's own scripts: at every animation frame (just before the browser
+ * paints it) notes which website regions are visible, how many tabs the tab bar shows and whether
+ * the Telegram shell is there, keeping each change; and notes, when the app posts web_app_ready,
+ * whether the shell was in the DOM and in a frame already.
+ */
+const FRAME_RECORDER = `(() => {
+  const frames = [];
+  const ready = [];
+  window.__frames = frames;
+  window.__ready = ready;
+  const shown = (element) => element.checkVisibility();
+  const sample = () => {
+    const web = [...document.querySelectorAll('.layout--web, .site-header, nav[aria-label="Main"]')].filter(shown).map((element) => element.className || element.tagName);
+    const bar = document.querySelector('.tabbar__bar');
+    const frame = { web, tabs: bar && shown(bar) ? bar.querySelectorAll(':scope > button').length : null, shell: Boolean(document.querySelector('.layout--telegram')) };
+    if (JSON.stringify(frames.at(-1)) !== JSON.stringify(frame)) frames.push(frame);
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+  const proxy = window.TelegramWebviewProxy;
+  const post = proxy.postEvent.bind(proxy);
+  proxy.postEvent = (type, data) => {
+    if (type === 'web_app_ready') {
+      ready.push({ shellInDom: Boolean(document.querySelector('.layout--telegram .tabbar')), shellPainted: frames.some((frame) => frame.shell) });
+    }
+    post(type, data);
+  };
+})();`;
 
 describe.skipIf(noChromium)('inside a mocked Telegram client (production build, real Chromium)', () => {
   const suite = useBrowserSuite({ ADMIN_TELEGRAM_IDS: String(ADMIN_USER.id) });
@@ -70,6 +107,28 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     const methods = (await telegramEvents(page)).map(([method]) => method);
     expect(methods).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
     expect([undefined, { allow_vertical_swipe: true }]).toContainEqual(await lastTelegramCall(page, 'web_app_setup_swipe_behavior'));
+  });
+
+  it('paints only the Telegram shell from the first frame on a slow phone: no website, five tabs throughout, ready once drawn', async () => {
+    const context = await suite.newContext({ viewport: { width: 390, height: 844 } });
+    const page = suite.track(await context.newPage());
+    await page.addInitScript({ content: telegramHostScript() });
+    await page.addInitScript({ content: FRAME_RECORDER });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 5 });
+    await page.goto(telegramLaunchUrl(suite.server.baseUrl, '/'));
+    await tabbar(page).getByRole('button', { name: 'Chat' }).and(page.locator(':enabled')).waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as RecordedFrames).__ready.length)).toBe(1);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    const { frames, ready } = await page.evaluate(() => {
+      const recorded = window as unknown as RecordedFrames;
+      return { frames: recorded.__frames, ready: recorded.__ready };
+    });
+    expect(frames.filter((frame) => frame.web.length > 0)).toEqual([]);
+    expect(new Set(frames.flatMap((frame) => (frame.tabs === null ? [] : [frame.tabs])))).toEqual(new Set([5]));
+    // Telegram's loading screen gives way only to a shell that has been on screen for a frame.
+    expect(ready).toEqual([{ shellInDom: true, shellPainted: true }]);
   });
 
   it('uses the native Main button for the home call to action', async () => {
@@ -142,7 +201,6 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
         calls.push({ path: url.pathname, auth: response.request().headers().authorization, status: response.status() });
       }
     });
-    const { telegramHostScript, telegramLaunchUrl } = await import('./harness.ts');
     await page.addInitScript({ content: telegramHostScript() });
     await page.goto(telegramLaunchUrl(suite.server.baseUrl, '/'));
     await expect.poll(() => calls.map((call) => call.path)).toEqual(['/api/users/register', '/api/users/activity']);

@@ -13,13 +13,18 @@ import { loadTelegramLayout } from './app/telegram-layout-chunk.ts';
 import { bootHost } from './host/index.ts';
 import { activateLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/api-client.ts';
+import { siteQueryOptions } from './lib/api/get-site.ts';
 
 async function start() {
   const host = await bootHost();
-  // The shell's chunk downloads while the language loads, not after the first render asks for it.
-  if (host.kind === 'telegram') void loadTelegramLayout();
+  // The shell's chunk downloads while the language loads; the first render waits for it, so
+  // Telegram's first frame is the shell (docs/decisions/021-server-rendered-public-pages.md).
+  // Should the chunk fail, the layout's own lazy load tries again and shows the error screen.
+  const telegramLayout = host.kind === 'telegram' ? loadTelegramLayout().catch(() => undefined) : null;
   applyStartLink(host.startParam);
   const queryClient = createQueryClient();
+  // The tab bar's Chat works once the site's details name the bot: asked for while the rest loads.
+  if (host.kind === 'telegram') void queryClient.prefetchQuery(siteQueryOptions());
   // A public page comes rendered from the server (docs/decisions/021-server-rendered-public-pages.md): the
   // website takes it over as it is. Inside Telegram the mini app draws its own shell instead.
   const serverState = host.kind === 'web' ? readServerState() : null;
@@ -31,6 +36,7 @@ async function start() {
     await startLanguage({ telegramLanguageCode: host.user?.languageCode ?? null, telegramUserKnown: host.user !== null });
   }
   const router = await createAppRouter(queryClient, serverState?.router);
+  await telegramLayout;
 
   const app = (
     <StrictMode>

@@ -8,6 +8,7 @@ import {
   myApplicationSchema,
   type ApplicationTrailEvent,
   type MyApplication,
+  type MyApplicationLookup,
   type ReviewConfirmation,
   type SsnReveal,
   type StaffApplication,
@@ -17,7 +18,7 @@ import type { Paged } from '../../../domain/contracts/paged.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { adminOnly } from '../http/access.ts';
-import { notFound, parseOr400 } from '../http/errors.ts';
+import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import {
@@ -105,18 +106,16 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     '/applications/mine',
     {
       schema: documented({
-        summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; 404 when none",
+        summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; null when none",
         tags: ['applications'],
-        answers: { 200: myApplicationSchema },
-        errors: [404],
+        answers: { 200: v.nullable(myApplicationSchema) },
       }),
     },
-    async (request, reply): Promise<MyApplication> => {
+    async (request, reply): Promise<MyApplicationLookup> => {
       const userId = request.viewer?.userId;
       const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
-      if (!application) throw notFound('You have not submitted an application yet.');
       reply.header('cache-control', PRIVATE);
-      return application;
+      return application ?? null;
     },
   );
 

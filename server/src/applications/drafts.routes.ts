@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { savedDraftSchema } from '../../../domain/application-draft.schema.ts';
-import type { DraftAnswer, DraftSaved } from '../../../domain/contracts/applications.ts';
+import type { DraftLookup, DraftSaved } from '../../../domain/contracts/applications.ts';
 import { ensureViewer } from '../auth/identity.service.ts';
-import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { DAY_SECONDS, guestAddressCap } from '../security/address-caps.ts';
 import { PiiDecryptError } from '../security/pii-crypto.ts';
@@ -29,26 +29,22 @@ export const draftsRoutes: FastifyPluginAsync = async (app) => {
     '/applications/draft',
     {
       schema: documented({
-        summary: "The visitor's saved application draft; 404 when there is none",
+        summary: "The visitor's saved application draft; null when there is none",
         tags: ['applications'],
-        response: { 200: draftAnswerSchema },
-        errors: [404],
+        response: { 200: { anyOf: [draftAnswerSchema, { type: 'null' }] } },
       }),
     },
-    async (request): Promise<DraftAnswer> => {
+    async (request): Promise<DraftLookup> => {
       const userId = request.viewer?.userId;
-      let saved: DraftAnswer | undefined;
       try {
-        saved = userId === undefined ? undefined : await loadDraft(app.db, app.pii, userId);
+        return (userId === undefined ? undefined : await loadDraft(app.db, app.pii, userId)) ?? null;
       } catch (error) {
         if (!(error instanceof PiiDecryptError)) throw error;
         // Sealed with a key this server no longer has: nothing in it can be read back, so the wizard
         // starts afresh and its next save replaces it.
         request.log.warn({ userId, reason: error.message }, 'saved application draft cannot be decrypted');
-        throw notFound('Your saved application draft could not be opened. Please start again.');
+        return null;
       }
-      if (!saved) throw notFound('No saved application draft.');
-      return saved;
     },
   );
 

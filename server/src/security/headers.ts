@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { TELEGRAM_LAUNCH_SCRIPT } from '../../../domain/telegram-launch.ts';
 import type { Config } from '../config.ts';
 
 /** Telegram Web shows the mini app in an iframe under these origins. */
 export const TELEGRAM_FRAME_ANCESTORS = ['https://web.telegram.org', 'https://*.telegram.org'];
 
+/** The one inline script a page may run, by its hash: the Telegram launch check in index.html's head. */
+const TELEGRAM_LAUNCH_SCRIPT_HASH = `'sha256-${createHash('sha256').update(TELEGRAM_LAUNCH_SCRIPT).digest('base64')}'`;
+
 /**
- * Content-Security-Policy: our own scripts, fonts and API only. Styles allow inline for the UI
+ * Content-Security-Policy: our own scripts (and the launch check), fonts and API only. Styles allow inline for the UI
  * kit; images allow Telegram avatars. frame-ancestors lets Telegram Web embed the app, which is
  * why frameguard (X-Frame-Options) is off: SAMEORIGIN there would blank the app inside Telegram.
  */
@@ -18,7 +23,7 @@ export function contentSecurityPolicy(config: Config) {
       'default-src': ["'self'"],
       'base-uri': ["'self'"],
       'object-src': ["'none'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", TELEGRAM_LAUNCH_SCRIPT_HASH],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https://t.me', 'https://*.telegram.org'],
@@ -35,7 +40,8 @@ export function contentSecurityPolicy(config: Config) {
 /**
  * Permissions-Policy: the camera for the app itself (the licence step may open it), and the
  * powerful features the app never uses switched off, so no injected script or embedded page can
- * ask for them. Passkeys and fullscreen keep their defaults (this origin only).
+ * ask for them. Passkeys and fullscreen keep their defaults (this origin only). Only features
+ * Chromium knows are named: it logs an error for any other (Web Bluetooth has no policy name there).
  */
 const PERMISSIONS_POLICY = [
   'camera=(self)',
@@ -45,7 +51,6 @@ const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'midi=()',
   'display-capture=()',
   'browsing-topics=()',

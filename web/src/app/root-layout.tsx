@@ -7,7 +7,7 @@ import { useHost } from '../host/index.ts';
 import { ScrollManager } from './scroll-manager.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
-import { loadTelegramLayout } from './telegram-layout-chunk.ts';
+import { loadedTelegramLayout, loadTelegramLayout } from './telegram-layout-chunk.ts';
 
 // The Telegram shell (tab bar, settings sheet, native buttons) is its own chunk: a web visitor never downloads it.
 const TelegramLayout = lazy(loadTelegramLayout);
@@ -45,6 +45,10 @@ function WebLayout() {
 export function RootLayout() {
   const host = useHost();
   if (host.kind === 'telegram') {
+    const Loaded = loadedTelegramLayout();
+    // The module's one component, the same on every render: boot loaded it, so nothing suspends.
+    // eslint-disable-next-line react-hooks/static-components
+    if (Loaded) return <Loaded />;
     return (
       <Suspense fallback={<div className="startup-fallback" aria-busy="true" />}>
         <TelegramLayout />

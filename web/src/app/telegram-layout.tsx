@@ -1,6 +1,6 @@
 import './telegram-layout.css';
 import { useLingui } from '@lingui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguagePicker } from '../components/language-picker.tsx';
 import { Toaster } from '../components/toasts.tsx';
@@ -28,6 +28,22 @@ function useSettingsSheet(): [boolean, (open: boolean) => void] {
     };
   }, [native]);
   return [open, setOpen];
+}
+
+/**
+ * Telegram shows its own loading screen until the app says it is ready: said once the shell's
+ * first frame is painted (the second animation frame after its first commit), so the user never
+ * sees an empty page or anything the shell then replaces.
+ */
+function useReadyOnceDrawn() {
+  const native = useHostInstance().native;
+  useLayoutEffect(() => {
+    if (!native) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => native.ready());
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [native]);
 }
 
 /** Staff reach the dashboard from the top of Home: the mini app has no website header to hold the link. */
@@ -61,6 +77,7 @@ export default function TelegramLayout() {
   const { pathname } = useLocation();
   const tab = tabRootOf(pathname);
   const [settingsOpen, setSettingsOpen] = useSettingsSheet();
+  useReadyOnceDrawn();
 
   return (
     <div className="layout layout--telegram" data-tabbar={tab ? 'shown' : 'hidden'}>

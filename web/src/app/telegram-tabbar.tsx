@@ -98,20 +98,19 @@ export function TelegramTabbar({ current }: { current: TabId }) {
               <Icon>{ICONS[id]}</Icon>
             </Tabbar.Item>
           )),
-          ...(botUsername
-            ? [
-                <Tabbar.Item
-                  key="chat"
-                  text={i18n._('Chat')}
-                  onClick={() => {
-                    host.haptic('selection');
-                    host.openTelegramLink(`https://t.me/${botUsername}`);
-                  }}
-                >
-                  <Icon>{ICONS.chat}</Icon>
-                </Tabbar.Item>,
-              ]
-            : []),
+          // Chat has its place from the first frame, so the tabs never shift; it works once the site's details name the bot.
+          <Tabbar.Item
+            key="chat"
+            text={i18n._('Chat')}
+            disabled={!botUsername}
+            onClick={() => {
+              if (!botUsername) return;
+              host.haptic('selection');
+              host.openTelegramLink(`https://t.me/${botUsername}`);
+            }}
+          >
+            <Icon>{ICONS.chat}</Icon>
+          </Tabbar.Item>,
         ]}
       </Tabbar>
     </nav>

@@ -29,6 +29,8 @@ export async function bootHost(): Promise<Host> {
     } catch (error) {
       console.warn('Telegram launch data could not be used; running as a web page.', error);
     }
+    // The head's launch check hid the website (domain/telegram-launch.ts): it is the page after all.
+    delete document.documentElement.dataset.launch;
   }
   return createWebHost();
 }

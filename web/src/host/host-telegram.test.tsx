@@ -33,8 +33,11 @@ describe('the host inside Telegram', () => {
     expect(result.current.user).toMatchObject({ id: 42, firstName: 'Olena', username: 'olena', languageCode: 'uk' });
   });
 
-  it('signals ready and expands', () => {
-    expect(methods()).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
+  it('expands at boot, and signals ready only when the shell says it is drawn', () => {
+    expect(methods()).toContain('web_app_expand');
+    expect(methods()).not.toContain('web_app_ready');
+    host.native!.ready();
+    expect(methods()).toContain('web_app_ready');
   });
 
   it("paints Telegram's header, background and bottom bar in the theme's colours", () => {

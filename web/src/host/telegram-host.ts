@@ -110,8 +110,6 @@ export function createTelegramHost(): Host | null {
   const user = toHostUser(initData.user());
   const startParam = initData.startParam() ?? launchParams.tgWebAppStartParam ?? null;
 
-  miniApp.ready.ifAvailable();
-
   return {
     kind: 'telegram',
     platform: launchParams.tgWebAppPlatform,
@@ -210,6 +208,9 @@ export function createTelegramHost(): Host | null {
       allowVerticalSwipes(allowed) {
         if (allowed) swipeBehavior.enableVertical.ifAvailable();
         else swipeBehavior.disableVertical.ifAvailable();
+      },
+      ready() {
+        miniApp.ready.ifAvailable();
       },
     },
   };

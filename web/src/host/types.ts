@@ -35,6 +35,8 @@ export interface NativeControls {
   onSettingsButton(listener: () => void): () => void;
   /** False keeps a vertical swipe from minimising or closing the app (client 7.7+). */
   allowVerticalSwipes(allowed: boolean): void;
+  /** Tells the client the app is drawn: it shows its own loading screen until then. Once is enough. */
+  ready(): void;
 }
 
 // Function properties rather than methods: useHost hands them out detached, so none may rely on `this`.

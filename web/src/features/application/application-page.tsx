@@ -1,5 +1,6 @@
 import './application.css';
 import { useLingui } from '@lingui/react';
+import { useIsMutating } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../../domain/cars.ts';
@@ -15,6 +16,7 @@ import { useDeleteDraft } from './api/delete-draft.ts';
 import { useServerDraft } from './api/get-draft.ts';
 import { useMyApplication } from '../../lib/api/get-my-application.ts';
 import { useSaveDraft } from './api/save-draft.ts';
+import { submitApplicationKey } from './api/submit-application.ts';
 import { ApplicationStatusView } from './status/application-status-view.tsx';
 import { OtherCarNotice } from './status/other-car-notice.tsx';
 import { HousingStep } from './steps/housing-step.tsx';
@@ -47,12 +49,15 @@ function DraftAutosave() {
   // What the server holds: the draft this visit started from, then each draft it confirmed.
   const [saved, setSaved] = useState(draft);
   const unsaved = draft !== saved && (hasAnswers(draft) || draft.carId !== '');
+  // A save landing after the submission would be refused (409): the submission ends the draft.
+  const submitting = useIsMutating({ mutationKey: submitApplicationKey }) > 0;
+  const applied = Boolean(useMyApplication().data);
 
   useEffect(() => {
-    if (!unsaved) return;
+    if (!unsaved || submitting || applied) return;
     const timer = setTimeout(() => mutate(savedDraftOf(draft), { onSuccess: () => setSaved(draft) }), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, unsaved, mutate]);
+  }, [draft, unsaved, submitting, applied, mutate]);
 
   useFormGuard({ inProgress: hasAnswers(draft), unsaved });
   return null;

@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyApplication } from '../../../../domain/contracts/applications.ts';
-import { ApiError, apiFetch } from '../api-client.ts';
+import type { MyApplicationLookup } from '../../../../domain/contracts/applications.ts';
+import { apiFetch } from '../api-client.ts';
 import { isKnownVisitor } from './get-me.ts';
 
 export const myApplicationQueryKey = ['applications', 'mine'] as const;
 
-/** GET /api/applications/mine; null when the visitor has not applied (the server's 404). */
-export async function getMyApplication(signal?: AbortSignal): Promise<MyApplication | null> {
-  try {
-    return await apiFetch<MyApplication>('/api/applications/mine', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** GET /api/applications/mine; null when the visitor has not applied. */
+export function getMyApplication(signal?: AbortSignal): Promise<MyApplicationLookup> {
+  return apiFetch<MyApplicationLookup>('/api/applications/mine', { signal });
 }
 
 export const myApplicationQueryOptions = () =>

@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DraftAnswer } from '../../../../../domain/contracts/applications.ts';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import type { DraftLookup } from '../../../../../domain/contracts/applications.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 import { isKnownVisitor } from '../../../lib/api/get-me.ts';
 
-/** GET /api/applications/draft: the draft saved from any device, or null when there is none (404). */
-export async function getDraft(signal?: AbortSignal): Promise<DraftAnswer | null> {
-  try {
-    return await apiFetch<DraftAnswer>('/api/applications/draft', { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** GET /api/applications/draft: the draft saved from any device, or null when there is none. */
+export function getDraft(signal?: AbortSignal): Promise<DraftLookup> {
+  return apiFetch<DraftLookup>('/api/applications/draft', { signal });
 }
 
 export const draftQueryOptions = () =>

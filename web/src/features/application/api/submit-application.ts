@@ -20,10 +20,14 @@ export function submitApplication({ body, idempotencyKey }: SubmitApplicationInp
   });
 }
 
+/** The submission's mutation key: the draft's autosave holds off while one is on its way. */
+export const submitApplicationKey = ['applications', 'submit'] as const;
+
 /** The answer is the applicant's application, so the status screen shows it without asking again. */
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useMutation<MyApplication, ApiError, SubmitApplicationInput>({
+    mutationKey: submitApplicationKey,
     mutationFn: submitApplication,
     onSuccess: (application) => {
       queryClient.setQueryData(myApplicationQueryKey, application);

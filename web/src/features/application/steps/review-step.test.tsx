@@ -118,7 +118,7 @@ describe('Review Your Application', () => {
         if (answers === 1) return json(503, { error: { code: 'database_unavailable', message: 'down' } });
         return json(201, submitted);
       },
-      'GET /api/applications/mine': () => (answers >= 2 ? submitted : json(404, { error: { code: 'not_found', message: 'none' } })),
+      'GET /api/applications/mine': () => (answers >= 2 ? submitted : null),
     });
     restore = api.restore;
     renderWizard('/application/review');

@@ -10,8 +10,6 @@ import ApplicationPage, { applicationSteps } from '../application-page.tsx';
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export const notFound = () => json(404, { error: { code: 'not_found', message: 'none' } });
-
 export const consentsAnswer: ConsentsAnswer = CONSENTS.map(({ kind, version, required, text }) => ({
   kind,
   version,
@@ -32,8 +30,8 @@ export const submitted: MyApplication = {
 /** The wizard's API at the network edge: no application, no saved draft, saves accepted. */
 export function mockWizardApi(extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
-    'GET /api/applications/mine': () => notFound(),
-    'GET /api/applications/draft': () => notFound(),
+    'GET /api/applications/mine': () => null,
+    'GET /api/applications/draft': () => null,
     'PUT /api/applications/draft': () => ({ updatedAt: '2026-06-15T12:00:00.000Z' }),
     'DELETE /api/applications/draft': () => new Response(null, { status: 204 }),
     'GET /api/applications/consents': () => consentsAnswer,

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../components/toasts.tsx';
 import { useSignOut } from '../api/sign-out.ts';
@@ -33,11 +33,21 @@ export function DashboardShell({ canSignOut, children }: { canSignOut: boolean; 
   const signOut = useSignOut();
   const active = activeTabIndex(pathname);
   const tabs = canSignOut ? TABS : TABS.slice(0, -1);
+  const tabsRef = useRef<HTMLElement>(null);
+  // The current tab is in view on a phone, where the row scrolls sideways (dashboard.css).
+  useEffect(() => {
+    const nav = tabsRef.current;
+    const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !tab) return;
+    if (tab.offsetLeft < nav.scrollLeft || tab.offsetLeft + tab.offsetWidth > nav.scrollLeft + nav.clientWidth) {
+      nav.scrollLeft = tab.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2;
+    }
+  }, [active]);
   return (
     <div className="dashboard">
       <header className="dashboard__header">
         <h1 className="dashboard__title">{i18n._('Dashboard')}</h1>
-        <nav aria-label={i18n._('Dashboard sections')} className="dashboard__tabs">
+        <nav ref={tabsRef} aria-label={i18n._('Dashboard sections')} className="dashboard__tabs">
           {tabs.map((tab, index) => (
             <Link
               key={tab.to}

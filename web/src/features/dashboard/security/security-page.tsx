@@ -9,6 +9,7 @@ import { useRemovePasskey } from '../api/remove-passkey.ts';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere.ts';
 import { ActionButton } from '../components/action-button.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { SIGNED_OUT_EVERYWHERE_STATE } from '../sign-in/signed-out-notice.tsx';
 import { TrashIcon } from '../components/icons.tsx';
 import { ListError, ListLoading, ListState } from '../../../components/list-state.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
@@ -150,7 +151,7 @@ function SessionsSection() {
         onClose={() => setConfirming(false)}
         onConfirm={() =>
           signOutEverywhere.mutate(undefined, {
-            onSuccess: () => void navigate('/', { replace: true }),
+            onSuccess: () => void navigate('/dashboard', { replace: true, state: SIGNED_OUT_EVERYWHERE_STATE }),
             onError: () => {
               setConfirming(false);
               toast.error(i18n._('Signing out everywhere failed. Please try again.'));

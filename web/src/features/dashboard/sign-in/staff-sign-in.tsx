@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../../../../domain/contracts/users.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { useSite } from '../../../lib/api/get-site.ts';
 import { useDevSignIn } from '../api/dev-sign-in.ts';
+import { SignedOutEverywhereNotice } from './signed-out-notice.tsx';
 
 /** Offered only when the server says the development sign-in is on (DEV_LOGIN=1 in development). */
 function DevSignIn() {
@@ -38,6 +39,7 @@ export function StaffSignIn({ signedInAs }: { signedInAs: CurrentUser | null }) 
   return (
     <section className="page page--centered staff-sign-in" aria-labelledby="staff-sign-in-title">
       <h1 id="staff-sign-in-title">{i18n._('Staff sign-in')}</h1>
+      <SignedOutEverywhereNotice />
       {signedInAs ? <p className="notice">{i18n._('This account has no staff access. Ask an admin to grant it.')}</p> : null}
       <p className="lead">{i18n._('The dashboard is for the dealer’s staff.')}</p>
       <ol className="staff-sign-in__steps">
