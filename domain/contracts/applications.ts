@@ -243,4 +243,5 @@ export const myApplicationSchema = v.object({
   ),
   history: v.array(v.object({ status: v.picklist(APPLICATION_STATUSES), at: v.string() }) satisfies v.GenericSchema<unknown, StatusChange>),
   regBDueAt: v.string(),
+  notice: v.nullable(v.object({ issuedAt: v.string() })),
 }) satisfies v.GenericSchema<unknown, MyApplication>;

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import type { CarConditionFilter, CarConditionValue, CarStatusValue, PublicListingState } from '../enums.ts';
+import {
+  CAR_CONDITION_FILTERS,
+  type CarConditionFilter,
+  type CarConditionValue,
+  type CarStatusValue,
+  type PublicListingState,
+} from '../enums.ts';
 
 /** The car answers (docs/product.md#catalogue, #car-page, #api). */
 
@@ -122,6 +128,7 @@ export const carYearsSchema = v.array(v.pipe(v.number(), v.integer()));
 
 export const carFilterDataSchema = v.object({
   brands: v.array(v.string()),
+  conditions: v.array(v.picklist(CAR_CONDITION_FILTERS)),
   yearRange: rangeSchema,
   priceRange: rangeSchema,
   mileageRange: rangeSchema,
