@@ -56,6 +56,7 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
         summary:
           "The visitor's own latest adverse-action notice, the PDF they were sent, in their language; 404 when none was issued. 503 pdf_busy or pdf_unavailable when it cannot be rendered now.",
         tags: ['applications'],
+        answers: { 200: ['application/pdf'] },
         errors: [401, 404, 503],
       }),
     },
