@@ -7,6 +7,8 @@ export { SCROLL_BEHAVIOR_OVERRIDE_MS };
 
 /** How long an anchor jump keeps following late content (lazy chunks, data arriving above it). */
 const ANCHOR_SETTLE_MS = 2000;
+/** However long the page keeps changing, a return to a remembered position ends by then. */
+const RETURN_LIMIT_MS = 10_000;
 
 function findAnchor(hash: string): HTMLElement | null {
   let id = hash.slice(1);
@@ -92,25 +94,38 @@ function followAnchor(hash: string): () => void {
 
 /**
  * Returns to a remembered position. The screen's content may still be arriving (a lazy chunk,
- * cached data rendering), so it tries again each frame for a moment until the page is tall enough.
+ * cached data rendering), so it tries again each frame until the page is tall enough. It gives up
+ * only once the page has stopped changing for a moment, so a slow phone whose content arrives late
+ * still lands where the user left.
  */
 function returnTo(y: number): () => void {
   const scroller = createInstantScroller();
-  // As long as an anchor jump: a slow phone may take that long to bring the screen's content back.
-  const deadline = performance.now() + ANCHOR_SETTLE_MS;
+  const limit = performance.now() + RETURN_LIMIT_MS;
+  let deadline = performance.now() + ANCHOR_SETTLE_MS;
   let frame = 0;
-  const stop = () => cancelAnimationFrame(frame);
+  let stopped = false;
   const attempt = () => {
+    frame = 0;
     scroller.jump(() => window.scrollTo(0, y));
     if (Math.abs(window.scrollY - y) > 1 && performance.now() < deadline) frame = requestAnimationFrame(attempt);
   };
-  attempt();
-  // The user scrolling takes over at once.
+  const observer = new MutationObserver(() => {
+    deadline = Math.min(limit, performance.now() + ANCHOR_SETTLE_MS);
+    if (!stopped && frame === 0 && Math.abs(window.scrollY - y) > 1) frame = requestAnimationFrame(attempt);
+  });
   const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const stop = () => {
+    stopped = true;
+    cancelAnimationFrame(frame);
+    observer.disconnect();
+    for (const type of inputs) window.removeEventListener(type, stop);
+  };
+  attempt();
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  // The user scrolling takes over at once.
   for (const type of inputs) window.addEventListener(type, stop, { passive: true, once: true });
   return () => {
     stop();
-    for (const type of inputs) window.removeEventListener(type, stop);
     scroller.dispose();
   };
 }

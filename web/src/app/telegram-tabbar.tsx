@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Tabbar } from '@telegram-apps/telegram-ui';
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMyApplication } from '../lib/api/get-my-application.ts';
 import { useHost } from '../host/index.ts';
@@ -51,8 +51,10 @@ export function TelegramTabbar({ current }: { current: TabId }) {
   const submitted = Boolean(useMyApplication().data);
   const botUsername = site.data?.botUsername ?? null;
 
-  // The scroll position of the tab on screen, kept as the user scrolls it.
-  useEffect(() => {
+  // The scroll position of the tab on screen, kept as the user scrolls it. A layout effect: the
+  // listener must be gone in the commit that shows the next tab, before the browser clamps the
+  // old scroll position to the new, shorter screen and reports that as this tab's.
+  useLayoutEffect(() => {
     let frame = 0;
     const remember = () => {
       cancelAnimationFrame(frame);
