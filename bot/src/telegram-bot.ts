@@ -187,6 +187,8 @@ export function startTelegramBot(
     outboxConsumer: {
       name: TELEGRAM_CONSUMER,
       kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
+      // An applicant reads their status changes in the order they happened.
+      concurrency: 1,
       deliver: (event) => parts.deliver(event),
       isPermanent,
       describeError,
@@ -201,6 +203,8 @@ export function startTelegramBot(
     alertsConsumer: {
       name: ALERTS_CONSUMER,
       kinds: ['car.price_dropped', 'car.listing_changed', 'car.published'],
+      // The daily limits count what was already sent: two events of one car at once would both pass them.
+      concurrency: 1,
       async deliver(event) {
         if (event.kind === 'car.price_dropped' || event.kind === 'car.listing_changed' || event.kind === 'car.published')
           await parts.deliverAlerts(event);

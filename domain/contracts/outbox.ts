@@ -40,6 +40,11 @@ export interface OutboxConsumer {
    * server shuts down: a consumer that may wait long (a lender's timeout) gives up then, to be tried again.
    */
   deliver(event: OutboxEvent, stopping?: AbortSignal): Promise<void>;
+  /**
+   * At most this many of its deliveries at once, whatever OUTBOX_CONCURRENCY says: 1 for a consumer
+   * whose events must be handled one after another, in the order they were written.
+   */
+  readonly concurrency?: number;
   /** A refusal that no retry will change (the recipient blocked the bot): given up at once. */
   isPermanent(error: unknown): boolean;
   /** One line for the log and the delivery row, never personal data. */

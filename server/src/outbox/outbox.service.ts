@@ -119,7 +119,7 @@ export function startOutboxWorker(
     const inFlight = new Set<Promise<void>>();
     try {
       while (!closed()) {
-        const free = concurrency - inFlight.size;
+        const free = (lane.consumer.concurrency ?? concurrency) - inFlight.size;
         const due = free > 0 ? await claimDueDeliveries(db, [lane.consumer.name], free, LEASE_SECONDS) : [];
         for (const delivery of due) {
           const sending: Promise<void> = deliverOne(lane.consumer, delivery)
