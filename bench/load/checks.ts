@@ -139,7 +139,8 @@ const announced = (call: ApiCall) => {
 /**
  * Every outbox event written by the load's submissions and status changes, waited for (up to
  * `timeoutMs`) until delivered, then matched with what the fake Bot API received: each submission
- * one note in the staff group, each status change of a Telegram applicant one message to them.
+ * one note in the staff group (and a Telegram applicant one receipt), each status change of a
+ * Telegram applicant one message to them.
  */
 export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], timeoutMs = 60_000): Promise<OutboxOutcome> {
   const pending = async () =>
@@ -147,7 +148,7 @@ export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], ti
       (
         await sql<{
           n: string;
-        }>`select count(*) as n from outbox_deliveries where consumer = 'telegram' and delivered_at is null and failed_at is null`.execute(
+        }>`select count(*) as n from outbox_deliveries where consumer in ('telegram', 'telegram-receipt') and delivered_at is null and failed_at is null`.execute(
           cluster.db,
         )
       ).rows[0]!.n,
@@ -171,6 +172,8 @@ export async function outboxOutcome(cluster: Cluster, submitted: Submitted[], ti
   const messagesTo = new Map<number, number>();
   for (const call of sent)
     if (call.payload.chat_id !== undefined) messagesTo.set(call.payload.chat_id, (messagesTo.get(call.payload.chat_id) ?? 0) + 1);
+  // Each Telegram applicant's submission also brings them one receipt, from the receipt consumer.
+  for (const { telegramId } of submitted) if (telegramId !== null) messagesTo.set(telegramId, (messagesTo.get(telegramId) ?? 0) - 1);
 
   const documentsTo = new Map<number, number>();
   for (const call of cluster.fake.callsOf('sendDocument'))

@@ -141,7 +141,7 @@ async function apply(ctx: TrafficContext, visitor: Visitor, carUuid: string): Pr
   const me = await visitor.get('GET /api/me', '/api/me');
   if (!me) return;
   visitor.userId = json<{ user: CurrentUser | null }>(me).user?.id;
-  if (!(await visitor.get('GET /api/applications/draft', '/api/applications/draft', [404]))) return;
+  if (!(await visitor.get('GET /api/applications/draft', '/api/applications/draft'))) return;
   if (!(await visitor.get('GET /api/applications/consents', `/api/applications/consents?lang=${visitor.language}`))) return;
   const personal = {
     firstName: 'Mary',
