@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core';
+import { i18n, type I18n, type Messages } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../../domain/constants.ts';
@@ -104,6 +104,15 @@ export function useLanguage(): [Language, (lang: Language) => void] {
     void activateLanguage(next);
   }, []);
   return [lang, setLang];
+}
+
+/**
+ * A text the server wrote: a catalogue id where the server's message is a fixed one (validation,
+ * refusals), in the active language; a message the server filled in itself (a stock file's row
+ * naming a car and its VIN) has no id and is shown as the server wrote it.
+ */
+export function serverText(active: I18n, text: string): string {
+  return active.messages[text] === undefined ? text : active._(text);
 }
 
 export { i18n };

@@ -10,6 +10,7 @@ import { LISTING_STATES, type CarWrite, type CarWriteField } from '../../../../.
 import { checkVin, normalizeVin, VIN_LENGTH } from '../../../../../domain/vin.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { serverText } from '../../../lib/i18n.ts';
 import { useCreateInventoryCar } from '../api/create-inventory-car.ts';
 import { inventoryCarQuery } from '../api/get-inventory-car.ts';
 import { useUpdateInventoryCar } from '../api/update-inventory-car.ts';
@@ -88,7 +89,7 @@ function VinField({ duplicate }: { duplicate: Duplicate | null }) {
       : problem?.code === 'length' && vin.length < VIN_LENGTH && /^[A-Z0-9]*$/.test(vin)
         ? i18n._('{count} of 17 characters', { count: vin.length })
         : problem
-          ? i18n._(problem.message)
+          ? serverText(i18n, problem.message)
           : i18n._('The check digit matches.');
   const fillYear = (typed: string) => {
     const year = yearFromVin(typed);

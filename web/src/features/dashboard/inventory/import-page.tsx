@@ -7,6 +7,7 @@ import { listingStateLabels } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { serverText } from '../../../lib/i18n.ts';
 import { importStockFile } from '../api/import-stock-file.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { EMPTY } from '../format.ts';
@@ -73,7 +74,7 @@ function ImportRows({ label, results }: { label: string; results: readonly Impor
                     {result.problems.map((problem, index) => (
                       <li key={index}>
                         {problem.column ? <strong>{problem.column}: </strong> : null}
-                        {i18n._(problem.message)}
+                        {serverText(i18n, problem.message)}
                       </li>
                     ))}
                   </ul>
@@ -125,7 +126,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
       ) : null}
       {unknownColumns.length > 0 ? <p>{i18n._('Columns ignored: {columns}', { columns: unknownColumns.join(', ') })}</p> : null}
       {Object.entries(report.columns.ignoredReasons).map(([column, reason]) => (
-        <p key={column}>{i18n._(reason)}</p>
+        <p key={column}>{serverText(i18n, reason)}</p>
       ))}
       {report.markedSold.length > 0 ? (
         <>
