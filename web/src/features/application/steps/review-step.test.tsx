@@ -112,11 +112,16 @@ describe('Review Your Application', () => {
   it('submits once with one Idempotency-Key, kept for the retry, then shows the status and clears the draft', async () => {
     storeDraft(complete());
     let answers = 0;
+    // The first answer waits until both clicks of the double click are in: answered sooner, the
+    // second click would be a deliberate retry of a failed submission rather than a duplicate.
+    let answerFirst = () => {};
+    const firstAnswer = new Promise<void>((resolve) => (answerFirst = resolve));
     const api = mockWizardApi({
-      'POST /api/applications': () => {
+      'POST /api/applications': async () => {
         answers += 1;
-        if (answers === 1) return json(503, { error: { code: 'database_unavailable', message: 'down' } });
-        return json(201, submitted);
+        if (answers > 1) return json(201, submitted);
+        await firstAnswer;
+        return json(503, { error: { code: 'database_unavailable', message: 'down' } });
       },
       'GET /api/applications/mine': () => (answers >= 2 ? submitted : null),
     });
@@ -124,6 +129,7 @@ describe('Review Your Application', () => {
     renderWizard('/application/review');
     await tickRequired();
     await userEvent.dblClick(submitButton());
+    answerFirst();
     expect(await screen.findByText(/check your connection and press Submit Application again/)).toBeTruthy();
     await userEvent.click(submitButton());
     expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
