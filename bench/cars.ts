@@ -22,7 +22,7 @@ import { freePort } from '../server/test/local-services.ts';
  * the production server in its own process. On PostgreSQL it also loads the floor
  * (floor-server.ts: bare node:http + pg, the same SQL and JSON) in the same run, in alternating
  * rounds so that both see the same machine, and prints API ÷ floor against the budget
- * (README.md#benchmark); then it runs the same SQL through pgbench at the same concurrency.
+ * (docs/operations/benchmarks.md#catalogue); then it runs the same SQL through pgbench at the same concurrency.
  * BENCH_DURATION sets the seconds of load per server (default 20); BENCH_CPU_PROFILE=<dir> writes
  * a CPU profile of the API server there.
  */

@@ -17,7 +17,7 @@ import { databaseUrl } from '../server/test/postgres-urls.ts';
  * npm run bench:feeds — 5,000 cars (the demo generator's, made through the inventory service's
  * createCars, five photos each) on PostgreSQL, in a throwaway database: the Meta feed, the Google
  * feed (best of three) and the staff report each built whole, as a channel's fetch reads them.
- * Budget (README.md, Vehicle ads feeds): both feeds together at most 2 s. BENCH_POSTGRES_URL names the server
+ * Budget (docs/product/feeds.md): both feeds together at most 2 s. BENCH_POSTGRES_URL names the server
  * (postgres://postgres@127.0.0.1:5432/postgres by default); without one the bench says so and stops.
  */
 

@@ -8,7 +8,7 @@ import { createCountCache } from '../server/src/cars/count-cache.ts';
 import { PATHS } from './cars-mix.ts';
 
 /**
- * The floor that GET /api/cars is measured against (README.md#benchmark): bare node:http
+ * The floor that GET /api/cars is measured against (docs/operations/benchmarks.md#catalogue): bare node:http
  * and pg, the API's pool size, its statements for each benchmark path (bound once at start), its
  * memo of totals and its JSON. What the API costs above this is framework and application work.
  * Started by bench/cars.ts with DATABASE_URL, FLOOR_POOL_SIZE (the API's DATABASE_POOL_SIZE) and PORT.

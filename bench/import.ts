@@ -10,7 +10,7 @@ import { dealerRows, toCsv } from '../server/test/stock-files.ts';
 /**
  * npm run bench:import — a 5,000-row stock file (the dealer feed of the tests: "$21,500.00",
  * "45,210", quoted descriptions) through the importer on PostgreSQL, in a throwaway database:
- * dry run, commit, then the same file again. Budgets (README.md#inventory): dry run and commit at
+ * dry run, commit, then the same file again. Budgets (docs/product/inventory.md#stock-files): dry run and commit at
  * most 10 s each, re-import at most 5 s with every row unchanged. BENCH_POSTGRES_URL names the
  * server (postgres://postgres@127.0.0.1:5432/postgres by default); without one the bench says so
  * and stops.

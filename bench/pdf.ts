@@ -23,7 +23,7 @@ import { createTelegramUser, injectAs, tmaHeaders, type TestTelegramUser } from 
  * afterwards, or PGlite in memory without one), and renders the very same HTML 50 times with a bare
  * page.setContent + page.pdf on the same browser, one page reused: the floor. They alternate in
  * rounds so that both see the same machine. Prints p50 and p95 of each, app ÷ floor against the
- * budget (warm PDF ≤ 300 ms and ≤ 1.3 × the floor, README.md#pdfs), and memory before and after, and times
+ * budget (warm PDF ≤ 300 ms and ≤ 1.3 × the floor, docs/operations/benchmarks.md#pdfs), and memory before and after, and times
  * the one step the app adds after printing: replacing the file's properties (Title, Creator, Producer).
  *
  * The floor prints identical image URLs again and again, so Chromium serves the licence photos from

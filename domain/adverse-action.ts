@@ -4,7 +4,7 @@ import { STAFF_APPLICATION_STATUSES, type ApplicationStatus } from './enums.ts';
 import { normalizeText } from './fields.ts';
 
 /**
- * The principal reasons a rejection may give (docs/product.md#adverse-action-notices), from the
+ * The principal reasons a rejection may give (docs/product/notices.md#adverse-action-notices), from the
  * checklist of Regulation B's sample notice (12 CFR 1002, Appendix C, form C-1). `other` carries
  * a short text of its own.
  */

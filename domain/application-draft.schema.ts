@@ -3,7 +3,7 @@ import { validationMessages as m } from './messages.ts';
 import { createEmptyApplicationDraft } from './wizard.schema.ts';
 
 /**
- * A wizard draft as saved on the server (save and resume on any device, docs/product.md#drafts): the shape of the
+ * A wizard draft as saved on the server (save and resume on any device, docs/product/application-wizard.md#drafts): the shape of the
  * client-side draft, with every step possibly incomplete. Only the shape is checked: the
  * keys come from the wizard's empty draft, every field is optional and holds text, a number or
  * null; each step's rules run when the step is submitted, not here. An unknown top-level key is

@@ -23,7 +23,7 @@ import { validationMessages as m } from './messages.ts';
 import { addressFormSchema } from './wizard.schema.ts';
 
 /**
- * The staff edit form of an application (docs/product.md#editing-an-application), with the field names of the staff view of an application.
+ * The staff edit form of an application (docs/product/staff-dashboard.md#editing-an-application), with the field names of the staff view of an application.
  * Values are what the inputs hold: text, phone (XXX) XXX-XXXX, SSN XXX-XX-XXXX or the masked ***-**-1234
  * meaning "unchanged", date of birth MM/DD/YYYY or ''. A nullable group (previous address, previous
  * employment, employer address) left entirely blank becomes null. formValuesToApplicantPatch turns the

@@ -18,12 +18,12 @@ function toWireAddress(address: AddressFormValues): WireAddress {
 export type SubmissionPayload = Omit<CreationPayload, 'dealer'>;
 
 /**
- * The creation payload (docs/product.md#submission-and-statuses) minus its dealer block, from a draft
+ * The creation payload (docs/product/submission.md#submission-and-statuses) minus its dealer block, from a draft
  * that passed applicationDraftSchema, for POST /api/applications (application-submission.schema.ts).
  */
 export function buildSubmissionPayload(draft: ApplicationDraft, context: { readonly userId: number }): SubmissionPayload {
   const { personal, housing, income } = draft;
-  // A student's school stands in for the employer (docs/product.md#income); the schema has already
+  // A student's school stands in for the employer (docs/product/application-wizard.md#income); the schema has already
   // emptied what the status does not ask (domain/employment.ts).
   const asked = employmentQuestions(income.employmentStatus);
   const previous = income.previousEmployment;
@@ -113,7 +113,7 @@ function toEmploymentForm(employment: RecordEmployment | null) {
   };
 }
 
-/** A record as staff get it: the fields the retention job erases may be null (docs/product.md#data-retention). */
+/** A record as staff get it: the fields the retention job erases may be null (docs/product/retention.md#data-retention). */
 type StaffRecord = Omit<
   ApplicationRecord,
   | 'address'
@@ -135,7 +135,7 @@ type StaffRecord = Omit<
   currentEmployment: RecordEmployment | null;
 };
 
-/** The edit form's starting values from the application the server answered (docs/product.md#editing-an-application: Cancel resets to them). */
+/** The edit form's starting values from the application the server answered (docs/product/staff-dashboard.md#editing-an-application: Cancel resets to them). */
 export function applicationToFormValues(record: StaffRecord) {
   return {
     firstName: record.firstName,
@@ -170,7 +170,7 @@ function toWireEmployment(employment: EmploymentFormValues): WireEmployment {
 }
 
 /**
- * The PATCH /api/applications/applicant body from validated edit-form values (docs/product.md#validation:
+ * The PATCH /api/applications/applicant body from validated edit-form values (docs/product/application-wizard.md#validation:
  * ssn null when empty, otherIncomeAmount 0 when empty). A masked SSN was never changed, so it is left out
  * and the server keeps the stored number.
  */
@@ -195,7 +195,7 @@ export function formValuesToApplicantPatch(applicationId: number, values: Applic
 
 /**
  * A blank additional income is stored as no source and 0: staff read it as nothing, not as "$0"
- * (docs/product.md#application-detail), on the dashboard and in the PDF alike.
+ * (docs/product/staff-dashboard.md#application-detail), on the dashboard and in the PDF alike.
  */
 export function hasOtherIncome(application: { otherIncomeSource: string | null; otherIncomeAmount: number | null }): boolean {
   return Boolean(application.otherIncomeSource?.trim()) || (application.otherIncomeAmount ?? 0) !== 0;

@@ -20,7 +20,7 @@ function documentIdField(required: ValidationMessage) {
 }
 
 /**
- * Body of POST /api/applications: the creation payload (docs/product.md#submission-and-statuses) without its dealer block, which the
+ * Body of POST /api/applications: the creation payload (docs/product/submission.md#submission-and-statuses) without its dealer block, which the
  * server fills from its own configuration (a dealer block sent by a client is dropped unread), plus the
  * consents the applicant accepted on the review step. The photos are the caller's own uploads.
  */

@@ -37,7 +37,8 @@ import { requiresPreviousHistory } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 
 /**
- * The application on the wire (docs/product.md#submission-and-statuses, #editing-an-application).
+ * The application on the wire (docs/product/submission.md#submission-and-statuses,
+ * docs/product/staff-dashboard.md#editing-an-application).
  * Phones are +1XXXXXXXXXX, SSNs nine digits, dates YYYY-MM-DD, "none" is null. The server validates request
  * bodies with these schemas, with the same field rules as the wizard and the edit form.
  */
@@ -61,13 +62,13 @@ const employmentEntries = {
   employerAddress: v.nullish(wireAddressSchema, null),
 };
 
-/** Current employment at creation: total months at the job (years*12 + months, docs/product.md#validation). */
+/** Current employment at creation: total months at the job (years*12 + months, docs/product/application-wizard.md#validation). */
 export const wireCurrentEmploymentSchema = v.object(
   { ...employmentEntries, totalMonthsEmployed: wireTotalMonthsField(0, m.totalMonthsInvalid) },
   m.invalidValue,
 );
 
-/** Previous employment at creation: the wizard asks occupation and address, and at least one month (docs/product.md#income). */
+/** Previous employment at creation: the wizard asks occupation and address, and at least one month (docs/product/application-wizard.md#income). */
 export const wirePreviousEmploymentSchema = v.object(
   {
     ...employmentEntries,
@@ -172,7 +173,7 @@ export function createCreationApplicantSchema(clock: Clock = systemClock) {
 const configText = v.pipe(v.string(m.invalidValue), v.trim(), v.nonEmpty(m.invalidValue), v.maxLength(MAX_TEXT_LENGTH, m.tooLong100));
 
 /**
- * The dealer and routing block sent with every application (docs/product.md#submission-and-statuses: credit provider, dealer identifiers,
+ * The dealer and routing block sent with every application (docs/product/submission.md#submission-and-statuses: credit provider, dealer identifiers,
  * toggles, experience Standalone, correlation identifiers). The values are deployment configuration, never
  * user input: the caller reads them from its config and passes them in.
  */
@@ -215,7 +216,7 @@ export function createCreationPayloadSchema(clock: Clock = systemClock) {
 export const creationPayloadSchema = createCreationPayloadSchema();
 
 /**
- * Body of PATCH /api/applications/applicant (docs/product.md#editing-an-application). ssn: a number replaces the
+ * Body of PATCH /api/applications/applicant (docs/product/staff-dashboard.md#editing-an-application). ssn: a number replaces the
  * stored one, null clears it, absent keeps it (the form showed only the masked value). Consent is not here:
  * staff cannot give or withdraw an applicant's consent.
  */
@@ -264,7 +265,7 @@ const recordEmployment = v.object(
 );
 
 /**
- * An application as the server answers it (docs/product.md#application-detail). Checked for shape, not re-validated
+ * An application as the server answers it (docs/product/staff-dashboard.md#application-detail). Checked for shape, not re-validated
  * against today's rules: staff must still be able to open an application that an older rule let in.
  * ssn is null, masked (***-**-1234) or, after an audited reveal, nine digits.
  */

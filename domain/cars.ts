@@ -2,7 +2,10 @@ import * as v from 'valibot';
 import { CAR_CONDITION_FILTERS } from './enums.ts';
 import { booleanParam, choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
 
-/** The car catalogue's query and values (docs/product.md#catalogue, #api, #limits-and-constants); its answers are in contracts/cars.ts. */
+/**
+ * The car catalogue's query and values (docs/product/catalogue.md#catalogue, docs/product/api.md#api,
+ * docs/product/limits.md#limits-and-constants); its answers are in contracts/cars.ts.
+ */
 
 export const CAR_SORTS = [
   'default',

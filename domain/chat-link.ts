@@ -16,7 +16,7 @@ function internalChatId(staffChatId: number): string | null {
   return text.startsWith('-100') && text.length > 4 ? text.slice(4) : null;
 }
 
-/** docs/product.md#users-list: the Chat button opens the applicant's topic for staff, else a link built from their username. */
+/** docs/product/staff-dashboard.md#users-list: the Chat button opens the applicant's topic for staff, else a link built from their username. */
 export function chatLinkFor(staffChatId: number | undefined, target: ChatTarget): ChatLink {
   const internal = staffChatId === undefined ? null : internalChatId(staffChatId);
   if (internal && target.messageThreadId !== null) return { url: `https://t.me/c/${internal}/${target.messageThreadId}`, via: 'topic' };

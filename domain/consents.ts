@@ -3,7 +3,7 @@ import { MAX_NAME_LENGTH } from './constants.ts';
 import { type ValidationMessage, validationMessages as m } from './messages.ts';
 
 /**
- * The consents the application's review step asks for (docs/product.md#review-and-submit), kept here once: the kinds of the
+ * The consents the application's review step asks for (docs/product/application-wizard.md#review-and-submit), kept here once: the kinds of the
  * application_consents table, whether each is required to submit, the version of its text, and the
  * English text itself. The text is also its Lingui message id (locales/<lang>/messages.po), with
  * `{company}` standing for the dealer's name. A submitted consent is stored with its kind and

@@ -1,4 +1,4 @@
-/** Business constants and limits (docs/product.md#limits-and-constants), plus the few bounds we add to keep bad input out of the database. */
+/** Business constants and limits (docs/product/limits.md#limits-and-constants), plus the few bounds we add to keep bad input out of the database. */
 
 export const MIN_RENT = 100;
 export const MIN_MONTHLY_INCOME = 1;
@@ -9,7 +9,7 @@ export const SSN_DIGITS = 9;
 export const MIN_MONTHS = 0;
 export const MAX_MONTHS = 11;
 export const MIN_PREVIOUS_EMPLOYMENT_MONTHS = 1;
-/** Previous address and employment are asked for when time at the current one is under 2 years (docs/product.md#housing, #income). */
+/** Previous address and employment are asked for when time at the current one is under 2 years (docs/product/application-wizard.md#housing, #income). */
 export const PREVIOUS_HISTORY_THRESHOLD_MONTHS = 24;
 export const INCOME_FREQUENCY = 'Monthly';
 export const MIN_APPLICANT_AGE = 18;
@@ -36,9 +36,9 @@ export const TOAST_LIMITS = {
   loadingMs: Number.POSITIVE_INFINITY,
 } as const;
 export const INPUT_MASK_UNDO_HISTORY = 100;
-/** A scroll-behaviour override lasts this long after navigation (docs/product.md#screens-and-routes). */
+/** A scroll-behaviour override lasts this long after navigation (docs/product/screens.md#screens-and-routes). */
 export const SCROLL_BEHAVIOR_OVERRIDE_MS = 50;
-/** The chosen language is kept in session storage under this key (docs/product.md#languages). */
+/** The chosen language is kept in session storage under this key (docs/product/identity.md#languages). */
 export const LANGUAGE_STORAGE_KEY = 'currentLanguage';
 /**
  * The picker also writes the choice to this cookie, so the server renders the next page in it
@@ -47,7 +47,7 @@ export const LANGUAGE_STORAGE_KEY = 'currentLanguage';
 export const LANGUAGE_COOKIE = { name: 'lang', maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
 export const THEME = { primary: '#002D72', secondary: '#FF6B00', fontFamily: 'Inter' } as const;
 
-/** Fixed indicators of every creation payload (docs/product.md#submission-and-statuses). */
+/** Fixed indicators of every creation payload (docs/product/submission.md#submission-and-statuses). */
 export const APPLICATION_INDICATORS = {
   communityPropertyDisclosureIndicator: false,
   regulationBIndicator: false,

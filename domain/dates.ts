@@ -29,7 +29,7 @@ function toCalendarDate(year: number, month: number, day: number): CalendarDate 
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) ? { year, month, day } : null;
 }
 
-/** MM/DD/YYYY (docs/product.md#validation) to a real calendar date, or null for 02/30, 13/01 and anything not in that form. */
+/** MM/DD/YYYY (docs/product/application-wizard.md#validation) to a real calendar date, or null for 02/30, 13/01 and anything not in that form. */
 export function parseUsDate(value: string): CalendarDate | null {
   const match = US_DATE.exec(value.trim());
   return match ? toCalendarDate(Number(match[3]), Number(match[1]), Number(match[2])) : null;
@@ -55,7 +55,7 @@ export function ageOn(birth: CalendarDate, today: CalendarDate): number {
   return today.year - birth.year - (beforeBirthday ? 1 : 0);
 }
 
-/** MM/DD/YYYY → YYYY-MM-DD (docs/product.md#validation); text in any other form is returned trimmed. */
+/** MM/DD/YYYY → YYYY-MM-DD (docs/product/application-wizard.md#validation); text in any other form is returned trimmed. */
 export function formatDateForApi(value: string): string {
   const trimmed = value.trim();
   const match = US_DATE.exec(trimmed);

@@ -1,7 +1,7 @@
 import type { EmploymentStatus } from './enums.ts';
 
 /**
- * What the income step asks about the applicant's current work, by employment status (docs/product.md#income,
+ * What the income step asks about the applicant's current work, by employment status (docs/product/application-wizard.md#income,
  * decision 012). The original design asked every status for an employer's name (a school's for a student); a retired or
  * unemployed applicant has none, so the same field asks for what stands in its place: the pension or the
  * income source. Only a status with a workplace is asked for its address, and then it is required, as a

@@ -60,7 +60,7 @@ export const employmentStatusLabels: Record<EmploymentStatus, string> = {
 export const INCOME_FREQUENCIES = ['Monthly'] as const;
 export type IncomeFrequency = (typeof INCOME_FREQUENCIES)[number];
 
-/** docs/product.md#submission-and-statuses: only the applicant withdraws, and only while in review. */
+/** docs/product/submission.md#submission-and-statuses: only the applicant withdraws, and only while in review. */
 export const APPLICATION_STATUSES = ['in_review', 'approved', 'rejected', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const applicationStatusLabels: Record<ApplicationStatus, string> = {
@@ -74,7 +74,7 @@ export const STAFF_APPLICATION_STATUSES = ['in_review', 'approved', 'rejected'] 
 /** The statuses that end an application's review: the retention clock runs from the last change to one. */
 export const DECIDED_APPLICATION_STATUSES = ['approved', 'rejected', 'withdrawn'] as const satisfies readonly ApplicationStatus[];
 
-/** The car wire values (docs/product.md#catalogue), beside the words that show them. */
+/** The car wire values (docs/product/catalogue.md#catalogue), beside the words that show them. */
 export const CAR_CONDITIONS = ['new', 'used'] as const;
 export type CarConditionValue = (typeof CAR_CONDITIONS)[number];
 
@@ -99,7 +99,7 @@ export const carConditionLabel = (car: { condition: CarConditionValue; certified
   car.condition === 'used' && car.certified ? carConditionFilterLabels.certified : carConditionLabels[car.condition];
 
 /**
- * Where a car stands in the dealer's stock (docs/product.md#catalogue): a draft is seen by staff only,
+ * Where a car stands in the dealer's stock (docs/product/catalogue.md#catalogue): a draft is seen by staff only,
  * pending and sold cars stay on the site with a badge, an archived car (one that something still
  * refers to, so it could not be deleted) is kept for history and shown to nobody but staff.
  */
@@ -177,7 +177,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** docs/product.md#languages: a known language code (also a tag such as 'uk-UA' from Telegram) is used, anything else falls back to en. */
+/** docs/product/identity.md#languages: a known language code (also a tag such as 'uk-UA' from Telegram) is used, anything else falls back to en. */
 export function toSupportedLanguage(code: string | null | undefined): Language {
   const primary = code?.trim().toLowerCase().split(/[-_]/)[0];
   return isLanguage(primary) ? primary : DEFAULT_LANGUAGE;
@@ -203,7 +203,7 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
   return isLanguage(first) ? first : null;
 }
 
-/** docs/product.md#languages: without a stored or Telegram language, Ukraine gets uk and every other country en. */
+/** docs/product/identity.md#languages: without a stored or Telegram language, Ukraine gets uk and every other country en. */
 export function languageForCountry(countryCode: string | null | undefined): Language {
   return countryCode?.trim().toUpperCase() === 'UA' ? 'uk' : DEFAULT_LANGUAGE;
 }

@@ -4,7 +4,7 @@ import { LANGUAGES } from './enums.ts';
 import { choiceParam, pagingParams, rowIdParam, textParam } from './query-params.ts';
 
 /**
- * The FAQ rules (docs/product.md#faq-management) for the staff API and the dashboard's FAQ form alike:
+ * The FAQ rules (docs/product/staff-dashboard.md#faq-management) for the staff API and the dashboard's FAQ form alike:
  * create, change (PATCH: only the fields sent) and the list's filters, sort and paging.
  */
 
@@ -113,7 +113,7 @@ export const faqPatchSchema = v.pipe(
   v.check((patch) => Object.values(patch).some((value) => value !== undefined), m.nothingToChange),
 );
 
-/** GET /api/faqs (docs/product.md#limits-and-constants: page 1, limit 10, createdAt descending). */
+/** GET /api/faqs (docs/product/limits.md#limits-and-constants: page 1, limit 10, createdAt descending). */
 export const faqListQuerySchema = v.pipe(
   v.object({
     ...pagingParams(FAQ_LIST_MAX_LIMIT),

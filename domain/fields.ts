@@ -31,12 +31,12 @@ import { type ValidationMessage, validationMessages as m } from './messages.ts';
 import { US_STATE_CODES } from './us-states.ts';
 
 /**
- * Field rules shared by the wizard, the edit form and the wire schemas, so a rule exists once (docs/product.md#validation).
+ * Field rules shared by the wizard, the edit form and the wire schemas, so a rule exists once (docs/product/application-wizard.md#validation).
  * Form values arrive as text; each field trims what it reads. A field reports one problem at a time where it
  * can: the character rules accept '' and leave the empty case to the required rule.
  */
 
-// Latin only (docs/product.md#validation). Letters are ASCII: credit bureaus and the PDF expect plain Latin text.
+// Latin only (docs/product/application-wizard.md#validation). Letters are ASCII: credit bureaus and the PDF expect plain Latin text.
 const PERSON_NAME = /^(?:[A-Za-z]+(?:[ '-][A-Za-z]+)*)?$/;
 const ADDRESS_LINE = /^(?:(?=.*[A-Za-z0-9])[A-Za-z0-9 ,.'-]+)?$/;
 const SUITE = /^(?:(?=.*[A-Za-z0-9])[A-Za-z0-9 #./-]+)?$/;
@@ -255,7 +255,7 @@ export function wireDateOfBirthField(clock: Clock) {
 
 const isPlausibleDate = (date: CalendarDate | null) => date !== null && date.year >= MIN_BIRTH_YEAR;
 
-/** Edit form date of birth (docs/product.md#editing-an-application): optional, MM/DD/YYYY, a real calendar date. */
+/** Edit form date of birth (docs/product/staff-dashboard.md#editing-an-application): optional, MM/DD/YYYY, a real calendar date. */
 export const editDateOfBirthField = v.pipe(
   v.nullish(v.string(m.dateInvalid), ''),
   v.trim(),
@@ -374,7 +374,7 @@ export const wireMonthlyPaymentField = v.nullish(
   null,
 );
 
-/** docs/product.md#validation: otherIncomeAmount defaults to 0. */
+/** docs/product/application-wizard.md#validation: otherIncomeAmount defaults to 0. */
 export const wireAdditionalIncomeField = v.nullish(
   v.pipe(
     v.number(m.additionalIncomeNotNumber),
@@ -391,7 +391,7 @@ export function wireTotalMonthsField(min: number, invalid: ValidationMessage) {
 type Fields = Record<string, unknown>;
 
 /**
- * docs/product.md#housing: rent is required and at least $100 when the applicant rents; other housing may leave it
+ * docs/product/application-wizard.md#housing: rent is required and at least $100 when the applicant rents; other housing may leave it
  * empty. One rule for the wizard, the wire and the edit form, which name the two fields
  * differently; checked once both fields are valid on their own, and reported on the payment.
  */
@@ -421,7 +421,7 @@ export function imageField(required: ValidationMessage) {
 
 export const idField = v.pipe(v.number(m.invalidValue), v.integer(m.invalidValue), v.minValue(1, m.invalidValue));
 
-/** A car chosen in the catalogue, or null when the applicant applies without one (docs/product.md#application-wizard). */
+/** A car chosen in the catalogue, or null when the applicant applies without one (docs/product/application-wizard.md#application-wizard). */
 export const carIdField = v.pipe(
   v.nullish(v.string(m.invalidValue), ''),
   v.trim(),
@@ -467,7 +467,7 @@ function pathTo(object: Record<string, unknown>, key: string): v.ObjectPathItem 
 }
 
 /**
- * Validates the nested group `key` with `schema` only when `when` holds (docs/product.md#housing, #income: previous address and
+ * Validates the nested group `key` with `schema` only when `when` holds (docs/product/application-wizard.md#housing, #income: previous address and
  * employment below two years). Skipped while a field it depends on has its own error, so the applicant is
  * not asked for a previous address because of a typo in the years.
  */

@@ -2,7 +2,7 @@ import { PHONE_DIGITS, PREVIOUS_HISTORY_THRESHOLD_MONTHS, SSN_DIGITS } from './c
 import { toSupportedLanguage, type Language } from './enums.ts';
 
 /**
- * Display and wire formats (docs/product.md#validation). Every formatter accepts its own output and the
+ * Display and wire formats (docs/product/application-wizard.md#validation). Every formatter accepts its own output and the
  * other form, so display → wire → display gives back the same text. Text that cannot be formatted is
  * returned trimmed rather than guessed at: the schemas, not the formatters, reject bad input.
  */
@@ -67,7 +67,7 @@ export function formatSsnForApi(value: string): string {
 
 const MASKED_SSN = /^\*{3}-\*{2}-\d{4}$/;
 
-/** A masked SSN as the server shows it (masked everywhere except an audited reveal and the PDF, docs/product.md#application-detail). */
+/** A masked SSN as the server shows it (masked everywhere except an audited reveal and the PDF, docs/product/staff-dashboard.md#application-detail). */
 export function isMaskedSsn(value: string): boolean {
   return MASKED_SSN.test(value.trim());
 }
@@ -148,12 +148,12 @@ export function formatMoney(amount: number, language = 'en'): string {
   return cents % 100 === 0 ? formatDollars(cents / 100, language) : formatDollarsAndCents(cents / 100, language);
 }
 
-/** docs/product.md#validation: years and months at an address or employer are sent as one total. */
+/** docs/product/application-wizard.md#validation: years and months at an address or employer are sent as one total. */
 export function toTotalMonths(years: number, months: number): number {
   return years * 12 + months;
 }
 
-/** docs/product.md#housing, #income: previous address / employment are required under two years at the current one. */
+/** docs/product/application-wizard.md#housing, #income: previous address / employment are required under two years at the current one. */
 export function requiresPreviousHistory(totalMonths: number): boolean {
   return totalMonths < PREVIOUS_HISTORY_THRESHOLD_MONTHS;
 }

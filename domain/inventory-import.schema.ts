@@ -3,7 +3,7 @@ import type { ImportMode } from './contracts/inventory-import.ts';
 import { booleanParam } from './query-params.ts';
 
 /**
- * POST /api/inventory/import?mode=dry-run|commit[&sync=true] (docs/product.md#catalogue): a dry run
+ * POST /api/inventory/import?mode=dry-run|commit[&sync=true] (docs/product/catalogue.md#catalogue): a dry run
  * answers what the stock file would do and writes nothing; sync marks available cars the file does
  * not name as sold, as marketplaces expect of a full feed.
  */

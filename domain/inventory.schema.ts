@@ -7,7 +7,7 @@ import { hasNoControlCharacters } from './text.ts';
 import { checkVin, normalizeVin, vinMessages } from './vin.ts';
 
 /**
- * The car record staff manage (docs/product.md#catalogue): one write schema for the dashboard's car
+ * The car record staff manage (docs/product/catalogue.md#catalogue): one write schema for the dashboard's car
  * form, the staff API and each row of a stock-file import, so a car is judged by the same rules
  * whichever way it arrives. Wire names are the catalogue's (`brand` is the make).
  */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { rowIdParam } from './query-params.ts';
 
-/** The staff's work on a lead (docs/product.md#application-detail): taking it, and internal notes. */
+/** The staff's work on a lead (docs/product/staff-dashboard.md#application-detail): taking it, and internal notes. */
 
 export const NOTE_MAX_LENGTH = 2000;
 

@@ -1,5 +1,5 @@
 /**
- * Input masks (docs/product.md#validation) as pure functions of the text in the input: the masked input component calls them on
+ * Input masks (docs/product/application-wizard.md#validation) as pure functions of the text in the input: the masked input component calls them on
  * every change and paste. Literals appear only in front of a digit the user has typed, so deleting backwards
  * never gets stuck on a separator ("5551" → "(555) 1", "555" → "(555").
  */

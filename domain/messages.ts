@@ -1,6 +1,6 @@
 /**
  * Every message a domain rule can produce. The English text is also the Lingui message id, so web, bot and
- * PDF translate a failed rule through `locales/<lang>/messages.po` (docs/product.md#validation: field errors show under inputs).
+ * PDF translate a failed rule through `locales/<lang>/messages.po` (docs/product/application-wizard.md#validation: field errors show under inputs).
  * The original design's texts are kept, with one change of substance: a name in other letters is told that
  * only Latin letters work (the Cyrillic-writing audience meets this rule first). Every message is a
  * sentence ending in a period, and names its field where it can, so an error summary need not repeat the

@@ -6,7 +6,7 @@ import { plainText } from './text.ts';
  * Building blocks for list filters, shared by the car catalogue, the users list and the audit log.
  * Query values arrive as text (numbers and booleans too when a client builds the object itself);
  * a repeated parameter arrives as an array and is refused; an empty value means "not given"
- * (docs/product.md#api: filters are sent only when non-empty, so a blank one must not narrow the list).
+ * (docs/product/api.md#api: filters are sent only when non-empty, so a blank one must not narrow the list).
  */
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -56,7 +56,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 const LANGUAGE_MESSAGE = 'lang must be a language code such as en or uk';
 
 /**
- * `lang`: a language tag as browsers and Telegram send it ('uk-UA'), read by the rule of docs/product.md#languages: a
+ * `lang`: a language tag as browsers and Telegram send it ('uk-UA'), read by the rule of docs/product/identity.md#languages: a
  * supported language is used, any other tag is en. Absent or blank is undefined, so each route
  * decides its own fallback; what is not a language tag at all is refused.
  */

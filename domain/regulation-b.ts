@@ -2,7 +2,7 @@ import { REG_B_DAYS } from './constants.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Staff are warned this many days before a Regulation B deadline (docs/product.md#submission-and-statuses). */
+/** Staff are warned this many days before a Regulation B deadline (docs/product/submission.md#submission-and-statuses). */
 export const REG_B_WARNING_DAYS = 5;
 
 /** The day the applicant must have heard of the decision: REG_B_DAYS after submission. */

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#data-retention: an application's personal data is erased RETENTION_MONTHS after
+ * docs/product/retention.md#data-retention: an application's personal data is erased RETENTION_MONTHS after
  * its decision. Regulation B (12 CFR 1002.12(b)) asks for 25 months after notice of action, so no
  * shorter time is allowed.
  */

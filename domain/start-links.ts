@@ -7,7 +7,7 @@
 
 const CAR_PARAM = /^car_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** docs/product.md#screens-and-routes: 'application' opens the wizard; the bot's own `/start apply` says the same in short. */
+/** docs/product/screens.md#screens-and-routes: 'application' opens the wizard; the bot's own `/start apply` says the same in short. */
 const APPLICATION_PARAMS = new Set(['application', 'apply']);
 
 /** Opens the Favourites screen, where alerts are switched on. */

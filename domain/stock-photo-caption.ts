@@ -1,6 +1,6 @@
 import { STOCK_NUMBER_MAX_LENGTH } from './inventory.schema.ts';
 
-/** The car a photo's caption names, as staff write it on the lot (README.md#inventory, "Photos from your phone"). */
+/** The car a photo's caption names, as staff write it on the lot (docs/product/inventory.md#photos-from-your-phone). */
 export interface StockReference {
   /** The stock number or VIN, in capitals as both are stored. */
   text: string;

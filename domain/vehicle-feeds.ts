@@ -1,7 +1,7 @@
 import { carSpecLabel, type CarBodyStyle, type CarConditionValue, type CarListingState } from './enums.ts';
 
 /**
- * The vehicle ads feeds (README, Vehicle ads feeds): which cars each channel lists, the row it gets
+ * The vehicle ads feeds (docs/product/feeds.md): which cars each channel lists, the row it gets
  * in the channel's own columns and words, and why a car is left out. One rule for the feeds the
  * server writes and the Feeds screen that tells staff what to fix.
  *

@@ -1,7 +1,7 @@
 /**
  * Vehicle identification numbers (49 CFR 565): 17 characters, no I, O or Q, a check digit at
  * position 9 and a model-year code at position 10. The inventory's write schema, the stock-file
- * importer and the dashboard's VIN field all check a VIN here (docs/product.md#catalogue).
+ * importer and the dashboard's VIN field all check a VIN here (docs/product/catalogue.md#catalogue).
  */
 
 export const VIN_LENGTH = 17;

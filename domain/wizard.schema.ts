@@ -33,7 +33,7 @@ import { requiresPreviousHistory, toTotalMonths } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 
 /**
- * The application wizard's steps (docs/product.md#application-wizard). Each step validates the text of its form and
+ * The application wizard's steps (docs/product/application-wizard.md#application-wizard). Each step validates the text of its form and
  * outputs clean values: trimmed text, numbers, phone (XXX) XXX-XXXX, SSN XXX-XX-XXXX, dates MM/DD/YYYY.
  * Feeding an output back in gives the same output, so a draft can be stored either way.
  */
@@ -135,7 +135,7 @@ const previousEmploymentFields = v.object(
   m.invalidValue,
 );
 
-/** A previous job, its time in years and months like the current one's (docs/product.md#income: at least 1 month in all). */
+/** A previous job, its time in years and months like the current one's (docs/product/application-wizard.md#income: at least 1 month in all). */
 export const previousEmploymentFormSchema = v.pipe(
   previousEmploymentFields,
   v.forward(
@@ -198,7 +198,7 @@ type IncomeFields = v.InferOutput<typeof incomeFields>;
 const employedUnderTwoYears = (income: Pick<IncomeFields, 'yearsAtEmployer' | 'monthsAtEmployer'>) =>
   requiresPreviousHistory(toTotalMonths(income.yearsAtEmployer, income.monthsAtEmployer));
 
-/** docs/product.md#income: a previous job is needed under 2 years at the current one, unless the applicant declares there was none. */
+/** docs/product/application-wizard.md#income: a previous job is needed under 2 years at the current one, unless the applicant declares there was none. */
 const needsPreviousJob = (income: Pick<IncomeFields, 'yearsAtEmployer' | 'monthsAtEmployer' | 'noPreviousEmployment'>) =>
   employedUnderTwoYears(income) && !income.noPreviousEmployment;
 
@@ -277,7 +277,7 @@ export const driverLicenseSchema = v.object(
   m.invalidValue,
 );
 
-/** The whole client-side draft (docs/product.md#drafts), validated before submission. */
+/** The whole client-side draft (docs/product/application-wizard.md#drafts), validated before submission. */
 export function createApplicationDraftSchema(clock: Clock = systemClock) {
   return v.object(
     {

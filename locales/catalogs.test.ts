@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every language has every message (docs/product.md#languages), and every message id the web app uses
+ * Every language has every message (docs/product/identity.md#languages), and every message id the web app uses
  * exists in the English catalogue. Ids are the English texts themselves.
  */
 

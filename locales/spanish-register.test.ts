@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Spanish speaks to the user as "usted" and calls a car "auto" (docs/product.md#languages), in every
+ * Spanish speaks to the user as "usted" and calls a car "auto" (docs/product/identity.md#languages), in every
  * catalogue, so no screen mixes "puede" with "puedes" or "autos" with "coche".
  *
  * The rule checked here:

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Real car photos (docs/product.md#car-photos). media_blobs holds each stored image once, named by
+ * Real car photos (docs/product/inventory.md#photo-api). media_blobs holds each stored image once, named by
  * the SHA-256 of its bytes, so its URL never changes meaning and can be cached for ever; every
  * instance reads the same rows, and the database's backup holds the photos too. car_photos holds a
  * car's photos in order (position 0 is the cover), each with its variants (a JSON object by width:

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * The lender hand-off (README, Lender): the lender's own reference for an application it decided,
+ * The lender hand-off (docs/operations/lender.md): the lender's own reference for an application it decided,
  * and the signatures of its decision callbacks seen lately, so a replayed callback is refused.
  * A callback older than five minutes is refused by its timestamp, so ten minutes of signatures
  * cover every one that could still be accepted; older rows are pruned as new ones arrive.

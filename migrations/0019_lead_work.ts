@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * Staff work each lead (docs/product.md#application-detail): an application may be taken by one
+ * Staff work each lead (docs/product/staff-dashboard.md#application-detail): an application may be taken by one
  * admin (assignee_user_id), the first staff response after submission is stamped once
  * (first_response_at), and staff keep internal notes on it (application_notes, append-only: no
  * route edits or deletes one). Applications decided by staff before this migration count that

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /*
  * The applicant may withdraw an application still in review, so `withdrawn` joins the statuses of
  * an application and of its history. Applications decided longer ago than RETENTION_MONTHS lose
- * their SSN, birth date, income, addresses and employment (docs/product.md#data-retention): the
+ * their SSN, birth date, income, addresses and employment (docs/product/retention.md#data-retention): the
  * columns that held them become nullable, and erased_at says when that happened.
  */
 const ERASABLE_REQUIRED = ['address', 'income', 'other_income_amount', 'current_employment'] as const;

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 
 /*
- * bot_stock_photo_parts: an admin's album of car photos sent to the bot (README.md#inventory,
- * "Photos from your phone") arrives as one update per photo, the caption naming the car usually
- * on the first only. Each part is written here as it comes; once the album has been quiet for a
- * moment one handler takes every part and adds the photos in message order. Kept apart from
- * bot_album_parts (0008), whose parts the relay copies to applicants, and in the database for the
- * same reasons: parts may reach different instances, and a restart leaves them for the next sweep.
+ * bot_stock_photo_parts: an admin's album of car photos sent to the bot
+ * (docs/product/inventory.md#photos-from-your-phone) arrives as one update per photo, the caption
+ * naming the car usually on the first only. Each part is written here as it comes; once the album
+ * has been quiet for a moment one handler takes every part and adds the photos in message order.
+ * Kept apart from bot_album_parts (0008), whose parts the relay copies to applicants, and in the
+ * database for the same reasons: parts may reach different instances, and a restart leaves them for the next sweep.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /*
  * The retention job erases every answer of an applicant that counting the application does not
- * need (docs/product.md#data-retention): marital status (protected under ECOA), housing status,
+ * need (docs/product/retention.md#data-retention): marital status (protected under ECOA), housing status,
  * months at the address and income frequency join what 0020 made erasable.
  */
 const ERASABLE_REQUIRED = ['marital_status', 'housing_status', 'months_at_current_address', 'income_frequency'] as const;

@@ -1,6 +1,6 @@
 /**
  * `npm run measure:web`: what a visit costs on the pages that matter, against the budgets of
- * README.md#pages: / and /cars first load ≤ 150 KB JS+CSS gzip, Lighthouse mobile performance ≥ 95, LCP ≤ 2 s and CLS ≤ 0.02 on
+ * docs/operations/benchmarks.md#pages: / and /cars first load ≤ 150 KB JS+CSS gzip, Lighthouse mobile performance ≥ 95, LCP ≤ 2 s and CLS ≤ 0.02 on
  * the public pages, accessibility 100 everywhere. Measures /, /cars, a car page, /application
  * (the wizard's first step) and /dashboard (signed in as staff), then profiles the first load of
  * / by package and module from a sourcemap build in a temporary folder (web/dist is never
@@ -21,7 +21,7 @@ const DIST = join(REPO_ROOT, 'web/dist');
 const FIRST_LOAD_BUDGET_KB = 150;
 const PERFORMANCE_BUDGET = 95;
 const ACCESSIBILITY_BUDGET = 100;
-/** The public pages' paint and stability budgets (README.md#pages). */
+/** The public pages' paint and stability budgets (docs/operations/benchmarks.md#pages). */
 const LCP_BUDGET_MS = 2000;
 const CLS_BUDGET = 0.02;
 const ADMIN_TELEGRAM_ID = 790_000_001;

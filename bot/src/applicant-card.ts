@@ -21,7 +21,7 @@ export function topicName(user: BotUser): string {
 /**
  * Who the applicant is, for staff: name, username, language, application status and a link to
  * their dashboard page. Never an SSN, birth date, income or image: personal financial data never
- * goes to Telegram (docs/product.md#notifications).
+ * goes to Telegram (docs/product/submission.md#notifications).
  */
 export async function applicantCard(deps: BotDeps, userId: number): Promise<Reply> {
   const t = textsIn(deps.catalogues, STAFF_LANGUAGE);

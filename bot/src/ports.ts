@@ -103,7 +103,7 @@ export interface StockPhotosPort {
   staleAlbums(): Promise<Array<{ chatId: number; mediaGroupId: string }>>;
 }
 
-/** A rejection's adverse-action notice (docs/product.md#adverse-action-notices), for the bot to hand a Telegram applicant. */
+/** A rejection's adverse-action notice (docs/product/notices.md#adverse-action-notices), for the bot to hand a Telegram applicant. */
 export interface NoticesPort {
   /** The notice as a PDF in the applicant's language, and the file name it is sent under. */
   noticePdf(noticeId: number): Promise<{ filename: string; bytes: Uint8Array }>;

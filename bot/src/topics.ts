@@ -4,7 +4,7 @@ import { applicantCard, topicName } from './applicant-card.ts';
 import type { BotDeps } from './bot-deps.ts';
 import { describeError, isTopicClosed, isTopicGone } from './telegram-errors.ts';
 
-/** Each applicant's forum topic in the staff group (docs/product.md#bot, Relay). */
+/** Each applicant's forum topic in the staff group (docs/product/bot.md#bot, Relay). */
 export interface Topics {
   /**
    * Runs `send` in the applicant's topic, opening the topic (with its card) when there is none.

@@ -121,7 +121,7 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   regBDueAt: string;
   /** Whole days until regBDueAt; negative once it has passed; frozen at the adverse-action notice once one is sent. */
   regBDaysLeft: number;
-  /** How the hand-off to the lender stands (README, Lender). */
+  /** How the hand-off to the lender stands (docs/operations/lender.md). */
   lenderDelivery: LenderDelivery;
   /** The lender's own reference, once it has sent its decision. */
   lenderReference: string | null;
@@ -133,7 +133,7 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   /** Whole minutes from submission to firstResponseAt. */
   firstResponseMinutes: number | null;
   /**
-   * When the retention job erased the personal data (docs/product.md#data-retention); from then on
+   * When the retention job erased the personal data (docs/product/retention.md#data-retention); from then on
    * the SSN, birth date, marital status, housing, income, addresses, employment and licence photos are null or gone.
    */
   erasedAt: string | null;
@@ -145,7 +145,7 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   housingStatus: ApplicationRecord['housingStatus'] | null;
   monthsAtCurrentAddress: number | null;
   incomeFrequency: ApplicationRecord['incomeFrequency'] | null;
-  /** The latest adverse-action notice of a rejection (docs/product.md#adverse-action-notices); null when none was issued. */
+  /** The latest adverse-action notice of a rejection (docs/product/notices.md#adverse-action-notices); null when none was issued. */
   adverseActionNotice: AdverseActionNotice | null;
 }
 

@@ -7,10 +7,10 @@ import {
   type PublicListingState,
 } from '../enums.ts';
 
-/** The car answers (docs/product.md#catalogue, #car-page, #api). */
+/** The car answers (docs/product/catalogue.md#catalogue, #car-page, docs/product/api.md#api). */
 
 /**
- * A picture of a car with what `srcset`/`sizes` need (docs/product.md#catalogue): an uploaded photo
+ * A picture of a car with what `srcset`/`sizes` need (docs/product/catalogue.md#catalogue): an uploaded photo
  * has WebP and JPEG widths (`/media/photos/{hash}.webp|jpg`); a generated drawing is one SVG that
  * scales (its srcsets are null). `width`/`height` are the picture's own, so a page reserves its
  * box before it loads.

@@ -1,5 +1,5 @@
 /**
- * GET /api/chat/{userId}: where the dashboard's Chat button goes (docs/product.md#application-detail). The applicant's own
+ * GET /api/chat/{userId}: where the dashboard's Chat button goes (docs/product/staff-dashboard.md#application-detail). The applicant's own
  * forum topic in the staff group when the bot has opened one, else their Telegram username, else
  * nowhere (the button is disabled).
  */
@@ -8,7 +8,7 @@ export interface ChatLink {
   via: 'topic' | 'username' | null;
 }
 
-/** An applicant's forum topic in the staff group (docs/product.md#bot). */
+/** An applicant's forum topic in the staff group (docs/product/bot.md#bot). */
 export interface ChatThread {
   userId: number;
   staffChatId: number;

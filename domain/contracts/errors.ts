@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ConflictingCar, InventoryCar } from './inventory.ts';
 
-/** Error codes clients can rely on; the HTTP status follows from the code (docs/product.md#errors). */
+/** Error codes clients can rely on; the HTTP status follows from the code (docs/product/api.md#errors). */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,

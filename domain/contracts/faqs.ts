@@ -3,7 +3,7 @@ import { LANGUAGES } from '../enums.ts';
 import type { Paged } from './paged.ts';
 
 /**
- * A FAQ (docs/product.md#faq-management) as the API answers it: the home page's public list (GET /api/faqs/public)
+ * A FAQ (docs/product/staff-dashboard.md#faq-management) as the API answers it: the home page's public list (GET /api/faqs/public)
  * and the staff FAQ management alike. A schema, not only a type: the web app checks the public
  * list on arrival, so a page never renders from an answer of the wrong shape.
  */

@@ -1,7 +1,7 @@
 import type { CarConditionValue, CarListingState } from '../enums.ts';
 import type { CarWrite } from '../inventory.schema.ts';
 
-/** The staff inventory's answers (docs/product.md#catalogue); the rules a car is written under are in inventory.schema.ts. */
+/** The staff inventory's answers (docs/product/catalogue.md#catalogue); the rules a car is written under are in inventory.schema.ts. */
 
 /** One photo of a car, as stored (the cover is the first). */
 export interface InventoryPhoto {

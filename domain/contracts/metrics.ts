@@ -1,6 +1,6 @@
 import type { ApplicationStatus } from '../enums.ts';
 
-/** The nine business metrics, in the order the metrics table lists them (docs/product.md#metrics). */
+/** The nine business metrics, in the order the metrics table lists them (docs/product/staff-dashboard.md#metrics). */
 export const METRIC_NAMES = [
   'Total Users',
   'Active Users Today',
@@ -18,7 +18,7 @@ export type MetricName = (typeof METRIC_NAMES)[number];
 export const NO_METRIC_VALUE = '—';
 
 /**
- * One row of the metrics table (docs/product.md#metrics). Counts, averages and percentages are
+ * One row of the metrics table (docs/product/staff-dashboard.md#metrics). Counts, averages and percentages are
  * numbers, for the screen to format in the reader's language; a brand or a car is its name.
  */
 export interface MetricRow {

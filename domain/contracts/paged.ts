@@ -1,4 +1,4 @@
-/** One page of a list (docs/product.md#api); every paged answer of the API has this shape. */
+/** One page of a list (docs/product/api.md#api); every paged answer of the API has this shape. */
 export interface Paged<T> {
   items: T[];
   total: number;

@@ -33,7 +33,7 @@ export const publicSiteSchema = v.object({
 
 export type PublicSite = v.InferOutput<typeof publicSiteSchema>;
 
-/** GET /api/geo: the visitor's two-letter country, or null when it is not known (docs/product.md#languages). */
+/** GET /api/geo: the visitor's two-letter country, or null when it is not known (docs/product/identity.md#languages). */
 export interface GeoAnswer {
   countryCode: string | null;
 }

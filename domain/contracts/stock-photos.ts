@@ -1,6 +1,6 @@
 import type { Language } from '../enums.ts';
 
-/** Photos staff send the bot from a phone (README.md#inventory, "Photos from your phone"). */
+/** Photos staff send the bot from a phone (docs/product/inventory.md#photos-from-your-phone). */
 
 /** A car as the bot names it to staff. */
 export interface StockCar {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { APPLICATION_STATUSES, LANGUAGES, type ApplicationStatus, type Language } from '../enums.ts';
 import type { Paged } from './paged.ts';
 
-/** A user as the dashboard lists it (docs/product.md#users-list), with last_active_at and tag. */
+/** A user as the dashboard lists it (docs/product/staff-dashboard.md#users-list), with last_active_at and tag. */
 export interface UserItem {
   id: number;
   is_admin: boolean;

@@ -478,7 +478,7 @@ export function loadConfig(env: Env = process.env) {
     /**
      * Which X-Forwarded-* headers to believe for the client address, Host and scheme: false (none),
      * a hop count, or the proxies' addresses. true, believing whatever a client writes, is for
-     * development only (see README, Configuration).
+     * development only (see docs/configuration.md).
      */
     trustProxy,
     bot: {
@@ -514,7 +514,7 @@ export function loadConfig(env: Env = process.env) {
       draftDays: readVariable(env, 'DRAFT_RETENTION_DAYS') ?? 30,
     },
     /**
-     * docs/product.md#data-retention: an application's SSN, birth date, income, addresses,
+     * docs/product/retention.md#data-retention: an application's SSN, birth date, income, addresses,
      * employment and licence photos are erased this many months after its decision.
      */
     personalDataRetention: { months: readVariable(env, 'RETENTION_MONTHS') ?? 25 },
@@ -557,7 +557,7 @@ export function loadConfig(env: Env = process.env) {
       license: readVariable(env, 'DEALER_LICENSE'),
       socialLinks: readVariable(env, 'SOCIAL_LINKS') ?? [],
       /**
-       * The dealership's address in parts, for the ads feeds (README, Vehicle ads feeds) and structured
+       * The dealership's address in parts, for the ads feeds (docs/product/feeds.md) and structured
        * data; the defaults are the demo COMPANY_ADDRESS's. The store code is Google's name for the
        * dealership: unset, the Google feed is not served (server/src/feeds/feeds.service.ts).
        */
@@ -571,7 +571,7 @@ export function loadConfig(env: Env = process.env) {
       },
     },
     /**
-     * The dealer and routing block of every application (docs/product.md#submission-and-statuses), filled by the
+     * The dealer and routing block of every application (docs/product/submission.md#submission-and-statuses), filled by the
      * server: whatever a client sends there is ignored. The demo values suit trying the app.
      */
     dealer: {
@@ -582,7 +582,7 @@ export function loadConfig(env: Env = process.env) {
       toggles: readVariable(env, 'DEALER_TOGGLES') ?? {},
     },
     /**
-     * Email to web applicants and the CRM's leads (server/src/mail/, README "Mail"); without
+     * Email to web applicants and the CRM's leads (server/src/mail/, docs/operations/mail.md); without
      * SMTP_URL email is off and the runtime says so once at start.
      */
     mail: {
@@ -591,7 +591,7 @@ export function loadConfig(env: Env = process.env) {
       crmAdfEmail: readVariable(env, 'CRM_ADF_EMAIL'),
     },
 
-    /** Where submitted applications go and whose signed decisions come back (README, Lender); unset, nothing is sent. */
+    /** Where submitted applications go and whose signed decisions come back (docs/operations/lender.md); unset, nothing is sent. */
     lender,
   };
   return deepFreeze(config);

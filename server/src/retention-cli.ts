@@ -4,7 +4,7 @@ import { runRetention } from './retention/retention.service.ts';
 import { configOrExit } from './server-process.ts';
 
 /**
- * npm run retention: one run of the retention job (docs/product.md#privacy-and-retention), by hand,
+ * npm run retention: one run of the retention job (docs/product/retention.md#privacy-and-retention), by hand,
  * all of it: drafts nobody saved and idle guests deleted, and the personal data due under
  * RETENTION_MONTHS erased. It says what it did.
  */

@@ -64,7 +64,7 @@ export const TEST_BIRTH_DATE = '1990-01-31';
 
 export const requiredConsents = () => CONSENTS.filter((consent) => consent.required).map(({ kind, version }) => ({ kind, version }));
 
-/** A valid POST /api/applications body (the creation payload with consents, docs/product.md#submission-and-statuses), with overrides at the top level. */
+/** A valid POST /api/applications body (the creation payload with consents, docs/product/submission.md#submission-and-statuses), with overrides at the top level. */
 export function submissionBody(
   userId: number,
   images: { front: number | string; back: number | string },

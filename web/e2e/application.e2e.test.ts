@@ -15,7 +15,7 @@ import {
 } from './harness.ts';
 
 /**
- * The credit application wizard (docs/product.md#application-wizard) in real Chromium against the production build: a whole
+ * The credit application wizard (docs/product/application-wizard.md#application-wizard) in real Chromium against the production build: a whole
  * application on a phone-sized page, save and resume (reload, another device), one application
  * for a double-click, the Telegram Main and Back buttons, the keyboard alone, axe on every step
  * and a wrong-type photo.
@@ -204,7 +204,7 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
     }
   }
 
-  /** docs/product.md#application-wizard: on Next with errors, focus moves to the summary (and stays there). */
+  /** docs/product/application-wizard.md#application-wizard: on Next with errors, focus moves to the summary (and stays there). */
   async function expectSummaryFocused(page: Page) {
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? document.activeElement?.id ?? '');
     await expect.poll(focused, { timeout: WAIT_MS }).toBe('error-summary-title');

@@ -13,7 +13,7 @@ import {
 
 /**
  * The cars feature in real Chromium against the production build (`npm start`) with its seeded
- * catalogue of 180 cars: the list rules of docs/product.md#catalogue, the details page, favourites, accessibility,
+ * catalogue of 180 cars: the list rules of docs/product/catalogue.md#catalogue, the details page, favourites, accessibility,
  * and the Telegram Back and Main buttons.
  */
 

@@ -12,7 +12,7 @@ import {
 } from './harness.ts';
 
 /**
- * The staff side of the credit journey (docs/product.md#adverse-action-notices) in real Chromium
+ * The staff side of the credit journey (docs/product/notices.md#adverse-action-notices) in real Chromium
  * against `npm start`: an admin works a submitted lead and rejects it, and the rejection's notice
  * shows on the page as Regulation B wants it recorded. Staff sign in as in
  * web/e2e/dashboard.e2e.test.ts, through the Telegram Login Widget endpoint (signInStaff in

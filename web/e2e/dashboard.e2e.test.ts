@@ -12,7 +12,7 @@ import {
 } from './harness.ts';
 
 /**
- * The staff dashboard (docs/product.md#staff-dashboard) in real Chromium against `npm start`: an admin signed in through
+ * The staff dashboard (docs/product/staff-dashboard.md#staff-dashboard) in real Chromium against `npm start`: an admin signed in through
  * the Telegram Login Widget endpoint (signInStaff in web/e2e/harness.ts signs its data as Telegram does)
  * finds an applicant, reviews, edits and decides, downloads the PDF, manages FAQs and reads the
  * metrics; a visitor gets the sign-in page and no staff data. axe on every screen.

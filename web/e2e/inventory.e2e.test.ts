@@ -8,7 +8,7 @@ import { useBrowserSuite } from './browser-suite.ts';
 import { axeViolations, reportMissingChromium, signInStaff } from './harness.ts';
 
 /**
- * The dashboard's Inventory tab (docs/product.md#inventory) in real Chromium against `npm start`:
+ * The dashboard's Inventory tab (docs/product/inventory.md#inventory) in real Chromium against `npm start`:
  * staff add a car with its photos and publish it, and a visitor finds it with the cover they chose;
  * a sold car's page says so and offers similar cars; a stock file goes through its dry run and its
  * commit. axe on every inventory screen at a phone's width and a desktop's.

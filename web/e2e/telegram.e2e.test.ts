@@ -329,7 +329,7 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
   });
 
   it('turns swipes off and asks before closing while the wizard holds answers, and restores both on leaving it', async () => {
-    // A name in Cyrillic is not prefilled (docs/product.md#personal-information), so the form starts empty.
+    // A name in Cyrillic is not prefilled (docs/product/application-wizard.md#personal-information), so the form starts empty.
     const page = await open('/application', { user: { id: 700_000_011, first_name: 'Свайп', language_code: 'en' } });
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
     await emitTelegramEvent(page, 'main_button_pressed');

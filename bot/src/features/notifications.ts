@@ -12,7 +12,7 @@ import type { Topics } from '../topics.ts';
 export type Deliver = (event: OutboxEvent) => Promise<void>;
 
 /**
- * What the outbox events say in Telegram (docs/product.md#notifications). Staff hear of a new application in
+ * What the outbox events say in Telegram (docs/product/submission.md#notifications). Staff hear of a new application in
  * the applicant's topic; the applicant hears of a status change in their language, and receives a
  * rejection's adverse-action notice as a PDF document. None ever carries financial or personal
  * detail beyond a name and a status in the message itself: they link to the app instead.

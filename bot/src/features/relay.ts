@@ -41,7 +41,7 @@ export interface Relay {
 }
 
 /**
- * The two-way chat (docs/product.md#bot, Relay): an applicant's private messages are copied into
+ * The two-way chat (docs/product/bot.md#bot, Relay): an applicant's private messages are copied into
  * their own forum topic in the staff group, and a staff member's message in that topic is copied
  * back. Replies keep their targets through the pairs the chat service keeps, edits update the copy,
  * albums travel as one group. Without STAFF_CHAT_ID (`topics` undefined) applicants get the dealer's contacts.

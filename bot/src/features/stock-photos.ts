@@ -74,7 +74,7 @@ export interface StockPhotos {
 }
 
 /**
- * Car photos from an admin's phone (README.md#inventory, "Photos from your phone"): a photo, an
+ * Car photos from an admin's phone (docs/product/inventory.md#photos-from-your-phone): a photo, an
  * image document (a phone's untouched original) or an album, captioned with the car's stock number
  * or VIN (domain/stock-photo-caption.ts), sent in a private chat with the bot or in the staff group
  * outside an applicant's topic. The photos are downloaded from Telegram and added to that car in the

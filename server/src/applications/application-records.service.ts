@@ -119,7 +119,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
   };
 }
 
-/** Who took the lead and how soon staff first responded (docs/product.md#application-detail). */
+/** Who took the lead and how soon staff first responded (docs/product/staff-dashboard.md#application-detail). */
 async function leadWorkOf(
   db: Db,
   row: ApplicationRow,

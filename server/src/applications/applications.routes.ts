@@ -64,7 +64,7 @@ const trailQuery = v.pipe(
 const PRIVATE = 'no-store';
 
 /**
- * The credit application (docs/product.md#submission-and-statuses): the applicant submits once and follows its status; staff read,
+ * The credit application (docs/product/submission.md#submission-and-statuses): the applicant submits once and follows its status; staff read,
  * reveal, edit and decide, every staff call audited. Photos, drafts and consent texts have their
  * own route files beside this one.
  */

@@ -26,7 +26,7 @@ const consentsAnswerSchema = {
 
 /**
  * GET /api/applications/consents?lang=xx: the consent texts the application's review step shows
- * (docs/product.md#review-and-submit), with the dealer's name, in the language asked; a missing or unsupported language
+ * (docs/product/application-wizard.md#review-and-submit), with the dealer's name, in the language asked; a missing or unsupported language
  * falls back to en (the rule of GET /api/faqs/public). The texts live in domain/consents.ts and
  * are translated through the web app's catalogues. They are the same for everyone, so shared
  * caches may keep them for a while.

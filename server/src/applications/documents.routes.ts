@@ -60,7 +60,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return upload;
 }
 
-/** Licence photos (docs/product.md#driver-license-upload): uploaded before the application, attached to it on submit. */
+/** Licence photos (docs/product/application-wizard.md#driver-license-upload): uploaded before the application, attached to it on submit. */
 export const documentsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, fieldNameSize: 64, parts: 5, headerPairs: 20 },

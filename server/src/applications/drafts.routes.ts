@@ -22,7 +22,7 @@ const draftSavedSchema = { type: 'object', additionalProperties: false, required
 
 /**
  * The application wizard's draft, saved on the server so that it can be resumed on any device
- * (docs/product.md#drafts). Reading or discarding never creates a guest: no identity simply means no draft.
+ * (docs/product/application-wizard.md#drafts). Reading or discarding never creates a guest: no identity simply means no draft.
  */
 export const draftsRoutes: FastifyPluginAsync = async (app) => {
   app.get(

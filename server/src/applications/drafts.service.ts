@@ -63,7 +63,7 @@ async function startGuestDraft(trx: Db, userId: number, sealed: string, cap: Add
 }
 
 /**
- * Start over (docs/product.md#drafts): the answers and the licence photos uploaded for them go
+ * Start over (docs/product/application-wizard.md#drafts): the answers and the licence photos uploaded for them go
  * together, as the wizard tells the applicant. Photos an application uses are never touched.
  */
 export async function discardDraft(db: Db, userId: number): Promise<void> {

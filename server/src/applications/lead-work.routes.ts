@@ -15,7 +15,7 @@ const NOTE_BODY_LIMIT = 16 * 1024;
 const idParams = v.object({ id: rowIdParam('id') });
 
 /**
- * Staff work each lead (docs/product.md#application-detail): who has taken it, and the internal notes.
+ * Staff work each lead (docs/product/staff-dashboard.md#application-detail): who has taken it, and the internal notes.
  * Notes are append-only (no route edits or deletes one) and read only here.
  */
 export const leadWorkRoutes: FastifyPluginAsync = async (app) => {

@@ -10,7 +10,7 @@ import { findActorName, lockApplication } from './applications.repository.ts';
 import { insertNote, listNotes, markFirstResponse, markFirstResponseOfUser, setAssignee } from './lead-work.repository.ts';
 
 /**
- * Staff work each lead (docs/product.md#application-detail): one admin takes it, staff keep internal
+ * Staff work each lead (docs/product/staff-dashboard.md#application-detail): one admin takes it, staff keep internal
  * notes on it, and the first response after submission is stamped once. Notes stay in the
  * dashboard: nothing sent outside (the PDF, notifications, outbox payloads) reads them, and their
  * text stays out of the audit details too.

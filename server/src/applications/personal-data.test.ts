@@ -13,7 +13,7 @@ const DRAFT_SSN = '234-56-7801';
 const ADMIN = { id: 8_300_001 };
 
 /**
- * Personal data (docs/product.md#privacy-and-retention): SSNs, birth dates, drafts and licence images never appear in plaintext
+ * Personal data (docs/product/retention.md#privacy-and-retention): SSNs, birth dates, drafts and licence images never appear in plaintext
  * in the database, in a log line, in a list answer or in an outbox payload. Every test reads the
  * real thing: raw rows as PostgreSQL stores them, and the lines the logger wrote.
  */

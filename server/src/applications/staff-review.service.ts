@@ -162,10 +162,10 @@ export interface LenderDecisionActor {
 }
 
 /**
- * PATCH /api/applications/{id}/status: any status to any other (docs/product.md#submission-and-statuses), with history, audit and a notification.
+ * PATCH /api/applications/{id}/status: any status to any other (docs/product/submission.md#submission-and-statuses), with history, audit and a notification.
  * A lender decision goes the same way, with no staff member as actor (the audit says it was the lender).
  * A rejection with its reasons also records the adverse-action notice and queues its delivery
- * (docs/product.md#adverse-action-notices); a rejection still without a notice may be given one.
+ * (docs/product/notices.md#adverse-action-notices); a rejection still without a notice may be given one.
  */
 export async function changeStatus(
   deps: ApplicationsDeps,
@@ -184,7 +184,7 @@ export async function changeStatus(
       throw new HttpError('conflict', `This application is ${stored.status}, not in review: the lender's decision does not apply.`);
     const noticeOwed = status === 'rejected' && rejection !== null && !(await findLatestNotice(trx, stored.id));
     if (stored.status === status && !noticeOwed) return stored;
-    // docs/product.md#submission-and-statuses: a withdrawn application was taken back by its applicant; nobody decides it.
+    // docs/product/submission.md#submission-and-statuses: a withdrawn application was taken back by its applicant; nobody decides it.
     if (stored.status === 'withdrawn')
       throw new HttpError('conflict', 'The applicant withdrew this application, so its status no longer changes.');
     const audit = (action: string, details: Record<string, unknown>) =>
@@ -241,7 +241,7 @@ export async function applicationTrail(
 }
 
 /**
- * POST /api/applications/{id}/review: the detail page's Confirm (docs/product.md#application-detail). It
+ * POST /api/applications/{id}/review: the detail page's Confirm (docs/product/staff-dashboard.md#application-detail). It
  * records that this staff member has gone through the application, so the history shows who
  * reviewed it and when, whatever its status.
  */

@@ -252,7 +252,7 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
   it('changes the status to any other, with a history row, an audit event and a notification for the applicant', async () => {
     const { who, userId, application } = await submitted();
     for (const status of ['approved', 'rejected', 'in_review'] as const) {
-      // A rejection gives its principal reasons (docs/product.md#adverse-action-notices).
+      // A rejection gives its principal reasons (docs/product/notices.md#adverse-action-notices).
       const payload = status === 'rejected' ? { status, reasons: ['incomplete_application'] } : { status };
       const res = await asAdmin({ method: 'PATCH', url: `/api/applications/${application.id}/status`, payload });
       expect(res.statusCode, res.body).toBe(200);

@@ -192,7 +192,7 @@ export async function submitApplication(
           { carId: m.invalidValue },
         );
       }
-      // docs/product.md#catalogue: a car whose sale is pending, or that is sold, takes no applications.
+      // docs/product/catalogue.md#catalogue: a car whose sale is pending, or that is sold, takes no applications.
       if (submission.carId !== null && !(await isCarAvailable(trx, submission.carId))) {
         throw new HttpError('car_unavailable', 'This car is no longer available: choose another car or apply without one.', {
           carId: m.carUnavailable,
@@ -269,7 +269,7 @@ export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: stri
 }
 
 /**
- * POST /api/applications/mine/withdraw (docs/product.md#submission-and-statuses): the applicant
+ * POST /api/applications/mine/withdraw (docs/product/submission.md#submission-and-statuses): the applicant
  * takes back an application still in review. Like a staff decision it is a status change with
  * history, audit (the applicant as actor) and an outbox event in one transaction, so whoever was
  * told of the application hears it was withdrawn; a decided one is no longer the applicant's to withdraw.

@@ -2,7 +2,7 @@ import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 
 /**
- * What happened, who did it and to what (docs/product.md#audit-trail). The table is append-only:
+ * What happened, who did it and to what (docs/product/retention.md#audit-trail). The table is append-only:
  * a database trigger refuses every update and delete. Details must never carry personal data such
  * as an SSN or a birth date; name the field that changed, not its value.
  */

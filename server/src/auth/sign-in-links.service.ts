@@ -16,7 +16,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /**
  * A one-time staff sign-in link for the bot's /login command. Only the hash is stored. The token
  * travels in the fragment, which browsers never send to a server or a link-preview fetcher; the
- * landing page POSTs it to /api/auth/link (docs/product.md#staff-sign-in: a GET never consumes it).
+ * landing page POSTs it to /api/auth/link (docs/product/staff-dashboard.md#staff-sign-in: a GET never consumes it).
  */
 export async function issueSignInLink(db: Db, config: Config, userId: number): Promise<string> {
   const user = await findUserById(db, userId);

@@ -14,7 +14,7 @@ import { acceptWidgetLogin, WidgetLoginError, type WidgetLoginData } from './tel
 export type { SignInMethod };
 
 /**
- * Staff sign-in on the plain web (docs/product.md#staff-sign-in, docs/product.md#staff-sessions):
+ * Staff sign-in on the plain web (docs/product/staff-dashboard.md#staff-sign-in, docs/product/staff-dashboard.md#staff-sessions):
  * who a one-time link, the Telegram Login Widget or the development sign-in names, and the audited
  * start and end of their sessions. The routes keep the cookies.
  */

@@ -66,7 +66,7 @@ export const carItemSchema = strictObject({
   images: { type: 'array', items: carImageSchema },
 } satisfies Properties<CarItem>);
 
-/** The paged-list answer (docs/product.md#api) of a list of cards. */
+/** The paged-list answer (docs/product/api.md#api) of a list of cards. */
 export const carCardPageSchema = strictObject({
   items: { type: 'array', items: carCardSchema },
   total: integer,

@@ -309,7 +309,7 @@ export async function findCar(db: Db, uuid: string, userId: number | null): Prom
 }
 
 const SIMILAR_CARS_LIMIT = 4;
-/** docs/product.md#car-page: similar means the same make or body style within a quarter of the price either way. */
+/** docs/product/catalogue.md#car-page: similar means the same make or body style within a quarter of the price either way. */
 const SIMILAR_PRICE_BAND = 0.25;
 
 /**

@@ -3,7 +3,7 @@ import type { AlbumPart, ChatThread, MessageRef } from '../../../domain/contract
 import type { Db } from '../db/database.ts';
 
 /*
- * The bot's memory of conversations (docs/product.md#bot): one forum topic per applicant in the
+ * The bot's memory of conversations (docs/product/bot.md#bot): one forum topic per applicant in the
  * staff group (bot_threads), each relayed message paired with its copy so replies and edits find
  * their way back (bot_relayed_messages), and album photos waiting to travel together (bot_album_parts).
  */

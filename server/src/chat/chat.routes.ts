@@ -9,7 +9,7 @@ import { chatLinkOfUser } from './chat.service.ts';
 
 const userParams = v.object({ userId: rowIdParam('userId') });
 
-/** The dashboard's Chat button (docs/product.md#application-detail). */
+/** The dashboard's Chat button (docs/product/staff-dashboard.md#application-detail). */
 export const chatRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/chat/:userId',

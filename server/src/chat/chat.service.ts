@@ -32,7 +32,7 @@ export interface RelayedMessages {
 }
 
 /**
- * The chat's stored rules (docs/product.md#bot, Relay): one topic per applicant and staff group,
+ * The chat's stored rules (docs/product/bot.md#bot, Relay): one topic per applicant and staff group,
  * the first instance to record one wins; each relayed message paired with its copy so replies and
  * edits find their way back; album parts held until the album is sent, and handed back when a send
  * fails. The bot does the Telegram calls around these (docs/decisions/006-boundaries-checked-by-lint.md).
@@ -83,7 +83,7 @@ export function createChatService(db: Db) {
 }
 
 /**
- * Where the dashboard's Chat button leads for a user (docs/product.md#application-detail): their
+ * Where the dashboard's Chat button leads for a user (docs/product/staff-dashboard.md#application-detail): their
  * topic in the staff group when the bot opened one, else their username; undefined when there is no
  * such user.
  */

@@ -28,7 +28,7 @@ const SORT_KEYS: Record<FaqListQuery['sortField'], Expression<unknown>> = {
   lang: sql.ref('lang'),
 };
 
-/** docs/product.md#faq-management: the staff list, filtered by substrings and language, sorted, with the id as tie-breaker. */
+/** docs/product/staff-dashboard.md#faq-management: the staff list, filtered by substrings and language, sorted, with the id as tie-breaker. */
 export async function listFaqs(db: Db, q: FaqListQuery): Promise<FaqPage> {
   let filtered = db.selectFrom('faqs');
   for (const column of SEARCHABLE) {

@@ -13,7 +13,7 @@ const FAQ_BODY_LIMIT = 64 * 1024;
 const NO_SUCH_FAQ = 'No FAQ with this id.';
 
 /**
- * Staff FAQ management (docs/product.md#faq-management), admin only. The home page's list is
+ * Staff FAQ management (docs/product/staff-dashboard.md#faq-management), admin only. The home page's list is
  * GET /api/faqs/public (public-faqs.routes.ts) and shows every change on its next request.
  */
 export const faqsRoutes: FastifyPluginAsync = async (app) => {

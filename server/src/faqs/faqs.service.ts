@@ -8,7 +8,7 @@ import { deleteFaq, findFaq, insertFaq, listFaqs, updateFaq } from './faqs.repos
 import { listPublicFaqs } from './public-faqs.repository.ts';
 
 /**
- * Staff FAQ management (docs/product.md#faq-management: admin only), and the home page's list. Each change lands with
+ * Staff FAQ management (docs/product/staff-dashboard.md#faq-management: admin only), and the home page's list. Each change lands with
  * its audit row in one transaction, or neither does; details name the fields, never the texts. `actorUserId` is the
  * verified admin; the routes and the bot both come through here.
  */
@@ -49,7 +49,7 @@ export async function removeFaq(db: Db, actorUserId: number, id: number): Promis
 }
 
 /**
- * What the home page shows, for anyone (docs/product.md#languages): the FAQs of the language asked
+ * What the home page shows, for anyone (docs/product/identity.md#languages): the FAQs of the language asked
  * for; with none asked, the signed-in user's language, else the default.
  */
 export async function homePageFaqs(db: Db, lang: Language | undefined, viewerUserId: number | undefined): Promise<FaqItem[]> {

@@ -19,7 +19,7 @@ function namesTag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Staff edit FAQs at any moment and the home page must show the change at once (docs/product.md#faq-management), so
+ * Staff edit FAQs at any moment and the home page must show the change at once (docs/product/staff-dashboard.md#faq-management), so
  * caches must ask every time (no-cache); the ETag, a hash of the answer, lets an unchanged list
  * cost a 304 without a body.
  */
@@ -32,7 +32,7 @@ function sendRevalidated(request: FastifyRequest, reply: FastifyReply, faqs: Faq
 }
 
 /**
- * GET /api/faqs/public?lang=xx: what the home page shows, for anyone. The language rule of docs/product.md#languages: a
+ * GET /api/faqs/public?lang=xx: what the home page shows, for anyone. The language rule of docs/product/identity.md#languages: a
  * supported language is used, any other falls back to en; with none asked, the signed-in user's
  * language, which makes that answer private. The staff FAQ management (GET/POST/PATCH/DELETE
  * /api/faqs, faqs.routes.ts) is a separate, admin-only feature.

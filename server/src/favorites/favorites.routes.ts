@@ -26,7 +26,7 @@ const claimedUserId = v.optional(
 );
 
 /**
- * The viewed-car record (docs/product.md#favourites-and-recently-viewed): the car as carUuid or
+ * The viewed-car record (docs/product/favourites.md#favourites-and-recently-viewed): the car as carUuid or
  * car_uuid (the original design used both spellings), and an optional user_id.
  */
 const carAndUser = (required: 'carUuid' | 'car_uuid') =>

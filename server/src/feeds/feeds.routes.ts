@@ -15,8 +15,8 @@ const params = v.object({ channel: v.picklist(FEED_CHANNELS) });
 const FEED_CACHE = 'public, max-age=900';
 
 /**
- * GET /feeds/{channel}-vehicles.csv: the vehicle ads feeds Meta and Google fetch (README, Vehicle ads
- * feeds). Public like the car pages they link to, beside the API plugin like the car pictures.
+ * GET /feeds/{channel}-vehicles.csv: the vehicle ads feeds Meta and Google fetch
+ * (docs/product/feeds.md). Public like the car pages they link to, beside the API plugin like the car pictures.
  */
 export const feedFileRoutes: FastifyPluginAsync = async (app) => {
   app.get(

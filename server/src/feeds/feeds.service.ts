@@ -17,7 +17,7 @@ import { plainCsvLine } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
 import { listedCarPages } from './feeds.repository.ts';
 
-/** The file each channel fetches, beside the site rather than under /api (README, Vehicle ads feeds). */
+/** The file each channel fetches, beside the site rather than under /api (docs/product/feeds.md). */
 export const feedPath = (channel: FeedChannel) => `/feeds/${channel}-vehicles.csv`;
 
 /** The dealership as the feeds name it, with links from this origin. */

@@ -5,7 +5,7 @@ import { documented } from '../http/openapi.ts';
 import { geoAnswerSchema, type GeoAnswer } from '../../../domain/contracts/site.ts';
 
 /**
- * GET /api/geo → {countryCode}: the visitor's country for the first language choice (docs/product.md#languages).
+ * GET /api/geo → {countryCode}: the visitor's country for the first language choice (docs/product/identity.md#languages).
  * A trusted proxy header wins; otherwise the configured lookup service is asked on the browser's
  * behalf, so the browser never calls a third party. With neither configured, or on any failure,
  * the answer is null and the page uses English.

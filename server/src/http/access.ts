@@ -41,7 +41,7 @@ export const isAdminAccess = (access: Access | undefined): access is Extract<Acc
 export const needsPasskey = (config: Config, viewer: Viewer | null) =>
   config.staffMfa === 'required' && viewer?.via === 'session' && viewer.session?.passkeyVerified !== true;
 
-/** The original design's header, sent by the original client with admin calls (docs/product.md#identity). */
+/** The original design's header, sent by the original client with admin calls (docs/product/identity.md#identity). */
 const CLAIMED_TELEGRAM_ID = 'x-telegram-id';
 
 /** The hook that enforces `access` (app.adminRoutes lists what it guards). Call after registerIdentity. */

@@ -7,7 +7,7 @@ import { fakeWebBuild } from '../../test/web-build.ts';
 
 /**
  * Sends malformed input to every route the app registers, as every kind of caller, and holds the
- * API to its promise that bad input never yields a 500 (docs/product.md#errors).
+ * API to its promise that bad input never yields a 500 (docs/product/api.md#errors).
  */
 
 interface Route {
@@ -96,7 +96,7 @@ const QUERY_SHAPES: Record<string, string> = {
 };
 
 /**
- * Parameter names from the calls of docs/product.md#api and the app's own routes; each route is asked which
+ * Parameter names from the calls of docs/product/api.md#api and the app's own routes; each route is asked which
  * of them it reads, so a new route that reads any of them has them fuzzed too.
  */
 const PARAMETER_NAMES = [

@@ -255,7 +255,7 @@ const ORDER: Record<InventorySort, Array<[string, 'asc' | 'desc']>> = {
   favorites_desc: [['favorites', 'desc']],
 };
 
-/** docs/product.md#catalogue: the staff list, with what each car drew from visitors. */
+/** docs/product/catalogue.md#catalogue: the staff list, with what each car drew from visitors. */
 export async function listInventory(db: Db, q: InventoryListQuery, now: Date): Promise<Paged<InventoryListItem>> {
   let filtered = db.selectFrom('cars');
   if (q.q !== undefined && q.q !== '') {

@@ -32,7 +32,7 @@ function answer(reply: FastifyReply, car: InventoryCar): InventoryCar {
 }
 
 /**
- * Staff manage the inventory (docs/product.md#catalogue, decision 016), admin only like the other
+ * Staff manage the inventory (docs/product/catalogue.md#catalogue, decision 016), admin only like the other
  * staff routes. The catalogue shows every change at its next request; list totals may lag by the
  * count cache's few seconds (cars/count-cache.ts).
  */

@@ -38,7 +38,7 @@ import {
 import { blobsOfCarPhotos } from './photos.repository.ts';
 
 /**
- * Staff manage the inventory (docs/product.md#catalogue, decision 016). Each change lands with its
+ * Staff manage the inventory (docs/product/catalogue.md#catalogue, decision 016). Each change lands with its
  * audit row, naming the fields that changed, in one transaction or not at all. createCar and
  * updateCar take the caller's transaction, so the stock-file import writes every row
  * of a file in one; addCar, changeCar and removeCar open their own for the staff API.

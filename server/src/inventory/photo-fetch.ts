@@ -10,7 +10,7 @@ import { nonPublicReason } from '../security/public-address.ts';
 import type { PhotoFetchResult } from './photo-fetches.repository.ts';
 
 /**
- * Downloads one photo named in a stock file (docs/product.md#catalogue). The address comes from a
+ * Downloads one photo named in a stock file (docs/product/catalogue.md#catalogue). The address comes from a
  * file anyone with the dealer system's export can edit, so the server must not become a way into
  * its own network: http and https only, every address a name resolves to checked to be public
  * (security/public-address.ts, which judges an IPv6 spelling of an IPv4 address by that address),

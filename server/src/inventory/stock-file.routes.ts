@@ -42,7 +42,7 @@ async function readStockFileUpload(request: FastifyRequest): Promise<Buffer> {
 const exportName = (now: Date) => `inventory-${now.toISOString().slice(0, 10)}.csv`;
 
 /**
- * Stock files (docs/product.md#catalogue), admin only: import a dealer system's CSV (dry run, then
+ * Stock files (docs/product/catalogue.md#catalogue), admin only: import a dealer system's CSV (dry run, then
  * commit) and export the inventory in the same columns.
  */
 export const stockFileRoutes: FastifyPluginAsync = async (app) => {

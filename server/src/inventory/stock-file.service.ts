@@ -22,7 +22,7 @@ import {
 } from './stock-file.ts';
 
 /**
- * Stock-file import and export (docs/product.md#catalogue). A dry run and a commit plan the same
+ * Stock-file import and export (docs/product/catalogue.md#catalogue). A dry run and a commit plan the same
  * way: each row is matched to a car by VIN (else stock number), run through the one write schema
  * as the car would be after it, and found created, updated, unchanged or refused. A commit then
  * writes the plan in one transaction through the inventory service (createCars in batches,
@@ -72,7 +72,7 @@ function duplicates(rows: Array<{ row: number; value: string | null }>): Map<num
 }
 
 /**
- * Every problem of a row, as the README promises: the file's (a VIN on two rows, a stock number of
+ * Every problem of a row, as docs/product/inventory.md#stock-files promises: the file's (a VIN on two rows, a stock number of
  * another car) and the write schema's, but not the schema's word on a cell already found unreadable
  * (a Type of "Demo" is not also "Condition must be new or used").
  */

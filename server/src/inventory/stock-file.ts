@@ -10,7 +10,7 @@ import { csvLine, FORMULA_START } from '../http/csv.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
- * Stock files (docs/product.md#catalogue): the CSV a dealer management system exports, read into
+ * Stock files (docs/product/catalogue.md#catalogue): the CSV a dealer management system exports, read into
  * the input of the one write schema, and the inventory written back out with the same columns.
  * Nothing here touches the database; stock-file.service.ts decides what each row does.
  */
@@ -24,7 +24,7 @@ const MAX_RECORD_CHARACTERS = 64 * 1024;
 type ColumnTarget = Exclude<CarWriteField, 'condition' | 'certified'> | 'type' | 'photoUrls';
 
 interface StockColumn {
-  /** The header the export writes and the README lists. */
+  /** The header the export writes and docs/product/inventory.md#stock-files lists. */
   header: string;
   target: ColumnTarget;
   /** Other names dealer systems use, compared as the canonical one is (normalizeHeader). */

@@ -28,7 +28,7 @@ function refusalOf(error: HttpError, photo: number): StockPhotoRefusal | undefin
 }
 
 /**
- * Photos staff send the bot from a phone (README.md#inventory, "Photos from your phone"): the car
+ * Photos staff send the bot from a phone (docs/product/inventory.md#photos-from-your-phone): the car
  * a caption names, and the photos added through the same pipeline and rules as the dashboard's
  * upload (decision 018: at most 40 a car, all of a message or album or none, audited with the
  * admin as actor). Also keeps an album's parts until the album is complete (migration 0022).

@@ -34,7 +34,7 @@ const documentQuery = v.object({
 });
 
 /**
- * The lender's side of the hand-off (README, Lender), beside the API plugin like the Telegram
+ * The lender's side of the hand-off (docs/operations/lender.md), beside the API plugin like the Telegram
  * webhook (docs/architecture.md): no cookie identity, per-IP limit or origin check, since the
  * lender is a server that proves itself by signature instead. The decision's body is kept raw,
  * because the signature covers the bytes as sent.

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 
 /**
- * Both directions of the lender hand-off are signed alike (README, Lender):
+ * Both directions of the lender hand-off are signed alike (docs/operations/lender.md):
  * `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with LENDER_WEBHOOK_SECRET>`.
  * The timestamp inside the signed text lets a receiver refuse an old request replayed.
  */

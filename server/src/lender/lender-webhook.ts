@@ -49,7 +49,7 @@ export interface LenderWebhookSettings {
   timeoutMs: number;
 }
 
-/** One signed POST to the lender; X-Lender-Event tells a submission from a withdrawal (README, Lender). */
+/** One signed POST to the lender; X-Lender-Event tells a submission from a withdrawal (docs/operations/lender.md). */
 async function post(
   settings: LenderWebhookSettings,
   eventName: string,
@@ -75,7 +75,7 @@ async function post(
 }
 
 /**
- * The outbox consumer `lender` (README, Lender): POSTs each submitted application to
+ * The outbox consumer `lender` (docs/operations/lender.md): POSTs each submitted application to
  * LENDER_WEBHOOK_URL, and each withdrawal by its applicant, signed, with the event id as Idempotency-Key so a lender that saw it before
  * can tell. 2xx is delivered; 4xx other than 408 and 429 is given up at once (no retry changes
  * it); 429 waits as Retry-After says; anything else (5xx, a timeout, a refused connection, a bad

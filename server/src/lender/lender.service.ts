@@ -27,7 +27,7 @@ export type LenderSettings = NonNullable<Config['lender']>;
 const DOCUMENT_LINK_HOURS = 24;
 
 /**
- * What the lender receives for a submitted application (README, Lender): the spec's creation
+ * What the lender receives for a submitted application (docs/operations/lender.md): the spec's creation
  * payload as the applicant submitted it (SSN and birth date opened, totals in months, income
  * monthly, the fixed indicators, the dealer block stored at submission), with the licence photos
  * as signed links that expire, and the application id its decision must name.
@@ -138,7 +138,7 @@ export async function applyLenderDecision(deps: ApplicationsDeps, decision: Lend
 
 /**
  * POST /api/applications/{id}/lender/resend: hands the application to the lender again from now
- * (README, Lender), audited. 409 while a delivery is being retried, or without a lender.
+ * (docs/operations/lender.md), audited. 409 while a delivery is being retried, or without a lender.
  */
 export async function resendToLender(
   deps: ApplicationsDeps,

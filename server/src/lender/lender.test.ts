@@ -21,7 +21,7 @@ const CUSTOMER: TestTelegramUser = { id: 8_700_002, first_name: 'Carl' };
 /** The hand-off's timeout in these tests: a lender slower than this counts as not answering. */
 const TIMEOUT_MS = 2000;
 
-/** What a real receiver does with X-Signature (the README shows the same lines). */
+/** What a real receiver does with X-Signature (docs/operations/lender.md shows the same lines). */
 function verifyLenderSignature(secret: string, header: string | undefined, rawBody: Buffer): boolean {
   const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '') ?? [];
   if (!t || !v1 || Math.abs(Date.now() / 1000 - Number(t)) > 300) return false;

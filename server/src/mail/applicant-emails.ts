@@ -24,7 +24,7 @@ export interface ApplicantEmailDeps {
 
 type Translate = (id: string, values?: Record<string, unknown>) => string;
 
-/** What the applicant's status page says next for each status (docs/product.md, Application status). */
+/** What the applicant's status page says next for each status (docs/product/application-wizard.md#application-status-for-the-applicant). */
 const NEXT_STEPS: Partial<Record<ApplicationStatus, readonly string[]>> = {
   in_review: ['Our team is reviewing your application. We may contact you if we need anything else.'],
   approved: ['Your loan is approved. Our team will contact you to finish the paperwork and arrange your car.'],
@@ -42,7 +42,7 @@ type ApplicationEvent = Extract<
 /**
  * The email a web applicant gets for an event: a receipt, or the new status. It names the
  * application by number and links to its page; the SSN, birth date, income and addresses never
- * appear (docs/product.md, Notifications), so a forwarded or misdelivered email reveals nothing.
+ * appear (docs/product/submission.md#notifications), so a forwarded or misdelivered email reveals nothing.
  */
 function applicantEmail(
   event: ApplicationEvent,
@@ -133,7 +133,7 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
       };
       const email = composeEmail(applicantEmail(event, t, application.first_name, receipt, deps));
       if (event.kind !== 'application.adverse_action') return deps.mailer.send({ to: application.email, ...email });
-      // The notice itself is the attached PDF (docs/product.md#adverse-action-notices): the body carries none of its reasons.
+      // The notice itself is the attached PDF (docs/product/notices.md#adverse-action-notices): the body carries none of its reasons.
       const notice = await adverseActionNoticePdf(deps.notices, event.payload.noticeId);
       await deps.mailer.send({
         to: application.email,

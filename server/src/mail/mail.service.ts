@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 
-/** One email; `text` is always sent, so every client can read it (README, Mail). */
+/** One email; `text` is always sent, so every client can read it (docs/operations/mail.md). */
 export interface MailMessage {
   to: string;
   subject: string;

@@ -26,7 +26,7 @@ const VIEWS_OF_COUNTED_USERS =
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * The staff metrics at `now`: the nine rows of docs/product.md#metrics and what staff act on. "Today" runs from
+ * The staff metrics at `now`: the nine rows of docs/product/staff-dashboard.md#metrics and what staff act on. "Today" runs from
  * the last midnight in `timeZone`, "this week" from the last Sunday midnight there (a US week).
  * Every figure comes from the database at the moment of the call; nothing is cached.
  */

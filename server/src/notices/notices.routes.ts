@@ -18,7 +18,7 @@ const sendPdf = (reply: FastifyReply, { filename, bytes }: NoticePdf) =>
 
 /**
  * Staff file or reprint the adverse-action notice a rejection sent, and the applicant downloads their
- * own again (docs/product.md#adverse-action-notices).
+ * own again (docs/product/notices.md#adverse-action-notices).
  */
 export const noticesRoutes: FastifyPluginAsync = async (app) => {
   const deps = {

@@ -39,7 +39,7 @@ export interface ApplicationDocumentInput {
   t: Translate;
 }
 
-/** An empty value reads as an em dash (docs/product.md#pdf). */
+/** An empty value reads as an em dash (docs/product/pdf.md#pdf). */
 const EMPTY = '—';
 
 const consentLabels: Record<ConsentKind, string> = {
@@ -90,7 +90,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       field(t('ZIP Code'), address.postalCode),
     ].join('')}</dl>`;
 
-  // docs/product.md#data-retention: what the retention job erased reads "Erased", never blank or 0.
+  // docs/product/retention.md#data-retention: what the retention job erased reads "Erased", never blank or 0.
   const erased = a.erasedAt !== null;
   const kept = (value: string | null) => (erased ? t('Erased') : value);
   const erasedBlock = (heading: string) => `<div class="block"><h3>${esc(heading)}</h3><p>${esc(t('Erased'))}</p></div>`;

@@ -30,7 +30,7 @@ async function renderNotice(deps: NoticeDeps, notice: NoticeRow): Promise<Notice
   const application = await applicationOrThrow(deps.db, notice.application_id);
   const car = await findApplicationCar(deps.db, application.car_uuid);
   const lang = notice.language;
-  // Erased under the retention policy (docs/product.md#data-retention): the notice still names the applicant.
+  // Erased under the retention policy (docs/product/retention.md#data-retention): the notice still names the applicant.
   const address = application.address;
   const addressLines = address
     ? [[address.line1, address.line2].filter(Boolean).join(', '), `${address.city}, ${address.state} ${address.postalCode}`]

@@ -23,7 +23,7 @@ export interface PdfRendererOptions {
   timeoutMs?: number;
 }
 
-/** The one Chromium of this process, behind a bounded queue (Chromium work is bounded per instance, docs/product.md#limits-and-constants). */
+/** The one Chromium of this process, behind a bounded queue (Chromium work is bounded per instance, docs/product/limits.md#limits-and-constants). */
 export interface PdfRenderer {
   /** US Letter PDF bytes; HttpError 503 pdf_busy or pdf_unavailable when it cannot be had in time. */
   render(document: PrintDocument): Promise<Buffer>;

@@ -11,7 +11,7 @@ import { applicationPdf } from './pdf.service.ts';
 const idParams = v.object({ id: rowIdParam('id') });
 const pdfQuery = v.object({ lang: languageParam() });
 
-/** Staff print or file an application (docs/product.md#pdf). */
+/** Staff print or file an application (docs/product/pdf.md#pdf). */
 export const pdfRoutes: FastifyPluginAsync = async (app) => {
   const deps = {
     db: app.db,

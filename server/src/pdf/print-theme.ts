@@ -5,7 +5,7 @@ import { PROJECT_ROOT, WEB_DIST } from '../paths.ts';
 
 /**
  * The look of every printed document: Inter from our own font files, embedded as data URLs so the
- * page needs no network, and the dealer's colours (docs/product.md#audiences-and-channels).
+ * page needs no network, and the dealer's colours (docs/product/screens.md#audiences-and-channels).
  */
 
 /** Where the web app's Inter files are: its sources in development, its build in production. */

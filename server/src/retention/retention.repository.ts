@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 
 /**
  * When an application was decided: its last change to the status it has now, if that status ends
- * the review (docs/product.md#data-retention). In review, it has no such time and is never due.
+ * the review (docs/product/retention.md#data-retention). In review, it has no such time and is never due.
  */
 const decidedAt = sql<Date>`(
   select max(h.changed_at) from application_status_history h
@@ -38,7 +38,7 @@ export async function listErasureCandidates(db: Db, limit: number, decidedBefore
 }
 
 /**
- * Erases the personal data of these applications (docs/product.md#data-retention): every answer
+ * Erases the personal data of these applications (docs/product/retention.md#data-retention): every answer
  * counting the application does not need (SSN, birth date, marital status, housing status and
  * payment, months at the address, addresses, income, its frequency and other income, employment),
  * the fingerprint of the submitted request, which was computed from those answers, and the licence

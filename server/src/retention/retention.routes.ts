@@ -4,7 +4,7 @@ import { adminOnly } from '../http/access.ts';
 import { documented } from '../http/openapi.ts';
 import { listErasuresDue } from './retention.service.ts';
 
-/** What the retention job erases next (docs/product.md#data-retention): ids, statuses and dates, no personal data. */
+/** What the retention job erases next (docs/product/retention.md#data-retention): ids, statuses and dates, no personal data. */
 export const retentionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/retention/due',

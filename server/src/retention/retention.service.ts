@@ -21,7 +21,7 @@ const BATCH = 100;
 const MAX_BATCHES = 20;
 
 /**
- * One pass of retention (docs/product.md#data-retention): the personal data of applications
+ * One pass of retention (docs/product/retention.md#data-retention): the personal data of applications
  * decided more than `months` ago is erased, a batch at a time, each erase audited with no actor.
  * Each batch is a transaction that first takes the job's advisory lock without waiting, so across
  * instances one works at a time and an application is erased once. Abandoned drafts are
@@ -88,7 +88,7 @@ export interface RetentionPass {
 }
 
 /**
- * One run of the retention job, all of its work (docs/product.md#privacy-and-retention): drafts
+ * One run of the retention job, all of its work (docs/product/retention.md#privacy-and-retention): drafts
  * nobody saved and idle guests are deleted (the hourly expiry pass, so a daily or by-hand run
  * leaves none behind), then the personal data of applications decided long ago is erased. The
  * daily job and `npm run retention` both run this.

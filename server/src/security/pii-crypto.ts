@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Personal data at rest (docs/product.md#privacy-and-retention, the Safeguards Rule bar): AES-256-GCM with a
+ * Personal data at rest (docs/product/retention.md#privacy-and-retention, the Safeguards Rule bar): AES-256-GCM with a
  * fresh 96-bit IV per value. Every ciphertext names the key that made it, so keys can rotate: new
  * data uses the current key, older data stays readable while its key is kept in the keyring.
  *

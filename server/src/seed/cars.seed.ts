@@ -53,7 +53,7 @@ export function generateCars({ count, now, seed = 20261121 }: CarSeedOptions): N
       mileage,
       condition: isNew ? 'new' : 'used',
       msrp: isNew ? roundPrice(sticker) : null,
-      // About one car in ten is no longer for sale: half sale pending, half sold (docs/product.md#catalogue).
+      // About one car in ten is no longer for sale: half sale pending, half sold (docs/product/catalogue.md#catalogue).
       listing_state: listingState(random.next()),
       date_added: new Date(now.getTime() - Math.floor(random.next() * 90 * DAY_MS)),
       trim,

@@ -15,7 +15,7 @@ import type { SeedResult } from './seed.ts';
  * (demo-stock.csv, made by scripts/make-demo-stock.ts) through the same importer staff use, so every
  * newcomer's first command runs it. A stock file carries no listing dates and the demo has no
  * photos to fetch, so the drawings and a spread of listing dates over the last 90 days are added
- * after it, as the generated seed has them (docs/product.md#catalogue).
+ * after it, as the generated seed has them (docs/product/catalogue.md#catalogue).
  */
 export const DEMO_STOCK_FILE = join(PROJECT_ROOT, 'server/src/seed/demo-stock.csv');
 const DAY_MS = 86_400_000;

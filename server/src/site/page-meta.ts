@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { carName, jsonLdScript, structuredData, type Dealer, type StructuredSubject } from './structured-data.ts';
 
 /**
- * What a link preview or a crawler reads about a public page (docs/product.md#screens-and-routes): the page is built in the
+ * What a link preview or a crawler reads about a public page (docs/product/screens.md#screens-and-routes): the page is built in the
  * browser, so its title, description, Open Graph tags, canonical link and JSON-LD are written into index.html here.
  */
 export type PageMeta = PublicPageMeta | PrivatePageMeta;

@@ -49,7 +49,7 @@ function stylesheetsOf(manifest: Manifest, module: string, seen = new Set<string
 
 /**
  * The language the server renders a page in: the one the visitor picked (the picker's cookie),
- * else their browser's, else the country rule of docs/product.md#languages from the proxy's
+ * else their browser's, else the country rule of docs/product/identity.md#languages from the proxy's
  * country header (a lookup service would hold up every page).
  */
 export function pageLanguage(request: FastifyRequest, countryHeader: string | undefined): Language {

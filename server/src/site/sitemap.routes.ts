@@ -84,7 +84,7 @@ export async function sitemapFile(
 }
 
 /**
- * GET /sitemap.xml and GET /robots.txt for search engines (README "Search engines"), beside the API
+ * GET /sitemap.xml and GET /robots.txt for search engines (docs/product/search-engines.md), beside the API
  * plugin like the car pictures: they are site files, not API answers.
  */
 export const sitemapRoutes: FastifyPluginAsync = async (app) => {

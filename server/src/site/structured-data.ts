@@ -3,7 +3,7 @@ import { carSpecLabel, type PublicListingState } from '../../../domain/enums.ts'
 import type { Config } from '../config.ts';
 
 /**
- * schema.org JSON-LD for search engines (README "Search engines"): a car page describes the car and
+ * schema.org JSON-LD for search engines (docs/product/search-engines.md): a car page describes the car and
  * its offer in the shape of Google's vehicle listing, the home page describes the dealer.
  */
 

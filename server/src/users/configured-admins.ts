@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { grantAdminToTelegramIds } from './users.repository.ts';
 
 /**
- * ADMIN_TELEGRAM_IDS are made admins at every start (docs/product.md#audiences-and-channels), creating their users
+ * ADMIN_TELEGRAM_IDS are made admins at every start (docs/product/screens.md#audiences-and-channels), creating their users
  * rows if they never opened the app, so the first admin can sign in before anyone grants anything.
  * Answers how many users became admins just now; each of them is audited.
  */

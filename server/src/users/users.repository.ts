@@ -69,7 +69,7 @@ interface TelegramUserWrite {
  * The users row of a Telegram user, created when missing. Given only an id (a bot update whose
  * sender cannot be read) the row has no profile. An existing row keeps what it has unless `write`
  * asks otherwise, so a language stored earlier is not rewritten by every request; only names it
- * lacks are filled in (docs/product.md#identity: every verified user has
+ * lacks are filled in (docs/product/identity.md#identity: every verified user has
  * a row, so that favourites and applications can point at it).
  */
 export async function upsertTelegramUser(db: Db, user: TelegramProfile | { id: number }, write: TelegramUserWrite = {}): Promise<UserRow> {
@@ -186,7 +186,7 @@ const SEARCHABLE = ['first_name', 'last_name', 'username', 'email'] as const;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * docs/product.md#users-list: filters, paging (1 and 10 by default) and sorting of the users table, with each
+ * docs/product/staff-dashboard.md#users-list: filters, paging (1 and 10 by default) and sorting of the users table, with each
  * user's application. Telegram users are listed, and web guests once they have applied (a guest
  * who only browsed is a cookie, not a person staff can act on).
  */

@@ -22,7 +22,7 @@ import {
 const noBody = v.optional(v.nullable(v.object({})));
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
-  /** A known Telegram user is saved when the mini app opens (docs/product.md#identity). */
+  /** A known Telegram user is saved when the mini app opens (docs/product/identity.md#identity). */
   app.post(
     '/users/register',
     {

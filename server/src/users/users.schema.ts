@@ -8,7 +8,7 @@ const USER_LIST_MAX_LIMIT = 100;
 
 const search = (name: string) => textParam(name, 100);
 
-/** GET /api/users (docs/product.md#users-list; defaults from #limits-and-constants: page 1, limit 10, registered_at descending). */
+/** GET /api/users (docs/product/staff-dashboard.md#users-list; defaults from docs/product/limits.md#limits-and-constants: page 1, limit 10, registered_at descending). */
 export const userListQuerySchema = v.pipe(
   v.object({
     ...pagingParams(USER_LIST_MAX_LIMIT),
@@ -35,7 +35,7 @@ export const userListQuerySchema = v.pipe(
   })),
 );
 
-/** POST /api/users/admin (docs/product.md#users-list). */
+/** POST /api/users/admin (docs/product/staff-dashboard.md#users-list). */
 export const adminChangeSchema = v.object({
   userId: rowIdParam('userId'),
   isAdmin: v.boolean('isAdmin must be true or false'),

@@ -27,7 +27,7 @@ export async function currentUser(db: Db, userId: number): Promise<CurrentUser |
   return user ? toCurrentUser(user) : null;
 }
 
-/** docs/product.md#identity: the Telegram user opening the mini app, saved with the profile Telegram signed. */
+/** docs/product/identity.md#identity: the Telegram user opening the mini app, saved with the profile Telegram signed. */
 export async function registerTelegramUser(db: Db, profile: TelegramProfile): Promise<CurrentUser> {
   return toCurrentUser(await upsertTelegramUser(db, profile, { refreshProfile: true, register: true }));
 }
@@ -39,7 +39,7 @@ export const recordActivity = (db: Db, userId: number): Promise<UserRow | undefi
 export type ContactsShown = 'full' | 'masked';
 
 /**
- * docs/product.md#users-list: the staff's users table, with today's Regulation B cutoff, and each
+ * docs/product/staff-dashboard.md#users-list: the staff's users table, with today's Regulation B cutoff, and each
  * user's Chat link built from their topic in the staff group and their username (domain/chat-link.ts).
  * Masked contacts cannot be searched for either: a search answers whether a guess is right, so
  * one letter at a time it would spell out what the mask hides.

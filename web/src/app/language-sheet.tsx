@@ -10,7 +10,7 @@ interface LanguageSheetProps {
 }
 
 /**
- * The language, chosen from Telegram's Settings item (docs/product.md#languages): a modal bottom sheet. A native
+ * The language, chosen from Telegram's Settings item (docs/product/identity.md#languages): a modal bottom sheet. A native
  * <dialog> keeps focus inside while open, closes on Escape and gives focus back when it closes.
  */
 export function LanguageSheet({ open, onClose }: LanguageSheetProps) {

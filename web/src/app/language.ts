@@ -22,7 +22,7 @@ async function lookupCountryOverApi(): Promise<string | null> {
 }
 
 /**
- * The language chosen without asking the network (docs/product.md#languages): the visitor's remembered choice for
+ * The language chosen without asking the network (docs/product/identity.md#languages): the visitor's remembered choice for
  * this tab first; then a known Telegram user's language (unsupported codes become en). Undefined
  * means the geolocation lookup decides.
  */
@@ -33,7 +33,7 @@ export function languageWithoutLookup({ telegramUserKnown, telegramLanguageCode 
   return undefined;
 }
 
-/** Geolocation: UA gives uk, any other country en, and a failed lookup en too (docs/product.md#languages). */
+/** Geolocation: UA gives uk, any other country en, and a failed lookup en too (docs/product/identity.md#languages). */
 export async function languageFromLookup(lookupCountry: () => Promise<string | null> = lookupCountryOverApi): Promise<Language> {
   try {
     return languageForCountry(await lookupCountry());

@@ -12,7 +12,7 @@ type Store = ReturnType<typeof createStore>;
 function ThemedRoot({ children }: { children: ReactNode }) {
   const host = useHost();
   const telegram = host.kind === 'telegram';
-  // docs/product.md#audiences-and-channels: the plain web page is white; only Telegram's palette may turn it dark.
+  // docs/product/screens.md#audiences-and-channels: the plain web page is white; only Telegram's palette may turn it dark.
   const appearance = telegram && host.isDark ? 'dark' : 'light';
   const platform = host.platform === 'ios' || host.platform === 'macos' ? 'ios' : 'base';
 

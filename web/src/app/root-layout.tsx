@@ -21,7 +21,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView({ block: 'start' });
 }
 
-/** The website: header with the pages and the language (docs/product.md#screens-and-routes), the screen, its Main button as a page button. */
+/** The website: header with the pages and the language (docs/product/screens.md#screens-and-routes), the screen, its Main button as a page button. */
 function WebLayout() {
   const { i18n } = useLingui();
   return (
@@ -41,7 +41,7 @@ function WebLayout() {
   );
 }
 
-/** Inside Telegram the app looks like a mini app (docs/product.md#audiences-and-channels); on the plain web, like a website. */
+/** Inside Telegram the app looks like a mini app (docs/product/screens.md#audiences-and-channels); on the plain web, like a website. */
 export function RootLayout() {
   const host = useHost();
   if (host.kind === 'telegram') {

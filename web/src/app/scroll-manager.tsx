@@ -169,7 +169,7 @@ function storePositions(): void {
 }
 
 /**
- * docs/product.md#screens-and-routes: the page scrolls to the top when the path or hash changes, unless a hash is present;
+ * docs/product/screens.md#screens-and-routes: the page scrolls to the top when the path or hash changes, unless a hash is present;
  * then it scrolls to that anchor. Going back or forward (a history "pop") returns to where that
  * entry was left instead, as browsers do for ordinary pages: back from a car to the list lands on
  * the card the shopper came from.

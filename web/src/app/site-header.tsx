@@ -18,7 +18,7 @@ function initials(name: string): string {
 const navLinkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'site-nav__link active' : 'site-nav__link');
 
 /**
- * The website's header (docs/product.md#screens-and-routes): the dealer's name, the pages and the language, on one line.
+ * The website's header (docs/product/screens.md#screens-and-routes): the dealer's name, the pages and the language, on one line.
  * Where they cannot fit on one line (phones, narrow windows) the pages and the language fold
  * behind a Menu button; the open menu closes on the next navigation.
  */

@@ -68,7 +68,7 @@ function AdminEntry() {
 }
 
 /**
- * The mini app's shell (docs/product.md#screens-and-routes): no website header; a tab bar on the tabs' top screens, the
+ * The mini app's shell (docs/product/screens.md#screens-and-routes): no website header; a tab bar on the tabs' top screens, the
  * native Back button on deeper ones, the screen's main action on the native Main button, and the
  * language under Telegram's Settings item (and in Home's footer). Content stays clear of the
  * client's safe areas in full screen (global.css).

@@ -5,7 +5,7 @@ import { registerUser } from './api/register-user.ts';
 
 let startedForLaunch = false;
 
-/** docs/product.md#identity: when a Telegram user is known, save the user and record their activity once per launch. */
+/** docs/product/identity.md#identity: when a Telegram user is known, save the user and record their activity once per launch. */
 export function TelegramSession() {
   const { user } = useHost();
 

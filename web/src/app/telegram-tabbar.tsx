@@ -38,7 +38,7 @@ const ICONS: Record<TabId | 'chat', ReactNode> = {
 };
 
 /**
- * The mini app's bottom tab bar (docs/product.md#screens-and-routes): Home, Cars, Favourites, the application (Apply, or
+ * The mini app's bottom tab bar (docs/product/screens.md#screens-and-routes): Home, Cars, Favourites, the application (Apply, or
  * its status once submitted) and Chat, which opens the conversation with the bot in Telegram.
  * Each tab keeps its own screen and scroll position; choosing the current tab again goes to its top.
  */

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { LANGUAGES, isLanguage, languageNames } from '../../../domain/enums.ts';
 import { useLanguage } from '../lib/i18n.ts';
 
-/** Changes the language at once and remembers it for this tab (docs/product.md#languages). */
+/** Changes the language at once and remembers it for this tab (docs/product/identity.md#languages). */
 export function LanguagePicker() {
   const { i18n } = useLingui();
   const [language, setLanguage] = useLanguage();

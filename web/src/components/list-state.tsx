@@ -23,7 +23,7 @@ interface ListStateProps<T> {
 
 /**
  * The one way a list (catalogue, favourites, FAQs, every staff list) shows that it is loading, that
- * it failed (with the HTTP status, docs/product.md#catalogue, and a way to try again) or that it is
+ * it failed (with the HTTP status, docs/product/catalogue.md#catalogue, and a way to try again) or that it is
  * empty, and otherwise the list. A later request that fails (the next page, a refetch) keeps what
  * was shown and says so below it.
  */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_LIMITS } from '../../../domain/constants.ts';
 
-/** docs/product.md#limits-and-constants: at most 20 toasts; error 4 s, success 2 s, plain 4 s, loading until dismissed. */
+/** docs/product/limits.md#limits-and-constants: at most 20 toasts; error 4 s, success 2 s, plain 4 s, loading until dismissed. */
 export const MAX_TOASTS = TOAST_LIMITS.max;
 const TOAST_DURATION_MS = {
   blank: TOAST_LIMITS.blankMs,

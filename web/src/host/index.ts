@@ -125,7 +125,7 @@ export interface FormGuardState {
 
 /**
  * Keeps a form's work from being thrown away by accident. Inside Telegram, while the form is in
- * progress, a vertical swipe no longer closes the app and closing asks first (docs/product.md#application-wizard: scrolling
+ * progress, a vertical swipe no longer closes the app and closing asks first (docs/product/application-wizard.md#application-wizard: scrolling
  * a long form must never close it). The web asks before the tab closes only while something is
  * not saved, since the browser's question cannot say more than "Leave site?". Leaving or
  * submitting the form restores both.

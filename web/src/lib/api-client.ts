@@ -7,7 +7,7 @@ type ApiErrorCode = ErrorCode | 'network' | `http_${number}`;
 
 /**
  * A failed API call. `status` is the HTTP status of the response, or 500 when no response
- * arrived at all; `code` is the server's error code (docs/product.md#errors).
+ * arrived at all; `code` is the server's error code (docs/product/api.md#errors).
  */
 export class ApiError extends Error {
   readonly status: number;

@@ -3,11 +3,11 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { ApplicationDraftInput } from '../../../domain/wizard.schema.ts';
 
 /**
- * The client-side application draft (docs/product.md#drafts): the chosen car plus one object per wizard step, as
+ * The client-side application draft (docs/product/application-wizard.md#drafts): the chosen car plus one object per wizard step, as
  * the wizard's forms hold them before validation (domain's applicationDraftSchema input). Shared
  * client state: the car page puts the chosen car in, the application feature fills the rest.
  * Kept in sessionStorage so a reload inside the tab does not lose the applicant's work; never in
- * Telegram CloudStorage (docs/product.md#privacy-and-retention: personal financial data stays off Telegram).
+ * Telegram CloudStorage (docs/product/retention.md#privacy-and-retention: personal financial data stays off Telegram).
  */
 
 export const DRAFT_STORAGE_KEY = 'applicationDraft';

@@ -33,7 +33,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, { onProgress
       if (request.status >= 200 && request.status < 300) resolve(data as T);
       else reject(apiErrorFor(request.status, request.statusText, data));
     };
-    // No response at all counts as 500, as for every call (docs/product.md#catalogue).
+    // No response at all counts as 500, as for every call (docs/product/catalogue.md#catalogue).
     request.onerror = () => reject(new ApiError(500, 'network', 'Network error'));
     request.ontimeout = () => reject(new ApiError(500, 'network', 'The upload timed out'));
     request.onabort = () => reject(abortError());

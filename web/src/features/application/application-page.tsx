@@ -27,7 +27,7 @@ import { PersonalStep } from './steps/personal-step.tsx';
 import { ReviewStep } from './steps/review-step.tsx';
 import { firstInvalidStep, hasAnswers, savedDraftOf, STEPS, stepPath, type StepId } from './wizard-steps.ts';
 
-/** Our own choice (docs/product.md#limits-and-constants): long enough to save once per pause in typing, short enough to lose nothing. */
+/** Our own choice (docs/product/limits.md#limits-and-constants): long enough to save once per pause in typing, short enough to lose nothing. */
 const SAVE_DELAY_MS = 800;
 
 function Loading() {
@@ -191,8 +191,8 @@ export const applicationSteps = {
 } satisfies Record<StepId | 'intro', ComponentType>;
 
 /**
- * /application: the credit application wizard (docs/product.md#application-wizard), or the application's status once the
- * applicant has submitted one (docs/product.md#application-status-for-the-applicant).
+ * /application: the credit application wizard (docs/product/application-wizard.md#application-wizard), or the application's status once the
+ * applicant has submitted one (docs/product/application-wizard.md#application-status-for-the-applicant).
  */
 export default function ApplicationPage() {
   const mine = useMyApplication();

@@ -11,13 +11,13 @@ import {
   type ApplicationDraftInput,
 } from '../../../../domain/wizard.schema.ts';
 
-/** The wizard's steps in order (docs/product.md#application-wizard); each is its own URL under /application. */
+/** The wizard's steps in order (docs/product/application-wizard.md#application-wizard); each is its own URL under /application. */
 export const STEPS = ['personal', 'housing', 'income', 'license', 'review'] as const;
 export type StepId = (typeof STEPS)[number];
 export type FormStepId = Exclude<StepId, 'review'>;
 export const FORM_STEPS: readonly FormStepId[] = ['personal', 'housing', 'income', 'license'];
 
-/** English titles, also their message ids (docs/product.md#application-wizard). */
+/** English titles, also their message ids (docs/product/application-wizard.md#application-wizard). */
 export const STEP_TITLES: Record<StepId, string> = {
   personal: 'Personal Information',
   housing: 'Housing',
@@ -26,7 +26,7 @@ export const STEP_TITLES: Record<StepId, string> = {
   review: 'Review Your Application',
 };
 
-/** Where each step keeps its values in the client draft (docs/product.md#drafts). */
+/** Where each step keeps its values in the client draft (docs/product/application-wizard.md#drafts). */
 export const DRAFT_SECTION = {
   personal: 'personal',
   housing: 'housing',
@@ -57,7 +57,7 @@ export function stepSchema(step: FormStepId) {
 }
 
 /**
- * Whether the previous address or job is asked for (docs/product.md#housing, #income: under 2 years). As in the schemas,
+ * Whether the previous address or job is asked for (docs/product/application-wizard.md#housing, #income: under 2 years). As in the schemas,
  * only once years and months are both valid, so a typo does not open a section.
  */
 export function needsPreviousHistory(years: unknown, months: unknown): boolean {

@@ -197,7 +197,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
   );
 }
 
-/** docs/product.md#car-page: a sold car's page offers available cars like it instead. */
+/** docs/product/catalogue.md#car-page: a sold car's page offers available cars like it instead. */
 function SimilarCarsSection({ uuid }: { uuid: string }) {
   const { i18n } = useLingui();
   const similar = useSimilarCars(uuid);

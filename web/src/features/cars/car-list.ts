@@ -5,7 +5,7 @@ import type { Paged } from '../../../../domain/contracts/paged.ts';
 import type { CarConditionFilter } from '../../../../domain/enums.ts';
 
 /**
- * Car list rules (docs/product.md#catalogue, #limits-and-constants): which filters a list shows, how they travel through the URL
+ * Car list rules (docs/product/catalogue.md#catalogue, docs/product/limits.md#limits-and-constants): which filters a list shows, how they travel through the URL
  * and the request, and how loaded pages combine into one list. Pure, so the rules are tested alone.
  */
 
@@ -45,7 +45,7 @@ export function parseCarFilters(search: URLSearchParams): CarListFilters {
     const value = parseOne(key, raw);
     if (value !== undefined) Object.assign(filters, { [key]: value });
   }
-  // A model means nothing without its brand (docs/product.md#catalogue: changing brand clears the model).
+  // A model means nothing without its brand (docs/product/catalogue.md#catalogue: changing brand clears the model).
   if (filters.brand === undefined) delete filters.model;
   return filters;
 }
@@ -103,7 +103,7 @@ export function clearedFilters(filters: CarListFilters): CarListFilters {
   return { ...DEFAULT_CAR_FILTERS, sort: filters.sort };
 }
 
-/** Query string of GET /api/cars; empty, null or undefined values are left out (docs/product.md#api). */
+/** Query string of GET /api/cars; empty, null or undefined values are left out (docs/product/api.md#api). */
 export function carsRequestParams(filters: CarListFilters, page: number, limit = CAR_LIST_DEFAULT_LIMIT): URLSearchParams {
   const search = new URLSearchParams({ page: String(page), limit: String(limit) });
   for (const key of FILTER_KEYS) {
@@ -115,7 +115,7 @@ export function carsRequestParams(filters: CarListFilters, page: number, limit =
   return search;
 }
 
-/** Page 1 replaces the list; later pages append, skipping cars already shown (docs/product.md#catalogue). */
+/** Page 1 replaces the list; later pages append, skipping cars already shown (docs/product/catalogue.md#catalogue). */
 export function mergeCarPages(list: readonly CarCard[], page: Paged<CarCard>): CarCard[] {
   if (page.page <= 1) return [...page.items];
   const seen = new Set(list.map((car) => car.uuid));
@@ -137,7 +137,7 @@ export function nextCarPage(last: Paged<CarCard>): number | undefined {
   return last.page < last.totalPages ? last.page + 1 : undefined;
 }
 
-/** Changing brand clears the model and starts the list again from page 1 (docs/product.md#catalogue). */
+/** Changing brand clears the model and starts the list again from page 1 (docs/product/catalogue.md#catalogue). */
 export function withBrand(filters: CarListFilters, brand: string | undefined): CarListFilters {
   const next: CarListFilters = { ...filters, brand: brand === '' ? undefined : brand };
   delete next.model;

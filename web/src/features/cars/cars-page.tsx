@@ -27,7 +27,7 @@ import { FilterField } from './components/filter-field.tsx';
 /** Cards above the fold on a phone and a laptop; their photos load eagerly. */
 const EAGER_CARDS = 4;
 
-/** Available Cars (docs/product.md#catalogue): filters and sort live in the URL so a filtered list survives reload and can be shared. */
+/** Available Cars (docs/product/catalogue.md#catalogue): filters and sort live in the URL so a filtered list survives reload and can be shared. */
 export default function CarsPage() {
   const { i18n } = useLingui();
   const id = useId();

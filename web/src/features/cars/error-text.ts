@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api-client.ts';
 
-/** docs/product.md#catalogue: a failed call surfaces the HTTP status number, or 500 when no response arrived. */
+/** docs/product/catalogue.md#catalogue: a failed call surfaces the HTTP status number, or 500 when no response arrived. */
 export function errorStatusText(error: unknown): string {
   return String(error instanceof ApiError ? error.status : 500);
 }

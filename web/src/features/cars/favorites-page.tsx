@@ -37,7 +37,7 @@ function FavoritesEmpty() {
 }
 
 /**
- * Favourites (docs/product.md#favourites-and-recently-viewed): the visitor's favourite cars and the
+ * Favourites (docs/product/favourites.md#favourites-and-recently-viewed): the visitor's favourite cars and the
  * ones they opened lately, as catalogue cards. Taking a car out removes its card at once, with
  * Undo in a toast to put it back in the same place.
  */

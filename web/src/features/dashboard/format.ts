@@ -1,6 +1,6 @@
 import { formatMoment } from '../../../../domain/date-time.ts';
 
-/** Dates and times in the reader's language; the em dash (docs/product.md#users-list) for a value that is not there. */
+/** Dates and times in the reader's language; the em dash (docs/product/staff-dashboard.md#users-list) for a value that is not there. */
 export const EMPTY = '—';
 
 /**

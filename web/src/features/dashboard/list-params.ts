@@ -15,7 +15,7 @@ export interface ListParams {
   sortOrder: 'asc' | 'desc';
   /** Every filter in the URL, by its API name. */
   filters: Record<string, string>;
-  /** What the API is asked: only non-empty values (docs/product.md#api: filters are sent only when non-empty). */
+  /** What the API is asked: only non-empty values (docs/product/api.md#api: filters are sent only when non-empty). */
   query: Record<string, string>;
   /** Replaces the filters and goes back to page 1 (setting filters resets the page). */
   setFilters: (filters: Record<string, string>) => void;

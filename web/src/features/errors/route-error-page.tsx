@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
 import NotFoundPage from './not-found-page.tsx';
 
-/** docs/product.md#screens-and-routes: a route that fails to render shows a generic message and a way home. */
+/** docs/product/screens.md#screens-and-routes: a route that fails to render shows a generic message and a way home. */
 export default function RouteErrorPage() {
   const { i18n } = useLingui();
   const error = useRouteError();

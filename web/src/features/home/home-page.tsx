@@ -16,7 +16,7 @@ export default function HomePage() {
   const site = useSite();
   const applied = useHasApplied() === true;
   usePageTitle();
-  // The footer call to action (docs/product.md#home) is the screen's Main button: native inside Telegram,
+  // The footer call to action (docs/product/screens.md#home) is the screen's Main button: native inside Telegram,
   // a page button below this section on the web. Someone who has applied is led to the status.
   useMainButton({
     text: applied ? i18n._('See your loan status') : i18n._('Fill out an application'),

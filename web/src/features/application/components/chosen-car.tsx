@@ -7,7 +7,7 @@ import { useCar } from '../../../lib/api/get-car.ts';
 import { draftCarIdAtom } from '../../../lib/application-draft.ts';
 import { formatDollars } from '../../../../../domain/format.ts';
 
-/** The car chosen in the catalogue (docs/product.md#application-wizard), with change and remove. */
+/** The car chosen in the catalogue (docs/product/application-wizard.md#application-wizard), with change and remove. */
 export function ChosenCar() {
   const { i18n } = useLingui();
   const [carId, setCarId] = useAtom(draftCarIdAtom);

@@ -33,7 +33,7 @@ interface FieldFrameProps {
   }) => ReactNode;
 }
 
-/** Label above, hint and error below (docs/product.md#validation: field errors show as helper text under inputs). */
+/** Label above, hint and error below (docs/product/application-wizard.md#validation: field errors show as helper text under inputs). */
 function FieldFrame({ id, label, hint, error, required, children }: FieldFrameProps) {
   const { i18n } = useLingui();
   const hintId = `${id}-hint`;

@@ -199,7 +199,7 @@ export function useStepForm<TInput extends FieldValues, TOutput>({ schema, defau
     shouldUnregister: true,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    // The error summary takes focus (docs/product.md#application-wizard); the library would move it on to the first field.
+    // The error summary takes focus (docs/product/application-wizard.md#application-wizard); the library would move it on to the first field.
     shouldFocusError: false,
   });
   const saveRef = useRef(save);
@@ -267,7 +267,7 @@ export function StepShell<TInput extends FieldValues, TOutput>({
   );
 }
 
-/** The page's own Back button, for hosts without a native one (docs/product.md#application-wizard: Back from Housing onward). */
+/** The page's own Back button, for hosts without a native one (docs/product/application-wizard.md#application-wizard: Back from Housing onward). */
 export function WizardBackBar({ onBack }: { onBack: () => void }) {
   const { i18n } = useLingui();
   return (

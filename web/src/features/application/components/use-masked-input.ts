@@ -17,7 +17,7 @@ export type MaskKind = 'phone' | 'ssn' | 'date';
 type History = InputMask<FactoryOpts>['history'];
 type HistoryState = History['states'][number];
 
-/** Undo and redo states of one input, the oldest dropped beyond `limit` (docs/product.md#limits-and-constants: 100 entries). */
+/** Undo and redo states of one input, the oldest dropped beyond `limit` (docs/product/limits.md#limits-and-constants: 100 entries). */
 export class UndoHistory implements History {
   states: HistoryState[] = [];
   currentIndex = 0;
@@ -85,7 +85,7 @@ interface MaskedInputOptions {
 }
 
 /**
- * A masked input (docs/product.md#validation) kept in step with a controlled value, with an undo history of
+ * A masked input (docs/product/application-wizard.md#validation) kept in step with a controlled value, with an undo history of
  * INPUT_MASK_UNDO_HISTORY entries: Ctrl/Cmd+Z undoes, Ctrl+Shift+Z, Cmd+Shift+Z or Ctrl+Y redoes
  * (imask handles the keys; the history is ours so its length is the product's).
  */

@@ -11,7 +11,7 @@ import { formatDollars } from '../../../../../domain/format.ts';
 import { formatMoment } from '../../../../../domain/date-time.ts';
 
 /**
- * docs/product.md#submission-and-statuses: in review a warning hourglass, approved a green check,
+ * docs/product/submission.md#submission-and-statuses: in review a warning hourglass, approved a green check,
  * rejected a red cross, withdrawn a grey bar; always beside the words.
  */
 function StatusIcon({ status }: { status: ApplicationStatus }) {

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useWithdrawApplication } from '../api/withdraw-application.ts';
 
 /**
- * docs/product.md#submission-and-statuses: while the application is in review the applicant may
+ * docs/product/submission.md#submission-and-statuses: while the application is in review the applicant may
  * withdraw it. Nothing happens on the first press: the confirmation says what withdrawing means
  * (the review stops, there will be no decision, and this account cannot apply again).
  */

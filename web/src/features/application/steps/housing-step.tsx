@@ -26,7 +26,7 @@ function PreviousAddress() {
   );
 }
 
-/** Step 2, Housing (docs/product.md#housing). */
+/** Step 2, Housing (docs/product/application-wizard.md#housing). */
 export function HousingStep() {
   const { i18n } = useLingui();
   const store = useStore();

@@ -15,7 +15,7 @@ const STATUS_OPTIONS = toOptions(EMPLOYMENT_STATUSES, employmentStatusLabels);
 const PREVIOUS_STATUS_OPTIONS = toOptions(PREVIOUS_JOB_STATUSES, employmentStatusLabels);
 
 /**
- * The employer's part, worded for the status; a student's school (docs/product.md#income: school name for Student).
+ * The employer's part, worded for the status; a student's school (docs/product/application-wizard.md#income: school name for Student).
  * Each status's fieldset has its own key, so its inputs are its own elements and never show another
  * branch's answer.
  */
@@ -101,7 +101,7 @@ function NoPreviousEmploymentBox() {
   );
 }
 
-/** docs/product.md#income: under 2 years, the job before; or the applicant's declaration that there was none. */
+/** docs/product/application-wizard.md#income: under 2 years, the job before; or the applicant's declaration that there was none. */
 function PreviousEmployment() {
   const { i18n } = useLingui();
   const [years, months, none] = useWatch<IncomeInput, ['yearsAtEmployer', 'monthsAtEmployer', 'noPreviousEmployment']>({
@@ -142,7 +142,7 @@ function PreviousEmployment() {
   );
 }
 
-/** Step 3, Income (docs/product.md#income). */
+/** Step 3, Income (docs/product/application-wizard.md#income). */
 export function IncomeStep() {
   const { i18n } = useLingui();
   const store = useStore();

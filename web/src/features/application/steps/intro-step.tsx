@@ -7,7 +7,7 @@ import { ChosenCar } from '../components/chosen-car.tsx';
 import { STEP_TITLES, STEPS, stepPath } from '../wizard-steps.ts';
 
 /**
- * What the application asks for and how long it takes (docs/product.md#intro). Telegram's Back button
+ * What the application asks for and how long it takes (docs/product/application-wizard.md#intro). Telegram's Back button
  * keeps its ordinary meaning here: it leaves the wizard. Where the answers can be picked up again
  * depends on the channel: a web guest is one browser, a Telegram user is their account anywhere.
  */

@@ -40,7 +40,7 @@ function PhotoSide({
   );
 }
 
-/** Step 4, Driver License Upload (docs/product.md#driver-license-upload): both sides uploaded before Next. */
+/** Step 4, Driver License Upload (docs/product/application-wizard.md#driver-license-upload): both sides uploaded before Next. */
 export function LicenseStep() {
   const { i18n } = useLingui();
   const store = useStore();

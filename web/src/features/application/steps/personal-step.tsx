@@ -31,7 +31,7 @@ function withTelegramName(values: PersonalForm, user: HostApi['user']): Personal
   return firstName === values.firstName && lastName === values.lastName ? values : { ...values, firstName, lastName };
 }
 
-/** Step 1, Personal Information (docs/product.md#personal-information). */
+/** Step 1, Personal Information (docs/product/application-wizard.md#personal-information). */
 export function PersonalStep() {
   const { i18n } = useLingui();
   const store = useStore();

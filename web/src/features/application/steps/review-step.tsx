@@ -288,7 +288,7 @@ interface Attempt {
   key: string;
 }
 
-/** Step 5, Review Your Application, and Submit Application (docs/product.md#review-and-submit). */
+/** Step 5, Review Your Application, and Submit Application (docs/product/application-wizard.md#review-and-submit). */
 export function ReviewStep() {
   const { i18n } = useLingui();
   const [lang] = useLanguage();

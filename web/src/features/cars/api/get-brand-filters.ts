@@ -15,7 +15,7 @@ export function getBrandFiltersQueryOptions(brand: string) {
   });
 }
 
-/** Nothing is fetched until a brand is chosen (the model list depends on it, docs/product.md#catalogue). */
+/** Nothing is fetched until a brand is chosen (the model list depends on it, docs/product/catalogue.md#catalogue). */
 export function useBrandFilters(brand: string | undefined) {
   return useQuery({ ...getBrandFiltersQueryOptions(brand ?? ''), enabled: Boolean(brand) });
 }

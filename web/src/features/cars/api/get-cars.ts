@@ -4,7 +4,7 @@ import type { Paged } from '../../../../../domain/contracts/paged.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { carsRequestParams, nextCarPage, type CarListFilters } from '../car-list.ts';
 
-/** GET /api/cars: one page of the catalogue (docs/product.md#catalogue). */
+/** GET /api/cars: one page of the catalogue (docs/product/catalogue.md#catalogue). */
 export function getCars(filters: CarListFilters, page: number, signal?: AbortSignal): Promise<Paged<CarCard>> {
   return apiFetch<Paged<CarCard>>(`/api/cars?${carsRequestParams(filters, page).toString()}`, { signal });
 }
@@ -16,7 +16,7 @@ export type CarPages = InfiniteData<Paged<CarCard>, number>;
 
 /**
  * Filters are the key, so a new brand (or any new filter) is a new list that starts at page 1,
- * and loaded pages stay in order; car-list.ts merges them without duplicates (docs/product.md#catalogue).
+ * and loaded pages stay in order; car-list.ts merges them without duplicates (docs/product/catalogue.md#catalogue).
  * A URL that names a later page (the Load More link followed without JavaScript) starts there.
  */
 export function getCarsQueryOptions(filters: CarListFilters, firstPage = 1) {

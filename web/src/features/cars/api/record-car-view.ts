@@ -5,7 +5,7 @@ import { recentlyViewedQueryKey } from './get-recently-viewed.ts';
 
 /**
  * POST /api/viewed-cars: remembers that the visitor opened a car. The server takes the user from
- * the verified identity (guest cookie or Telegram init data), so only the car travels (docs/product.md#favourites-and-recently-viewed).
+ * the verified identity (guest cookie or Telegram init data), so only the car travels (docs/product/favourites.md#favourites-and-recently-viewed).
  */
 export function recordCarView(carUuid: string): Promise<CarItem> {
   return apiFetch<CarItem>('/api/viewed-cars', { method: 'POST', json: { carUuid } });

@@ -29,7 +29,7 @@ type RangeField = 'year' | 'price' | 'mileage';
 /**
  * The filter form edits a draft and Apply commits all of it to the URL, the brand like the rest
  * (decision 015). Choosing a brand clears the model and brings that brand's models and ranges
- * into the form at once; on Apply the car list restarts at page 1 (docs/product.md#catalogue).
+ * into the form at once; on Apply the car list restarts at page 1 (docs/product/catalogue.md#catalogue).
  */
 export function CarFiltersForm({ filters, filterData, onApply, onReset, onSubmitted }: CarFiltersFormProps) {
   const { i18n } = useLingui();

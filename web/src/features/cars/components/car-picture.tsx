@@ -13,7 +13,7 @@ interface CarPictureProps {
 /**
  * A car's picture: an uploaded photo offers its WebP widths, then its JPEG widths for a browser
  * without WebP; a drawing is one SVG. Width and height are the picture's own, so its box is
- * reserved before it loads (docs/product.md#catalogue).
+ * reserved before it loads (docs/product/catalogue.md#catalogue).
  */
 export function CarPicture({ image, alt, sizes, loading, fetchPriority, id }: CarPictureProps) {
   const img = (

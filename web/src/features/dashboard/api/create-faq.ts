@@ -13,7 +13,7 @@ export function useCreateFaq() {
   return useMutation({
     mutationFn: postFaq,
     onSuccess: async (created) => {
-      // docs/product.md#faq-management: a new FAQ is inserted at the top of the list, before any refetch answers.
+      // docs/product/staff-dashboard.md#faq-management: a new FAQ is inserted at the top of the list, before any refetch answers.
       queryClient.setQueriesData<FaqPage>({ queryKey: ['dashboard', 'faqs'] }, (page) =>
         page ? { ...page, items: [created, ...page.items.filter((item) => item.id !== created.id)], total: page.total + 1 } : page,
       );

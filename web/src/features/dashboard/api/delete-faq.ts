@@ -12,7 +12,7 @@ export function useDeleteFaq() {
   return useMutation({
     mutationFn: deleteFaq,
     onSuccess: async (_answer, id) => {
-      // docs/product.md#faq-management: a deleted FAQ leaves the list at once.
+      // docs/product/staff-dashboard.md#faq-management: a deleted FAQ leaves the list at once.
       queryClient.setQueriesData<FaqPage>({ queryKey: ['dashboard', 'faqs'] }, (page) =>
         page ? { ...page, items: page.items.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) } : page,
       );

@@ -4,7 +4,7 @@ import { toast } from '../../../components/toasts.tsx';
 import { isMfaRequired } from '../security/passkey-errors.ts';
 import { fetchFile, saveFile } from './fetch-file.ts';
 
-/** GET /api/applications/{id}/pdf, saved as application-{id}.pdf (docs/product.md#pdf), labels in the staff member's language. */
+/** GET /api/applications/{id}/pdf, saved as application-{id}.pdf (docs/product/pdf.md#pdf), labels in the staff member's language. */
 export async function downloadApplicationPdf(applicationId: number, lang: string): Promise<void> {
   const blob = await fetchFile(`/api/applications/${applicationId}/pdf?lang=${encodeURIComponent(lang)}`);
   saveFile(blob, `application-${applicationId}.pdf`);

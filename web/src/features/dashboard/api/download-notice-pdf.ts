@@ -6,7 +6,7 @@ import { fetchFile, saveFile } from './fetch-file.ts';
 
 /**
  * GET /api/applications/{id}/notice.pdf, saved as adverse-action-notice-{id}.pdf: the notice as the
- * applicant received it, in their language (docs/product.md#adverse-action-notices).
+ * applicant received it, in their language (docs/product/notices.md#adverse-action-notices).
  */
 async function downloadNoticePdf(applicationId: number): Promise<void> {
   saveFile(await fetchFile(`/api/applications/${applicationId}/notice.pdf`), `adverse-action-notice-${applicationId}.pdf`);

@@ -3,7 +3,7 @@ import type { Paged } from '../../../../../domain/contracts/paged.ts';
 import type { UserListItem } from '../../../../../domain/contracts/users.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** The query string of GET /api/users as the list keeps it in the page URL (the API's names, docs/product.md#users-list). */
+/** The query string of GET /api/users as the list keeps it in the page URL (the API's names, docs/product/staff-dashboard.md#users-list). */
 export type UsersQuery = Record<string, string>;
 
 export const usersQuery = (query: UsersQuery) =>

@@ -30,7 +30,7 @@ export function useUpdateStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: patchStatus,
-    // docs/product.md#application-detail: after a successful update the application is refetched.
+    // docs/product/staff-dashboard.md#application-detail: after a successful update the application is refetched.
     onSuccess: (_saved, { applicationId, userId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userApplicationQuery(userId).queryKey }),

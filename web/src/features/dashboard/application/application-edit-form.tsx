@@ -28,7 +28,7 @@ interface ApplicationEditFormProps {
 }
 
 /**
- * Edit mode (docs/product.md#editing-an-application): the same three sections as inputs, checked by applicationEditSchema.
+ * Edit mode (docs/product/staff-dashboard.md#editing-an-application): the same three sections as inputs, checked by applicationEditSchema.
  * Save and Cancel live in the page's header and submit this form by its id.
  */
 export function ApplicationEditForm({ form, onSave }: ApplicationEditFormProps) {

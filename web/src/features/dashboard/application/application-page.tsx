@@ -24,7 +24,7 @@ function NoApplication({ userId }: { userId: number }) {
   );
 }
 
-/** /dashboard/users/{id} (docs/product.md#application-detail): spinner, "No data for this user." or the application. */
+/** /dashboard/users/{id} (docs/product/staff-dashboard.md#application-detail): spinner, "No data for this user." or the application. */
 export function ApplicationPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('Application'));
@@ -41,7 +41,7 @@ export function ApplicationPage() {
     );
   }
   if (isMfaRequired(application.error)) return <PasskeyCheck />;
-  // docs/product.md#application-detail: a loading failure is treated as no data.
+  // docs/product/staff-dashboard.md#application-detail: a loading failure is treated as no data.
   if (application.isError) return <NoApplication userId={userId} />;
   return <ApplicationReview application={application.data} />;
 }

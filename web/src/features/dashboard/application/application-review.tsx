@@ -36,7 +36,7 @@ import { LicencePhotos } from './licence-photos.tsx';
 import { RegBClock } from './reg-b-clock.tsx';
 import { StatusSelect } from './status-select.tsx';
 
-/** The form's values for an application: what Cancel returns to (docs/product.md#editing-an-application). */
+/** The form's values for an application: what Cancel returns to (docs/product/staff-dashboard.md#editing-an-application). */
 const formValuesOf = (application: StaffApplication): ApplicationEditInput =>
   applicationToFormValues({ ...application, ssn: application.ssnMasked });
 
@@ -74,7 +74,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       },
       onError: (error) => {
         // The original design only logged the failure and stayed in edit mode; staff are also told
-        // (docs/product.md#editing-an-application).
+        // (docs/product/staff-dashboard.md#editing-an-application).
         console.warn('Save failed', error);
         if (error instanceof ApiError && error.fields) {
           for (const [name, message] of Object.entries(error.fields)) form.setError(name as keyof ApplicationEditInput, { message });

@@ -14,7 +14,7 @@ import { SsnValue } from './ssn-value.tsx';
 type Address = NonNullable<StaffApplication['address']>;
 type Employment = NonNullable<StaffApplication['currentEmployment']>;
 
-/** One label and value; an empty value shows an em dash (docs/product.md#application-detail). */
+/** One label and value; an empty value shows an em dash (docs/product/staff-dashboard.md#application-detail). */
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="detail-item">
@@ -93,19 +93,19 @@ function ConsentLines({ consents }: { consents: StaffApplication['consents'] }) 
   );
 }
 
-/** Derived from the months given: two years or more at the address or job (docs/product.md#application-detail). */
+/** Derived from the months given: two years or more at the address or job (docs/product/staff-dashboard.md#application-detail). */
 function overTwoYears(months: number | undefined, yes: string, no: string): string {
   return months === undefined ? EMPTY : requiresPreviousHistory(months) ? no : yes;
 }
 
-/** The application read-only (docs/product.md#application-detail): Personal, Housing and Income sections. */
+/** The application read-only (docs/product/staff-dashboard.md#application-detail): Personal, Housing and Income sections. */
 export function ApplicationView({ application }: { application: StaffApplication }) {
   const { i18n } = useLingui();
   const months = useMonths();
   const yes = i18n._('Yes');
   const no = i18n._('No');
   const money = (amount: number | null) => (amount === null ? null : formatMoney(amount));
-  // docs/product.md#data-retention: what the retention job erased reads "Erased", never blank or $0.
+  // docs/product/retention.md#data-retention: what the retention job erased reads "Erased", never blank or $0.
   const erased = application.erasedAt !== null;
   const ERASED = i18n._('Erased');
   const kept = (value: ReactNode) => (erased ? ERASED : value);

@@ -27,7 +27,7 @@ function Frame({ name, label, children }: { name: string; label: string; childre
     <div className={error ? 'edit-field edit-field--invalid' : 'edit-field'}>
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
-      {/* docs/product.md#validation: field errors show as helper text under inputs. */}
+      {/* docs/product/application-wizard.md#validation: field errors show as helper text under inputs. */}
       {error ? (
         <p id={`${id}-error`} className="edit-field__error">
           {i18n._(error)}
@@ -60,7 +60,7 @@ const MASKS = { phone: applyPhoneMask, ssn: applySsnMask, date: applyDateMask } 
 const PLACEHOLDERS = { phone: '(000) 000-0000', ssn: '000-00-0000', date: 'MM/DD/YYYY' } as const;
 
 /**
- * An input shaped by the domain's mask as staff type or paste (docs/product.md#validation: (000) 000-0000,
+ * An input shaped by the domain's mask as staff type or paste (docs/product/application-wizard.md#validation: (000) 000-0000,
  * 000-00-0000, 00/00/0000). A masked SSN (***-**-1234) stays as it is until staff type over it.
  */
 export function MaskedInput({ name, label, mask }: { name: string; label: string; mask: keyof typeof MASKS }) {
@@ -107,7 +107,7 @@ export function SelectInput({ name, label, ...choices }: { name: string; label: 
   );
 }
 
-/** Street, Suite/Apt, City, State, ZIP Code under one legend (docs/product.md#editing-an-application). */
+/** Street, Suite/Apt, City, State, ZIP Code under one legend (docs/product/staff-dashboard.md#editing-an-application). */
 export function AddressFields({ prefix, legend }: { prefix: string; legend: string }) {
   const { i18n } = useLingui();
   return (

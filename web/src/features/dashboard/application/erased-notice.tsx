@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatDate } from '../format.ts';
 
-/** docs/product.md#data-retention: says why the SSN, income, addresses and photos read "Erased". */
+/** docs/product/retention.md#data-retention: says why the SSN, income, addresses and photos read "Erased". */
 export function ErasedNotice({ erasedAt }: { erasedAt: string | null }) {
   const { i18n } = useLingui();
   const timeZone = useDealerTimeZone();

@@ -3,7 +3,7 @@ import { formatMinutes } from '../duration.ts';
 
 /**
  * How soon staff first responded after submission (a relayed message, a status change or a note
- * marked "contacted"), or that the applicant still waits (docs/product.md#application-detail).
+ * marked "contacted"), or that the applicant still waits (docs/product/staff-dashboard.md#application-detail).
  */
 export function FirstResponse({ minutes }: { minutes: number | null }) {
   const { i18n } = useLingui();

@@ -57,7 +57,7 @@ function useDescribe() {
       case 'application.submitted':
         return i18n._('Application submitted');
       case 'application.status_changed':
-        // docs/product.md#submission-and-statuses: only the applicant withdraws.
+        // docs/product/submission.md#submission-and-statuses: only the applicant withdraws.
         if (event.details.to === 'withdrawn') return i18n._('Withdrawn by the applicant');
         return i18n._('Status changed from {from} to {to}', { from: status(event.details.from), to: status(event.details.to) });
       case 'application.edited': {

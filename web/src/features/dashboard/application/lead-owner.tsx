@@ -5,7 +5,7 @@ import { useTakeLead } from '../api/take-lead.ts';
 import { useViewer } from '../api/get-viewer.ts';
 
 /**
- * Who has taken the lead (docs/product.md#application-detail), and "Take it" for any admin who has
+ * Who has taken the lead (docs/product/staff-dashboard.md#application-detail), and "Take it" for any admin who has
  * not: taking a lead someone else holds moves it to you, and the history records the hand-off.
  */
 export function LeadOwner({ application }: { application: StaffApplication }) {

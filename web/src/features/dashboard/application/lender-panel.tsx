@@ -14,7 +14,7 @@ interface LenderPanelProps {
   reference: string | null;
 }
 
-/** Where the application's hand-off to the lender stands (README, Lender), with Resend. */
+/** Where the application's hand-off to the lender stands (docs/operations/lender.md), with Resend. */
 export function LenderPanel({ applicationId, userId, delivery, reference }: LenderPanelProps) {
   const { i18n } = useLingui();
   const timeZone = useDealerTimeZone();

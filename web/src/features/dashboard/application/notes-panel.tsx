@@ -9,7 +9,7 @@ import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatDateTime } from '../format.ts';
 
 /**
- * The staff's internal notes (docs/product.md#application-detail): newest first, append-only, and
+ * The staff's internal notes (docs/product/staff-dashboard.md#application-detail): newest first, append-only, and
  * never sent to the applicant, the lender or the CRM. "I contacted the applicant" may make a note
  * the application's first response.
  */

@@ -37,7 +37,7 @@ export function RegBClock({ dueAt, daysLeft, status, history, noticeAt }: RegBCl
     const decidedAt = history.findLast((change) => change.status === status)?.at;
     if (decidedAt === undefined) return null;
     const decided = formatDate(decidedAt, i18n.locale, timeZone);
-    // docs/product.md#submission-and-statuses: a withdrawal ends the clock with no decision to notify.
+    // docs/product/submission.md#submission-and-statuses: a withdrawal ends the clock with no decision to notify.
     if (status === 'withdrawn') {
       return (
         <p className="reg-b">

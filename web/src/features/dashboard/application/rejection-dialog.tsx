@@ -35,7 +35,7 @@ const wholeNumber = (text: string) => (text.trim() === '' ? undefined : Number(t
 const factorLines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
 /**
- * Rejecting asks for the adverse-action notice's principal reasons (docs/product.md#adverse-action-notices):
+ * Rejecting asks for the adverse-action notice's principal reasons (docs/product/notices.md#adverse-action-notices):
  * up to four from Regulation B's list, `other` with a short text, the credit bureau when a
  * report was used (one of the three nationwide ones, or typed in) and the credit score it supplied
  * when one was used (FCRA §615(a)). The domain's schema decides when Reject may be pressed, as it

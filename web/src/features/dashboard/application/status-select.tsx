@@ -19,7 +19,7 @@ interface StatusSelectProps {
 }
 
 /**
- * The status selector at the top of the page (docs/product.md#application-detail): any status to any other, refetched after.
+ * The status selector at the top of the page (docs/product/staff-dashboard.md#application-detail): any status to any other, refetched after.
  * Choosing in the select only picks; a change is sent after a confirmation that says the applicant
  * is told (the bot messages a Telegram applicant at once), so arrow keys on a focused select, or a
  * slip of the mouse, never notify anyone.
@@ -64,7 +64,7 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
         },
       },
     );
-  // docs/product.md#submission-and-statuses: the applicant withdrew it; nobody decides it any more.
+  // docs/product/submission.md#submission-and-statuses: the applicant withdrew it; nobody decides it any more.
   if (status === 'withdrawn') {
     return (
       <div className="status-select">

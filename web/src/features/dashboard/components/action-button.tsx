@@ -13,7 +13,7 @@ interface ActionButtonProps {
 }
 
 /**
- * A labelled button that becomes an icon with a tooltip under 800 px (docs/product.md#application-detail). The label
+ * A labelled button that becomes an icon with a tooltip under 800 px (docs/product/staff-dashboard.md#application-detail). The label
  * stays in the accessible name at every width; aria-disabled rather than disabled keeps an
  * unavailable action reachable by keyboard, with its reason as the description.
  */

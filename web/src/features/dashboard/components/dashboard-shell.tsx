@@ -14,7 +14,7 @@ const TABS = [
   { to: '/dashboard/security', label: 'Security' },
 ] as const;
 
-/** docs/product.md#staff-dashboard: the first tab for /dashboard, /dashboard/users and below; FAQ is index 2. */
+/** docs/product/staff-dashboard.md#staff-dashboard: the first tab for /dashboard, /dashboard/users and below; FAQ is index 2. */
 export function activeTabIndex(pathname: string): number {
   const path = pathname.replace(/\/+$/, '');
   const under = (section: string) => path === `/dashboard/${section}` || path.startsWith(`/dashboard/${section}/`);

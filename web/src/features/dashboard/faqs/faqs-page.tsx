@@ -27,7 +27,7 @@ const DEFAULTS = {
 
 type Editing = { faq: FaqItem | null } | null;
 
-/** FAQ management (docs/product.md#faq-management): filters, sort and page in the URL; create, edit, delete. */
+/** FAQ management (docs/product/staff-dashboard.md#faq-management): filters, sort and page in the URL; create, edit, delete. */
 export function FaqsPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('FAQ'));
@@ -43,7 +43,7 @@ export function FaqsPage() {
     try {
       const original = editing?.faq;
       if (original) {
-        // PATCH carries the changed fields only (docs/product.md#faq-management).
+        // PATCH carries the changed fields only (docs/product/staff-dashboard.md#faq-management).
         const patch = Object.fromEntries(Object.entries(values).filter(([key, value]) => original[key as keyof FaqCreate] !== value));
         if (Object.keys(patch).length > 0) await update.mutateAsync({ id: original.id, patch });
       } else {

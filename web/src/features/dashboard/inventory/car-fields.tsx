@@ -22,7 +22,7 @@ interface FrameProps {
   children: (control: Control) => ReactNode;
 }
 
-/** Label above, hint and error below (docs/product.md#validation: field errors show as helper text under inputs). */
+/** Label above, hint and error below (docs/product/application-wizard.md#validation: field errors show as helper text under inputs). */
 export function CarField({ name, hint, optional = false, children }: FrameProps) {
   const { i18n } = useLingui();
   const error = useCarFieldError(name);

@@ -164,7 +164,7 @@ function SpecSuggestions({ field }: { field: 'transmission' | 'drivetrain' | 'fu
 /**
  * Every write field of a car, judged by the same schema as the API (carWriteSchema). A new car is
  * created and its page opened; an edit sends the changed fields with the version it was made on,
- * and a stale one says who won and lets staff choose (docs/product.md#inventory).
+ * and a stale one says who won and lets staff choose (docs/product/inventory.md#inventory).
  */
 export function CarForm({ car }: { car: InventoryCar | null }) {
   const { i18n } = useLingui();

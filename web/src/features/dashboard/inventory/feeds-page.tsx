@@ -79,7 +79,7 @@ function FeedSection({ feed }: { feed: FeedReport }) {
 }
 
 /**
- * `/dashboard/inventory/feeds` (README, Vehicle ads feeds): the addresses Meta and Google fetch the
+ * `/dashboard/inventory/feeds` (docs/product/feeds.md): the addresses Meta and Google fetch the
  * inventory from, and the cars each leaves out with what they lack, each a link to fix it.
  */
 export function FeedsPage() {

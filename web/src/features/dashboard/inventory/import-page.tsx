@@ -152,7 +152,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
 }
 
 /**
- * `/dashboard/inventory/import` (docs/product.md#inventory): a dealer-system CSV is checked first (a
+ * `/dashboard/inventory/import` (docs/product/inventory.md#stock-files): a dealer-system CSV is checked first (a
  * dry run writes nothing and lists every row), then committed exactly as checked.
  */
 export function ImportPage() {

@@ -19,7 +19,7 @@ import { StateChangeDialog, type QuickState } from './listing-state.tsx';
 import './inventory.css';
 
 /**
- * The dealer's stock (docs/product.md#inventory): search, filters, sort and page in the URL; quick
+ * The dealer's stock (docs/product/inventory.md#inventory): search, filters, sort and page in the URL; quick
  * state changes with a confirmation; add a car, import a stock file, export the whole inventory, see the ads feeds.
  */
 export function InventoryPage() {

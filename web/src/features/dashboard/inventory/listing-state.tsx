@@ -35,7 +35,7 @@ export const QUICK_STATE_ACTIONS: Record<QuickState, string> = {
   sold: 'Mark as sold',
 };
 
-/** What the public sees after the change (docs/product.md#catalogue), said before it is made. */
+/** What the public sees after the change (docs/product/catalogue.md#catalogue), said before it is made. */
 const CONSEQUENCES: Record<QuickState, string> = {
   available: '{car} will show in the catalogue, and visitors can apply for it.',
   pending: '{car} will stay in the catalogue with a Sale pending badge, and no one can apply for it.',

@@ -38,7 +38,7 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
 }
 
 /**
- * The photos of a car (docs/product.md#inventory): several chosen or dropped at once, each shrunk
+ * The photos of a car (docs/product/inventory.md#photos): several chosen or dropped at once, each shrunk
  * here and uploaded one after another with its own progress and its own answer; reordered by drag
  * or by buttons (keyboard), the first being the cover; deleted after a confirmation.
  */

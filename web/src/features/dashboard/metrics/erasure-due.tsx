@@ -7,7 +7,7 @@ import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatDate } from '../format.ts';
 
 /**
- * docs/product.md#data-retention: the applications whose personal data the daily retention job
+ * docs/product/retention.md#data-retention: the applications whose personal data the daily retention job
  * erases next, soonest first. A date already past means the job has not run since it fell due.
  */
 export function ErasureDue() {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MetricsAnswer } from '../../../../../domain/contracts/metrics.ts';
 import { formatMinutes } from '../duration.ts';
 
-/** The median time to the first staff response over the last 30 days, and who still waits (docs/product.md#metrics). */
+/** The median time to the first staff response over the last 30 days, and who still waits (docs/product/staff-dashboard.md#metrics). */
 export function FirstResponseCard({ firstResponse }: { firstResponse: MetricsAnswer['firstResponse'] }) {
   const { i18n } = useLingui();
   const number = new Intl.NumberFormat(i18n.locale);

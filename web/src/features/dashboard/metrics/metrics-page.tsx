@@ -26,7 +26,7 @@ function formatValue(row: MetricRow, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(row.value);
 }
 
-/** Metrics (docs/product.md#metrics): the table, the daily chart, applications by status and the Reg B clock. */
+/** Metrics (docs/product/staff-dashboard.md#metrics): the table, the daily chart, applications by status and the Reg B clock. */
 export default function MetricsPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('Metrics'));

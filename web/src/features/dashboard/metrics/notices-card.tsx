@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import type { MetricsAnswer } from '../../../../../domain/contracts/metrics.ts';
 
-/** Adverse-action notices (docs/product.md#adverse-action-notices): how many were sent, and the rejections still owed one. */
+/** Adverse-action notices (docs/product/notices.md#adverse-action-notices): how many were sent, and the rejections still owed one. */
 export function NoticesCard({ notices }: { notices: MetricsAnswer['adverseActionNotices'] }) {
   const { i18n } = useLingui();
   const number = new Intl.NumberFormat(i18n.locale);

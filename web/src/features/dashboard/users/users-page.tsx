@@ -26,7 +26,7 @@ const DEFAULTS = {
   sortOrder: USER_LIST_DEFAULTS.sortOrder,
 };
 
-/** The users list (docs/product.md#users-list): filters, sort and page in the URL; row actions; admin rights. */
+/** The users list (docs/product/staff-dashboard.md#users-list): filters, sort and page in the URL; row actions; admin rights. */
 export function UsersPage() {
   const { i18n } = useLingui();
   usePageTitle(i18n._('Users'));

@@ -22,7 +22,7 @@ interface UsersTableProps {
 }
 
 /**
- * docs/product.md#users-list: name, username, phone, email, registered, last active, admin, tag, actions;
+ * docs/product/staff-dashboard.md#users-list: name, username, phone, email, registered, last active, admin, tag, actions;
  * plus the application status. Related values share a column (name with username, admin and tag;
  * phone with email; the two dates) and the actions sit behind one row menu, so the table fits its
  * box at 1280 px and at 700 px with nothing to scroll sideways to (decision 014).

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import type React from 'react';
 import { useHost } from '../../../host/index.ts';
 
-/** docs/product.md#home: a scrolling strip that links to the bot's chat; hidden when no bot is configured. */
+/** docs/product/screens.md#home: a scrolling strip that links to the bot's chat; hidden when no bot is configured. */
 export function BotMarquee({ botUsername, pending }: { botUsername: string | null; pending: boolean }) {
   const { i18n } = useLingui();
   const host = useHost();

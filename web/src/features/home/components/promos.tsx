@@ -13,7 +13,7 @@ const KEY = 'M7 14a5 5 0 1 1 4.9-6H22v4h-2v3h-3v-3h-5.1A5 5 0 0 1 7 14zm0-3a2 2 
 const CALENDAR = 'M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3zm12 8H5v9h14zM7 12h4v4H7z';
 const CHART = 'M4 19h16v2H2V3h2zm3-3-1.4-1.4L10 10l3 3 5.6-5.6L20 9l-7 7-3-3z';
 
-/** docs/product.md#home: three promo sections; the first carries the Apply for loan button. */
+/** docs/product/screens.md#home: three promo sections; the first carries the Apply for loan button. */
 export function Promos({ applied }: { applied: boolean }) {
   const { i18n } = useLingui();
   return (
