@@ -100,7 +100,7 @@ export interface ArchivedCarAnswer {
 const integer = v.pipe(v.number(), v.integer());
 const listingStateSchema = v.picklist(CAR_LISTING_STATES);
 
-export const inventoryPhotoSchema = v.object({
+const inventoryPhotoSchema = v.object({
   id: v.string(),
   url: v.string(),
   width: integer,

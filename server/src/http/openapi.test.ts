@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerChecker } from '../../test/answer-check.ts';
 import { useTestApp } from '../../test/app.ts';
 
 interface Operation {
@@ -109,5 +110,22 @@ describe('the API document at /api/openapi.json', () => {
     const schema = paths['/api/applications']?.post?.responses?.['201']?.content?.['application/json']?.schema as { required?: string[] };
     expect(schema.required?.sort()).toEqual(['car', 'history', 'id', 'notice', 'regBDueAt', 'status', 'submittedAt']);
     expect(paths['/api/applications']?.post?.responses).not.toHaveProperty('200');
+  });
+
+  it('documents the status a route really answers: 201 for a car or a note added, 200 or 204 for a car archived or deleted', async () => {
+    const { paths } = await document();
+    const successes = (path: string, method: string) =>
+      Object.keys(paths[path]?.[method]?.responses ?? {}).filter((status) => /^2\d\d$/.test(status));
+    expect(successes('/api/inventory', 'post')).toEqual(['201']);
+    expect(successes('/api/applications/{id}/notes', 'post')).toEqual(['201']);
+    expect(successes('/api/inventory/{uuid}', 'delete').sort()).toEqual(['200', '204']);
+  });
+
+  it('holds an answer to the document: a status it does not list, or a body its schema does not describe, is a problem', async () => {
+    const problemWith = answerChecker(await document());
+    expect(problemWith('POST', '/api/inventory', 200, 'application/json', '{}')).toMatch(/answered 200, which its document does not list/);
+    expect(problemWith('POST', '/api/inventory', 201, 'application/json', '{"uuid":"a"}')).toMatch(/a body its document does not describe/);
+    expect(problemWith('GET', '/api/chat/7', 200, 'application/json', '{"url":null,"via":null}')).toBeNull();
+    expect(problemWith('GET', '/api/chat/7', 200, 'application/json', '{"url":null,"via":"email"}')).toMatch(/does not describe/);
   });
 });
