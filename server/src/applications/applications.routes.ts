@@ -132,7 +132,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         body: applicationCarChangeSchema,
         answers: { 200: myApplicationSchema },
-        errors: [401, 409],
+        errors: [401, 404, 409],
       }),
     },
     async (request, reply): Promise<MyApplication> => {
