@@ -1,11 +1,21 @@
 import * as v from 'valibot';
-import type { AdverseActionReason, CreditReport, NoticeChannel } from '../adverse-action.ts';
+import { ADVERSE_ACTION_REASONS, type AdverseActionReason, type CreditReport, type NoticeChannel } from '../adverse-action.ts';
 import type { SavedDraft } from '../application-draft.schema.ts';
 import type { ApplicationRecord } from '../application.schema.ts';
 import type { CarConditionValue } from '../enums.ts';
-import type { ConsentKind } from '../consents.ts';
-import { APPLICATION_STATUSES, CAR_CONDITIONS, type ApplicationStatus } from '../enums.ts';
-import type { LicenceSide } from './documents.ts';
+import { CONSENT_KINDS, type ConsentKind } from '../consents.ts';
+import {
+  APPLICATION_STATUSES,
+  CAR_CONDITIONS,
+  EMPLOYMENT_STATUSES,
+  HOUSING_STATUSES,
+  INCOME_FREQUENCIES,
+  MARITAL_STATUSES,
+  WIRE_SUFFIXES,
+  type ApplicationStatus,
+} from '../enums.ts';
+import { LICENCE_SIDES, type LicenceSide } from './documents.ts';
+import { pagedSchema, type Paged } from './paged.ts';
 
 /** GET /api/applications/draft: the wizard's saved values and when they were last saved. */
 export interface DraftAnswer {
@@ -223,25 +233,178 @@ export interface LeadAssignment {
   assignee: Actor | null;
 }
 
-/** MyApplication as the API document describes it (server/src/http/openapi.ts). */
+/** POST /api/lender/decisions: the application's status after the lender's decision. */
+export interface LenderDecisionAnswer {
+  applicationId: number;
+  status: ApplicationStatus;
+}
+
+/* The answers above as the API document describes them (server/src/http/openapi.ts). */
+const integer = v.pipe(v.number(), v.integer());
+const statusSchema = v.picklist(APPLICATION_STATUSES);
+
+const applicationCarSchema = v.object({
+  uuid: v.string(),
+  brand: v.string(),
+  model: v.string(),
+  year: integer,
+  trim: v.nullable(v.string()),
+  price: v.number(),
+  mileage: v.number(),
+  condition: v.picklist(CAR_CONDITIONS),
+  photo: v.nullable(v.string()),
+}) satisfies v.GenericSchema<unknown, ApplicationCar>;
+
 export const myApplicationSchema = v.object({
-  id: v.pipe(v.number(), v.integer()),
-  status: v.picklist(APPLICATION_STATUSES),
+  id: integer,
+  status: statusSchema,
   submittedAt: v.string(),
-  car: v.nullable(
-    v.object({
-      uuid: v.string(),
-      brand: v.string(),
-      model: v.string(),
-      year: v.pipe(v.number(), v.integer()),
-      trim: v.nullable(v.string()),
-      price: v.number(),
-      mileage: v.number(),
-      condition: v.picklist(CAR_CONDITIONS),
-      photo: v.nullable(v.string()),
-    }) satisfies v.GenericSchema<unknown, ApplicationCar>,
-  ),
-  history: v.array(v.object({ status: v.picklist(APPLICATION_STATUSES), at: v.string() }) satisfies v.GenericSchema<unknown, StatusChange>),
+  car: v.nullable(applicationCarSchema),
+  history: v.array(v.object({ status: statusSchema, at: v.string() }) satisfies v.GenericSchema<unknown, StatusChange>),
   regBDueAt: v.string(),
   notice: v.nullable(v.object({ issuedAt: v.string() })),
 }) satisfies v.GenericSchema<unknown, MyApplication>;
+
+const actorSchema = v.object({ id: integer, name: v.string() }) satisfies v.GenericSchema<unknown, Actor>;
+
+/** Addresses and jobs are stored as the applicant sent them; a key an older form left out reads as null. */
+const storedAddressSchema = v.object({
+  line1: v.string(),
+  line2: v.nullish(v.string(), null),
+  city: v.string(),
+  state: v.string(),
+  postalCode: v.string(),
+});
+
+const storedEmploymentSchema = v.object({
+  employerName: v.string(),
+  occupation: v.nullish(v.string(), null),
+  workPhone: v.nullish(v.string(), null),
+  status: v.picklist(EMPLOYMENT_STATUSES),
+  employerAddress: v.nullish(storedAddressSchema, null),
+  totalMonthsEmployed: v.optional(v.number()),
+});
+
+const creditReportAnswerSchema = v.object({
+  bureau: v.object({ name: v.string(), address: v.string(), phone: v.string() }),
+  score: v.optional(
+    v.object({ score: v.number(), min: v.number(), max: v.number(), createdOn: v.string(), keyFactors: v.array(v.string()) }),
+  ),
+}) satisfies v.GenericSchema<unknown, CreditReport>;
+
+const lenderDeliverySchema = v.variant('state', [
+  v.object({ state: v.picklist(['not_configured', 'not_sent']) }),
+  v.object({ state: v.literal('queued') }),
+  v.object({ state: v.literal('retrying'), attempts: integer, lastError: v.nullable(v.string()), nextAttemptAt: v.string() }),
+  v.object({ state: v.literal('sent'), attempts: integer, at: v.string() }),
+  v.object({ state: v.literal('failed'), attempts: integer, lastError: v.nullable(v.string()), at: v.string() }),
+]) satisfies v.GenericSchema<unknown, LenderDelivery>;
+
+export const staffApplicationSchema = v.object({
+  id: integer,
+  userId: integer,
+  status: statusSchema,
+  carId: v.nullable(v.string()),
+  firstName: v.string(),
+  lastName: v.string(),
+  suffix: v.nullable(v.picklist(WIRE_SUFFIXES)),
+  phone: v.string(),
+  dateOfBirth: v.nullable(v.string()),
+  email: v.string(),
+  maritalStatus: v.nullable(v.picklist(MARITAL_STATUSES)),
+  consentGiven: v.boolean(),
+  monthsAtCurrentAddress: v.nullable(v.number()),
+  housingStatus: v.nullable(v.picklist(HOUSING_STATUSES)),
+  mortgageOrRentAmount: v.nullable(v.number()),
+  address: v.nullable(storedAddressSchema),
+  previousAddress: v.nullable(storedAddressSchema),
+  income: v.nullable(v.number()),
+  incomeFrequency: v.nullable(v.picklist(INCOME_FREQUENCIES)),
+  otherIncomeSource: v.nullable(v.string()),
+  otherIncomeAmount: v.nullable(v.number()),
+  currentEmployment: v.nullable(storedEmploymentSchema),
+  previousEmployment: v.nullable(storedEmploymentSchema),
+  noPreviousEmployment: v.boolean(),
+  ssnMasked: v.nullable(v.string()),
+  submittedAt: v.string(),
+  updatedAt: v.string(),
+  car: v.nullable(applicationCarSchema),
+  documents: v.array(
+    v.object({
+      id: integer,
+      side: v.picklist(LICENCE_SIDES),
+      mime: v.string(),
+      size: integer,
+      width: v.nullable(integer),
+      height: v.nullable(integer),
+    }) satisfies v.GenericSchema<unknown, ApplicationDocument>,
+  ),
+  consents: v.array(
+    v.object({ kind: v.picklist(CONSENT_KINDS), version: v.string(), acceptedAt: v.string() }) satisfies v.GenericSchema<
+      unknown,
+      AcceptedConsent
+    >,
+  ),
+  history: v.array(
+    v.object({
+      status: statusSchema,
+      at: v.string(),
+      from: v.nullable(statusSchema),
+      by: v.nullable(actorSchema),
+    }) satisfies v.GenericSchema<unknown, StaffStatusChange>,
+  ),
+  regBDueAt: v.string(),
+  regBDaysLeft: integer,
+  lenderDelivery: lenderDeliverySchema,
+  lenderReference: v.nullable(v.string()),
+  assignee: v.nullable(actorSchema),
+  firstResponseAt: v.nullable(v.string()),
+  firstResponseMinutes: v.nullable(integer),
+  erasedAt: v.nullable(v.string()),
+  adverseActionNotice: v.nullable(
+    v.object({
+      at: v.string(),
+      reasons: v.array(v.picklist(ADVERSE_ACTION_REASONS)),
+      otherReason: v.nullable(v.string()),
+      creditReport: v.nullable(creditReportAnswerSchema),
+      deliveredAt: v.nullable(v.string()),
+      deliveryChannel: v.nullable(v.picklist(['telegram', 'email'])),
+    }) satisfies v.GenericSchema<unknown, AdverseActionNotice>,
+  ),
+}) satisfies v.GenericSchema<unknown, StaffApplication>;
+
+export const ssnRevealSchema = v.object({ ssn: v.nullable(v.string()) }) satisfies v.GenericSchema<unknown, SsnReveal>;
+
+export const applicationTrailPageSchema = pagedSchema(
+  v.object({
+    id: integer,
+    action: v.string(),
+    at: v.string(),
+    actor: v.nullable(actorSchema),
+    details: v.record(v.string(), v.unknown()),
+  }) satisfies v.GenericSchema<unknown, ApplicationTrailEvent>,
+) satisfies v.GenericSchema<unknown, Paged<ApplicationTrailEvent>>;
+
+export const reviewConfirmationSchema = v.object({
+  applicationId: integer,
+  at: v.string(),
+  by: actorSchema,
+}) satisfies v.GenericSchema<unknown, ReviewConfirmation>;
+
+export const applicationNoteSchema = v.object({
+  id: integer,
+  text: v.string(),
+  contacted: v.boolean(),
+  at: v.string(),
+  author: v.nullable(actorSchema),
+}) satisfies v.GenericSchema<unknown, ApplicationNote>;
+
+export const leadAssignmentSchema = v.object({
+  applicationId: integer,
+  assignee: v.nullable(actorSchema),
+}) satisfies v.GenericSchema<unknown, LeadAssignment>;
+
+export const lenderDecisionAnswerSchema = v.object({
+  applicationId: integer,
+  status: statusSchema,
+}) satisfies v.GenericSchema<unknown, LenderDecisionAnswer>;

@@ -1,5 +1,6 @@
-import type { ListingState } from '../inventory.schema.ts';
-import type { PhotoFetch } from './inventory.ts';
+import * as v from 'valibot';
+import { LISTING_STATES, type ListingState } from '../inventory.schema.ts';
+import { photoFetchSchema, type PhotoFetch } from './inventory.ts';
 
 /** POST /api/inventory/import?mode=dry-run|commit[&sync=true]: what a stock file did, or would do, row by row. */
 
@@ -50,3 +51,38 @@ export interface ImportReport {
   photosQueued: number;
   results: ImportRowResult[];
 }
+
+/** ImportReport as the API document describes it (server/src/http/openapi.ts). */
+const count = v.pipe(v.number(), v.integer());
+
+export const importReportSchema = v.object({
+  mode: v.picklist(['dry-run', 'commit']),
+  sync: v.boolean(),
+  rows: count,
+  created: count,
+  updated: count,
+  unchanged: count,
+  refused: count,
+  markedSold: v.array(v.object({ uuid: v.string(), stockNumber: v.string(), title: v.string(), from: v.picklist(LISTING_STATES) })),
+  columns: v.object({
+    matched: v.record(v.string(), v.string()),
+    ignored: v.array(v.string()),
+    ignoredReasons: v.record(v.string(), v.string()),
+  }),
+  photosQueued: count,
+  results: v.array(
+    v.object({
+      row: count,
+      outcome: v.picklist(['created', 'updated', 'unchanged', 'refused']),
+      vin: v.nullable(v.string()),
+      stockNumber: v.nullable(v.string()),
+      title: v.nullable(v.string()),
+      changed: v.array(v.string()),
+      problems: v.array(
+        v.object({ row: count, column: v.nullable(v.string()), message: v.string() }) satisfies v.GenericSchema<unknown, ImportProblem>,
+      ),
+      carUuid: v.nullable(v.string()),
+      photos: v.array(photoFetchSchema),
+    }) satisfies v.GenericSchema<unknown, ImportRowResult>,
+  ),
+}) satisfies v.GenericSchema<unknown, ImportReport>;

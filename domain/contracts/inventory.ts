@@ -1,5 +1,7 @@
-import type { CarConditionValue, CarListingState } from '../enums.ts';
+import * as v from 'valibot';
+import { CAR_BODY_STYLES, CAR_CONDITIONS, CAR_LISTING_STATES, type CarConditionValue, type CarListingState } from '../enums.ts';
 import type { CarWrite } from '../inventory.schema.ts';
+import { pagedSchema, type Paged } from './paged.ts';
 
 /** The staff inventory's answers (docs/product/catalogue.md#catalogue); the rules a car is written under are in inventory.schema.ts. */
 
@@ -93,3 +95,85 @@ export interface ArchivedCarAnswer {
   message: string;
   car: InventoryCar;
 }
+
+/* The answers above as the API document describes them (server/src/http/openapi.ts). */
+const integer = v.pipe(v.number(), v.integer());
+const listingStateSchema = v.picklist(CAR_LISTING_STATES);
+
+const inventoryPhotoSchema = v.object({
+  id: v.string(),
+  url: v.string(),
+  width: integer,
+  height: integer,
+}) satisfies v.GenericSchema<unknown, InventoryPhoto>;
+
+export const photoFetchSchema = v.object({
+  url: v.string(),
+  outcome: v.picklist(['pending', 'fetched', 'failed']),
+  reason: v.nullable(
+    v.picklist(['scheme', 'address', 'redirects', 'too_large', 'type', 'status', 'timeout', 'network', 'unreadable', 'no_room']),
+  ),
+  httpStatus: v.nullable(integer),
+}) satisfies v.GenericSchema<unknown, PhotoFetch>;
+
+export const inventoryCarSchema = v.object({
+  uuid: v.string(),
+  version: integer,
+  vin: v.string(),
+  stockNumber: v.string(),
+  year: integer,
+  brand: v.string(),
+  model: v.string(),
+  trim: v.nullable(v.string()),
+  bodyStyle: v.nullable(v.picklist(CAR_BODY_STYLES)),
+  condition: v.picklist(CAR_CONDITIONS),
+  certified: v.boolean(),
+  price: integer,
+  msrp: v.nullable(integer),
+  mileage: integer,
+  exteriorColor: v.nullable(v.string()),
+  interiorColor: v.nullable(v.string()),
+  transmission: v.nullable(v.string()),
+  drivetrain: v.nullable(v.string()),
+  fuelType: v.nullable(v.string()),
+  engine: v.nullable(v.string()),
+  mpgCity: v.nullable(integer),
+  mpgHighway: v.nullable(integer),
+  features: v.array(v.string()),
+  description: v.nullable(v.string()),
+  listingState: listingStateSchema,
+  dateAdded: v.string(),
+  daysInStock: integer,
+  updatedAt: v.string(),
+  photos: v.array(inventoryPhotoSchema),
+  photoFetches: v.array(photoFetchSchema),
+  counts: v.object({ views: integer, favorites: integer, applications: integer }),
+}) satisfies v.GenericSchema<unknown, InventoryCar>;
+
+export const inventoryPageSchema = pagedSchema(
+  v.object({
+    uuid: v.string(),
+    stockNumber: v.string(),
+    vin: v.string(),
+    year: integer,
+    brand: v.string(),
+    model: v.string(),
+    trim: v.nullable(v.string()),
+    price: integer,
+    mileage: integer,
+    daysInStock: integer,
+    listingState: listingStateSchema,
+    condition: v.picklist(CAR_CONDITIONS),
+    cover: v.nullable(inventoryPhotoSchema),
+    views: integer,
+    favorites: integer,
+    applications: integer,
+    version: integer,
+  }) satisfies v.GenericSchema<unknown, InventoryListItem>,
+) satisfies v.GenericSchema<unknown, Paged<InventoryListItem>>;
+
+export const archivedCarAnswerSchema = v.object({
+  archived: v.literal(true),
+  message: v.string(),
+  car: inventoryCarSchema,
+}) satisfies v.GenericSchema<unknown, ArchivedCarAnswer>;

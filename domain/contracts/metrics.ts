@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { ApplicationStatus } from '../enums.ts';
 
 /** The nine business metrics, in the order the metrics table lists them (docs/product/staff-dashboard.md#metrics). */
@@ -69,3 +70,20 @@ export interface MetricsAnswer {
   timeZone: string;
   generatedAt: string;
 }
+
+/** MetricsAnswer as the API document describes it (server/src/http/openapi.ts). */
+const count = v.pipe(v.number(), v.integer());
+
+export const metricsAnswerSchema = v.object({
+  rows: v.array(v.object({ metric: v.picklist(METRIC_NAMES), value: v.union([v.number(), v.string()]), notes: v.string() })),
+  applicationsByStatus: v.object({ in_review: count, approved: count, rejected: count, withdrawn: count }),
+  regB: v.object({ overdue: count, dueSoon: count }),
+  adverseActionNotices: v.object({
+    sent: count,
+    due: v.array(v.object({ applicationId: count, userId: count, daysLeft: count })),
+  }),
+  daily: v.array(v.object({ date: v.string(), applications: count, newUsers: count, carViews: count })),
+  firstResponse: v.object({ medianMinutes: v.nullable(count), responded: count, waiting: count }),
+  timeZone: v.string(),
+  generatedAt: v.string(),
+}) satisfies v.GenericSchema<unknown, MetricsAnswer>;

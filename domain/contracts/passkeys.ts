@@ -43,3 +43,46 @@ export const passkeysAnswerSchema = v.object({
 }) satisfies v.GenericSchema<unknown, PasskeysAnswer>;
 
 export const passkeyAddedSchema = v.object({ passkey: passkeyItemSchema }) satisfies v.GenericSchema<unknown, PasskeyAdded>;
+
+/* The WebAuthn ceremonies' options as @simplewebauthn/server makes them (PublicKeyCredentialCreationOptionsJSON and
+   PublicKeyCredentialRequestOptionsJSON): the browser hands them to navigator.credentials as they are. */
+const credentialDescriptorSchema = v.object({
+  id: v.string(),
+  type: v.literal('public-key'),
+  transports: v.optional(v.array(v.string())),
+});
+
+/** POST /api/auth/passkeys/registration-options. */
+export const passkeyCreationOptionsSchema = v.object({
+  rp: v.object({ name: v.string(), id: v.optional(v.string()) }),
+  user: v.object({ id: v.string(), name: v.string(), displayName: v.string() }),
+  challenge: v.string(),
+  pubKeyCredParams: v.array(v.object({ type: v.literal('public-key'), alg: v.number() })),
+  timeout: v.optional(v.number()),
+  excludeCredentials: v.optional(v.array(credentialDescriptorSchema)),
+  authenticatorSelection: v.optional(
+    v.object({
+      authenticatorAttachment: v.optional(v.string()),
+      residentKey: v.optional(v.string()),
+      requireResidentKey: v.optional(v.boolean()),
+      userVerification: v.optional(v.string()),
+    }),
+  ),
+  hints: v.optional(v.array(v.string())),
+  attestation: v.optional(v.string()),
+  extensions: v.optional(v.record(v.string(), v.unknown())),
+});
+
+/** POST /api/auth/passkeys/authentication-options. */
+export const passkeyRequestOptionsSchema = v.object({
+  challenge: v.string(),
+  timeout: v.optional(v.number()),
+  rpId: v.optional(v.string()),
+  allowCredentials: v.optional(v.array(credentialDescriptorSchema)),
+  userVerification: v.optional(v.string()),
+  hints: v.optional(v.array(v.string())),
+  extensions: v.optional(v.record(v.string(), v.unknown())),
+});
+
+/** POST /api/auth/passkeys/authentication: the check passed, and this session may reach personal data. */
+export const passkeyCheckedSchema = v.object({ ok: v.literal(true) });

@@ -5,7 +5,11 @@ import { statusChangeSchema } from '../../../domain/adverse-action.ts';
 import { applicantPatchSchema } from '../../../domain/application.schema.ts';
 import { applicationCarChangeSchema, submissionSchema } from '../../../domain/application-submission.schema.ts';
 import {
+  applicationTrailPageSchema,
   myApplicationSchema,
+  reviewConfirmationSchema,
+  ssnRevealSchema,
+  staffApplicationSchema,
   type ApplicationTrailEvent,
   type MyApplication,
   type MyApplicationLookup,
@@ -128,7 +132,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         body: applicationCarChangeSchema,
         answers: { 200: myApplicationSchema },
-        errors: [401, 409],
+        errors: [401, 404, 409],
       }),
     },
     async (request, reply): Promise<MyApplication> => {
@@ -162,7 +166,12 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     '/applications/user/:userId',
     {
       config: adminOnly({ factor: 'passkey' }),
-      schema: documented({ summary: "A user's application, SSN masked (staff; audited)", tags: ['applications'], params: userParams }),
+      schema: documented({
+        summary: "A user's application, SSN masked (staff; audited)",
+        tags: ['applications'],
+        params: userParams,
+        answers: { 200: staffApplicationSchema },
+      }),
     },
     async (request, reply): Promise<StaffApplication> => {
       const { userId } = parseOr400(userParams, request.params, 'user id');
@@ -175,7 +184,12 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
     '/applications/:id/ssn/reveal',
     {
       config: adminOnly({ factor: 'passkey' }),
-      schema: documented({ summary: "The applicant's full SSN (staff; each reveal audited)", tags: ['applications'], params: idParams }),
+      schema: documented({
+        summary: "The applicant's full SSN (staff; each reveal audited)",
+        tags: ['applications'],
+        params: idParams,
+        answers: { 200: ssnRevealSchema },
+      }),
     },
     async (request, reply): Promise<SsnReveal> => {
       const { id } = parseOr400(idParams, request.params, 'application id');
@@ -215,6 +229,8 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         summary: "Correct the applicant's fields (staff; audited by field name)",
         tags: ['applications'],
         body: applicantPatchSchema,
+        answers: { 200: staffApplicationSchema },
+        errors: [404],
       }),
     },
     async (request, reply): Promise<StaffApplication> => {
@@ -234,6 +250,8 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         params: idParams,
         body: statusChangeSchema,
+        answers: { 200: staffApplicationSchema },
+        errors: [409],
       }),
     },
     async (request, reply): Promise<StaffApplication> => {
@@ -252,6 +270,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)',
         tags: ['applications'],
         params: idParams,
+        answers: { 200: reviewConfirmationSchema },
       }),
     },
     async (request, reply): Promise<ReviewConfirmation> => {
@@ -270,6 +289,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         params: idParams,
         querystring: trailQuery,
+        answers: { 200: applicationTrailPageSchema },
       }),
     },
     async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {

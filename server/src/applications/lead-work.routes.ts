@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { ApplicationNote, LeadAssignment } from '../../../domain/contracts/applications.ts';
+import {
+  applicationNoteSchema,
+  leadAssignmentSchema,
+  type ApplicationNote,
+  type LeadAssignment,
+} from '../../../domain/contracts/applications.ts';
 import { assigneeSchema, noteSchema } from '../../../domain/lead-work.schema.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
@@ -29,6 +34,7 @@ export const leadWorkRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         params: idParams,
         body: assigneeSchema,
+        answers: { 200: leadAssignmentSchema },
         errors: [404],
       }),
     },
@@ -48,6 +54,7 @@ export const leadWorkRoutes: FastifyPluginAsync = async (app) => {
         summary: "The application's internal notes, newest first (staff only; never sent outside)",
         tags: ['applications'],
         params: idParams,
+        answers: { 200: v.array(applicationNoteSchema) },
         errors: [404],
       }),
     },
@@ -68,6 +75,7 @@ export const leadWorkRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         params: idParams,
         body: noteSchema,
+        answers: { 201: applicationNoteSchema },
         errors: [404],
       }),
     },

@@ -1,3 +1,4 @@
+import type { AuditEvent } from '../../../domain/contracts/audit.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 
@@ -15,16 +16,6 @@ export interface AuditEntry {
   entity: string;
   entityId: string | number | null;
   details?: Record<string, unknown>;
-}
-
-export interface AuditEvent {
-  id: number;
-  actorUserId: number | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  at: string;
-  details: Record<string, unknown>;
 }
 
 const toRow = (entry: AuditEntry) => ({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
+import { auditPageSchema } from '../../../domain/contracts/audit.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { pagingParams, textParam, wholeNumberParam } from '../../../domain/query-params.ts';
@@ -22,7 +23,12 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     '/audit',
     {
       config: adminOnly({ factor: 'none' }),
-      schema: documented({ summary: 'Audit log of staff actions (staff)', tags: ['audit'], querystring: auditQuerySchema }),
+      schema: documented({
+        summary: 'Audit log of staff actions (staff)',
+        tags: ['audit'],
+        querystring: auditQuerySchema,
+        answers: { 200: auditPageSchema },
+      }),
     },
     async (request) => listAudit(app.db, parseOr400(auditQuerySchema, request.query, 'audit filters')),
   );

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, injectAs } from '../../test/identity.ts';
-import { recordAudit, type AuditEvent } from './audit.repository.ts';
+import type { AuditEvent } from '../../../domain/contracts/audit.ts';
+import { recordAudit } from './audit.repository.ts';
 
 describe.each(DATABASE_KINDS)('the audit log on %s', (kind) => {
   const t = useTestApp(kind);

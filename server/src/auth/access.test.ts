@@ -32,7 +32,7 @@ const EXPECTED: Record<Caller, (status: number) => boolean> = {
 const CALLERS = Object.keys(EXPECTED) as Caller[];
 
 describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
-  const t = useTestApp(kind, { seed: { cars: 2 }, checkAnswers: true });
+  const t = useTestApp(kind, { seed: { cars: 2 } });
   let identities: Record<Caller, Record<string, string>>;
 
   beforeAll(async () => {
@@ -122,7 +122,7 @@ describe.each(DATABASE_KINDS)('admin-only routes on %s', (kind) => {
 type MfaCaller = 'admin over a session without a passkey check' | 'admin over a passkey-checked session' | 'admin in Telegram';
 
 describe.each(DATABASE_KINDS)('admin routes with STAFF_MFA=required on %s', (kind) => {
-  const t = useTestApp(kind, { env: { STAFF_MFA: 'required' }, seed: { cars: 2 }, checkAnswers: true });
+  const t = useTestApp(kind, { env: { STAFF_MFA: 'required' }, seed: { cars: 2 } });
   let identities: Record<MfaCaller, Record<string, string>>;
 
   beforeAll(async () => {

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { passkeyAddedSchema, passkeysAnswerSchema, type PasskeyAdded, type PasskeysAnswer } from '../../../domain/contracts/passkeys.ts';
+import {
+  passkeyAddedSchema,
+  passkeyCheckedSchema,
+  passkeyCreationOptionsSchema,
+  passkeyRequestOptionsSchema,
+  passkeysAnswerSchema,
+  type PasskeyAdded,
+  type PasskeysAnswer,
+} from '../../../domain/contracts/passkeys.ts';
 import { passkeyAuthenticationSchema, passkeyRegistrationSchema } from '../../../domain/passkey.schema.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { adminOnly } from '../http/access.ts';
@@ -54,6 +62,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
           'Start adding a passkey: WebAuthn creation options (the first within 10 minutes of a link sign-in; later ones after a passkey check)',
         tags: ['auth'],
         body: noBody,
+        answers: { 200: passkeyCreationOptionsSchema },
         errors: [409],
       }),
     },
@@ -93,6 +102,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Start a passkey check: WebAuthn request options for your passkeys',
         tags: ['auth'],
         body: noBody,
+        answers: { 200: passkeyRequestOptionsSchema },
         errors: [409],
       }),
     },
@@ -112,6 +122,7 @@ export const passkeysRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Finish a passkey check (audited): this session may then reach personal data',
         tags: ['auth'],
         body: passkeyAuthenticationSchema,
+        answers: { 200: passkeyCheckedSchema },
         errors: [401, 409],
       }),
     },

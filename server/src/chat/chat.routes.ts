@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { ChatLink } from '../../../domain/contracts/chat.ts';
+import { chatLinkSchema, type ChatLink } from '../../../domain/contracts/chat.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
@@ -19,6 +19,7 @@ export const chatRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Where staff chat with a user: their forum topic in the staff group, else t.me/<username>, else null (staff)',
         tags: ['chat'],
         params: userParams,
+        answers: { 200: chatLinkSchema },
       }),
     },
     async (request): Promise<ChatLink> => {

@@ -229,7 +229,6 @@ describe.each(DATABASE_KINDS)('fuzzing every route on %s', (kind) => {
     seed: { cars: 24 },
     webDist: fakeWebBuild(),
     logger: { level: 'error', stream: errorLogStream },
-    checkAnswers: true,
   });
   let routes: Route[];
   let callers: Caller[];

@@ -128,7 +128,8 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * state-changing call from another site (security/origin-check.ts) or an x-telegram-id that is not
  * the caller's (http/access.ts), 413 and 415 for a body over the limit or in a type it does not read, 429 for the rate limit
  * (security/rate-limit.ts); 401 and 403 for an access rule, 404 for a path that names a record, 413
- * for a body over its limit; plus those its own rules declare.
+ * for a body over its limit; on every route 500 for a fault of the server and 503 while the database
+ * (or a dependency such as the PDF renderer) is out of reach (db/unavailable.ts); plus those its own rules declare.
  */
 function errorStatuses(method: string, url: string, access: Access | undefined, schema: DocumentedSchema | undefined): number[] {
   const api = url.startsWith('/api/');
@@ -140,6 +141,7 @@ function errorStatuses(method: string, url: string, access: Access | undefined, 
   if (url.includes('/:')) statuses.add(404);
   if (schema?.body) statuses.add(413);
   if (api) statuses.add(429);
+  statuses.add(500).add(503);
   return [...statuses].sort((a, b) => a - b);
 }
 

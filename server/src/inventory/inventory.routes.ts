@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ArchivedCarAnswer, InventoryCar, InventoryListItem } from '../../../domain/contracts/inventory.ts';
+import {
+  archivedCarAnswerSchema,
+  inventoryCarSchema,
+  inventoryPageSchema,
+  type ArchivedCarAnswer,
+  type InventoryCar,
+  type InventoryListItem,
+} from '../../../domain/contracts/inventory.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { carPatchSchema, carWriteSchema, inventoryCarParamsSchema, inventoryListQuerySchema } from '../../../domain/inventory.schema.ts';
 import { requireViewer } from '../auth/identity.service.ts';
@@ -45,6 +52,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The staff inventory: search, filters, sort and paging, with views, favourites and applications (staff)',
         tags: ['inventory'],
         querystring: inventoryListQuerySchema,
+        answers: { 200: inventoryPageSchema },
       }),
     },
     async (request): Promise<Paged<InventoryListItem>> =>
@@ -60,6 +68,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Add a car (a draft unless listingState says otherwise) (staff)',
         tags: ['inventory'],
         body: carWriteSchema,
+        answers: { 201: inventoryCarSchema },
         errors: [409],
       }),
     },
@@ -75,7 +84,12 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
     '/inventory/:uuid',
     {
       config: adminOnly({ factor: 'none' }),
-      schema: documented({ summary: 'One car in any listing state (staff)', tags: ['inventory'], params: inventoryCarParamsSchema }),
+      schema: documented({
+        summary: 'One car in any listing state (staff)',
+        tags: ['inventory'],
+        params: inventoryCarParamsSchema,
+        answers: { 200: inventoryCarSchema },
+      }),
     },
     async (request, reply): Promise<InventoryCar> => {
       const { uuid } = parseOr400(inventoryCarParamsSchema, request.params, 'car id');
@@ -93,6 +107,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
         tags: ['inventory'],
         params: inventoryCarParamsSchema,
         body: carPatchSchema,
+        answers: { 200: inventoryCarSchema },
         errors: [409],
       }),
     },
@@ -111,6 +126,7 @@ export const inventoryRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Delete a car nothing refers to (204), else archive it (200 with the archived car) (staff)',
         tags: ['inventory'],
         params: inventoryCarParamsSchema,
+        answers: { 200: archivedCarAnswerSchema, 204: null },
       }),
     },
     async (request, reply): Promise<ArchivedCarAnswer | undefined> => {

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ImportReport } from '../../../domain/contracts/inventory-import.ts';
+import { importReportSchema, type ImportReport } from '../../../domain/contracts/inventory-import.ts';
 import { stockFileImportQuerySchema } from '../../../domain/inventory-import.schema.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { adminOnly } from '../http/access.ts';
@@ -58,6 +58,7 @@ export const stockFileRoutes: FastifyPluginAsync = async (app) => {
         summary: `Import a stock file (multipart/form-data: one CSV in a part named file, at most ${MAX_MEGABYTES} MB and ${STOCK_FILE_MAX_ROWS.toLocaleString('en-US')} cars; comma, semicolon or tab; UTF-8, else read as Windows-1252 and said so in X-Stock-File-Encoding). mode=dry-run answers what each row would do and writes nothing; mode=commit writes every row that is not refused in one transaction; sync=true also marks available cars the file does not name as sold (staff)`,
         tags: ['inventory'],
         querystring: stockFileImportQuerySchema,
+        answers: { 200: importReportSchema },
         errors: [409, 413, 415],
       }),
     },

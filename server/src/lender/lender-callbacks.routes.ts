@@ -1,6 +1,7 @@
 import { adverseActionReasonsSchema, otherReasonSchema } from '../../../domain/adverse-action.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
+import { lenderDecisionAnswerSchema, type LenderDecisionAnswer } from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
@@ -60,10 +61,11 @@ export const lenderCallbackRoutes: FastifyPluginAsync = async (app) => {
           'The lender\'s decision on an application, signed like the hand-off (X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">): the status changes as a staff member\'s change would, and the applicant is notified',
         tags: ['lender'],
         body: decisionBody,
+        answers: { 200: lenderDecisionAnswerSchema },
         errors: [401, 404, 409],
       }),
     },
-    async (request) => {
+    async (request): Promise<LenderDecisionAnswer> => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       await authenticateLenderCallback(deps, lender, request.headers[SIGNATURE_HEADER], raw);
       let parsed: unknown;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
-import type { StaffApplication } from '../../../domain/contracts/applications.ts';
+import { staffApplicationSchema, type StaffApplication } from '../../../domain/contracts/applications.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
 import { requireViewer } from '../auth/identity.service.ts';
 import { adminOnly } from '../http/access.ts';
@@ -23,6 +23,7 @@ export const lenderRoutes: FastifyPluginAsync = async (app) => {
           'Send the application to the lender again, from now (staff; audited); 409 while it is being retried or without a configured lender',
         tags: ['applications'],
         params: idParams,
+        answers: { 200: staffApplicationSchema },
         errors: [409],
       }),
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { MetricsAnswer } from '../../../domain/contracts/metrics.ts';
+import { metricsAnswerSchema, type MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 import { adminOnly } from '../http/access.ts';
 import { documented } from '../http/openapi.ts';
 import { computeMetrics } from './metrics.service.ts';
@@ -13,6 +13,7 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
         summary:
           'Business metrics for staff: the nine business metrics, applications by status and against the Regulation B deadline, and the last 30 days by day',
         tags: ['metrics'],
+        answers: { 200: metricsAnswerSchema },
       }),
     },
     async (): Promise<MetricsAnswer> =>
