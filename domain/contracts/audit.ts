@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { pagedSchema, type Paged } from './paged.ts';
 
-/** One event of GET /api/audit (docs/product.md#audit-trail): who did what to which record, and when. */
+/** One event of GET /api/audit (docs/product/retention.md#audit-trail): who did what to which record, and when. */
 export interface AuditEvent {
   id: number;
   /** Null for the system itself (start-up, configuration). */
