@@ -20,7 +20,6 @@ export type ImportProblemDetail =
   | { code: 'unknown_type'; params: { column: string | null } }
   | { code: 'photo_url_not_web'; params: { url: string } }
   | { code: 'invalid_value'; params: Record<string, never> };
-export type ImportProblemCode = ImportProblemDetail['code'];
 
 /**
  * One problem of a row, or of the file (row 0 is the header; column null when it is the whole row or
