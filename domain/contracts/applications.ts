@@ -82,6 +82,23 @@ export interface MyApplication {
   notice: { issuedAt: string } | null;
 }
 
+/**
+ * POST /api/applications/mine/notice-link: a link to the notice's PDF that works without the session,
+ * for whoever cannot send it (Telegram downloads a file itself); it expires after `expiresAt`.
+ */
+export interface NoticeLink {
+  /** A path on this site: GET it for the PDF. */
+  url: string;
+  fileName: string;
+  expiresAt: string;
+}
+
+export const noticeLinkSchema = v.object({
+  url: v.string(),
+  fileName: v.string(),
+  expiresAt: v.string(),
+}) satisfies v.GenericSchema<unknown, NoticeLink>;
+
 /** GET /api/applications/mine: the application, or null (200) when the visitor has not applied. */
 export type MyApplicationLookup = MyApplication | null;
 

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   // Last of the 403s: a bare 403 maps back to this generic code.
   forbidden: 403,
   not_found: 404,
+  /** A signed download link past its expiry: ask for a new one (POST /api/applications/mine/notice-link). */
+  link_expired: 410,
   /** The request, or its body, arrived too slowly (HTTP_REQUEST_TIMEOUT_MS, HTTP_BODY_MIN_BYTES_PER_SECOND). */
   request_timeout: 408,
   /** One application per user: the answer carries the existing one's applicationId. */

@@ -7,11 +7,36 @@ import { photoFetchSchema, type PhotoFetch } from './inventory.ts';
 export type ImportMode = 'dry-run' | 'commit';
 export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'refused';
 
-/** One problem of a row, or of the file (row 0 is the header; column null when it is the whole row or file). */
-export interface ImportProblem {
+/**
+ * What a problem is, for a client to say it in its reader's language: a code and the values its
+ * words need. `invalid_value` is the write schema's own message, a fixed text translated as it is.
+ */
+export type ImportProblemDetail =
+  | { code: 'duplicate_vin'; params: { vin: string; rows: number[] } }
+  | { code: 'duplicate_stock_number'; params: { stockNumber: string; rows: number[] } }
+  | { code: 'stock_number_of_another_car'; params: { stockNumber: string; car: string | null; vin: string } }
+  | { code: 'stock_number_of_car_with_another_vin'; params: { stockNumber: string; car: string | null; vin: string } }
+  | { code: 'archived_car'; params: { stockNumber: string } }
+  | { code: 'row_too_long'; params: { cells: number; columns: number; delimiter: 'comma' | 'semicolon' | 'tab' } }
+  | { code: 'unknown_type'; params: { column: string | null } }
+  | { code: 'photo_url_not_web'; params: { url: string } }
+  | { code: 'invalid_value'; params: Record<string, never> };
+
+/**
+ * One problem of a row, or of the file (row 0 is the header; column null when it is the whole row or
+ * file): its code and values, and `message`, the same in English for API consumers.
+ */
+export type ImportProblem = {
   row: number;
   column: string | null;
   message: string;
+} & ImportProblemDetail;
+
+/** Why a column named as one of ours was ignored, as a code and values (its English is in `ignoredReasons`). */
+export interface IgnoredColumnDetail {
+  code: 'unfit_column';
+  /** The column's values that are not what it should hold, up to five. */
+  params: { column: string; examples: string[]; holds: 'type' | 'listingState' | 'bodyStyle' };
 }
 
 export interface ImportRowResult {
@@ -46,7 +71,12 @@ export interface ImportReport {
    * Header names matched to our fields, the columns that were ignored, and why a column named as one
    * of ours was ignored all the same (its values across the file are not what that column holds).
    */
-  columns: { matched: Record<string, string>; ignored: string[]; ignoredReasons: Record<string, string> };
+  columns: {
+    matched: Record<string, string>;
+    ignored: string[];
+    ignoredReasons: Record<string, string>;
+    ignoredDetails: Record<string, IgnoredColumnDetail>;
+  };
   /** Photo URLs queued for download in the background (commit only). */
   photosQueued: number;
   results: ImportRowResult[];

@@ -9,10 +9,14 @@ import {
   emitTelegramEvent,
   lastTelegramCall,
   openTelegramPage,
+  registerTelegramUser,
   reportMissingChromium,
+  signedInitData,
+  submitApplicationAs,
   telegramEvents,
   telegramHostScript,
   telegramLaunchUrl,
+  type TelegramLaunchOptions,
 } from './harness.ts';
 
 const noChromium = reportMissingChromium('mocked Telegram');
@@ -60,6 +64,30 @@ const FRAME_RECORDER = `(() => {
     }
     post(type, data);
   };
+})();`;
+
+interface RecordedScreens {
+  __screens: Array<{ fallback: boolean; page: boolean }>;
+}
+
+/**
+ * Installed before the page's own scripts: from the app's first render on (the root has content),
+ * notes at every animation frame whether the frame shows the startup placeholder and whether the
+ * screen's area holds anything, keeping each change.
+ */
+const SCREEN_RECORDER = `(() => {
+  const screens = [];
+  window.__screens = screens;
+  const sample = () => {
+    const root = document.getElementById('root');
+    if (root && root.childElementCount > 0) {
+      const main = document.querySelector('main');
+      const frame = { fallback: document.querySelector('.startup-fallback') !== null, page: main !== null && main.childElementCount > 0 };
+      if (JSON.stringify(screens.at(-1)) !== JSON.stringify(frame)) screens.push(frame);
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
 })();`;
 
 describe.skipIf(noChromium)('inside a mocked Telegram client (production build, real Chromium)', () => {
@@ -129,6 +157,68 @@ describe.skipIf(noChromium)('inside a mocked Telegram client (production build, 
     expect(new Set(frames.flatMap((frame) => (frame.tabs === null ? [] : [frame.tabs])))).toEqual(new Set([5]));
     // Telegram's loading screen gives way only to a shell that has been on screen for a frame.
     expect(ready).toEqual([{ shellInDom: true, shellPainted: true }]);
+  });
+
+  it.each<[string, () => Promise<[string, TelegramLaunchOptions]>]>([
+    ['a shared car from its start parameter', async () => ['/', { startParam: `car_${await firstCarUuid()}` }]],
+    [
+      'the application by its address',
+      async () => ['/application', { user: { id: 700_000_030, first_name: 'Deep', language_code: 'en' } }],
+    ],
+    ['a dashboard page by its address', async () => ['/dashboard/inventory', { user: ADMIN_USER }]],
+  ])('draws %s from the first frame on a slow phone: never an empty screen while its code loads', async (_, launch) => {
+    const [path, options] = await launch();
+    const context = await suite.newContext({ viewport: { width: 390, height: 844 } });
+    const page = suite.track(await context.newPage());
+    await page.addInitScript({ content: telegramHostScript() });
+    await page.addInitScript({ content: SCREEN_RECORDER });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 5 });
+    await page.goto(telegramLaunchUrl(suite.server.baseUrl, path, options));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    const screens = await page.evaluate(() => (window as unknown as RecordedScreens).__screens);
+    expect(screens.length).toBeGreaterThan(0);
+    expect(screens.filter((screen) => screen.fallback || !screen.page)).toEqual([]);
+  });
+
+  it('downloads a declined applicant’s notice through Telegram, from a link that serves the PDF without the init data', async () => {
+    const baseUrl = suite.server.baseUrl;
+    const applicant = { id: 700_000_040, first_name: 'Notice', language_code: 'en' };
+    await registerTelegramUser(baseUrl, ADMIN_USER);
+    await submitApplicationAs(baseUrl, applicant, await registerTelegramUser(baseUrl, applicant));
+    const asApplicant = { authorization: `tma ${signedInitData({ user: applicant })}` };
+    const { id } = (await (await fetch(`${baseUrl}/api/applications/mine`, { headers: asApplicant })).json()) as { id: number };
+    const rejected = await fetch(`${baseUrl}/api/applications/${id}/status`, {
+      method: 'PATCH',
+      headers: { authorization: `tma ${signedInitData({ user: ADMIN_USER })}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'rejected', reasons: ['insufficient_income'] }),
+    });
+    expect(rejected.status, await rejected.text()).toBe(200);
+
+    const page = await open('/application', { user: applicant });
+    const pdfRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.pdf')) pdfRequests.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Download the notice (PDF)' }).click();
+    await expect
+      .poll(() => lastTelegramCall(page, 'web_app_request_file_download'))
+      .toMatchObject({ file_name: `adverse-action-notice-${id}.pdf` });
+    await emitTelegramEvent(page, 'file_download_requested', { status: 'downloading' });
+    const { url } = (await lastTelegramCall(page, 'web_app_request_file_download')) as { url: string };
+    expect(new URL(url).origin).toBe(baseUrl);
+    // The WebView itself fetched no PDF: Telegram downloads it, with neither the cookie nor the init data.
+    expect(pdfRequests).toEqual([]);
+    const pdf = await fetch(url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('uses the native Main button for the home call to action', async () => {

@@ -11,6 +11,7 @@ import { createCars, updateCar } from './inventory.service.ts';
 import { allCarPhotoUrls, allCarRows } from './stock-file.repository.ts';
 import {
   columnOfField,
+  importProblem,
   readStockFile,
   rowInput,
   rowStockNumber,
@@ -81,8 +82,6 @@ function everyProblem(input: RowInput, found: ImportProblem[], schema: ImportPro
   return [...found, ...schema.filter((problem) => problem.column === null || !unreadable.has(problem.column))];
 }
 
-const rowList = (rows: number[]) => (rows.length === 1 ? `row ${rows[0]}` : `rows ${rows.join(', ')}`);
-
 /** What each row of the file does to the inventory as it is now; nothing is written. */
 export function planImport(file: StockFile, existing: readonly InventoryCar[], sync: boolean): ImportPlan {
   const byVin = new Map(existing.filter((car) => car.vin !== '').map((car) => [car.vin, car]));
@@ -117,31 +116,32 @@ export function planImport(file: StockFile, existing: readonly InventoryCar[], s
     const car = vin !== null ? (byVin.get(vin) ?? (stockCar?.vin === '' ? stockCar : undefined)) : stockCar;
     if (car) named.add(car.uuid);
 
-    if (sameVin.has(row)) problems.push({ row, column: column('vin'), message: `VIN ${vin} is also on ${rowList(sameVin.get(row)!)}.` });
+    // A row in sameVin has a VIN, and one in sameStock a stock number (duplicates skips null values).
+    if (sameVin.has(row))
+      problems.push(importProblem(row, column('vin'), { code: 'duplicate_vin', params: { vin: vin!, rows: sameVin.get(row)! } }));
     if (sameStock.has(row))
-      problems.push({
-        row,
-        column: column('stockNumber'),
-        message: `Stock number ${stockNumber} is also on ${rowList(sameStock.get(row)!)}.`,
-      });
+      problems.push(
+        importProblem(row, column('stockNumber'), {
+          code: 'duplicate_stock_number',
+          params: { stockNumber: stockNumber!, rows: sameStock.get(row)! },
+        }),
+      );
     if (stockCar && car && stockCar.uuid !== car.uuid)
-      problems.push({
-        row,
-        column: column('stockNumber'),
-        message: `Stock number ${stockNumber} belongs to another car: ${title(stockCar)}, VIN ${stockCar.vin}.`,
-      });
+      problems.push(
+        importProblem(row, column('stockNumber'), {
+          code: 'stock_number_of_another_car',
+          params: { stockNumber: stockCar.stockNumber, car: title(stockCar), vin: stockCar.vin },
+        }),
+      );
     if (stockCar && !car && vin !== null)
-      problems.push({
-        row,
-        column: column('vin'),
-        message: `Stock number ${stockNumber} belongs to a car with another VIN: ${title(stockCar)}, VIN ${stockCar.vin}. Correct the VIN or the stock number.`,
-      });
+      problems.push(
+        importProblem(row, column('vin'), {
+          code: 'stock_number_of_car_with_another_vin',
+          params: { stockNumber: stockCar.stockNumber, car: title(stockCar), vin: stockCar.vin },
+        }),
+      );
     if (car?.listingState === 'archived')
-      problems.push({
-        row,
-        column: null,
-        message: `This car (stock number ${car.stockNumber}) is archived; restore it in the dashboard first.`,
-      });
+      problems.push(importProblem(row, null, { code: 'archived_car', params: { stockNumber: car.stockNumber } }));
     if (!car) {
       // A car arriving from the dealer system is on sale unless the file says otherwise.
       const validated = validateRow(file, row, { listingState: 'available', ...input.fields });
@@ -217,7 +217,7 @@ function report(file: StockFile, plan: ImportPlan, mode: ImportMode, sync: boole
       title: title(car) ?? car.stockNumber,
       from: 'available' as const,
     })),
-    columns: { matched: file.matched, ignored: file.ignored, ignoredReasons: file.ignoredReasons },
+    columns: { matched: file.matched, ignored: file.ignored, ignoredReasons: file.ignoredReasons, ignoredDetails: file.ignoredDetails },
     photosQueued,
     results: plan.rows.map((row) => row.result),
   };

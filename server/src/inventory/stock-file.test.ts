@@ -167,6 +167,14 @@ describe.each(DATABASE_KINDS)('importing a stock file on %s', (kind) => {
     const [problem] = report.results[0]!.problems;
     expect(problem?.column).toBe('VIN');
     expect(problem?.message).toContain('Stock number D00003 belongs to a car with another VIN');
+    expect(problem).toMatchObject({
+      code: 'stock_number_of_car_with_another_vin',
+      params: {
+        stockNumber: 'D00003',
+        vin: rows[2]!.VIN,
+        car: [rows[2]!.Year, rows[2]!.Make, rows[2]!.Model, rows[2]!.Trim].filter(Boolean).join(' '),
+      },
+    });
   });
 
   it('marks available cars missing from a full feed as sold when asked, and only then', async () => {
@@ -189,7 +197,13 @@ describe.each(DATABASE_KINDS)('importing a stock file on %s', (kind) => {
     const report = await reportOf(t.app, toCsv([row]), 'mode=commit');
     expect(report).toMatchObject({ created: 1, photosQueued: 2 });
     expect(report.results[0]!.problems).toEqual([
-      { row: 2, column: 'Photo URLs', message: 'Not an http or https address, so it is not fetched: ftp://x/3.jpg' },
+      {
+        row: 2,
+        column: 'Photo URLs',
+        message: 'Not an http or https address, so it is not fetched: ftp://x/3.jpg',
+        code: 'photo_url_not_web',
+        params: { url: 'ftp://x/3.jpg' },
+      },
     ]);
     const events = await t.db.selectFrom('outbox_events').select(['kind', 'payload']).where('kind', '=', 'inventory.photo_urls').execute();
     expect(events.map((event) => event.payload)).toEqual([
@@ -245,6 +259,9 @@ describe.each(DATABASE_KINDS)('stock files that are hard to read, on %s', (kind)
       null,
       'The row has 8 cells but the header has 7: a cell with a comma in it must be in double quotes.',
     ]);
+    expect(report.results[1]!.problems).toContainEqual(
+      expect.objectContaining({ code: 'row_too_long', params: { cells: 8, columns: 7, delimiter: 'comma' } }),
+    );
   });
 
   it.each([
@@ -302,6 +319,9 @@ describe.each(DATABASE_KINDS)('stock files from other systems, on %s', (kind) =>
     expect(report.columns.ignoredReasons).toEqual({
       state: 'Column "state" ignored: its values (TX, CA) are not listing states (draft, available, pending, sold).',
     });
+    expect(report.columns.ignoredDetails).toEqual({
+      state: { code: 'unfit_column', params: { column: 'state', examples: ['TX', 'CA'], holds: 'listingState' } },
+    });
     expect(report.columns.matched).not.toHaveProperty('state');
     expect(await carByVin(t.app, rows[0]!.VIN)).toMatchObject({ listingState: 'available' });
   });
@@ -322,7 +342,7 @@ describe.each(DATABASE_KINDS)('stock files from other systems, on %s', (kind) =>
     const report = await reportOf(t.app, file);
     expect(report.columns.ignored).toEqual([]);
     expect(report.results[2]!.problems).toEqual([
-      { row: 4, column: 'State', message: 'Listing state must be draft, available, pending or sold.' },
+      { row: 4, column: 'State', message: 'Listing state must be draft, available, pending or sold.', code: 'invalid_value', params: {} },
     ]);
   });
 
@@ -342,6 +362,17 @@ describe.each(DATABASE_KINDS)('stock files from other systems, on %s', (kind) =>
     expect(report.results[4]!.problems.map((problem) => [problem.column, problem.message])).toEqual([
       ['VIN', `VIN ${rows[1]!.VIN} is also on row 3.`],
       ['Make', 'Make is required.'],
+    ]);
+    // The same problems as codes and values, for a client to word in its reader's language.
+    expect(report.results[0]!.problems.map(({ code, params }) => ({ code, params }))).toEqual([
+      { code: 'unknown_type', params: { column: 'New/Used' } },
+      { code: 'invalid_value', params: {} },
+      { code: 'invalid_value', params: {} },
+      { code: 'invalid_value', params: {} },
+    ]);
+    expect(report.results[4]!.problems.map(({ code, params }) => ({ code, params }))).toEqual([
+      { code: 'duplicate_vin', params: { vin: rows[1]!.VIN, rows: [3] } },
+      { code: 'invalid_value', params: {} },
     ]);
   });
 });

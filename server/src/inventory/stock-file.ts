@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
-import type { ImportProblem } from '../../../domain/contracts/inventory-import.ts';
+import type { IgnoredColumnDetail, ImportProblem, ImportProblemDetail } from '../../../domain/contracts/inventory-import.ts';
 import type { InventoryCar } from '../../../domain/contracts/inventory.ts';
 import { getFieldErrors } from '../../../domain/contracts/errors.ts';
 import { CAR_BODY_STYLES, type CarListingState } from '../../../domain/enums.ts';
@@ -67,7 +67,38 @@ const COLUMN_BY_NAME = new Map(
 
 const DELIMITERS = [',', ';', '\t'] as const;
 type Delimiter = (typeof DELIMITERS)[number];
-const delimiterName: Record<Delimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+const delimiterName = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const satisfies Record<Delimiter, string>;
+
+const rowList = (rows: number[]) => (rows.length === 1 ? `row ${rows[0]}` : `rows ${rows.join(', ')}`);
+
+/** A problem's English words, for the API's `message` (the dashboard words each code itself, in the reader's language). */
+function englishOf(detail: Exclude<ImportProblemDetail, { code: 'invalid_value' }>): string {
+  switch (detail.code) {
+    case 'duplicate_vin':
+      return `VIN ${detail.params.vin} is also on ${rowList(detail.params.rows)}.`;
+    case 'duplicate_stock_number':
+      return `Stock number ${detail.params.stockNumber} is also on ${rowList(detail.params.rows)}.`;
+    case 'stock_number_of_another_car':
+      return `Stock number ${detail.params.stockNumber} belongs to another car: ${detail.params.car}, VIN ${detail.params.vin}.`;
+    case 'stock_number_of_car_with_another_vin':
+      return `Stock number ${detail.params.stockNumber} belongs to a car with another VIN: ${detail.params.car}, VIN ${detail.params.vin}. Correct the VIN or the stock number.`;
+    case 'archived_car':
+      return `This car (stock number ${detail.params.stockNumber}) is archived; restore it in the dashboard first.`;
+    case 'row_too_long':
+      return `The row has ${detail.params.cells} cells but the header has ${detail.params.columns}: a cell with a ${detail.params.delimiter} in it must be in double quotes.`;
+    case 'unknown_type':
+      return `${detail.params.column} must be New, Used, Certified or CPO.`;
+    case 'photo_url_not_web':
+      return `Not an http or https address, so it is not fetched: ${detail.params.url}`;
+  }
+}
+
+/** A problem the importer found, with its code, its values and its English message. */
+export const importProblem = (
+  row: number,
+  column: string | null,
+  detail: Exclude<ImportProblemDetail, { code: 'invalid_value' }>,
+): ImportProblem => ({ row, column, message: englishOf(detail), ...detail });
 
 /** One data row: its number as a spreadsheet shows it (the header is row 1) and its cells by column. */
 export interface StockFileRow {
@@ -86,6 +117,7 @@ export interface StockFile {
   ignored: string[];
   /** Why a column that names one of ours was ignored all the same: its values are not what that column holds. */
   ignoredReasons: Record<string, string>;
+  ignoredDetails: Record<string, IgnoredColumnDetail>;
   /** The file's own name for each column it has, for problems ("InternetPrice", not "Price"). */
   headerOf: Map<ColumnTarget, string>;
   rows: StockFileRow[];
@@ -178,6 +210,7 @@ export function readStockFile(bytes: Buffer): StockFile {
   const matched: Record<string, string> = {};
   const ignored: string[] = [];
   const ignoredReasons: Record<string, string> = {};
+  const ignoredDetails: Record<string, IgnoredColumnDetail> = {};
   const headerOf = new Map<ColumnTarget, string>();
   const indexOf = new Map<ColumnTarget, number>();
   header.forEach((name, index) => {
@@ -192,7 +225,10 @@ export function readStockFile(bytes: Buffer): StockFile {
         : null;
     if (!column || indexOf.has(column.target) || reason !== null) {
       if (name.trim() !== '') ignored.push(name);
-      if (reason !== null) ignoredReasons[name] = reason;
+      if (reason !== null) {
+        ignoredReasons[name] = reason.message;
+        ignoredDetails[name] = reason.detail;
+      }
       return;
     }
     matched[name] = column.header;
@@ -206,16 +242,15 @@ export function readStockFile(bytes: Buffer): StockFile {
     for (const [target, column] of indexOf) cells.set(target, unneutralise(record[column] ?? ''));
     const problems = record.slice(header.length).some((cell) => cell.trim() !== '')
       ? [
-          {
-            row,
-            column: null,
-            message: `The row has ${record.length} cells but the header has ${header.length}: a cell with a ${delimiterName[delimiter]} in it must be in double quotes.`,
-          },
+          importProblem(row, null, {
+            code: 'row_too_long',
+            params: { cells: record.length, columns: header.length, delimiter: delimiterName[delimiter] },
+          }),
         ]
       : [];
     return { row, cells, problems };
   });
-  return { encoding, delimiter, matched, ignored, ignoredReasons, headerOf, rows };
+  return { encoding, delimiter, matched, ignored, ignoredReasons, ignoredDetails, headerOf, rows };
 }
 
 /**
@@ -225,14 +260,22 @@ export function readStockFile(bytes: Buffer): StockFile {
  * half of its values fit; a column that mostly fits is ours, and a row whose value does not is
  * refused for it.
  */
-function unfitColumn(target: ColumnTarget, name: string, cells: readonly string[]): string | null {
-  const vocabulary = VOCABULARIES[target as keyof typeof VOCABULARIES];
-  if (!vocabulary) return null;
+function unfitColumn(
+  target: ColumnTarget,
+  name: string,
+  cells: readonly string[],
+): { message: string; detail: IgnoredColumnDetail } | null {
+  if (!(target in VOCABULARIES)) return null;
+  const holds = target as keyof typeof VOCABULARIES;
+  const vocabulary = VOCABULARIES[holds];
   const values = cells.map((cell) => cell.trim()).filter((value) => value !== '');
   const unfit = values.filter((value) => !vocabulary.fits(value.toLowerCase()));
   if (unfit.length * 2 <= values.length) return null;
-  const examples = [...new Set(unfit)].slice(0, 5).join(', ');
-  return `Column "${name}" ignored: its values (${examples}) are not ${vocabulary.name}.`;
+  const examples = [...new Set(unfit)].slice(0, 5);
+  return {
+    message: `Column "${name}" ignored: its values (${examples.join(', ')}) are not ${vocabulary.name}.`,
+    detail: { code: 'unfit_column', params: { column: name, examples, holds } },
+  };
 }
 
 /** The input of carWriteSchema a row gives, with the photo URLs and the problems found on the way. */
@@ -311,14 +354,14 @@ export function rowInput(file: Pick<StockFile, 'headerOf'>, { row, cells, proble
         if (blank(cell)) break;
         const type = TYPE_VALUES[cell.trim().toLowerCase()];
         if (type) Object.assign(fields, type);
-        else problems.push({ row, column, message: `${column} must be New, Used, Certified or CPO.` });
+        else problems.push(importProblem(row, column, { code: 'unknown_type', params: { column } }));
         break;
       }
       case 'photoUrls': {
         const urls = splitUrls(cell);
         photoUrls = urls.filter(isWebUrl);
         for (const url of urls.filter((url) => !isWebUrl(url)))
-          notes.push({ row, column, message: `Not an http or https address, so it is not fetched: ${url.slice(0, 200)}` });
+          notes.push(importProblem(row, column, { code: 'photo_url_not_web', params: { url: url.slice(0, 200) } }));
         break;
       }
       case 'features':
@@ -353,10 +396,12 @@ export function validateRow(
 ): { car: CarWrite; problems: [] } | { car: null; problems: ImportProblem[] } {
   const result = v.safeParse(carWriteSchema, input);
   if (result.success) return { car: result.output, problems: [] };
-  const problems = Object.entries(getFieldErrors(result.issues)).map(([field, message]) => ({
+  const problems = Object.entries(getFieldErrors(result.issues)).map(([field, message]): ImportProblem => ({
     row,
     column: field === '' ? null : columnOfField(file, field.split('.')[0]!),
     message,
+    code: 'invalid_value',
+    params: {},
   }));
   return { car: null, problems };
 }

@@ -6,8 +6,14 @@ import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { myNoticePdf, staffNoticePdf, type NoticePdf } from '../pdf/notice.service.ts';
+import { noticeLinkSchema } from '../../../domain/contracts/applications.ts';
+import { myNoticeLink, NOTICE_LINK_MINUTES, signedNoticePdf } from './notice-link.service.ts';
 
 const idParams = v.object({ id: rowIdParam('id') });
+const signedLinkQuery = v.object({
+  expires: v.pipe(v.string('expires must be a unix time'), v.regex(/^\d{1,12}$/, 'expires must be a unix time'), v.transform(Number)),
+  signature: v.pipe(v.string('signature must be hex'), v.regex(/^[0-9a-f]{64}$/, 'signature must be 64 hex digits')),
+});
 
 const sendPdf = (reply: FastifyReply, { filename, bytes }: NoticePdf) =>
   reply
@@ -29,6 +35,7 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
     creditor: { name: app.config.company.name, address: app.config.company.address, phone: app.config.company.phone },
     timeZone: app.config.timeZone,
   };
+  const linkDeps = { ...deps, secret: app.config.sessionSecret };
 
   app.get(
     '/applications/:id/notice.pdf',
@@ -61,5 +68,38 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request, reply) => sendPdf(reply, await myNoticePdf(deps, requireViewer(request))),
+  );
+
+  app.post(
+    '/applications/mine/notice-link',
+    {
+      schema: documented({
+        summary: `A link to the visitor's own latest adverse-action notice that works without their session for ${NOTICE_LINK_MINUTES} minutes (for the mini app: Telegram downloads the file itself, without the init data header); 404 when none was issued.`,
+        tags: ['applications'],
+        answers: { 200: noticeLinkSchema },
+        errors: [401, 404],
+      }),
+    },
+    async (request) => myNoticeLink(linkDeps, requireViewer(request)),
+  );
+
+  app.get(
+    '/applications/:id/applicant-notice.pdf',
+    {
+      schema: documented({
+        summary:
+          "The applicant's latest adverse-action notice through a link from POST /api/applications/mine/notice-link; 403 when the link was altered or is for another application, 410 link_expired once it has expired.",
+        tags: ['applications'],
+        answers: { 200: ['application/pdf'] },
+        params: idParams,
+        querystring: signedLinkQuery,
+        errors: [403, 404, 410, 503],
+      }),
+    },
+    async (request, reply) => {
+      const { id } = parseOr400(idParams, request.params, 'application id');
+      const { expires, signature } = parseOr400(signedLinkQuery, request.query, 'link');
+      return sendPdf(reply, await signedNoticePdf(linkDeps, { applicationId: id, expires, signature }));
+    },
   );
 };

@@ -111,20 +111,35 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 /**
- * The browser's router. Over a server-rendered page, the screens the URL shows are loaded first
- * and the server's loader data given, so the first render is the server's markup, not the
- * loading fallback.
+ * The browser's router. The screens the URL shows are loaded before the first render, and over a
+ * server-rendered page the server's loader data given, so the first frame is the screen itself (or
+ * the server's markup), never the empty loading fallback: a deep link (a car, the application's
+ * status, a dashboard page, a Telegram start parameter) draws its page, or its page's own loading
+ * state, at once. A chunk that fails to load is left to the router, which tries again and shows
+ * the error screen.
  */
 export async function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
   const routes = createRoutes(queryClient);
-  if (hydrationData) {
-    const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      try {
         Object.assign(route, await route.lazy(), { lazy: undefined });
-      }),
-    );
-  }
-  return createBrowserRouter(routes, { hydrationData });
+      } catch {
+        // The router's own lazy load tries once more and shows the route's error screen.
+      }
+    }),
+  );
+  const router = createBrowserRouter(routes, { hydrationData });
+  // Loaders (the catalogue's prefetch) start at once and settle in a moment: the first render waits for them too.
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  return router;
 }

@@ -98,6 +98,22 @@ describe('ApplicationStatusView', () => {
     expect(screen.getByRole('link', { name: 'Download the notice (PDF)' }).getAttribute('href')).toBe('/api/applications/mine/notice.pdf');
   });
 
+  it('inside Telegram, downloads the notice through Telegram from a signed link, not the session’s link', async () => {
+    const downloadFile = vi.fn(() => Promise.resolve());
+    const link = { url: '/api/applications/314/applicant-notice.pdf?expires=1&signature=ab', fileName: 'adverse-action-notice-314.pdf' };
+    const asked = vi.fn(() => ({ ...link, expiresAt: '2026-11-25T18:05:00.000Z' }));
+    restore = mockFetch({ 'GET /api/site': () => site('dealer_bot'), 'POST /api/applications/mine/notice-link': asked }).restore;
+    renderWithProviders(
+      <ApplicationStatusView application={{ ...application, status: 'rejected', notice: { issuedAt: '2026-11-25T18:00:00.000Z' } }} />,
+      {
+        host: { ...createWebHost(), kind: 'telegram', downloadFile },
+      },
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Download the notice (PDF)' }));
+    await vi.waitFor(() => expect(downloadFile).toHaveBeenCalledWith(link.url, link.fileName));
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
   it('lists the status history, oldest first, in words', () => {
     renderView({
       ...application,

@@ -5,6 +5,8 @@ import type { MyApplication } from '../../../../../domain/contracts/applications
 import { applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { useHost } from '../../../host/index.ts';
 import { useSite } from '../../../lib/api/get-site.ts';
+import { toast } from '../../../components/toasts.tsx';
+import { useNoticeLink } from '../api/get-notice-link.ts';
 import './status.css';
 import { WithdrawApplication } from './withdraw-application.tsx';
 import { formatDollars } from '../../../../../domain/format.ts';
@@ -53,6 +55,34 @@ function ChatLink() {
   return (
     <a className="button button--primary" href={url} target="_blank" rel="noopener noreferrer" onClick={onClick}>
       {i18n._('Chat with the dealer on Telegram')}
+    </a>
+  );
+}
+
+const NOTICE_PDF = '/api/applications/mine/notice.pdf';
+
+/**
+ * The adverse-action notice's PDF. On the web the link downloads it with the session cookie. Inside
+ * Telegram the API knows the applicant by the init data header, which a download cannot send, and
+ * the WebView downloads nothing by itself: the app asks for a signed link that needs no session and
+ * hands it to Telegram's own download (host.downloadFile).
+ */
+function NoticeDownload() {
+  const { i18n } = useLingui();
+  const host = useHost();
+  const link = useNoticeLink();
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (host.kind !== 'telegram') return;
+    event.preventDefault();
+    if (link.isPending) return;
+    link.mutate(undefined, {
+      onSuccess: ({ url, fileName }) => void host.downloadFile(url, fileName),
+      onError: () => toast.error(i18n._('We could not download the notice. Try again.')),
+    });
+  };
+  return (
+    <a className="button button--secondary" href={NOTICE_PDF} download onClick={onClick} aria-busy={link.isPending || undefined}>
+      {i18n._('Download the notice (PDF)')}
     </a>
   );
 }
@@ -117,11 +147,7 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
           <p key={text}>{text}</p>
         ))}
         <div className="button-row">
-          {status === 'rejected' && notice && (
-            <a className="button button--secondary" href="/api/applications/mine/notice.pdf" download>
-              {i18n._('Download the notice (PDF)')}
-            </a>
-          )}
+          {status === 'rejected' && notice && <NoticeDownload />}
           <ChatLink />
         </div>
       </div>

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportReport } from '../../../../../domain/contracts/inventory-import.ts';
+import { activateLanguage, loadScreenCatalogues } from '../../../lib/i18n.ts';
 import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ImportPage } from './import-page.tsx';
@@ -22,7 +23,7 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
     unchanged: 0,
     refused: 1,
     markedSold: [{ uuid: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b', stockNumber: 'OLD1', title: '2015 Ford Focus SE', from: 'available' }],
-    columns: { matched: { VIN: 'vin', Stock: 'stockNumber' }, ignored: ['Lot'], ignoredReasons: {} },
+    columns: { matched: { VIN: 'vin', Stock: 'stockNumber' }, ignored: ['Lot'], ignoredReasons: {}, ignoredDetails: {} },
     photosQueued: 0,
     results: [
       {
@@ -46,7 +47,13 @@ function report(overrides: Partial<ImportReport> = {}): ImportReport {
         carUuid: null,
         photos: [],
         problems: [
-          { row: 3, column: 'VIN', message: 'VIN check digit (the 9th character) does not match the rest of the VIN: look for a typo.' },
+          {
+            row: 3,
+            column: 'VIN',
+            message: 'VIN check digit (the 9th character) does not match the rest of the VIN: look for a typo.',
+            code: 'invalid_value',
+            params: {},
+          },
         ],
       },
     ],
@@ -109,5 +116,65 @@ describe('importing a stock file', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dry run' }));
     FakeXhr.last().respond(400, { error: { code: 'bad_request', message: 'The file has a header row only.' } });
     expect((await screen.findByRole('alert')).textContent).toBe('The file was refused: The file has a header row only.');
+  });
+
+  it('words each problem the server found in the reader’s language, from its code and values', async () => {
+    await loadScreenCatalogues('application', 'dashboard');
+    renderWithProviders(<ImportPage />);
+    await userEvent.upload(screen.getByLabelText('Stock file (CSV)'), csv());
+    await userEvent.click(screen.getByRole('button', { name: 'Dry run' }));
+    const refused = report().results[1]!;
+    FakeXhr.last().respond(
+      200,
+      report({
+        sync: false,
+        markedSold: [],
+        columns: {
+          matched: { VIN: 'vin' },
+          ignored: ['Condition'],
+          ignoredReasons: { Condition: 'Column "Condition" ignored: its values (5, 4.5) are not New, Used, Certified or CPO.' },
+          ignoredDetails: { Condition: { code: 'unfit_column', params: { column: 'Condition', examples: ['5', '4.5'], holds: 'type' } } },
+        },
+        results: [
+          {
+            ...refused,
+            problems: [
+              { row: 3, column: 'VIN', message: 'VIN X is also on rows 5, 9.', code: 'duplicate_vin', params: { vin: 'X', rows: [5, 9] } },
+              {
+                row: 3,
+                column: 'Stock',
+                message: 'Stock number A1002 belongs to another car: 2019 Honda Accord EX, VIN Y.',
+                code: 'stock_number_of_another_car',
+                params: { stockNumber: 'A1002', car: '2019 Honda Accord EX', vin: 'Y' },
+              },
+              {
+                row: 3,
+                column: null,
+                message: 'The row has 5 cells but the header has 4: a cell with a semicolon in it must be in double quotes.',
+                code: 'row_too_long',
+                params: { cells: 5, columns: 4, delimiter: 'semicolon' },
+              },
+              { row: 3, column: 'Make', message: 'Make is required.', code: 'invalid_value', params: {} },
+            ],
+          },
+        ],
+      }),
+    );
+    await screen.findByRole('table');
+    await act(() => activateLanguage('uk'));
+    try {
+      const problems = within(screen.getByRole('table'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      expect(problems).toEqual([
+        'VIN: VIN X також є в рядках 5, 9.',
+        'Stock: Складський номер A1002 належить іншому авто: 2019 Honda Accord EX, VIN Y.',
+        'У рядку клітинок: 5, а в заголовку: 4. Клітинку з крапкою з комою треба взяти в подвійні лапки.',
+        'Make: Марка обов’язкова.',
+      ]);
+      expect(screen.getByText('Стовпець «Condition» пропущено: його значення (5, 4.5) не New, Used, Certified чи CPO.')).toBeTruthy();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 });

@@ -7,10 +7,10 @@ import { listingStateLabels } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { serverText } from '../../../lib/i18n.ts';
 import { importStockFile } from '../api/import-stock-file.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { EMPTY } from '../format.ts';
+import { ignoredColumnText, importProblemText } from './import-problems.ts';
 import { useInventoryFormat } from './inventory-format.ts';
 import { PhotoFetchList } from './photo-fetches.tsx';
 import './inventory.css';
@@ -74,7 +74,7 @@ function ImportRows({ label, results }: { label: string; results: readonly Impor
                     {result.problems.map((problem, index) => (
                       <li key={index}>
                         {problem.column ? <strong>{problem.column}: </strong> : null}
-                        {serverText(i18n, problem.message)}
+                        {importProblemText(i18n, problem)}
                       </li>
                     ))}
                   </ul>
@@ -125,8 +125,8 @@ function ImportReportView({ report }: { report: ImportReport }) {
         <p>{i18n._('{count} photos from the file are being downloaded in the background.', { count: report.photosQueued })}</p>
       ) : null}
       {unknownColumns.length > 0 ? <p>{i18n._('Columns ignored: {columns}', { columns: unknownColumns.join(', ') })}</p> : null}
-      {Object.entries(report.columns.ignoredReasons).map(([column, reason]) => (
-        <p key={column}>{serverText(i18n, reason)}</p>
+      {Object.entries(report.columns.ignoredDetails).map(([column, detail]) => (
+        <p key={column}>{ignoredColumnText(i18n, detail)}</p>
       ))}
       {report.markedSold.length > 0 ? (
         <>
