@@ -49,6 +49,7 @@ export default defineConfig({
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // One file at a time: two at once on two busy cores pushed waits for the page past their limits.
           fileParallelism: false,
         },
       },
