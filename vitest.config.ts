@@ -45,9 +45,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.test.ts'],
           environment: 'node',
+          // Builds once, starts the one Chromium and the production servers the files share.
+          globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          // One production server and one browser per file; files run one after another.
+          // One file at a time: two at once on two busy cores pushed waits for the page past their limits.
           fileParallelism: false,
         },
       },
