@@ -1,5 +1,6 @@
 import type { ApplicationEditInput, ApplicationEditValues, EmploymentFormValues } from './application-edit.schema.ts';
 import type { ApplicantPatch, ApplicationRecord, CreationPayload, WireAddress, WireEmployment } from './application.schema.ts';
+import type { ErasedRecordField } from './contracts/applications.ts';
 import { APPLICATION_INDICATORS, INCOME_FREQUENCY } from './constants.ts';
 import { formatDateForApi, formatDateFromApi } from './dates.ts';
 import { employmentQuestions } from './employment.ts';
@@ -114,17 +115,7 @@ function toEmploymentForm(employment: RecordEmployment | null) {
 }
 
 /** A record as staff get it: the fields the retention job erases may be null (docs/product/retention.md#data-retention). */
-type StaffRecord = Omit<
-  ApplicationRecord,
-  | 'address'
-  | 'income'
-  | 'otherIncomeAmount'
-  | 'currentEmployment'
-  | 'maritalStatus'
-  | 'housingStatus'
-  | 'monthsAtCurrentAddress'
-  | 'incomeFrequency'
-> & {
+type StaffRecord = Omit<ApplicationRecord, ErasedRecordField> & {
   maritalStatus: ApplicationRecord['maritalStatus'] | null;
   housingStatus: ApplicationRecord['housingStatus'] | null;
   monthsAtCurrentAddress: number | null;

@@ -1,3 +1,4 @@
+import { carTitle } from './cars.ts';
 import { formatMoment } from './date-time.ts';
 import { regBDueAt } from './regulation-b.ts';
 
@@ -23,7 +24,7 @@ type Translate = (id: string, values?: Record<string, unknown>) => string;
 export function applicationReceipt(facts: ReceiptFacts, t: Translate): string[] {
   const { applicationId: id, car, dealer } = facts;
   const date = formatMoment(regBDueAt(facts.submittedAt), facts.language, facts.timeZone);
-  const carName = car && [car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ');
+  const carName = car && carTitle(car);
   return [
     t('Thank you for applying with {dealer}. We received your credit application #{id} and will review it soon.', { dealer, id }),
     ...(carName ? [t('Your chosen car: {car}.', { car: carName })] : []),

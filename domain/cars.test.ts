@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CAR_LIST_DEFAULT_LIMIT, CAR_SORTS, carListQuerySchema, carUuidSchema } from './cars.ts';
+import { CAR_LIST_DEFAULT_LIMIT, CAR_SORTS, carListQuerySchema, carTitle, carUuidSchema } from './cars.ts';
 
 const parse = (input: Record<string, unknown>) => v.safeParse(carListQuerySchema, input);
 const fieldOf = (input: Record<string, unknown>) => {
@@ -86,5 +86,17 @@ describe('car uuid', () => {
     ['not a uuid', 'car-1', false],
   ])('checks %s', (_name, value, ok) => {
     expect(v.safeParse(carUuidSchema, value).success).toBe(ok);
+  });
+});
+
+describe('car title', () => {
+  it('names a car by year, brand, model and trim', () => {
+    expect(carTitle({ year: 2021, brand: 'Toyota', model: 'Camry', trim: 'SE' })).toBe('2021 Toyota Camry SE');
+  });
+
+  it('leaves out a missing or blank part', () => {
+    expect(carTitle({ year: 2021, brand: 'Tesla', model: 'Model 3', trim: null })).toBe('2021 Tesla Model 3');
+    expect(carTitle({ year: 2021, brand: 'Tesla', model: 'Model 3', trim: '  ' })).toBe('2021 Tesla Model 3');
+    expect(carTitle({ year: undefined, brand: ' Honda ', model: 'Accord', trim: undefined })).toBe('Honda Accord');
   });
 });

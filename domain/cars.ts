@@ -87,3 +87,23 @@ export const savedSearchFiltersSchema = v.pipe(
   v.transform((f) => Object.fromEntries(Object.entries(f).filter(([, value]) => value !== undefined)) as Partial<typeof f>),
 );
 export type SavedSearchFilters = v.InferOutput<typeof savedSearchFiltersSchema>;
+
+/** What a car's name is made of; the trim is optional, and a stock-file row may lack any part. */
+export interface CarNameParts {
+  year: number | string | null | undefined;
+  brand: string | null | undefined;
+  model: string | null | undefined;
+  trim: string | null | undefined;
+}
+
+/**
+ * "2021 Toyota Camry SE": how a car is named everywhere (cards, pages and their previews, the staff
+ * lists, the wizard, alerts, feeds, PDFs). Year, brand, model and trim in that order, each trimmed,
+ * a missing or blank part left out.
+ */
+export function carTitle(car: CarNameParts): string {
+  return [car.year, car.brand, car.model, car.trim]
+    .map((part) => (part === null || part === undefined ? '' : String(part).trim()))
+    .filter((part) => part !== '')
+    .join(' ');
+}

@@ -1,4 +1,5 @@
 import type { ChatLink } from './contracts/chat.ts';
+import { telegramChatUrl, topicUrl } from './start-links.ts';
 
 /** What a chat link is made from: the applicant's staff topic (when the bot opened one) and their username. */
 export interface ChatTarget {
@@ -19,7 +20,7 @@ function internalChatId(staffChatId: number): string | null {
 /** docs/product/staff-dashboard.md#users-list: the Chat button opens the applicant's topic for staff, else a link built from their username. */
 export function chatLinkFor(staffChatId: number | undefined, target: ChatTarget): ChatLink {
   const internal = staffChatId === undefined ? null : internalChatId(staffChatId);
-  if (internal && target.messageThreadId !== null) return { url: `https://t.me/c/${internal}/${target.messageThreadId}`, via: 'topic' };
-  if (target.username) return { url: `https://t.me/${target.username}`, via: 'username' };
+  if (internal && target.messageThreadId !== null) return { url: topicUrl(internal, target.messageThreadId), via: 'topic' };
+  if (target.username) return { url: telegramChatUrl(target.username), via: 'username' };
   return { url: null, via: null };
 }

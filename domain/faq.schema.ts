@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FAQ_LIST_DEFAULTS } from './constants.ts';
 import { LANGUAGES } from './enums.ts';
 import { choiceParam, pagingParams, rowIdParam, textParam } from './query-params.ts';
+import { characterCount, hasNoControlCharacters, normalizeLineBreaks } from './text.ts';
 
 /**
  * The FAQ rules (docs/product/staff-dashboard.md#faq-management) for the staff API and the dashboard's FAQ form alike:
@@ -33,18 +34,6 @@ export const faqMessages = {
 
 const m = faqMessages;
 
-/**
- * The database's length() counts code points; String#length counts UTF-16 units, two for an emoji.
- * Counting as the CHECK constraint does means a text we accept is never one the database refuses.
- */
-const characterCount = (text: string) => [...text].length;
-
-// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
-const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-// Tab (09) and line feed (0A) are left out: an answer is a paragraph or a list, not one line.
-// eslint-disable-next-line no-control-regex -- as above
-const CONTROL_EXCEPT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-
 /** Null (a cleared input) reads as '' so that it gets the "required" message, not "must be text". */
 const textOrBlank = (notText: string) =>
   v.pipe(
@@ -57,16 +46,16 @@ const questionField = v.pipe(
   v.trim(),
   v.nonEmpty(m.questionRequired),
   v.check((text) => characterCount(text) <= FAQ_QUESTION_MAX_LENGTH, m.questionTooLong),
-  v.check((text) => !ANY_CONTROL.test(text), m.questionInvalid),
+  v.check((text) => hasNoControlCharacters(text), m.questionInvalid),
 );
 
 const answerField = v.pipe(
   textOrBlank(m.answerNotText),
-  // Text pasted from Windows carries CR LF; one kind of line break is stored.
-  v.transform((text) => text.replace(/\r\n?/g, '\n').trim()),
+  v.transform((text) => normalizeLineBreaks(text).trim()),
   v.nonEmpty(m.answerRequired),
   v.check((text) => characterCount(text) <= FAQ_ANSWER_MAX_LENGTH, m.answerTooLong),
-  v.check((text) => !CONTROL_EXCEPT_TAB_AND_NEWLINE.test(text), m.answerInvalid),
+  // An answer is a paragraph or a list, not one line.
+  v.check((text) => hasNoControlCharacters(text, 'lines'), m.answerInvalid),
 );
 
 /**
@@ -74,7 +63,7 @@ const answerField = v.pipe(
  * Whitespace is refused rather than left to the URL parser, which silently drops tabs and newlines.
  */
 function isWebAddress(text: string): boolean {
-  if (/\s/.test(text) || ANY_CONTROL.test(text)) return false;
+  if (/\s/.test(text) || !hasNoControlCharacters(text)) return false;
   try {
     const { protocol } = new URL(text);
     return protocol === 'http:' || protocol === 'https:';

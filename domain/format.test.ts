@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDollars,
   formatDollarsAndCents,
+  formatMileage,
   formatMoney,
   formatPhoneDisplay,
   formatPhoneForApi,
@@ -179,6 +180,23 @@ describe('money in US dollars', () => {
 
   it('keeps the unit of a number that is not asked to have one', () => {
     expect(parseNumber('45,210 mi')).toBeNaN();
+  });
+});
+
+describe('miles', () => {
+  it.each([
+    ['en', '31,200 mi', '31,200 miles'],
+    ['es', '31,200 mi', '31,200 millas'],
+    ['uk', '31\u00a0200 миль', '31\u00a0200 миль'],
+    ['zz', '31,200 mi', '31,200 miles'],
+  ])('writes miles in %s, grouped as its number locale does: %s, or in a sentence %s', (language, short, long) => {
+    expect(formatMileage(31_200, language)).toBe(short);
+    expect(formatMileage(31_200, language, 'long')).toBe(long);
+  });
+
+  it('is US English when no language is given', () => {
+    expect(formatMileage(45_210)).toBe('45,210 mi');
+    expect(formatMileage(0, 'en', 'long')).toBe('0 miles');
   });
 });
 

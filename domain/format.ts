@@ -148,6 +148,25 @@ export function formatMoney(amount: number, language = 'en'): string {
   return cents % 100 === 0 ? formatDollars(cents / 100, language) : formatDollarsAndCents(cents / 100, language);
 }
 
+/** Building Intl formatters is slow; one per locale and unit width serves every car on a page. */
+const mileageFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one place miles are written, in the interface language's number locale (numberLocale): short,
+ * "31,200 mi" (cards, the staff lists, the PDF), or long, "31,200 miles" (sentences: a page's
+ * description, a feed's). Miles whatever the language, since the dealer and its odometers are in the US.
+ */
+export function formatMileage(miles: number, language = 'en', unitDisplay: 'short' | 'long' = 'short'): string {
+  const locale = numberLocale(language);
+  const key = `${locale} ${unitDisplay}`;
+  let format = mileageFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit: 'mile', unitDisplay, maximumFractionDigits: 0 });
+    mileageFormats.set(key, format);
+  }
+  return format.format(miles);
+}
+
 /** docs/product/application-wizard.md#validation: years and months at an address or employer are sent as one total. */
 export function toTotalMonths(years: number, months: number): number {
   return years * 12 + months;

@@ -3,7 +3,7 @@ import { carUuidSchema } from './cars.ts';
 import { CAR_BODY_STYLES, CAR_CONDITIONS, CAR_LISTING_STATES, type CarListingState } from './enums.ts';
 import { parseNumber } from './format.ts';
 import { choiceParam, pagingParams, textParam, wholeNumberParam } from './query-params.ts';
-import { hasNoControlCharacters } from './text.ts';
+import { characterCount, hasNoControlCharacters, normalizeLineBreaks } from './text.ts';
 import { checkVin, normalizeVin, vinMessages } from './vin.ts';
 
 /**
@@ -64,11 +64,6 @@ export const inventoryMessages = {
 } as const;
 
 const m = inventoryMessages;
-
-/** Counted as the database counts (code points), as in faq.schema.ts. */
-const characterCount = (text: string) => [...text].length;
-// eslint-disable-next-line no-control-regex -- tab and line feed are allowed in a description, other control characters are not
-const CONTROL_EXCEPT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 
 const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
 
@@ -154,10 +149,9 @@ const descriptionField = v.pipe(
   v.unknown(),
   v.transform(blankToNull),
   v.union([v.null(), v.string(m.descriptionInvalid)], m.descriptionInvalid),
-  // Text pasted from Windows carries CR LF; one kind of line break is stored.
-  v.transform((text) => (text === null ? null : text.replace(/\r\n?/g, '\n').trim())),
+  v.transform((text) => (text === null ? null : normalizeLineBreaks(text).trim())),
   v.check(
-    (text) => text === null || (characterCount(text) <= CAR_DESCRIPTION_MAX_LENGTH && !CONTROL_EXCEPT_TAB_AND_NEWLINE.test(text)),
+    (text) => text === null || (characterCount(text) <= CAR_DESCRIPTION_MAX_LENGTH && hasNoControlCharacters(text, 'lines')),
     m.descriptionInvalid,
   ),
 );

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { regBDaysLeft, regBDueAt, regBDueSoonBefore, regBOverdueBefore } from './regulation-b.ts';
+import { APPLICATION_STATUSES } from './enums.ts';
+import {
+  REG_B_DECISION_STATUSES,
+  REG_B_NOTICE_STATUS,
+  regBClock,
+  regBDaysLeft,
+  regBDueAt,
+  regBDueSoonBefore,
+  regBOverdueBefore,
+} from './regulation-b.ts';
 
 const submitted = new Date('2026-06-15T12:00:00.000Z');
 
@@ -37,5 +46,30 @@ describe('the Regulation B clock once a notice is sent', () => {
   it('stops at the notice: the days left are those the notice was sent with', () => {
     const noticeAt = new Date('2026-06-25T12:00:00.000Z');
     expect(regBDaysLeft(submitted, new Date('2026-08-01T12:00:00.000Z'), noticeAt)).toBe(20);
+  });
+});
+
+describe('whether the Regulation B clock runs', () => {
+  it('runs toward the decision while the application is in review, notice or not', () => {
+    expect(regBClock('in_review', false)).toBe('awaiting_decision');
+    expect(regBClock('in_review', true)).toBe('awaiting_decision');
+  });
+
+  it('runs for a rejection until its adverse-action notice is sent', () => {
+    expect(regBClock('rejected', false)).toBe('awaiting_notice');
+    expect(regBClock('rejected', true)).toBe('noticed');
+  });
+
+  it('stops for an approval and a withdrawal', () => {
+    expect(regBClock('approved', false)).toBe('stopped');
+    expect(regBClock('withdrawn', false)).toBe('stopped');
+  });
+
+  it('gives the database query the same statuses', () => {
+    const runs = (status: (typeof APPLICATION_STATUSES)[number]) =>
+      REG_B_DECISION_STATUSES.includes(status) || status === REG_B_NOTICE_STATUS;
+    for (const status of APPLICATION_STATUSES)
+      expect(runs(status)).toBe(['awaiting_decision', 'awaiting_notice'].includes(regBClock(status, false)));
+    expect(REG_B_DECISION_STATUSES).toEqual(['in_review']);
   });
 });

@@ -25,3 +25,27 @@ export function startLinkPath(startParam: string | null | undefined): string | n
 
 /** The start parameter that opens a car's page. */
 export const carStartParam = (uuid: string) => `car_${uuid.toLowerCase()}`;
+
+/** The dashboard's sign-in page starts the bot with this; `/start login` answers as `/login` does. */
+export const LOGIN_PARAM = 'login';
+
+/**
+ * Telegram links, built here only (https://core.telegram.org/api/links). A chat with a bot or a
+ * user by username: https://t.me/<username>.
+ */
+export const telegramChatUrl = (username: string) => `https://t.me/${username}`;
+
+/** Starts a chat with the bot, arriving as `/start <param>`. */
+export const botStartUrl = (botUsername: string, startParam: string) =>
+  `${telegramChatUrl(botUsername)}?start=${encodeURIComponent(startParam)}`;
+
+/** Opens the bot's main mini app on the screen the parameter names (startLinkPath). */
+export const miniAppUrl = (botUsername: string, startParam: string) =>
+  `${telegramChatUrl(botUsername)}?startapp=${encodeURIComponent(startParam)}`;
+
+/** A message in a supergroup's forum topic, by the group's internal id (chat-link.ts). */
+export const topicUrl = (internalChatId: string, messageThreadId: number) => `https://t.me/c/${internalChatId}/${messageThreadId}`;
+
+/** Telegram's share sheet for a link, with an optional text beside it. */
+export const telegramShareUrl = (url: string, text?: string) =>
+  `https://t.me/share/url?url=${encodeURIComponent(url)}${text ? `&text=${encodeURIComponent(text)}` : ''}`;

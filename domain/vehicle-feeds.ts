@@ -1,4 +1,7 @@
+import { carTitle } from './cars.ts';
 import { carSpecLabel, type CarBodyStyle, type CarConditionValue, type CarListingState } from './enums.ts';
+import { formatMileage } from './format.ts';
+import { LISTED_STATES } from './listing-states.ts';
 
 /**
  * The vehicle ads feeds (docs/product/feeds.md): which cars each channel lists, the row it gets
@@ -22,12 +25,9 @@ export const feedChannelLabels: Record<FeedChannel, string> = { meta: 'Meta (Fac
  * and archived cars are never public (docs/decisions/016-inventory-listing-states.md).
  */
 export const FEED_LISTING_STATES = {
-  meta: ['available', 'pending'],
+  meta: LISTED_STATES,
   google: ['available'],
 } as const satisfies Record<FeedChannel, readonly CarListingState[]>;
-
-/** Every state some feed lists: what the server reads from the inventory. */
-export const LISTED_STATES = ['available', 'pending'] as const satisfies readonly CarListingState[];
 
 export const isListedIn = (channel: FeedChannel, state: CarListingState): boolean =>
   (FEED_LISTING_STATES[channel] as readonly CarListingState[]).includes(state);
@@ -212,22 +212,18 @@ function metaSpec(field: 'transmission' | 'drivetrain' | 'fuelType', value: stri
 const isBodyStyle = (value: string | null): value is CarBodyStyle => value !== null && value in META_BODY_STYLES;
 const present = (text: string | null): text is string => text !== null && text.trim() !== '';
 
-/** "2019 Honda Accord EX". */
-export const feedTitle = (car: Pick<FeedCar, 'year' | 'brand' | 'model' | 'trim'>) =>
-  [String(car.year), car.brand, car.model, car.trim ?? ''].filter((part) => part.trim() !== '').join(' ');
-
 /** Both channels require a description; a car without the dealer's own gets one from its facts. */
 function description(car: FeedCar): string {
   if (present(car.description)) return car.description;
   const kind = car.condition === 'new' ? 'New' : car.certified ? 'Certified pre-owned' : 'Used';
   const facts = [
-    `${car.mileage.toLocaleString('en-US')} miles`,
+    formatMileage(car.mileage, 'en', 'long'),
     car.exteriorColor,
     carSpecLabel('transmission', car.transmission) ?? car.transmission,
     carSpecLabel('drivetrain', car.drivetrain) ?? car.drivetrain,
     carSpecLabel('fuelType', car.fuelType) ?? car.fuelType,
   ].filter(present);
-  return `${kind} ${feedTitle(car)}: ${facts.join(', ')}.`;
+  return `${kind} ${carTitle(car)}: ${facts.join(', ')}.`;
 }
 
 /** "21995.00 USD": ISO 4217, as both channels take a price. */
@@ -264,7 +260,7 @@ function metaRow(car: FeedCar, site: FeedSite): string[] {
   const cells: Partial<Record<MetaColumn, string>> = {
     vehicle_id: car.uuid,
     vin: car.vin ?? '',
-    title: feedTitle(car),
+    title: carTitle(car),
     description: description(car),
     url: carPage(site, car),
     make: car.brand,
@@ -310,7 +306,7 @@ function googleRow(car: FeedCar, site: FeedSite): string[] {
     vehicle_fulfillment: `in_store:${storeCode}`,
     dealership_name: site.dealerName,
     dealership_address: `${location.street}, ${location.city}, ${location.region} ${location.postalCode}, ${location.country}`,
-    title: [...feedTitle(car)].slice(0, GOOGLE_TITLE_MAX).join(''),
+    title: [...carTitle(car)].slice(0, GOOGLE_TITLE_MAX).join(''),
     description: description(car),
     link: carPage(site, car),
     image_link: images[0] ?? '',

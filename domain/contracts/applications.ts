@@ -200,7 +200,7 @@ export type LenderDelivery =
   | { state: 'failed'; attempts: number; lastError: string | null; at: string };
 
 /** The fields of a record that are null once the retention job erased them (and never before). */
-type ErasedRecordField =
+export type ErasedRecordField =
   | 'address'
   | 'income'
   | 'otherIncomeAmount'

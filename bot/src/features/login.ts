@@ -2,6 +2,7 @@ import { Composer, type CommandContext, type Context } from 'grammy';
 import type { BotDeps } from '../bot-deps.ts';
 import { withLinkButton } from '../links.ts';
 import { senderLanguage, textsIn } from '../texts.ts';
+import { LOGIN_PARAM } from '../../../domain/start-links.ts';
 
 /**
  * An admin's /login answers a one-time dashboard sign-in link (10 minutes, once); anyone else is
@@ -33,6 +34,6 @@ export function loginFeature(deps: BotDeps): Composer<Context> {
   };
   chats.command('login', sendSignInLink);
   // Registered before /start's own handler (createBot), so this payload never reaches the greeting.
-  chats.command('start').filter((ctx) => ctx.match === 'login', sendSignInLink);
+  chats.command('start').filter((ctx) => ctx.match === LOGIN_PARAM, sendSignInLink);
   return composer;
 }

@@ -6,7 +6,7 @@ import {
   MAX_SAVED_SEARCHES,
   type AlertReason,
 } from '../../../domain/alerts.ts';
-import type { SavedSearchFilters } from '../../../domain/cars.ts';
+import { carTitle, type SavedSearchFilters } from '../../../domain/cars.ts';
 import type { AlertTarget, PendingAlert, SavedSearch, SavedSearchList } from '../../../domain/contracts/alerts.ts';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
 import type { Db } from '../db/database.ts';
@@ -114,9 +114,6 @@ async function fanoutOf(db: Db, event: CarEvent, car: AlertCar): Promise<Fanout 
     }
   }
 }
-
-const carTitle = (car: { year: number; brand: string; model: string; trim: string | null }) =>
-  [car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ');
 
 /**
  * Writes the alerts an event owes (again for an event delivered again: nothing new, by the table's

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AdverseActionRejection } from '../../../domain/adverse-action.ts';
 import type { ApplicantPatch } from '../../../domain/application.schema.ts';
+import { awaitsDecision, staffMayChangeStatus } from '../../../domain/application-status.ts';
 import type { ApplicationTrailEvent, ReviewConfirmation, SsnReveal, StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
@@ -180,12 +181,12 @@ export async function changeStatus(
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await lockApplication(trx, applicationId);
     if (!stored) throw notFound('This application does not exist.');
-    if (lender && stored.status !== 'in_review')
+    if (lender && !awaitsDecision(stored.status))
       throw new HttpError('conflict', `This application is ${stored.status}, not in review: the lender's decision does not apply.`);
     const noticeOwed = status === 'rejected' && rejection !== null && !(await findLatestNotice(trx, stored.id));
     if (stored.status === status && !noticeOwed) return stored;
     // docs/product/submission.md#submission-and-statuses: a withdrawn application was taken back by its applicant; nobody decides it.
-    if (stored.status === 'withdrawn')
+    if (!staffMayChangeStatus(stored.status))
       throw new HttpError('conflict', 'The applicant withdrew this application, so its status no longer changes.');
     const audit = (action: string, details: Record<string, unknown>) =>
       recordAudit(trx, {

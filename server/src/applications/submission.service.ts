@@ -6,6 +6,7 @@ import { findConsentProblems } from '../../../domain/consents.ts';
 import type { MyApplication } from '../../../domain/contracts/applications.ts';
 import { validationMessages as m } from '../../../domain/messages.ts';
 import { regBDueAt } from '../../../domain/regulation-b.ts';
+import { awaitsDecision } from '../../../domain/application-status.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -245,7 +246,7 @@ export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: stri
     const stored = await lockApplicationOfUser(trx, viewer.userId);
     if (!stored) throw notFound('You have not submitted an application yet.');
     if (stored.car_uuid === carId) return;
-    if (stored.status !== 'in_review') {
+    if (!awaitsDecision(stored.status)) {
       throw new HttpError(
         'conflict',
         'This application has been decided, so its car can no longer be changed. Contact the dealer about another car.',
@@ -278,7 +279,7 @@ export async function withdrawMyApplication(db: Db, viewer: Viewer): Promise<MyA
   await db.transaction().execute(async (trx) => {
     const stored = await lockApplicationOfUser(trx, viewer.userId);
     if (!stored) throw notFound('You have not submitted an application yet.');
-    if (stored.status !== 'in_review') {
+    if (!awaitsDecision(stored.status)) {
       throw new HttpError(
         'conflict',
         stored.status === 'withdrawn'

@@ -11,7 +11,8 @@ import {
 } from 'kysely';
 import { CAR_SORTS, type CarListQuery, type CarSort } from '../../../domain/cars.ts';
 import type { BrandFilterData, CarCard, CarFilterData, CarImage, CarItem, Range } from '../../../domain/contracts/cars.ts';
-import { CAR_CONDITION_FILTERS, type CarConditionFilter, type CarListingState, type PublicListingState } from '../../../domain/enums.ts';
+import { CAR_CONDITION_FILTERS, type CarConditionFilter } from '../../../domain/enums.ts';
+import { shownListingState } from '../../../domain/listing-states.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { Db } from '../db/database.ts';
 import type { CarRow, Database } from '../db/schema.ts';
@@ -182,12 +183,6 @@ type CarCardRow = Pick<
   is_favorite: SqlBool;
 };
 
-/**
- * Only favourites and recently viewed cars can show a car the public no longer sees: an archived car
- * left the lot, so it keeps a Sold badge there (decision 016); drafts never reach those lists.
- */
-const publicListingState = (state: CarListingState): PublicListingState => (state === 'available' || state === 'pending' ? state : 'sold');
-
 export function toCarCard(row: CarCardRow): CarCard {
   const image = row.cover
     ? imageOfPhoto(row.cover.variants, row.cover.width, row.cover.height)
@@ -205,7 +200,7 @@ export function toCarCard(row: CarCardRow): CarCard {
     condition: row.condition,
     certified: row.condition === 'used' && row.certified,
     status: row.status ?? 'unavailable',
-    listingState: publicListingState(row.listing_state),
+    listingState: shownListingState(row.listing_state),
     dateAdded: row.date_added.toISOString(),
     trim: row.trim,
     photo: image?.src ?? null,

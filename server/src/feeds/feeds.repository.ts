@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { photoUrl } from '../../../domain/car-images.ts';
-import { LISTED_STATES, type FeedCar } from '../../../domain/vehicle-feeds.ts';
+import { LISTED_STATES } from '../../../domain/listing-states.ts';
+import type { FeedCar } from '../../../domain/vehicle-feeds.ts';
 
 /** Cars a feed is written from at a time: one query for the cars and one for their photos per page. */
 const PAGE_SIZE = 500;

@@ -1,3 +1,4 @@
+import { carTitle } from '../../../domain/cars.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { FeedReport, FeedsAnswer, OmittedFeedCar } from '../../../domain/contracts/feeds.ts';
@@ -7,7 +8,6 @@ import {
   feedProblemLabels,
   feedProblemSettings,
   feedRow,
-  feedTitle,
   isListedIn,
   type FeedChannel,
   type FeedProblem,
@@ -74,7 +74,7 @@ export async function feedsReport(db: Db, site: FeedSite): Promise<FeedsAnswer> 
         if (!isListedIn(report.channel, car.listingState)) continue;
         const { omitted: reasons } = feedRow(report.channel, car, site);
         if (!reasons) report.included += 1;
-        else report.omitted.push({ uuid: car.uuid, stockNumber: car.stockNumber, title: feedTitle(car), reasons } satisfies OmittedFeedCar);
+        else report.omitted.push({ uuid: car.uuid, stockNumber: car.stockNumber, title: carTitle(car), reasons } satisfies OmittedFeedCar);
       }
     }
   }

@@ -7,6 +7,7 @@ import type {
   InventoryPhoto,
   PhotoFetch,
 } from '../../../domain/contracts/inventory.ts';
+import { carTitle } from '../../../domain/cars.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { CarBodyStyle, CarListingState } from '../../../domain/enums.ts';
 import type { CarWrite, CarWriteField, InventoryListQuery, InventorySort } from '../../../domain/inventory.schema.ts';
@@ -109,9 +110,6 @@ export function toInventoryCar(
     counts,
   };
 }
-
-export const carTitle = (car: Pick<CarRow, 'year' | 'brand' | 'model' | 'trim'>) =>
-  [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
 
 export const toConflictingCar = (row: CarRow): ConflictingCar => ({
   uuid: row.uuid,

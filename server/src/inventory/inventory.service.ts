@@ -10,7 +10,7 @@ import {
   type InventoryListQuery,
 } from '../../../domain/inventory.schema.ts';
 import { isPublication } from '../../../domain/alerts.ts';
-import { PUBLIC_LISTING_STATES } from '../../../domain/enums.ts';
+import { isListed, isPublicListing } from '../../../domain/listing-states.ts';
 import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import { enqueueOutboxEvent, enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
@@ -18,8 +18,8 @@ import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { deleteBlobsNoPhotoNames } from '../media/media.repository.ts';
 
 import { normalizeVin } from '../../../domain/vin.ts';
+import { carTitle } from '../../../domain/cars.ts';
 import {
-  carTitle,
   CAR_WRITE_FIELDS,
   type CarFields,
   deleteCarRow,
@@ -189,8 +189,6 @@ export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUse
   return { car, changed };
 }
 
-const isPublic = (state: CarListingState) => (PUBLIC_LISTING_STATES as readonly CarListingState[]).includes(state);
-
 /**
  * The outbox events shoppers' alerts are made from, in the transaction of the change
  * (docs/decisions/019-telegram-alerts.md): a lower price on a car shoppers can still buy, a move
@@ -203,11 +201,11 @@ async function recordCarNews(
   before: { price: number; state: CarListingState },
   after: { price: number; state: CarListingState },
 ): Promise<void> {
-  if (after.price < before.price && (after.state === 'available' || after.state === 'pending'))
+  if (after.price < before.price && isListed(after.state))
     await enqueueOutboxEvent(trx, 'car.price_dropped', { carUuid, oldPrice: before.price, newPrice: after.price });
   if (before.state === after.state) return;
   if (isPublication(before.state, after.state)) await enqueueOutboxEvent(trx, 'car.published', { carUuid });
-  else if (isPublic(before.state) && isPublic(after.state))
+  else if (isPublicListing(before.state) && isPublicListing(after.state))
     await enqueueOutboxEvent(trx, 'car.listing_changed', { carUuid, from: before.state, to: after.state });
 }
 

@@ -1,6 +1,7 @@
 import type { ImportMode, ImportProblem, ImportReport, ImportRowResult } from '../../../domain/contracts/inventory-import.ts';
 import type { InventoryCar } from '../../../domain/contracts/inventory.ts';
 import type { CarWrite, CarWriteField } from '../../../domain/inventory.schema.ts';
+import { carTitle } from '../../../domain/cars.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
@@ -50,11 +51,8 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
 /** "2019 Honda Accord EX" from a car, or from a row's cells as far as they go; null when a row names no make and model. */
 const title = (car: Partial<Record<'year' | 'brand' | 'model' | 'trim', unknown>>) => {
   const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
-  if (text(car.brand) === '' || text(car.model) === '') return null;
-  return [car.year, car.brand, car.model, car.trim]
-    .map(text)
-    .filter((part) => part !== '')
-    .join(' ');
+  const parts = { year: text(car.year), brand: text(car.brand), model: text(car.model), trim: text(car.trim) };
+  return parts.brand === '' || parts.model === '' ? null : carTitle(parts);
 };
 
 /** Rows that share a value with another row, each naming the others. */

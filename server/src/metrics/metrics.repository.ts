@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DailyActivity } from '../../../domain/contracts/metrics.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
+import { REG_B_NOTICE_STATUS } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
 import { awaitsDecisionNotice } from '../notices/notices.repository.ts';
 
@@ -137,7 +138,7 @@ export async function noticesDue(db: Db): Promise<OwedNotice[]> {
   return db
     .selectFrom('applications')
     .select(['id as applicationId', 'user_id as userId', 'submitted_at as submittedAt'])
-    .where('status', '=', 'rejected')
+    .where('status', '=', REG_B_NOTICE_STATUS)
     .where((eb) =>
       eb.not(
         eb.exists(

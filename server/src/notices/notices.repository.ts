@@ -1,6 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { AdverseActionRejection, CreditReport, NoticeChannel } from '../../../domain/adverse-action.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/enums.ts';
+import { REG_B_DECISION_STATUSES, REG_B_NOTICE_STATUS } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
 import type { AdverseActionNoticesTable } from '../db/schema.ts';
 
@@ -60,10 +61,11 @@ export async function markNoticeDelivered(db: Db, noticeId: number, channel: Not
 
 /**
  * Whether the application row under `alias` still owes the applicant word of the decision, so its
- * Regulation B clock runs (domain/regulation-b.ts): in review, or rejected without an adverse-action
- * notice. The users filter and the metrics count only these.
+ * Regulation B clock runs (regBClock in domain/regulation-b.ts, whose statuses these are): awaiting
+ * the decision, or rejected without an adverse-action notice. The users filter and the metrics count only these.
  */
 export const awaitsDecisionNotice = (alias: string) => {
   const status = sql.ref(`${alias}.status`);
-  return sql<boolean>`(${status} = 'in_review' or (${status} = 'rejected' and not exists (select 1 from adverse_action_notices notice where notice.application_id = ${sql.ref(`${alias}.id`)})))`;
+  const decisionStatuses = sql.join(REG_B_DECISION_STATUSES.map((value) => sql.lit(value)));
+  return sql<boolean>`(${status} in (${decisionStatuses}) or (${status} = ${sql.lit(REG_B_NOTICE_STATUS)} and not exists (select 1 from adverse_action_notices notice where notice.application_id = ${sql.ref(`${alias}.id`)})))`;
 };

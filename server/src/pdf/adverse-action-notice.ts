@@ -5,6 +5,7 @@ import {
   type CreditReport,
   type CreditScore,
 } from '../../../domain/adverse-action.ts';
+import { carTitle } from '../../../domain/cars.ts';
 import type { ApplicationCar } from '../../../domain/contracts/applications.ts';
 import type { Language } from '../../../domain/enums.ts';
 import type { Translate } from './application-document.ts';
@@ -58,7 +59,7 @@ export function adverseActionNoticeDocument(input: AdverseActionNoticeInput): Pr
   const section = (heading: string, body: string) => `<section><h2>${esc(heading)}</h2>${body}</section>`;
   const para = (text: string) => `<p>${esc(text)}</p>`;
 
-  const car = input.car ? [input.car.year, input.car.brand, input.car.model, input.car.trim].filter(Boolean).join(' ') : null;
+  const car = input.car ? carTitle(input.car) : null;
   const action = car
     ? t('Your application for credit to buy the {car} has been declined.', { car })
     : t('Your application for credit has been declined.');

@@ -12,7 +12,7 @@ import {
   maritalStatusLabels,
   suffixLabels,
 } from '../../../domain/enums.ts';
-import { formatMoney, formatPhoneDisplay, formatSsnDisplay } from '../../../domain/format.ts';
+import { formatMileage, formatMoney, formatPhoneDisplay, formatSsnDisplay } from '../../../domain/format.ts';
 import type { LicenceImage } from '../applications/application-records.service.ts';
 import type { PrintDocument } from './pdf-renderer.ts';
 import { CONFIDENTIAL_STYLE, FOOTER_STYLE, printStylesheet } from './print-theme.ts';
@@ -169,7 +169,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
           field(t('Year'), String(car.year)),
           field(t('Trim'), car.trim),
           field(t('Condition'), t(carConditionLabels[car.condition])),
-          field(t('Mileage'), `${car.mileage.toLocaleString('en-US')} mi`),
+          field(t('Mileage'), formatMileage(car.mileage, input.lang)),
           field(t('Price'), formatMoney(car.price)),
         )
       : `<p class="muted">${esc(t('No car chosen'))}</p>`,

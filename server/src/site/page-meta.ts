@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { carUuidSchema } from '../../../domain/cars.ts';
-import { formatMoney } from '../../../domain/format.ts';
+import { carTitle, carUuidSchema } from '../../../domain/cars.ts';
+import { formatMileage, formatMoney } from '../../../domain/format.ts';
 import { findCar } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
-import { carName, jsonLdScript, structuredData, type Dealer, type StructuredSubject } from './structured-data.ts';
+import { jsonLdScript, structuredData, type Dealer, type StructuredSubject } from './structured-data.ts';
 
 /**
  * What a link preview or a crawler reads about a public page (docs/product/screens.md#screens-and-routes): the page is built in the
@@ -87,12 +87,12 @@ export async function resolvePage(db: Db, dealer: Dealer, path: string): Promise
     const uuid = carId.toLowerCase();
     const car = v.is(carUuidSchema, carId) ? await findCar(db, uuid, null) : undefined;
     if (!car) return { found: false, meta: site(SITE_TITLE) };
-    const name = carName(car);
+    const name = carTitle(car);
     return {
       found: true,
       meta: {
         title: `${name} · ${companyName}`,
-        description: `${name} for ${formatMoney(car.price)}, ${car.mileage.toLocaleString('en-US')} miles. Apply for financing online at ${companyName}.`,
+        description: `${name} for ${formatMoney(car.price)}, ${formatMileage(car.mileage, 'en', 'long')}. Apply for financing online at ${companyName}.`,
         image: car.photos[0] ?? null,
         type: 'product',
         canonicalPath: `/cars/${uuid}`,

@@ -1,3 +1,4 @@
+import { carTitle } from '../../../domain/cars.ts';
 import type { CarItem } from '../../../domain/contracts/cars.ts';
 import { carSpecLabel, type PublicListingState } from '../../../domain/enums.ts';
 import type { Config } from '../config.ts';
@@ -69,17 +70,13 @@ function dealerJsonLd(dealer: Dealer, urls: SiteUrls): JsonLd {
   };
 }
 
-/** Year, make, model and trim: how the car page and its title name a car. */
-export const carName = (car: Pick<CarItem, 'year' | 'brand' | 'model' | 'trim'>) =>
-  [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
-
 /** Spec values in the inventory's vocabulary are given in its English words; the dealer's own text as written. */
 const specText = (field: 'bodyStyle' | 'transmission' | 'fuelType', value: string) => carSpecLabel(field, value) ?? value;
 
 function carJsonLd(car: CarItem, dealer: Dealer, urls: SiteUrls): JsonLd {
   return {
     '@type': 'Car',
-    name: carName(car),
+    name: carTitle(car),
     url: urls.page,
     ...when('description', car.description),
     image: car.photos.map((photo) => urls.absolute(photo)),

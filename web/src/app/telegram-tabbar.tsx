@@ -7,6 +7,7 @@ import { useHost } from '../host/index.ts';
 import { useSite } from '../lib/api/get-site.ts';
 import { rememberTab, tabDestination, type RestoreScrollState } from './tab-memory.ts';
 import type { TabId } from './tabs.ts';
+import { telegramChatUrl } from '../../../domain/start-links.ts';
 
 function Icon({ children }: { children: ReactNode }) {
   return (
@@ -108,7 +109,7 @@ export function TelegramTabbar({ current }: { current: TabId }) {
             onClick={() => {
               if (!botUsername) return;
               host.haptic('selection');
-              host.openTelegramLink(`https://t.me/${botUsername}`);
+              host.openTelegramLink(telegramChatUrl(botUsername));
             }}
           >
             <Icon>{ICONS.chat}</Icon>

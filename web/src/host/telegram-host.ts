@@ -26,6 +26,7 @@ import {
 } from '@telegram-apps/sdk-react';
 import { setRawInitData } from './init-data.ts';
 import type { Host, HostLocation, HostUser } from './types.ts';
+import { telegramShareUrl } from '../../../domain/start-links.ts';
 
 const VIEWPORT_MOUNT_TIMEOUT_MS = 3000;
 const FULLSCREEN_TIMEOUT_MS = 3000;
@@ -127,8 +128,7 @@ export function createTelegramHost(): Host | null {
     },
     async share({ url, text }) {
       const [shared] = shareURL.ifAvailable(url, text);
-      if (!shared)
-        openLink.ifAvailable(`https://t.me/share/url?url=${encodeURIComponent(url)}${text ? `&text=${encodeURIComponent(text)}` : ''}`);
+      if (!shared) openLink.ifAvailable(telegramShareUrl(url, text));
     },
     async downloadFile(url, name) {
       const absolute = new URL(url, window.location.href).href;

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { miniAppUrl } from '../../../domain/start-links.ts';
 import { useHost } from '../host/index.ts';
 import { useSite } from './api/get-site.ts';
 
@@ -12,9 +13,7 @@ export function useShareLink(): (path: string, startParam: string) => string {
   const botUsername = useSite().data?.botUsername ?? null;
   return useCallback(
     (path, startParam) =>
-      kind === 'telegram' && botUsername
-        ? `https://t.me/${botUsername}?startapp=${encodeURIComponent(startParam)}`
-        : new URL(path, window.location.origin).href,
+      kind === 'telegram' && botUsername ? miniAppUrl(botUsername, startParam) : new URL(path, window.location.origin).href,
     [kind, botUsername],
   );
 }

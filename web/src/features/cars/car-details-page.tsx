@@ -5,7 +5,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
-import { carUuidSchema } from '../../../../domain/cars.ts';
+import { carTitle, carUuidSchema } from '../../../../domain/cars.ts';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
 import { useHost, useMainButton } from '../../host/index.ts';
 import { useCar } from '../../lib/api/get-car.ts';
@@ -22,7 +22,7 @@ import { FavoriteButton } from './components/favorite-button.tsx';
 import { PaymentEstimate } from './components/payment-estimate.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
 import { errorStatusText, isNotFound } from './error-text.ts';
-import { carTitle, useCarFormat } from './format.ts';
+import { useCarFormat } from './format.ts';
 
 /**
  * "Back to cars": the list's query string travels in router state, so the link names the same

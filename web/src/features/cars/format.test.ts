@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carTitle, createCarFormat } from './format.ts';
+import { createCarFormat } from './format.ts';
 
 /** Intl separates with no-break spaces; compare them as plain ones. */
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -22,10 +22,5 @@ describe('car formatting', () => {
   it('falls back to US English for an unknown locale', () => {
     expect(createCarFormat('zz-invalid').price(1_000)).toBe('$1,000');
     expect(createCarFormat('not a locale!').price(1_000)).toBe('$1,000');
-  });
-
-  it('names a car by year, brand, model and trim', () => {
-    expect(carTitle({ year: 2021, brand: 'Toyota', model: 'Camry', trim: 'SE' })).toBe('2021 Toyota Camry SE');
-    expect(carTitle({ year: 2021, brand: 'Tesla', model: 'Model 3', trim: null })).toBe('2021 Tesla Model 3');
   });
 });

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { CarItem } from '../../../../domain/contracts/cars.ts';
-import { formatDollars, formatDollarsAndCents, numberLocale } from '../../../../domain/format.ts';
+import { formatDollars, formatDollarsAndCents, formatMileage, numberLocale } from '../../../../domain/format.ts';
 
 /**
  * Prices are US dollars and distances miles whatever the interface language (a US dealer);
@@ -16,12 +15,11 @@ export interface CarFormat {
 
 export function createCarFormat(language: string): CarFormat {
   const locale = numberLocale(language);
-  const miles = new Intl.NumberFormat(locale, { style: 'unit', unit: 'mile', unitDisplay: 'short', maximumFractionDigits: 0 });
   const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   return {
     price: (value) => formatDollars(value, language),
     money: (value) => formatDollarsAndCents(value, language),
-    mileage: (value) => miles.format(value),
+    mileage: (value) => formatMileage(value, language),
     number: (value) => plain.format(value),
   };
 }
@@ -38,9 +36,4 @@ export function useCarFormat(): CarFormat {
     formatsByLocale.set(locale, format);
   }
   return format;
-}
-
-/** "2021 Toyota Camry SE": how a car is named everywhere (cards, details, share text). */
-export function carTitle(car: Pick<CarItem, 'year' | 'brand' | 'model' | 'trim'>): string {
-  return [car.year, car.brand, car.model, car.trim].filter((part) => part !== null && part !== '').join(' ');
 }

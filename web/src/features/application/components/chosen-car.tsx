@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router';
 import * as v from 'valibot';
-import { carUuidSchema } from '../../../../../domain/cars.ts';
+import { carTitle, carUuidSchema } from '../../../../../domain/cars.ts';
 import { useCar } from '../../../lib/api/get-car.ts';
 import { draftCarIdAtom } from '../../../lib/application-draft.ts';
 import { formatDollars } from '../../../../../domain/format.ts';
@@ -25,7 +25,7 @@ export function ChosenCar() {
       <h2 className="chosen-car__title">{i18n._('Your chosen car')}</h2>
       {car.data ? (
         <p className="chosen-car__name">
-          {car.data.year} {car.data.brand} {car.data.model} · {formatDollars(car.data.price, i18n.locale)}
+          {carTitle(car.data)} · {formatDollars(car.data.price, i18n.locale)}
         </p>
       ) : car.isError || !car.isFetching ? (
         <p>{i18n._('We could not load the chosen car.')}</p>

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type React from 'react';
 import { Link } from 'react-router';
+import { carTitle } from '../../../../../domain/cars.ts';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { applicationStatusLabels, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { useHost } from '../../../host/index.ts';
@@ -11,6 +12,7 @@ import './status.css';
 import { WithdrawApplication } from './withdraw-application.tsx';
 import { formatDollars } from '../../../../../domain/format.ts';
 import { formatMoment } from '../../../../../domain/date-time.ts';
+import { telegramChatUrl } from '../../../../../domain/start-links.ts';
 
 /**
  * docs/product/submission.md#submission-and-statuses: in review a warning hourglass, approved a green check,
@@ -45,7 +47,7 @@ function ChatLink() {
       </Link>
     );
   }
-  const url = `https://t.me/${botUsername}`;
+  const url = telegramChatUrl(botUsername);
   // Inside Telegram a t.me link must go through the client, or it opens a browser tab instead of the chat.
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (host.kind !== 'telegram') return;
@@ -157,7 +159,7 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
       {car && (
         <div className="card application-status__car">
           <h2>{i18n._('Your chosen car')}</h2>
-          <p className="application-status__car-name">{[car.year, car.brand, car.model, car.trim].filter(Boolean).join(' ')}</p>
+          <p className="application-status__car-name">{carTitle(car)}</p>
           <p>{formatDollars(car.price, i18n.locale)}</p>
           <Link to={`/cars/${encodeURIComponent(car.uuid)}`}>{i18n._('View the car')}</Link>
         </div>

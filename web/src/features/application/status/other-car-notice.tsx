@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { awaitsDecision } from '../../../../../domain/application-status.ts';
+import { carTitle } from '../../../../../domain/cars.ts';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCar } from '../../../lib/api/get-car.ts';
@@ -27,15 +29,13 @@ export function OtherCarNotice({ application, carId, onDone }: { application: My
       </h2>
       {car.data ? (
         <p className="other-car__name">
-          <strong>
-            {car.data.year} {car.data.brand} {car.data.model}
-          </strong>
+          <strong>{carTitle(car.data)}</strong>
         </p>
       ) : null}
       <p>
         {i18n._('You chose another car, but you have already sent an application. One application covers one car; its status is below.')}
       </p>
-      {application.status === 'in_review' ? (
+      {awaitsDecision(application.status) ? (
         <>
           <p>{i18n._('Your application is still in review, so you can move it to this car. Your answers stay as they are.')}</p>
           {change.isError ? (

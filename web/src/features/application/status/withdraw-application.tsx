@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useState } from 'react';
+import { awaitsDecision } from '../../../../../domain/application-status.ts';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWithdrawApplication } from '../api/withdraw-application.ts';
@@ -13,7 +14,7 @@ export function WithdrawApplication({ application }: { application: MyApplicatio
   const { i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const withdraw = useWithdrawApplication();
-  if (application.status !== 'in_review') return null;
+  if (!awaitsDecision(application.status)) return null;
   const decided = withdraw.error instanceof ApiError && withdraw.error.code === 'conflict';
 
   if (!confirming) {

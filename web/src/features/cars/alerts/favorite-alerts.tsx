@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Button, Switch } from '@telegram-apps/telegram-ui';
 import { useId } from 'react';
 import { DAILY_ALERT_CAP } from '../../../../../domain/alerts.ts';
-import { FAVORITES_PARAM } from '../../../../../domain/start-links.ts';
+import { FAVORITES_PARAM, miniAppUrl } from '../../../../../domain/start-links.ts';
 import { useHost } from '../../../host/index.ts';
 import { useSite } from '../../../lib/api/get-site.ts';
 import { useDeleteSavedSearch } from '../api/delete-saved-search.ts';
@@ -34,12 +34,7 @@ function AlertsForWebVisitors() {
         )}
       </p>
       {botUsername ? (
-        <a
-          className="button button--primary"
-          href={`https://t.me/${botUsername}?startapp=${FAVORITES_PARAM}`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="button button--primary" href={miniAppUrl(botUsername, FAVORITES_PARAM)} target="_blank" rel="noopener noreferrer">
           {i18n._('Open Favourites in Telegram')}
         </a>
       ) : null}

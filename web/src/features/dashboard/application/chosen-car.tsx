@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
+import { carTitle } from '../../../../../domain/cars.ts';
 import type { ApplicationCar } from '../../../../../domain/contracts/applications.ts';
 import { carConditionLabels } from '../../../../../domain/enums.ts';
-import { formatMoney } from '../../../../../domain/format.ts';
+import { formatMileage, formatMoney } from '../../../../../domain/format.ts';
 
 /** The car the applicant chose, as the PDF shows it; a link to its public page. */
 export function ChosenCar({ car }: { car: ApplicationCar | null }) {
@@ -14,11 +15,10 @@ export function ChosenCar({ car }: { car: ApplicationCar | null }) {
           {car.photo ? <img src={car.photo} alt="" width={160} height={100} className="chosen-car__photo" /> : null}
           <div>
             <a href={`/cars/${car.uuid}`} target="_blank" rel="noopener noreferrer" className="chosen-car__name">
-              {`${car.year} ${car.brand} ${car.model}${car.trim ? ` ${car.trim}` : ''}`}
+              {carTitle(car)}
             </a>
             <p>
-              {formatMoney(car.price)} · {i18n._(carConditionLabels[car.condition])} ·{' '}
-              {new Intl.NumberFormat(i18n.locale).format(car.mileage)} mi
+              {formatMoney(car.price)} · {i18n._(carConditionLabels[car.condition])} · {formatMileage(car.mileage, i18n.locale)}
             </p>
           </div>
         </div>

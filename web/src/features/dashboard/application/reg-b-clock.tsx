@@ -3,6 +3,7 @@ import type { StaffStatusChange } from '../../../../../domain/contracts/applicat
 import type { ApplicationStatus } from '../../../../../domain/enums.ts';
 import { useDealerTimeZone } from '../dealer-time-zone.ts';
 import { formatMoment } from '../../../../../domain/date-time.ts';
+import { regBClock } from '../../../../../domain/regulation-b.ts';
 import { formatDate } from '../format.ts';
 
 interface RegBClockProps {
@@ -25,7 +26,8 @@ export function RegBClock({ dueAt, daysLeft, status, history, noticeAt }: RegBCl
   const timeZone = useDealerTimeZone();
   // To the minute and with its zone, as the applicant's status page writes the same deadline.
   const date = formatMoment(dueAt, i18n.locale, timeZone, 'dateTime');
-  if (status === 'rejected' && noticeAt !== null) {
+  const clock = regBClock(status, noticeAt !== null);
+  if (clock === 'noticed' && noticeAt !== null) {
     const sent = formatDate(noticeAt, i18n.locale, timeZone);
     return (
       <p className={Date.parse(noticeAt) > Date.parse(dueAt) ? 'reg-b reg-b--overdue' : 'reg-b'}>
@@ -33,7 +35,7 @@ export function RegBClock({ dueAt, daysLeft, status, history, noticeAt }: RegBCl
       </p>
     );
   }
-  if (status !== 'in_review') {
+  if (clock !== 'awaiting_decision') {
     const decidedAt = history.findLast((change) => change.status === status)?.at;
     if (decidedAt === undefined) return null;
     const decided = formatDate(decidedAt, i18n.locale, timeZone);

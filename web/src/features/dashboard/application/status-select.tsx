@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { AdverseActionRejection } from '../../../../../domain/adverse-action.ts';
 import { useEffect, useRef, useState } from 'react';
+import { staffMayChangeStatus } from '../../../../../domain/application-status.ts';
 import { applicationStatusLabels, STAFF_APPLICATION_STATUSES, type ApplicationStatus } from '../../../../../domain/enums.ts';
 import { toast } from '../../../components/toasts.tsx';
 import { useUpdateStatus } from '../api/update-status.ts';
@@ -65,7 +66,7 @@ export function StatusSelect({ applicationId, userId, status, applicantName }: S
       },
     );
   // docs/product/submission.md#submission-and-statuses: the applicant withdrew it; nobody decides it any more.
-  if (status === 'withdrawn') {
+  if (!staffMayChangeStatus(status)) {
     return (
       <div className="status-select">
         <StatusBadge status={status} />

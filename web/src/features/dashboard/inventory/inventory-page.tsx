@@ -12,7 +12,7 @@ import { DownloadIcon, PlusIcon, TagIcon, UploadIcon } from '../components/icons
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from '../components/pager.tsx';
 import { InventoryFilters } from './inventory-filters.tsx';
-import { carTitle } from './inventory-format.ts';
+import { carTitle } from '../../../../../domain/cars.ts';
 import { useInventoryParams } from './inventory-params.ts';
 import { InventoryTable } from './inventory-table.tsx';
 import { StateChangeDialog, type QuickState } from './listing-state.tsx';

@@ -7,7 +7,8 @@ import { CheckIcon, EditIcon, HourglassIcon, TagIcon } from '../components/icons
 import { RowMenu } from '../components/row-menu.tsx';
 import { SortHeader } from '../components/sort-header.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
-import { carTitle, useInventoryFormat } from './inventory-format.ts';
+import { carTitle } from '../../../../../domain/cars.ts';
+import { useInventoryFormat } from './inventory-format.ts';
 import { nextSort, splitSort } from './inventory-params.ts';
 import { ListingStateBadge, QUICK_STATE_ACTIONS, QUICK_STATES, type QuickState } from './listing-state.tsx';
 

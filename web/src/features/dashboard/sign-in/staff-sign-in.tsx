@@ -4,6 +4,7 @@ import { toast } from '../../../components/toasts.tsx';
 import { useSite } from '../../../lib/api/get-site.ts';
 import { useDevSignIn } from '../api/dev-sign-in.ts';
 import { SignedOutEverywhereNotice } from './signed-out-notice.tsx';
+import { botStartUrl, LOGIN_PARAM } from '../../../../../domain/start-links.ts';
 
 /** Offered only when the server says the development sign-in is on (DEV_LOGIN=1 in development). */
 function DevSignIn() {
@@ -48,12 +49,7 @@ export function StaffSignIn({ signedInAs }: { signedInAs: CurrentUser | null }) 
         <li>{i18n._('Open the link in this browser within 10 minutes. It works once.')}</li>
       </ol>
       {bot ? (
-        <a
-          className="button button--primary button--large"
-          href={`https://t.me/${bot}?start=login`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="button button--primary button--large" href={botStartUrl(bot, LOGIN_PARAM)} target="_blank" rel="noopener noreferrer">
           {i18n._('Log in with Telegram')}
         </a>
       ) : null}

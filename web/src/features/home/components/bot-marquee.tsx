@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type React from 'react';
 import { useHost } from '../../../host/index.ts';
+import { telegramChatUrl } from '../../../../../domain/start-links.ts';
 
 /** docs/product/screens.md#home: a scrolling strip that links to the bot's chat; hidden when no bot is configured. */
 export function BotMarquee({ botUsername, pending }: { botUsername: string | null; pending: boolean }) {
@@ -9,7 +10,7 @@ export function BotMarquee({ botUsername, pending }: { botUsername: string | nul
   // Holds the strip's place while the site settings load, so the promos below do not jump.
   if (pending) return <div className="marquee marquee--placeholder" aria-hidden="true" />;
   if (!botUsername) return null;
-  const url = `https://t.me/${botUsername}`;
+  const url = telegramChatUrl(botUsername);
   const text = i18n._('Questions? Chat with our team on Telegram');
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

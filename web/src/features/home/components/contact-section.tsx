@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { PublicSite } from '../../../../../domain/contracts/site.ts';
 import { EmailLink, PhoneLink } from '../../../components/dealer-contact.tsx';
+import { telegramChatUrl } from '../../../../../domain/start-links.ts';
 
 const SOCIAL_NAMES: Record<string, string> = {
   'facebook.com': 'Facebook',
@@ -50,7 +51,7 @@ export function ContactSection({ site, failed }: { site: PublicSite | undefined;
               <div>
                 <dt>Telegram</dt>
                 <dd>
-                  <a href={`https://t.me/${site.botUsername}`} target="_blank" rel="noopener noreferrer">
+                  <a href={telegramChatUrl(site.botUsername)} target="_blank" rel="noopener noreferrer">
                     @{site.botUsername}
                   </a>
                 </dd>
