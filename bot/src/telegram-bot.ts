@@ -53,7 +53,7 @@ export interface TelegramBot {
 
 /** A secret only this deployment can compute: the same on every instance, different for every bot. */
 export function webhookSecretFor(config: BotConfig): string {
-  return createHmac('sha256', config.sessionSecret)
+  return createHmac('sha256', config.security.sessionSecret)
     .update(`telegram-webhook:${config.bot.token ?? ''}`)
     .digest('base64url');
 }
@@ -123,7 +123,7 @@ export function startTelegramBot(
       ]);
     }
     if (mode === 'webhook') {
-      const url = `${config.publicUrl}/api/telegram/webhook`;
+      const url = `${config.server.publicUrl}/api/telegram/webhook`;
       calls.push([
         'setWebhook',
         () => bot.api.setWebhook(url, { secret_token: webhookSecretFor(config), allowed_updates: ALLOWED_UPDATES }),

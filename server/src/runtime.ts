@@ -105,16 +105,16 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   try {
     const db = overrides.db ?? openDatabase(config, parts);
     await migrateToLatest(db).catch((error: unknown) => {
-      throw overrides.db || config.databaseUrl ? error : explainEmbeddedFailure(error, embeddedDirectory(config));
+      throw overrides.db || config.database.url ? error : explainEmbeddedFailure(error, embeddedDirectory(config.database));
     });
-    await promoteConfiguredAdmins(db, config.adminTelegramIds);
+    await promoteConfiguredAdmins(db, config.security.adminTelegramIds);
     // The demo inventory arrives as a stock file through the importer staff use (seed/demo-stock.ts).
-    const seeded = !overrides.db && config.seedDemo ? await seedDemoStock(db) : undefined;
+    const seeded = !overrides.db && config.database.seedDemo ? await seedDemoStock(db) : undefined;
 
-    const pii = piiCipherFromConfig(config);
+    const pii = piiCipherFromConfig(config.security);
     const catalogues = await loadCatalogues();
     // Closed after the HTTP server, so requests still printing finish first; Chromium starts on the first PDF.
-    const pdf = createPdfRenderer({ chromePath: config.chromePath });
+    const pdf = createPdfRenderer({ chromePath: config.pdf.chromePath });
     parts.push({ name: 'PDF renderer', stop: () => pdf.close() });
     // One per process: its bound on decodes at once holds only if every upload goes through it.
     const images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency });
@@ -176,7 +176,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     );
 
     if (mailer) {
-      const notices: NoticeDeps = { db, pii, renderer: pdf, catalogues, creditor: config.company, timeZone: config.timeZone };
+      const notices: NoticeDeps = { db, pii, renderer: pdf, catalogues, creditor: config.company, timeZone: config.server.timeZone };
       await outbox.register(applicantEmailConsumer({ db, mailer, catalogues, config, notices }));
     }
     if (mailer && config.mail.crmAdfEmail) await outbox.register(crmAdfConsumer({ db, mailer, to: config.mail.crmAdfEmail, config }));
@@ -208,7 +208,7 @@ export function botServices(
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
   print: Pick<NoticeDeps, 'pii' | 'renderer' | 'catalogues'>,
 ): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices' | 'alerts'> {
-  const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.timeZone };
+  const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.server.timeZone };
   return {
     users: {
       findById: (userId) => findUserById(db, userId),
@@ -216,7 +216,7 @@ export function botServices(
       rememberTelegramUser: (from) => rememberTelegramUser(db, from),
     },
     chat: createChatService(db),
-    signInLinks: { ttlMinutes: SIGN_IN_LINK_TTL_MINUTES, issue: (userId) => issueSignInLink(db, config, userId) },
+    signInLinks: { ttlMinutes: SIGN_IN_LINK_TTL_MINUTES, issue: (userId) => issueSignInLink(db, config.server, userId) },
     applicants: {
       async applicationOf(userId) {
         const application = await findApplicationByUser(db, userId);
@@ -233,7 +233,7 @@ export function botServices(
       markDelivered: (noticeId) => recordNoticeDelivered(noticeDeps, noticeId, 'telegram'),
     },
     alerts: {
-      prepare: (event) => prepareAlerts({ db, timeZone: config.timeZone }, event),
+      prepare: (event) => prepareAlerts({ db, timeZone: config.server.timeZone }, event),
       markSent: (alertId) => recordAlertSent(db, alertId),
       drop: (alertId, reason) => recordAlertDropped(db, alertId, reason),
       markBlocked: (userId, alertId) => recordBlocked(db, userId, alertId),
@@ -244,11 +244,11 @@ export function botServices(
 }
 
 function openDatabase(config: Config, parts: Part[]): Db {
-  if (!config.databaseUrl) {
-    const unlock = lockEmbeddedDatabase(config.dataDir);
+  if (!config.database.url) {
+    const unlock = lockEmbeddedDatabase(config.database.dataDir);
     parts.push({ name: 'embedded database lock', stop: unlock });
   }
-  const db = createDatabase(databaseTargetFor(config));
+  const db = createDatabase(databaseTargetFor(config.database));
   parts.push({ name: 'database', stop: () => db.destroy() });
   return db;
 }

@@ -9,7 +9,7 @@ import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
 
 export const CRM_ADF_CONSUMER = 'crm-adf';
 
-type LeadConfig = Pick<Config, 'company' | 'dealer' | 'publicUrl' | 'timeZone'>;
+type LeadConfig = Pick<Config, 'company' | 'dealer'> & { server: Pick<Config['server'], 'publicUrl' | 'timeZone'> };
 
 export interface AdfLead {
   application: Pick<ApplicationRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'submitted_at'>;
@@ -53,7 +53,7 @@ export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): 
     element('adf', {}, [
       element('prospect', { status: 'new' }, [
         element('id', { sequence: 1, source: company.name }, application.id),
-        element('requestdate', {}, zonedIsoDateTime(application.submitted_at, config.timeZone)),
+        element('requestdate', {}, zonedIsoDateTime(application.submitted_at, config.server.timeZone)),
         car,
         element('customer', {}, [
           element('contact', {}, [
@@ -82,7 +82,7 @@ export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): 
         element('provider', {}, [
           element('name', { part: 'full' }, config.dealer.sourcePartnerId),
           element('service', {}, 'Online credit application'),
-          optional('url', config.publicUrl),
+          optional('url', config.server.publicUrl),
         ]),
       ]),
     ]),

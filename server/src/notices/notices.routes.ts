@@ -27,7 +27,7 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
     renderer: app.pdf,
     catalogues: app.catalogues,
     creditor: { name: app.config.company.name, address: app.config.company.address, phone: app.config.company.phone },
-    timeZone: app.config.timeZone,
+    timeZone: app.config.server.timeZone,
   };
 
   app.get(
