@@ -146,3 +146,9 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
     describeError: describeMailError,
   };
 }
+
+/** The mail feature's outbox consumers: the applicant emails, none while email is off (no SMTP_URL). */
+export function mailConsumers(deps: Omit<ApplicantEmailDeps, 'mailer'> & { mailer: Mailer | undefined }): OutboxConsumer[] {
+  const { mailer } = deps;
+  return mailer ? [applicantEmailConsumer({ ...deps, mailer })] : [];
+}

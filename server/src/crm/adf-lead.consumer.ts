@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
 import { zonedIsoDateTime } from '../../../domain/dates.ts';
 import { findApplicationById, type ApplicationRow } from '../applications/applications.repository.ts';
@@ -121,4 +122,20 @@ export function crmAdfConsumer(deps: CrmAdfDeps): OutboxConsumer {
     isPermanent: isPermanentMailError,
     describeError: describeMailError,
   };
+}
+
+/**
+ * The CRM feature's outbox consumers: the ADF leads when CRM_ADF_EMAIL is set and email is on;
+ * a lead mailbox with email off is said once, at start.
+ */
+export function crmConsumers(
+  deps: Omit<CrmAdfDeps, 'mailer' | 'to'> & { mailer: Mailer | undefined; mail: Config['mail']; log: FastifyBaseLogger },
+): OutboxConsumer[] {
+  const { mailer, mail, log, ...rest } = deps;
+  if (!mail.crmAdfEmail) return [];
+  if (!mailer) {
+    log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
+    return [];
+  }
+  return [crmAdfConsumer({ ...rest, mailer, to: mail.crmAdfEmail })];
 }
