@@ -128,5 +128,7 @@ export async function pingDatabase(db: Db): Promise<void> {
 export const embeddedDirectory = (database: { dataDir: string }) => join(database.dataDir, 'pglite');
 
 export function databaseTargetFor(database: { url?: string | undefined; dataDir: string; pool: PoolSettings }): DatabaseTarget {
-  return database.url ? { kind: 'postgres', url: database.url, pool: database.pool } : { kind: 'pglite', dataDir: embeddedDirectory(database) };
+  return database.url
+    ? { kind: 'postgres', url: database.url, pool: database.pool }
+    : { kind: 'pglite', dataDir: embeddedDirectory(database) };
 }

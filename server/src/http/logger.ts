@@ -55,7 +55,8 @@ export function serializeError(error: unknown): { type: string; message: string;
  * terminal (pretty-log.ts). `out` is standard output unless a test reads the lines.
  */
 export function loggerOptions(config: Config, out?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  const destination = config.server.nodeEnv === 'development' ? { stream: prettyLogStream(out ?? process.stdout) } : out ? { stream: out } : {};
+  const destination =
+    config.server.nodeEnv === 'development' ? { stream: prettyLogStream(out ?? process.stdout) } : out ? { stream: out } : {};
   return {
     ...destination,
     level: config.server.logLevel,
