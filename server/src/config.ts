@@ -930,7 +930,7 @@ export function loadConfig(env: Env = process.env) {
     },
     /**
      * Photo URLs of a stock file are never fetched from private, loopback or link-local addresses
-     * (inventory/photo-fetch.ts) unless their host is listed here: a test server, or a photo host on
+     * (inventory/photo-fetch.consumer.ts) unless their host is listed here: a test server, or a photo host on
      * the dealer's own network.
      */
     photoFetch: { allowHosts: readOr(env, 'PHOTO_FETCH_ALLOW_HOSTS') },
