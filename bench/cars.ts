@@ -264,7 +264,7 @@ async function pgbench(url: string) {
 
 async function main() {
   const config = loadConfig();
-  const { target, env } = await prepareDatabase(config.databaseUrl, config.dataDir);
+  const { target, env } = await prepareDatabase(config.database.url, config.database.dataDir);
   const db = createDatabase(target);
   await ensureInventory(db);
 
@@ -275,7 +275,7 @@ async function main() {
     const servers = [{ name: 'API', port: apiPort }];
     if (target.kind === 'postgres') {
       const floorPort = await freePort();
-      children.push(await startFloor(target.url, config.databasePool.size, floorPort));
+      children.push(await startFloor(target.url, config.database.pool.size, floorPort));
       servers.unshift({ name: 'floor', port: floorPort });
     }
     const engine = target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';

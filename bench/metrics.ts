@@ -120,19 +120,19 @@ async function measure(db: Db, timeZone: string, poolSize: number, guestRetentio
 
 async function main() {
   const config = loadConfig();
-  if (!config.databaseUrl) {
+  if (!config.database.url) {
     process.stderr.write('bench:metrics needs PostgreSQL: set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres\n');
     process.exitCode = 1;
     return;
   }
-  const admin = createDatabase({ kind: 'postgres', url: config.databaseUrl });
-  const url = new URL(config.databaseUrl);
+  const admin = createDatabase({ kind: 'postgres', url: config.database.url });
+  const url = new URL(config.database.url);
   url.pathname = `/${DATABASE}`;
   await sql`drop database if exists ${sql.id(DATABASE)} with (force)`.execute(admin);
   await sql`create database ${sql.id(DATABASE)}`.execute(admin);
   try {
     // Seeding runs statements far longer than a request's timeout allows; the runs use the app's settings.
-    const seeder = createDatabase({ kind: 'postgres', url: url.toString(), pool: { ...config.databasePool, statementMs: 30 * 60_000 } });
+    const seeder = createDatabase({ kind: 'postgres', url: url.toString(), pool: { ...config.database.pool, statementMs: 30 * 60_000 } });
     try {
       await migrateToLatest(seeder);
       process.stdout.write(`Seeding ${DATABASE}…\n`);
@@ -140,9 +140,9 @@ async function main() {
     } finally {
       await seeder.destroy();
     }
-    const db = createDatabase({ kind: 'postgres', url: url.toString(), pool: config.databasePool });
+    const db = createDatabase({ kind: 'postgres', url: url.toString(), pool: config.database.pool });
     try {
-      await measure(db, config.timeZone, config.databasePool.size, config.retention.guestDays);
+      await measure(db, config.server.timeZone, config.database.pool.size, config.retention.guestDays);
     } finally {
       await db.destroy();
     }

@@ -116,7 +116,7 @@ const licenceJpeg = (tint: string) =>
 
 async function main() {
   const config = testConfig({ CHROME_PATH: process.env.CHROME_PATH });
-  if (!config.chromePath) throw new Error('No Chromium: install it (Debian: apt-get install chromium) or set CHROME_PATH.');
+  if (!config.pdf.chromePath) throw new Error('No Chromium: install it (Debian: apt-get install chromium) or set CHROME_PATH.');
   const database = await openDatabase(process.env.DATABASE_URL);
   process.stdout.write(`Database: ${database.name}\n`);
   await migrateToLatest(database.db);
@@ -178,7 +178,7 @@ async function main() {
         renderer: app.pdf,
         catalogues: app.catalogues,
         company: config.company.name,
-        timeZone: config.timeZone,
+        timeZone: config.server.timeZone,
       },
       { userId: admin.id, telegramId: admin.telegram_id, isAdmin: true, via: 'telegram' },
       id,

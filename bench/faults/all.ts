@@ -24,7 +24,8 @@ runIfMain(import.meta.url, async (say: Say) => {
     ],
     [
       'Chromium killed during a PDF',
-      () => (testConfig({ CHROME_PATH: process.env.CHROME_PATH }).chromePath ? chromiumKilledFault(say, { inFlight: 2 }) : 'no Chromium'),
+      () =>
+        testConfig({ CHROME_PATH: process.env.CHROME_PATH }).pdf.chromePath ? chromiumKilledFault(say, { inFlight: 2 }) : 'no Chromium',
     ],
     ['SIGKILL during submissions', () => (postgres ? sigkillSubmissionsFault(say, postgres, { applicants: 40 }) : 'set DATABASE_URL')],
     ['Bot API unreachable for a while', () => botApiOutageFault(say, { applicants: 12, downMs: 15_000, deliveryTimeoutMs: 60_000 })],

@@ -3,7 +3,7 @@ import { testConfig } from '../../server/test/app.ts';
 import { chromiumKilledFault, type ChromiumFaultReport } from './chromium-killed.ts';
 import { quiet } from './support.ts';
 
-const chromium = testConfig().chromePath;
+const chromium = testConfig().pdf.chromePath;
 const why = !chromium
   ? 'no Chromium found (install chromium or set CHROME_PATH)'
   : process.platform !== 'linux'

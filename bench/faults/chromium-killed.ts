@@ -150,7 +150,7 @@ export async function chromiumKilledFault(say: Say, { inFlight = 2 }: ChromiumFa
 }
 
 runIfMain(import.meta.url, async (say) => {
-  if (!testConfig({ CHROME_PATH: process.env.CHROME_PATH }).chromePath)
+  if (!testConfig({ CHROME_PATH: process.env.CHROME_PATH }).pdf.chromePath)
     return say('Skipped the Chromium fault: no Chromium (install it, or set CHROME_PATH).');
   await chromiumKilledFault(say, { inFlight: 2 });
 });

@@ -202,7 +202,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       fake,
       servers,
       proxy: { pid: proxy.child.pid!, port: proxy.port },
-      webhookSecret: webhookSecretFor({ sessionSecret: env.SESSION_SECRET, bot: { token: BOT_TOKEN } } as Parameters<
+      webhookSecret: webhookSecretFor({ security: { sessionSecret: env.SESSION_SECRET }, bot: { token: BOT_TOKEN } } as Parameters<
         typeof webhookSecretFor
       >[0]),
       carUuids: cars.map((car) => car.uuid),

@@ -19,9 +19,13 @@ export interface BotLog {
 
 /** The settings the bot reads; the server's configuration has them all. */
 export interface BotConfig {
-  port: number;
-  publicUrl?: string | undefined;
-  sessionSecret: string;
+  server: {
+    port: number;
+    publicUrl?: string | undefined;
+    /** The dealer's zone (TIMEZONE): dates the bot writes are the dealer's. */
+    timeZone: string;
+  };
+  security: { sessionSecret: string };
   bot: {
     token?: string | undefined;
     mode: 'off' | 'polling' | 'webhook';
@@ -29,8 +33,6 @@ export interface BotConfig {
     staffChatId?: number | undefined;
   };
   company: { name: string; phone: string; email: string; address: string };
-  /** The dealer's zone (TIMEZONE): dates the bot writes are the dealer's. */
-  timeZone: string;
 }
 
 /** What the bot is built from; it holds no state of its own beyond these (no globals). */

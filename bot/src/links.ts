@@ -2,10 +2,10 @@ import { InlineKeyboard } from 'grammy';
 import { appOrigin } from '../../domain/app-origin.ts';
 import type { BotConfig } from './bot-deps.ts';
 
-export const appUrl = (config: BotConfig, path: string) => `${appOrigin(config)}${path}`;
+export const appUrl = (config: BotConfig, path: string) => `${appOrigin(config.server)}${path}`;
 
 /** Telegram takes only https URLs in buttons (web-app and link buttons alike); a local run has none. */
-export const buttonsAllowed = (config: BotConfig) => config.publicUrl?.startsWith('https://') ?? false;
+export const buttonsAllowed = (config: BotConfig) => config.server.publicUrl?.startsWith('https://') ?? false;
 
 export interface Reply {
   text: string;

@@ -13,7 +13,7 @@ import { PUBLIC_URL, STAFF_CHAT_ID, useBotRuntime, type BotRuntimeHarness } from
 
 let nextTelegramId = 9_100_000;
 
-const CHROME_PATH = testConfig().chromePath;
+const CHROME_PATH = testConfig().pdf.chromePath;
 if (!CHROME_PATH)
   console.warn('[notifications] SKIPPED the adverse-action notice test: no Chromium found (install chromium or set CHROME_PATH).');
 
@@ -149,7 +149,7 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
         .select('submitted_at')
         .where('id', '=', application.id)
         .executeTakeFirstOrThrow();
-      const date = formatMoment(regBDueAt(stored.submitted_at), 'uk', h.runtime.config.timeZone);
+      const date = formatMoment(regBDueAt(stored.submitted_at), 'uk', h.runtime.config.server.timeZone);
       const text = String(receipt!.payload.text);
       const dealer = h.runtime.config.company.name;
       expect(text).toContain(

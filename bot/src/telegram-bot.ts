@@ -6,18 +6,10 @@ import { LANGUAGES, DEFAULT_LANGUAGE } from '../../domain/enums.ts';
 import type { BotConfig, BotDeps } from './bot-deps.ts';
 import { createBot, type CarBot } from './create-bot.ts';
 import { menuAppUrl } from './links.ts';
-import { describeError, isPermanent } from './telegram-errors.ts';
+import { describeError } from './telegram-errors.ts';
+import { telegramConsumers } from './telegram.consumer.ts';
 import { textsIn } from './texts.ts';
 
-/** The name the bot's notifications are delivered under (migration 0013 carried the older events over to it). */
-const TELEGRAM_CONSUMER = 'telegram';
-/**
- * The applicant's receipt is a consumer of its own: each delivery is recorded per consumer, so the
- * staff group's note and the applicant's receipt are each sent once, whichever one is retried.
- */
-const RECEIPT_CONSUMER = 'telegram-receipt';
-/** Shoppers' alerts are a consumer of their own, so a backlog of them never holds up an applicant's news. */
-const ALERTS_CONSUMER = 'alerts';
 /** The updates the bot handles; Telegram sends no others. */
 const ALLOWED_UPDATES = ['message', 'edited_message', 'my_chat_member', 'callback_query'] as const;
 /** The webhook answers Telegram within this time even when a handler is slower, so Telegram never resends an update. */
@@ -38,12 +30,8 @@ export interface TelegramBot {
   /** Telegram sends it with every webhook call (setWebhook's secret_token); derived from the configuration. */
   readonly webhookSecret: string;
   readonly parts: CarBot;
-  /** The bot's notifications, for the server's outbox worker: the `telegram` consumer. */
-  readonly outboxConsumer: OutboxConsumer;
-  /** The applicant's receipt of a submission, for the outbox worker: the `telegram-receipt` consumer. */
-  readonly receiptConsumer: OutboxConsumer;
-  /** Shoppers' alerts on car events, for the outbox worker: the `alerts` consumer (docs/decisions/019-telegram-alerts.md). */
-  readonly alertsConsumer: OutboxConsumer;
+  /** The bot's outbox consumers, for the server's outbox worker to register (telegram.consumer.ts). */
+  readonly consumers: readonly OutboxConsumer[];
   /** Handles one webhook update; 'not_ready' when the bot could not reach Telegram yet (answer 503: Telegram resends). */
   handleWebhook(update: Update): Promise<'accepted' | 'not_ready'>;
   /** Sends the albums left behind now (tests; the timer does the same every tick). */
@@ -53,7 +41,7 @@ export interface TelegramBot {
 
 /** A secret only this deployment can compute: the same on every instance, different for every bot. */
 export function webhookSecretFor(config: BotConfig): string {
-  return createHmac('sha256', config.sessionSecret)
+  return createHmac('sha256', config.security.sessionSecret)
     .update(`telegram-webhook:${config.bot.token ?? ''}`)
     .digest('base64url');
 }
@@ -123,7 +111,7 @@ export function startTelegramBot(
       ]);
     }
     if (mode === 'webhook') {
-      const url = `${config.publicUrl}/api/telegram/webhook`;
+      const url = `${config.server.publicUrl}/api/telegram/webhook`;
       calls.push([
         'setWebhook',
         () => bot.api.setWebhook(url, { secret_token: webhookSecretFor(config), allowed_updates: ALLOWED_UPDATES }),
@@ -184,35 +172,7 @@ export function startTelegramBot(
     mode,
     webhookSecret: webhookSecretFor(config),
     parts,
-    outboxConsumer: {
-      name: TELEGRAM_CONSUMER,
-      kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
-      // An applicant reads their status changes in the order they happened.
-      concurrency: 1,
-      deliver: (event) => parts.deliver(event),
-      isPermanent,
-      describeError,
-    },
-    receiptConsumer: {
-      name: RECEIPT_CONSUMER,
-      kinds: ['application.submitted'],
-      deliver: (event) => parts.deliverReceipt(event),
-      isPermanent,
-      describeError,
-    },
-    alertsConsumer: {
-      name: ALERTS_CONSUMER,
-      kinds: ['car.price_dropped', 'car.listing_changed', 'car.published'],
-      // The daily limits count what was already sent: two events of one car at once would both pass them.
-      concurrency: 1,
-      async deliver(event) {
-        if (event.kind === 'car.price_dropped' || event.kind === 'car.listing_changed' || event.kind === 'car.published')
-          await parts.deliverAlerts(event);
-      },
-      // Refusals of one message are settled per shopper inside; what reaches here is worth retrying.
-      isPermanent: () => false,
-      describeError,
-    },
+    consumers: telegramConsumers(parts),
     async handleWebhook(update) {
       if (!bot.isInited()) {
         // Joins the start-up's getMe rather than aborting it; the update waits for it only briefly.

@@ -38,7 +38,7 @@ describe.each(DATABASE_KINDS)('the bot in webhook mode on %s', (kind) => {
   it.each([
     ['a missing', null],
     ['a wrong', 'not-the-secret'],
-    ['an almost right', `${webhookSecretFor({ sessionSecret: 'x', bot: { token: 'y' } } as never)}`],
+    ['an almost right', `${webhookSecretFor({ security: { sessionSecret: 'x' }, bot: { token: 'y' } } as never)}`],
   ])('refuses %s secret with 401 and handles nothing', async (_what, secret) => {
     const res = await post(privateMessage(applicant, command('/start')), secret);
     expect(res.statusCode).toBe(401);

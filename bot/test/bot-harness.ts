@@ -157,7 +157,7 @@ export function useBot(kind: DatabaseKind, env: Record<string, string | undefine
     const log = recordingLog();
     const images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency });
     // The bot's updates never print a notice here (the outbox harness below does): a renderer without Chromium will do.
-    const print = { pii: piiCipherFromConfig(config), renderer: createPdfRenderer({ chromePath: undefined }), catalogues };
+    const print = { pii: piiCipherFromConfig(config.security), renderer: createPdfRenderer({ chromePath: undefined }), catalogues };
     const services = botServices(config, { db: database.db, images, media: createDatabaseMediaStore(database.db) }, print);
     const bot = createBot(config, { ...services, catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
     state = { fake, db: database.db, config, catalogues, bot, log };

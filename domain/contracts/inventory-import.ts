@@ -85,6 +85,23 @@ export interface ImportReport {
 /** ImportReport as the API document describes it (server/src/http/openapi.ts). */
 const count = v.pipe(v.number(), v.integer());
 
+const problem = <const Code extends ImportProblemDetail['code'], const Params extends v.ObjectEntries>(code: Code, params: Params) =>
+  v.object({ row: count, column: v.nullable(v.string()), message: v.string(), code: v.literal(code), params: v.object(params) });
+
+const carOfStockNumber = { stockNumber: v.string(), car: v.nullable(v.string()), vin: v.string() };
+
+const importProblemSchema = v.variant('code', [
+  problem('duplicate_vin', { vin: v.string(), rows: v.array(count) }),
+  problem('duplicate_stock_number', { stockNumber: v.string(), rows: v.array(count) }),
+  problem('stock_number_of_another_car', carOfStockNumber),
+  problem('stock_number_of_car_with_another_vin', carOfStockNumber),
+  problem('archived_car', { stockNumber: v.string() }),
+  problem('row_too_long', { cells: count, columns: count, delimiter: v.picklist(['comma', 'semicolon', 'tab']) }),
+  problem('unknown_type', { column: v.nullable(v.string()) }),
+  problem('photo_url_not_web', { url: v.string() }),
+  problem('invalid_value', {}),
+]) satisfies v.GenericSchema<unknown, ImportProblem>;
+
 export const importReportSchema = v.object({
   mode: v.picklist(['dry-run', 'commit']),
   sync: v.boolean(),
@@ -98,6 +115,13 @@ export const importReportSchema = v.object({
     matched: v.record(v.string(), v.string()),
     ignored: v.array(v.string()),
     ignoredReasons: v.record(v.string(), v.string()),
+    ignoredDetails: v.record(
+      v.string(),
+      v.object({
+        code: v.literal('unfit_column'),
+        params: v.object({ column: v.string(), examples: v.array(v.string()), holds: v.picklist(['type', 'listingState', 'bodyStyle']) }),
+      }) satisfies v.GenericSchema<unknown, IgnoredColumnDetail>,
+    ),
   }),
   photosQueued: count,
   results: v.array(
@@ -108,9 +132,7 @@ export const importReportSchema = v.object({
       stockNumber: v.nullable(v.string()),
       title: v.nullable(v.string()),
       changed: v.array(v.string()),
-      problems: v.array(
-        v.object({ row: count, column: v.nullable(v.string()), message: v.string() }) satisfies v.GenericSchema<unknown, ImportProblem>,
-      ),
+      problems: v.array(importProblemSchema),
       carUuid: v.nullable(v.string()),
       photos: v.array(photoFetchSchema),
     }) satisfies v.GenericSchema<unknown, ImportRowResult>,

@@ -76,7 +76,13 @@ describe('the server when the database is down', () => {
     const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' });
     // Built without the runtime, which would refuse to start on a database it cannot migrate.
     const config = testConfig();
-    const app = await buildApp({ config, db, pii: piiCipherFromConfig(config), catalogues: await loadCatalogues(), logger: false });
+    const app = await buildApp({
+      config,
+      db,
+      pii: piiCipherFromConfig(config.security),
+      catalogues: await loadCatalogues(),
+      logger: false,
+    });
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(503);
     expect(res.json<ErrorBody>().error.code).toBe('unavailable');

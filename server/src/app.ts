@@ -70,7 +70,7 @@ export async function buildApp({
   webDist = WEB_DIST,
   logger,
 }: AppDeps): Promise<FastifyInstance> {
-  const { headersMs, idleMs, requestMs } = config.httpTimeouts;
+  const { headersMs, idleMs, requestMs } = config.server.httpTimeouts;
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -81,12 +81,12 @@ export async function buildApp({
     // Node checks header and request deadlines on this interval (30 s by default), so it sets their precision.
     http: { headersTimeout: headersMs, connectionsCheckingInterval: Math.min(1000, headersMs) },
     bodyLimit: 1024 * 1024,
-    trustProxy: trustedProxies(config.trustProxy),
+    trustProxy: trustedProxies(config.server.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     clientErrorHandler: clientErrorHandler(headers),
     frameworkErrors: frameworkErrorHandler(headers),
   });
-  limitConnections(app, config.httpLimits.maxConnections);
+  limitConnections(app, config.server.httpLimits.maxConnections);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('pii', pii);
@@ -101,9 +101,9 @@ export async function buildApp({
   registerRequestLogging(app);
   // Security headers go on every answer, pages and refusals included.
   registerSecurityHeaders(app, headers);
-  registerBodyRate(app, config.httpLimits.minBodyBytesPerSecond, headers);
+  registerBodyRate(app, config.server.httpLimits.minBodyBytesPerSecond, headers);
   // Cookies are parsed for every request; only the API reads them.
-  await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
+  await app.register(cookie, { secret: config.security.sessionSecret, hook: 'onRequest' });
 
   await app.register(api, { prefix: '/api' });
   // Beside the API plugin, like the Telegram webhook: the lender proves itself by signature.
@@ -117,7 +117,7 @@ export async function buildApp({
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us (proxy-addr semantics). */
-function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+function trustedProxies(trust: Config['server']['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
   return Array.isArray(trust) ? [...trust] : trust;
 }

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { prepareConfig } from './startup-config.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'cars-config-'));
 const KEY = Buffer.alloc(32, 1).toString('base64');
@@ -10,7 +11,7 @@ const SECRET = 'x'.repeat(40);
 
 function failure(env: Record<string, string>) {
   try {
-    loadConfig({ DATA_DIR: dataDir(), ...env });
+    prepareConfig(loadConfig({ DATA_DIR: dataDir(), ...env }));
   } catch (error) {
     if (error instanceof ConfigError) return error;
     throw error;
@@ -21,14 +22,25 @@ function failure(env: Record<string, string>) {
 describe('configuration', () => {
   it('starts with defaults and nothing configured', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', nodeEnv: 'development', databaseUrl: undefined, initDataMaxAge: 86400 });
+    expect(config).toMatchObject({
+      server: { port: 3000, host: '0.0.0.0', nodeEnv: 'development' },
+      database: { url: undefined },
+      security: { initDataMaxAge: 86400 },
+    });
     expect(config.bot).toMatchObject({ token: undefined, mode: 'off' });
   });
 
-  it('generates development secrets once into DATA_DIR and reuses them', () => {
+  it('only parses: it writes nothing into DATA_DIR and leaves development secrets to the start', () => {
     const dir = dataDir();
-    const first = loadConfig({ DATA_DIR: dir });
-    const second = loadConfig({ DATA_DIR: dir });
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(readdirSync(dir)).toEqual([]);
+    expect(config.security).toMatchObject({ sessionSecret: undefined, dataEncryptionKey: undefined });
+  });
+
+  it('generates development secrets once into DATA_DIR at start and reuses them', () => {
+    const dir = dataDir();
+    const first = prepareConfig(loadConfig({ DATA_DIR: dir })).security;
+    const second = prepareConfig(loadConfig({ DATA_DIR: dir })).security;
     expect(second.sessionSecret).toBe(first.sessionSecret);
     expect(second.dataEncryptionKey).toBe(first.dataEncryptionKey);
     expect(Buffer.from(first.dataEncryptionKey, 'base64')).toHaveLength(32);
@@ -45,7 +57,7 @@ describe('configuration', () => {
 
   it('never writes secrets to disk in production', () => {
     const dir = dataDir();
-    loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY });
+    prepareConfig(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }));
     expect(existsSync(join(dir, 'secrets'))).toBe(false);
   });
 
@@ -99,9 +111,9 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://cars.example.com/',
       STAFF_CHAT_ID: '-1001234567890',
     });
-    expect(config.adminTelegramIds).toEqual([111, 222]);
+    expect(config.security.adminTelegramIds).toEqual([111, 222]);
     expect(config.bot).toMatchObject({ username: 'DealerBot', mode: 'webhook', staffChatId: -1001234567890 });
-    expect(config.publicUrl).toBe('https://cars.example.com');
+    expect(config.server.publicUrl).toBe('https://cars.example.com');
   });
 
   it('fills the dealer block of applications from DEALER_* with demo defaults', () => {
@@ -154,7 +166,7 @@ describe('configuration', () => {
 
   it('caps web guests per client address and expires idle ones after 30 days unless told otherwise', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir() });
-    expect(defaults.guestLimits).toEqual({ guestsPerHour: 100, draftsPerDay: 50, photosPerDay: 40 });
+    expect(defaults.security.guestLimits).toEqual({ guestsPerHour: 100, draftsPerDay: 50, photosPerDay: 40 });
     expect(defaults.retention).toEqual({ guestDays: 30, draftDays: 30 });
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -164,7 +176,7 @@ describe('configuration', () => {
       GUEST_RETENTION_DAYS: '7',
       DRAFT_RETENTION_DAYS: '90',
     });
-    expect(config.guestLimits).toEqual({ guestsPerHour: 500, draftsPerDay: 5, photosPerDay: 8 });
+    expect(config.security.guestLimits).toEqual({ guestsPerHour: 500, draftsPerDay: 5, photosPerDay: 8 });
     expect(config.retention).toEqual({ guestDays: 7, draftDays: 90 });
   });
 
@@ -199,12 +211,12 @@ describe('configuration', () => {
     ['false', false],
     ['1', 1],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
-    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toBe(expected);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).server.trustProxy).toBe(expected);
   });
 
   it('reads TRUST_PROXY as the addresses and ranges of the proxies in front of the app', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: ' 10.0.0.2, 172.16.0.0/12 ,fd00::/8,loopback' });
-    expect(config.trustProxy).toEqual(['10.0.0.2', '172.16.0.0/12', 'fd00::/8', 'loopback']);
+    expect(config.server.trustProxy).toEqual(['10.0.0.2', '172.16.0.0/12', 'fd00::/8', 'loopback']);
   });
 
   it('refuses TRUST_PROXY=true in production, naming the hop count and the address list as the fix', () => {
@@ -217,33 +229,33 @@ describe('configuration', () => {
 
   it('takes a hop count or proxy addresses in production', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY };
-    expect(loadConfig({ DATA_DIR: dataDir(), ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ DATA_DIR: dataDir(), ...production, TRUST_PROXY: '10.0.0.2' }).trustProxy).toEqual(['10.0.0.2']);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, TRUST_PROXY: '1' }).server.trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, TRUST_PROXY: '10.0.0.2' }).server.trustProxy).toEqual(['10.0.0.2']);
   });
 
   it('cuts bodies slower than 2 KB a second and holds at most 1000 connections unless told otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).httpLimits).toEqual({ minBodyBytesPerSecond: 2048, maxConnections: 1000 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).server.httpLimits).toEqual({ minBodyBytesPerSecond: 2048, maxConnections: 1000 });
     const config = loadConfig({ DATA_DIR: dataDir(), HTTP_BODY_MIN_BYTES_PER_SECOND: '0', HTTP_MAX_CONNECTIONS: '200' });
-    expect(config.httpLimits).toEqual({ minBodyBytesPerSecond: 0, maxConnections: 200 });
+    expect(config.server.httpLimits).toEqual({ minBodyBytesPerSecond: 0, maxConnections: 200 });
   });
 
   it('asks staff on the web for a passkey before personal data in production, and not in development or tests, unless STAFF_MFA says', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }).staffMfa).toBe(
-      'required',
-    );
-    expect(loadConfig({ DATA_DIR: dataDir() }).staffMfa).toBe('off');
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).staffMfa).toBe('off');
-    expect(loadConfig({ DATA_DIR: dataDir(), STAFF_MFA: 'required' }).staffMfa).toBe('required');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY }).security.staffMfa,
+    ).toBe('required');
+    expect(loadConfig({ DATA_DIR: dataDir() }).security.staffMfa).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }).security.staffMfa).toBe('off');
+    expect(loadConfig({ DATA_DIR: dataDir(), STAFF_MFA: 'required' }).security.staffMfa).toBe('required');
     expect(
       loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SESSION_SECRET: SECRET, DATA_ENCRYPTION_KEY: KEY, STAFF_MFA: 'off' })
-        .staffMfa,
+        .security.staffMfa,
     ).toBe('off');
     expect(failure({ STAFF_MFA: 'sometimes' }).variable).toBe('STAFF_MFA');
   });
 
   it("counts the dealer's days in America/Chicago unless TIMEZONE names another zone", () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).timeZone).toBe('America/Chicago');
-    expect(loadConfig({ DATA_DIR: dataDir(), TIMEZONE: 'America/New_York' }).timeZone).toBe('America/New_York');
+    expect(loadConfig({ DATA_DIR: dataDir() }).server.timeZone).toBe('America/Chicago');
+    expect(loadConfig({ DATA_DIR: dataDir(), TIMEZONE: 'America/New_York' }).server.timeZone).toBe('America/New_York');
   });
 
   describe('the lender hand-off', () => {

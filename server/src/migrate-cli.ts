@@ -4,7 +4,7 @@ import { configOrExit } from './server-process.ts';
 
 /** npm run db:migrate [-- --down]: applies pending migrations, or reverts them all. */
 const config = configOrExit();
-const db = createDatabase(databaseTargetFor(config));
+const db = createDatabase(databaseTargetFor(config.database));
 try {
   const down = process.argv.includes('--down');
   const names = down ? await migrateAllDown(db) : await migrateToLatest(db);

@@ -9,7 +9,7 @@ import { configOrExit } from './server-process.ts';
  * RETENTION_MONTHS erased. It says what it did.
  */
 const config = configOrExit();
-const db = createDatabase(databaseTargetFor(config));
+const db = createDatabase(databaseTargetFor(config.database));
 try {
   await migrateToLatest(db);
   const { months } = config.personalDataRetention;

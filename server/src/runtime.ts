@@ -14,7 +14,7 @@ import { createImageDecoder } from './media/image-decoder.service.ts';
 import { createDatabaseMediaStore } from './media/media.repository.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
 import { seedDemoStock } from './seed/demo-stock.ts';
-import { photoUrlsConsumer, type AddPhotos } from './inventory/photo-fetch.ts';
+import { inventoryConsumers, type AddPhotos } from './inventory/photo-fetch.consumer.ts';
 import { addFetchedPhotos } from './inventory/photos.service.ts';
 import { listPhotoFetches, recordPhotoFetches } from './inventory/photo-fetches.repository.ts';
 import { createStockPhotosService } from './inventory/stock-photos.service.ts';
@@ -22,8 +22,8 @@ import type { ImageDecoder } from './media/image-decoder.service.ts';
 import type { MediaStore } from './media/media-store.service.ts';
 import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox/outbox.service.ts';
 import { mailerFromConfig, type Mailer } from './mail/mail.service.ts';
-import { applicantEmailConsumer } from './mail/applicant-emails.ts';
-import { crmAdfConsumer } from './crm/adf-lead.ts';
+import { mailConsumers } from './mail/applicant-emails.consumer.ts';
+import { crmConsumers } from './crm/adf-lead.consumer.ts';
 import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import type { BotDeps } from '../../bot/src/bot-deps.ts';
 import { findApplicationById, findApplicationByUser, findApplicationCar } from './applications/applications.repository.ts';
@@ -34,7 +34,7 @@ import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
 import { lenderSubmission } from './lender/lender.service.ts';
-import { lenderWebhookConsumer } from './lender/lender-webhook.ts';
+import { lenderConsumers } from './lender/lender-webhook.consumer.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 import { clearBlocked, prepareAlerts, recordAlertDropped, recordAlertSent, recordBlocked, unsubscribe } from './alerts/alerts.service.ts';
 
@@ -105,16 +105,16 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   try {
     const db = overrides.db ?? openDatabase(config, parts);
     await migrateToLatest(db).catch((error: unknown) => {
-      throw overrides.db || config.databaseUrl ? error : explainEmbeddedFailure(error, embeddedDirectory(config));
+      throw overrides.db || config.database.url ? error : explainEmbeddedFailure(error, embeddedDirectory(config.database));
     });
-    await promoteConfiguredAdmins(db, config.adminTelegramIds);
+    await promoteConfiguredAdmins(db, config.security.adminTelegramIds);
     // The demo inventory arrives as a stock file through the importer staff use (seed/demo-stock.ts).
-    const seeded = !overrides.db && config.seedDemo ? await seedDemoStock(db) : undefined;
+    const seeded = !overrides.db && config.database.seedDemo ? await seedDemoStock(db) : undefined;
 
-    const pii = piiCipherFromConfig(config);
+    const pii = piiCipherFromConfig(config.security);
     const catalogues = await loadCatalogues();
     // Closed after the HTTP server, so requests still printing finish first; Chromium starts on the first PDF.
-    const pdf = createPdfRenderer({ chromePath: config.chromePath });
+    const pdf = createPdfRenderer({ chromePath: config.pdf.chromePath });
     parts.push({ name: 'PDF renderer', stop: () => pdf.close() });
     // One per process: its bound on decodes at once holds only if every upload goes through it.
     const images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency });
@@ -137,7 +137,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
     const bot = startTelegramBot(
-      config,
+      { server: config.server, security: config.security, bot: config.bot, company: config.company },
       {
         ...botServices(config, { db, images, media }, { pii, renderer: pdf, catalogues }),
         catalogues,
@@ -151,7 +151,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     }
 
     // Closed after the outbox worker (parts close in reverse), so no delivery is cut mid-send.
-    const mailer = overrides.mailer ?? mailerFromConfig(config);
+    const mailer = overrides.mailer ?? mailerFromConfig(config.mail);
     if (mailer && !overrides.mailer) parts.push({ name: 'mailer', stop: () => mailer.close() });
     if (!mailer)
       app.log.info('email is off: set SMTP_URL and MAIL_FROM to email web applicants, and CRM_ADF_EMAIL to send leads to the CRM');
@@ -159,38 +159,31 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     // Runs whatever BOT_MODE is, for the consumers there are; stopped before the bot it delivers through.
     const outbox = startOutboxWorker(db, app.log.child({ component: 'outbox' }), { ...config.outbox, ...overrides.outbox });
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
-    if (bot) {
-      await outbox.register(bot.outboxConsumer);
-      await outbox.register(bot.receiptConsumer);
-      await outbox.register(bot.alertsConsumer);
-    }
     const addPhotos: AddPhotos =
       overrides.addPhotos ?? ((carUuid, files, actorUserId) => addFetchedPhotos({ db, images, media }, carUuid, files, actorUserId));
-    await outbox.register(
-      photoUrlsConsumer(
-        { allowHosts: config.photoFetch.allowHosts },
+    const notices: NoticeDeps = { db, pii, renderer: pdf, catalogues, creditor: config.company, timeZone: config.server.timeZone };
+    // Each feature says which consumers it runs with this configuration; the worker registers them in this order.
+    const consumers = [
+      ...(bot?.consumers ?? []),
+      ...inventoryConsumers(
+        config.photoFetch,
         addPhotos,
         { list: (carUuid) => listPhotoFetches(db, carUuid), record: (carUuid, results) => recordPhotoFetches(db, carUuid, results) },
         app.log.child({ component: 'photo-urls' }),
       ),
-    );
-
-    if (mailer) {
-      const notices: NoticeDeps = { db, pii, renderer: pdf, catalogues, creditor: config.company, timeZone: config.timeZone };
-      await outbox.register(applicantEmailConsumer({ db, mailer, catalogues, config, notices }));
-    }
-    if (mailer && config.mail.crmAdfEmail) await outbox.register(crmAdfConsumer({ db, mailer, to: config.mail.crmAdfEmail, config }));
-    else if (config.mail.crmAdfEmail)
-      app.log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
-
-    const { lender } = config;
-    if (lender) {
-      await outbox.register(
-        lenderWebhookConsumer({ ...lender, timeoutMs: overrides.lenderTimeoutMs ?? 10_000 }, (applicationId) =>
-          lenderSubmission({ db, pii }, lender, applicationId),
-        ),
-      );
-    }
+      ...mailConsumers({ db, mailer, catalogues, config: { company: config.company, server: config.server }, notices }),
+      ...crmConsumers({
+        db,
+        mailer,
+        mail: config.mail,
+        config: { company: config.company, dealer: config.dealer, server: config.server },
+        log: app.log,
+      }),
+      ...lenderConsumers(config.lender, overrides.lenderTimeoutMs ?? 10_000, (lender, applicationId) =>
+        lenderSubmission({ db, pii }, lender, applicationId),
+      ),
+    ];
+    for (const consumer of consumers) await outbox.register(consumer);
 
     return { config, db, pii, catalogues, app, bot, outbox, close };
   } catch (error) {
@@ -208,7 +201,7 @@ export function botServices(
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
   print: Pick<NoticeDeps, 'pii' | 'renderer' | 'catalogues'>,
 ): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices' | 'alerts'> {
-  const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.timeZone };
+  const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.server.timeZone };
   return {
     users: {
       findById: (userId) => findUserById(db, userId),
@@ -216,7 +209,7 @@ export function botServices(
       rememberTelegramUser: (from) => rememberTelegramUser(db, from),
     },
     chat: createChatService(db),
-    signInLinks: { ttlMinutes: SIGN_IN_LINK_TTL_MINUTES, issue: (userId) => issueSignInLink(db, config, userId) },
+    signInLinks: { ttlMinutes: SIGN_IN_LINK_TTL_MINUTES, issue: (userId) => issueSignInLink(db, config.server, userId) },
     applicants: {
       async applicationOf(userId) {
         const application = await findApplicationByUser(db, userId);
@@ -233,7 +226,7 @@ export function botServices(
       markDelivered: (noticeId) => recordNoticeDelivered(noticeDeps, noticeId, 'telegram'),
     },
     alerts: {
-      prepare: (event) => prepareAlerts({ db, timeZone: config.timeZone }, event),
+      prepare: (event) => prepareAlerts({ db, timeZone: config.server.timeZone }, event),
       markSent: (alertId) => recordAlertSent(db, alertId),
       drop: (alertId, reason) => recordAlertDropped(db, alertId, reason),
       markBlocked: (userId, alertId) => recordBlocked(db, userId, alertId),
@@ -244,11 +237,11 @@ export function botServices(
 }
 
 function openDatabase(config: Config, parts: Part[]): Db {
-  if (!config.databaseUrl) {
-    const unlock = lockEmbeddedDatabase(config.dataDir);
+  if (!config.database.url) {
+    const unlock = lockEmbeddedDatabase(config.database.dataDir);
     parts.push({ name: 'embedded database lock', stop: unlock });
   }
-  const db = createDatabase(databaseTargetFor(config));
+  const db = createDatabase(databaseTargetFor(config.database));
   parts.push({ name: 'database', stop: () => db.destroy() });
   return db;
 }

@@ -21,7 +21,7 @@ try {
   process.exit(1);
 }
 
-const db = createDatabase(databaseTargetFor(configOrExit()));
+const db = createDatabase(databaseTargetFor(configOrExit().database));
 try {
   await migrateToLatest(db);
   const started = Date.now();

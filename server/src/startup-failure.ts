@@ -1,4 +1,4 @@
-import { ConfigError, type Config } from './config.ts';
+import { ConfigError, type ParsedConfig } from './config.ts';
 import { EmbeddedDatabaseLockedError } from './db/embedded-lock.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './db/unavailable.ts';
 
@@ -28,7 +28,8 @@ function databaseTarget(url: string | undefined): { where: string; name: string;
  */
 export function describeStartupFailure(
   error: unknown,
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'port' | 'host'> | undefined,
+  config:
+    { database: Pick<ParsedConfig['database'], 'url' | 'dataDir'>; server: Pick<ParsedConfig['server'], 'port' | 'host'> } | undefined,
 ): string {
   for (const cause of causes(error)) {
     if (cause instanceof ConfigError) return `Configuration error: ${cause.message}`;
@@ -36,21 +37,21 @@ export function describeStartupFailure(
       return `The embedded database in ${cause.directory} is already open by process ${cause.pid}: stop that server first, or give this one another DATA_DIR.`;
     }
     const code = typeof cause.code === 'string' ? cause.code : '';
-    const database = databaseTarget(config?.databaseUrl);
+    const database = databaseTarget(config?.database.url);
     if (code === '3D000')
       return `PostgreSQL at ${database.where} has no database "${database.name}": create it (createdb ${database.name}) or fix DATABASE_URL.`;
     if (code === '28P01' || code === '28000')
       return `PostgreSQL at ${database.where} refused the user "${database.user}": fix the user or password in DATABASE_URL.`;
     if (code === 'EADDRINUSE')
-      return `Port ${config?.port} on ${config?.host} is already in use: stop the other server, or set PORT to a free port.`;
+      return `Port ${config?.server.port} on ${config?.server.host} is already in use: stop the other server, or set PORT to a free port.`;
     if (code === 'EACCES' && cause.port !== undefined)
-      return `Not allowed to listen on port ${config?.port}: use a port above 1023, or set PORT.`;
-    const path = typeof cause.path === 'string' ? cause.path : config?.dataDir;
+      return `Not allowed to listen on port ${config?.server.port}: use a port above 1023, or set PORT.`;
+    const path = typeof cause.path === 'string' ? cause.path : config?.database.dataDir;
     if (code === 'EEXIST' || code === 'ENOTDIR') return `${path} is not a folder: set DATA_DIR to a folder this user can write.`;
     if (['EACCES', 'EPERM', 'EROFS', 'ENOSPC'].includes(code)) {
       return `Cannot write ${path} (${code}): set DATA_DIR to a folder this user can write, with free space.`;
     }
-    if (config?.databaseUrl && isDatabaseUnavailable(cause)) {
+    if (config?.database.url && isDatabaseUnavailable(cause)) {
       const reason = cause instanceof DatabaseUnavailableError ? cause.reason : code || cause.message;
       return `Cannot reach PostgreSQL at ${database.where} (${reason}): start it, or fix DATABASE_URL.`;
     }

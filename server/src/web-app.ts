@@ -46,7 +46,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     });
   }
   const indexHtml = built ? indexHtmlReader(webDist) : null;
-  const origin = (request: FastifyRequest) => publicOrigin(app.config, request);
+  const origin = (request: FastifyRequest) => publicOrigin(app.config.server, request);
   const rendering = pageRendering(app, webDist);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {

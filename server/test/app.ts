@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createRuntime } from '../src/runtime.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { prepareConfig } from '../src/startup-config.ts';
 import type { Db } from '../src/db/database.ts';
 import { seedDatabase, type SeedOptions } from '../src/seed/seed.ts';
 import { checkAnswersOf } from './answer-check.ts';
@@ -15,22 +16,24 @@ export const TEST_NOW = new Date('2026-11-01T12:00:00Z');
 
 /** A configuration as production code would parse it, from a test environment plus overrides. */
 export function testConfig(env: Record<string, string | undefined> = {}): Config {
-  return loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'cars-test-')),
-    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
-    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-    BOT_TOKEN: TEST_BOT_TOKEN,
-    BOT_MODE: 'off',
-    // Suites make hundreds of requests from one address; the rate-limit tests set their own limits.
-    RATE_LIMIT_MAX: '1000000',
-    RATE_LIMIT_STRICT_MAX: '100000',
-    // Likewise every guest, draft and photo of a suite comes from 127.0.0.1; the cap tests set their own.
-    GUEST_MAX_PER_ADDRESS: '1000000',
-    DRAFT_MAX_PER_ADDRESS: '1000000',
-    LICENCE_PHOTO_MAX_PER_ADDRESS: '1000000',
-    ...env,
-  });
+  return prepareConfig(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'cars-test-')),
+      SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      BOT_TOKEN: TEST_BOT_TOKEN,
+      BOT_MODE: 'off',
+      // Suites make hundreds of requests from one address; the rate-limit tests set their own limits.
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_STRICT_MAX: '100000',
+      // Likewise every guest, draft and photo of a suite comes from 127.0.0.1; the cap tests set their own.
+      GUEST_MAX_PER_ADDRESS: '1000000',
+      DRAFT_MAX_PER_ADDRESS: '1000000',
+      LICENCE_PHOTO_MAX_PER_ADDRESS: '1000000',
+      ...env,
+    }),
+  );
 }
 
 export interface TestApp {

@@ -21,7 +21,8 @@ const UNSUBSCRIBE = /^unsub:(f|s(\d{1,10})):([A-Za-z0-9_-]{22})$/;
  * The unsubscribe button's key, derived from SESSION_SECRET like the webhook secret
  * (telegram-bot.ts): the same on every instance, and useless for anything else.
  */
-const unsubscribeKey = (config: BotConfig) => createHmac('sha256', config.sessionSecret).update('telegram-alerts-unsubscribe').digest();
+const unsubscribeKey = (config: BotConfig) =>
+  createHmac('sha256', config.security.sessionSecret).update('telegram-alerts-unsubscribe').digest();
 
 const targetCode = (target: AlertTarget) => (target.kind === 'favorites' ? 'f' : `s${target.id}`);
 

@@ -93,7 +93,7 @@ export function receipts(deps: BotDeps, api: Api): Deliver {
         applicationId: event.payload.applicationId,
         ...application,
         dealer: deps.config.company.name,
-        timeZone: deps.config.timeZone,
+        timeZone: deps.config.server.timeZone,
         language: user.language,
       },
       t,

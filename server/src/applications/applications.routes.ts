@@ -94,7 +94,7 @@ export const applicationsRoutes: FastifyPluginAsync = async (app) => {
       const { 'idempotency-key': key } = parseOr400(idempotencyHeaders, request.headers, 'request');
       const submission = parseOr400(submissionSchema, request.body, 'application');
       const { application, replayed } = await submitApplication(
-        { ...deps, dealer: app.config.dealer, fingerprintSecret: app.config.sessionSecret },
+        { ...deps, dealer: app.config.dealer, fingerprintSecret: app.config.security.sessionSecret },
         viewer,
         key,
         submission,

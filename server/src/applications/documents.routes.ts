@@ -84,7 +84,7 @@ export const documentsRoutes: FastifyPluginAsync = async (app) => {
       if (!file || file.length === 0)
         throw new HttpError('bad_request', "Attach a photo of your driver's licence.", { file: 'file is required' });
       // Someone already at a limit (their own, their address's, or no room for a new guest) is told so before their photo is decoded.
-      const addressCap = guestAddressCap(request, app.config.guestLimits.photosPerDay, DAY_SECONDS);
+      const addressCap = guestAddressCap(request, app.config.security.guestLimits.photosPerDay, DAY_SECONDS);
       await checkRoomForUpload(app.db, request.viewer?.userId, addressCap);
       await checkRoomForViewer(request);
       const image = await cleanLicencePhoto(app.images, file);

@@ -65,7 +65,7 @@ export const draftsRoutes: FastifyPluginAsync = async (app) => {
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         throw new HttpError('bad_request', 'Send the draft as a JSON object.');
       const draft = parseOr400(savedDraftSchema, body, 'draft');
-      const addressCap = guestAddressCap(request, app.config.guestLimits.draftsPerDay, DAY_SECONDS);
+      const addressCap = guestAddressCap(request, app.config.security.guestLimits.draftsPerDay, DAY_SECONDS);
       // No guest is created for a draft that would be refused.
       if (!request.viewer && addressCap) await checkRoomForDraft(app.db, addressCap);
       const viewer = await ensureViewer(request, reply);

@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Exists only with NODE_ENV=development and DEV_LOGIN=1 (config enforces the pair); elsewhere 404.
-  if (app.config.devLogin) {
+  if (app.config.security.devLogin) {
     // Said at every start, so nobody runs a server that signs anyone in without knowing it.
     app.log.warn(
       'Development sign-in is on (DEV_LOGIN=1): POST /api/auth/dev-login signs in any Telegram id, and the staff sign-in page offers it. Unset DEV_LOGIN to turn it off.',

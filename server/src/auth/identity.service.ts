@@ -30,7 +30,7 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
   if (!config.bot.token) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
   let profile: TelegramProfile;
   try {
-    profile = verifyInitData(match[1].trim(), config.bot.token, config.initDataMaxAge);
+    profile = verifyInitData(match[1].trim(), config.bot.token, config.security.initDataMaxAge);
   } catch (error) {
     // A valid signature over an unusable profile is bad input, not a failed sign-in.
     if (error instanceof InitDataError)
@@ -120,7 +120,7 @@ export async function ensureViewer(request: FastifyRequest, reply: FastifyReply)
 /** GUEST_MAX_PER_ADDRESS new guests an hour from the request's client address. */
 const guestCap = (request: FastifyRequest): AddressCap => ({
   addressKey: requestAddressKey(request),
-  max: request.server.config.guestLimits.guestsPerHour,
+  max: request.server.config.security.guestLimits.guestsPerHour,
   windowSeconds: HOUR_SECONDS,
 });
 

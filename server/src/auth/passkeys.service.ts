@@ -46,7 +46,7 @@ export interface RelyingParty {
  * it (development, a local production run), the scheme and host the request was addressed to.
  */
 export function relyingPartyFor(config: Config, requestOrigin: string): RelyingParty {
-  const origin = config.publicUrl ? new URL(config.publicUrl).origin : requestOrigin;
+  const origin = config.server.publicUrl ? new URL(config.server.publicUrl).origin : requestOrigin;
   return { id: new URL(origin).hostname, origin, name: config.company.name };
 }
 
@@ -76,7 +76,7 @@ function firstPasskeyUntil(session: ViewerSession | undefined, now = Date.now())
 
 /** A stable, opaque WebAuthn user handle, so a second passkey on one device replaces nobody else's. */
 const userHandle = (config: Config, userId: number) =>
-  new Uint8Array(createHmac('sha256', config.sessionSecret).update(`staff-passkey-user:${userId}`).digest());
+  new Uint8Array(createHmac('sha256', config.security.sessionSecret).update(`staff-passkey-user:${userId}`).digest());
 
 export async function passkeyStatus({ db, config }: PasskeyDeps, viewer: Viewer): Promise<PasskeysAnswer> {
   const passkeys = await listPasskeys(db, viewer.userId);
@@ -85,7 +85,7 @@ export async function passkeyStatus({ db, config }: PasskeyDeps, viewer: Viewer)
     passkeys: passkeys.map(toPasskeyItem),
     sessionVerified: viewer.session?.passkeyVerified ?? false,
     firstPasskeyUntil: until?.toISOString() ?? null,
-    mfaRequired: config.staffMfa === 'required',
+    mfaRequired: config.security.staffMfa === 'required',
   };
 }
 

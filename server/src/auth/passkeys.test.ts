@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
 
   const newStaff = () => createAdmin(t.db, nextTelegramId++);
   async function signInWithLink(user: UserRow): Promise<string> {
-    const token = tokenOf(await issueSignInLink(t.db, t.config, user.id));
+    const token = tokenOf(await issueSignInLink(t.db, t.config.server, user.id));
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/link', payload: { token } });
     expect(res.statusCode, res.body).toBe(200);
     return cookieHeader(res);

@@ -17,13 +17,13 @@ export const GUEST_TTL_SECONDS = 365 * 24 * 60 * 60;
 type CookieKind = 'session' | 'guest';
 
 /** In production the __Host- prefix makes browsers refuse the cookie unless Secure, Path=/ and host-only. */
-export const cookieName = (config: Config, kind: CookieKind) => (config.production ? `__Host-${kind}` : kind);
+export const cookieName = (config: Config, kind: CookieKind) => (config.server.production ? `__Host-${kind}` : kind);
 
 const baseOptions = (config: Config): CookieSerializeOptions => ({
   path: '/',
   httpOnly: true,
   sameSite: 'lax',
-  secure: config.production,
+  secure: config.server.production,
   signed: true,
 });
 

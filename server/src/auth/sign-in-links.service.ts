@@ -18,12 +18,12 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * travels in the fragment, which browsers never send to a server or a link-preview fetcher; the
  * landing page POSTs it to /api/auth/link (docs/product/staff-dashboard.md#staff-sign-in: a GET never consumes it).
  */
-export async function issueSignInLink(db: Db, config: Config, userId: number): Promise<string> {
+export async function issueSignInLink(db: Db, server: Pick<Config['server'], 'publicUrl' | 'port'>, userId: number): Promise<string> {
   const user = await findUserById(db, userId);
   if (!user || user.kind !== 'telegram' || !user.is_admin) throw new HttpError('forbidden', 'Sign-in links are for staff (admins) only.');
   const token = randomBytes(32).toString('base64url');
   await insertSignInToken(db, userId, hashToken(token), SIGN_IN_LINK_TTL_MINUTES);
-  return `${appOrigin(config)}/auth/link#token=${token}`;
+  return `${appOrigin(server)}/auth/link#token=${token}`;
 }
 
 /** The token's user, once: unknown, used or expired tokens answer undefined. */

@@ -21,12 +21,12 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   const follow = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/link', payload: { token } });
 
   it('makes a link to the web app with a 256-bit token in the fragment', async () => {
-    const url = await issueSignInLink(t.db, t.config, admin.id);
+    const url = await issueSignInLink(t.db, t.config.server, admin.id);
     expect(url).toMatch(/^https:\/\/cars\.example\.com\/auth\/link#token=[A-Za-z0-9_-]{43}$/);
   });
 
   it('stores only the SHA-256 of the token, with a ten-minute expiry', async () => {
-    const token = tokenOf(await issueSignInLink(t.db, t.config, admin.id));
+    const token = tokenOf(await issueSignInLink(t.db, t.config.server, admin.id));
     const rows = await t.db
       .selectFrom('login_tokens')
       .select(['token_hash', sql<number>`extract(epoch from expires_at - created_at)`.as('ttl')])
@@ -38,7 +38,7 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   });
 
   it('signs the admin in with a 12-hour httpOnly session and sends them to the dashboard', async () => {
-    const res = await follow(tokenOf(await issueSignInLink(t.db, t.config, admin.id)));
+    const res = await follow(tokenOf(await issueSignInLink(t.db, t.config.server, admin.id)));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, redirect: '/dashboard' });
     const session = res.cookies.find((c) => c.name === 'session');
@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   });
 
   it('works only once', async () => {
-    const token = tokenOf(await issueSignInLink(t.db, t.config, admin.id));
+    const token = tokenOf(await issueSignInLink(t.db, t.config.server, admin.id));
     expect((await follow(token)).statusCode).toBe(200);
     const second = await follow(token);
     expect(second.statusCode).toBe(401);
@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   });
 
   it('no longer works after ten minutes', async () => {
-    const token = tokenOf(await issueSignInLink(t.db, t.config, admin.id));
+    const token = tokenOf(await issueSignInLink(t.db, t.config.server, admin.id));
     await t.db
       .updateTable('login_tokens')
       .set({ expires_at: sql`now() - interval '1 second'` })
@@ -66,7 +66,7 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   });
 
   it('is not consumed by a GET, such as a link preview fetching the URL', async () => {
-    const token = tokenOf(await issueSignInLink(t.db, t.config, admin.id));
+    const token = tokenOf(await issueSignInLink(t.db, t.config.server, admin.id));
     const preview = await t.app.inject({ method: 'GET', url: `/api/auth/link?token=${token}` });
     expect(preview.statusCode).toBe(404);
     expect((await follow(token)).statusCode).toBe(200);
@@ -74,12 +74,12 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
 
   it('refuses to make a link for someone who is not an admin', async () => {
     const customer = await createTelegramUser(t.db, 5002);
-    await expect(issueSignInLink(t.db, t.config, customer.id)).rejects.toBeInstanceOf(HttpError);
+    await expect(issueSignInLink(t.db, t.config.server, customer.id)).rejects.toBeInstanceOf(HttpError);
   });
 
   it('refuses the link of an admin whose rights were revoked after it was sent', async () => {
     const former = await createAdmin(t.db, 5003);
-    const token = tokenOf(await issueSignInLink(t.db, t.config, former.id));
+    const token = tokenOf(await issueSignInLink(t.db, t.config.server, former.id));
     await t.db.updateTable('users').set({ is_admin: false }).where('id', '=', former.id).execute();
     expect((await follow(token)).statusCode).toBe(403);
   });
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   });
 
   it('writes a sign-in audit event naming the method', async () => {
-    await follow(tokenOf(await issueSignInLink(t.db, t.config, admin.id)));
+    await follow(tokenOf(await issueSignInLink(t.db, t.config.server, admin.id)));
     const events = await t.db
       .selectFrom('audit_events')
       .selectAll()
@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   });
 
   it('ends the session on logout', async () => {
-    const signedIn = await follow(tokenOf(await issueSignInLink(t.db, t.config, admin.id)));
+    const signedIn = await follow(tokenOf(await issueSignInLink(t.db, t.config.server, admin.id)));
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(signedIn) } });
     expect(res.statusCode).toBe(200);
     const cleared = res.cookies.find((c) => c.name === 'session');
@@ -123,6 +123,6 @@ describe.each(DATABASE_KINDS)('sign-in links without PUBLIC_URL on %s', (kind) =
 
   it('points at the local server', async () => {
     const admin = await createAdmin(t.db, 5101);
-    expect(await issueSignInLink(t.db, t.config, admin.id)).toMatch(/^http:\/\/localhost:4321\/auth\/link#token=/);
+    expect(await issueSignInLink(t.db, t.config.server, admin.id)).toMatch(/^http:\/\/localhost:4321\/auth\/link#token=/);
   });
 });

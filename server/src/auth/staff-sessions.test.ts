@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)('staff sessions on %s', (kind) => {
 
   /** Follows a fresh one-time link, as a browser that sends `cookie` (its current cookies, if any). */
   async function signIn(user: UserRow, cookie?: string) {
-    const token = tokenOf(await issueSignInLink(t.db, t.config, user.id));
+    const token = tokenOf(await issueSignInLink(t.db, t.config.server, user.id));
     return t.app.inject({ method: 'POST', url: '/api/auth/link', payload: { token }, headers: cookie ? { cookie } : {} });
   }
   const signedIn = async (user: UserRow = admin) => cookieHeader(await signIn(user));
@@ -199,7 +199,7 @@ describe.each(DATABASE_KINDS)('a staff sign-in in a browser a customer used (a d
 
   const signIns = {
     'a one-time link': async (cookie: string) => {
-      const token = tokenOf(await issueSignInLink(t.db, t.config, admin.id));
+      const token = tokenOf(await issueSignInLink(t.db, t.config.server, admin.id));
       return t.app.inject({ method: 'POST', url: '/api/auth/link', payload: { token }, headers: { cookie } });
     },
     'the Telegram Login Widget': (cookie: string) =>

@@ -48,13 +48,13 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
   });
 
   it('refuses init data older than INIT_DATA_MAX_AGE', async () => {
-    const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() - (t.config.initDataMaxAge + 60) * 1000) }));
+    const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() - (t.config.security.initDataMaxAge + 60) * 1000) }));
     expect(res.statusCode).toBe(401);
     expect(res.json<ErrorBody>().error.message).toMatch(/expired/);
   });
 
   it('accepts init data that is almost, but not quite, too old', async () => {
-    const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() - (t.config.initDataMaxAge - 60) * 1000) }));
+    const res = await me(tmaHeaders(ANN, { authDate: new Date(Date.now() - (t.config.security.initDataMaxAge - 60) * 1000) }));
     expect(res.statusCode).toBe(200);
   });
 

@@ -125,14 +125,10 @@ export async function pingDatabase(db: Db): Promise<void> {
 }
 
 /** Where the embedded database keeps its files, under DATA_DIR. */
-export const embeddedDirectory = (config: { dataDir: string }) => join(config.dataDir, 'pglite');
+export const embeddedDirectory = (database: { dataDir: string }) => join(database.dataDir, 'pglite');
 
-export function databaseTargetFor(config: {
-  databaseUrl?: string | undefined;
-  dataDir: string;
-  databasePool: PoolSettings;
-}): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl, pool: config.databasePool }
-    : { kind: 'pglite', dataDir: embeddedDirectory(config) };
+export function databaseTargetFor(database: { url?: string | undefined; dataDir: string; pool: PoolSettings }): DatabaseTarget {
+  return database.url
+    ? { kind: 'postgres', url: database.url, pool: database.pool }
+    : { kind: 'pglite', dataDir: embeddedDirectory(database) };
 }

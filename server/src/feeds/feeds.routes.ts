@@ -36,7 +36,7 @@ export const feedFileRoutes: FastifyPluginAsync = async (app) => {
       const parsed = v.safeParse(params, request.params);
       if (!parsed.success) throw notFound(`No such feed. The feeds are ${FEED_CHANNELS.map(feedPath).join(' and ')}.`);
       const { channel } = parsed.output;
-      const lines = openFeed(app.db, channel, feedSite(app.config, publicOrigin(app.config, request)));
+      const lines = openFeed(app.db, channel, feedSite(app.config, publicOrigin(app.config.server, request)));
       return reply.type('text/csv; charset=utf-8').header('cache-control', FEED_CACHE).send(Readable.from(lines));
     },
   );
@@ -55,6 +55,6 @@ export const feedsReportRoutes: FastifyPluginAsync = async (app) => {
         answers: { 200: feedsAnswerSchema },
       }),
     },
-    async (request): Promise<FeedsAnswer> => feedsReport(app.db, feedSite(app.config, publicOrigin(app.config, request))),
+    async (request): Promise<FeedsAnswer> => feedsReport(app.db, feedSite(app.config, publicOrigin(app.config.server, request))),
   );
 };

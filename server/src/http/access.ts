@@ -39,7 +39,7 @@ export const isAdminAccess = (access: Access | undefined): access is Extract<Acc
 
 /** A web staff session that has not confirmed a passkey yet, where STAFF_MFA asks for one. */
 export const needsPasskey = (config: Config, viewer: Viewer | null) =>
-  config.staffMfa === 'required' && viewer?.via === 'session' && viewer.session?.passkeyVerified !== true;
+  config.security.staffMfa === 'required' && viewer?.via === 'session' && viewer.session?.passkeyVerified !== true;
 
 /** The original design's header, sent by the original client with admin calls (docs/product/identity.md#identity). */
 const CLAIMED_TELEGRAM_ID = 'x-telegram-id';

@@ -55,10 +55,11 @@ export function serializeError(error: unknown): { type: string; message: string;
  * terminal (pretty-log.ts). `out` is standard output unless a test reads the lines.
  */
 export function loggerOptions(config: Config, out?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  const destination = config.nodeEnv === 'development' ? { stream: prettyLogStream(out ?? process.stdout) } : out ? { stream: out } : {};
+  const destination =
+    config.server.nodeEnv === 'development' ? { stream: prettyLogStream(out ?? process.stdout) } : out ? { stream: out } : {};
   return {
     ...destination,
-    level: config.logLevel,
+    level: config.server.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       // Query strings can carry tokens or personal filters; log the path only. The client address

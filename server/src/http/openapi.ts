@@ -210,7 +210,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         description:
           'Car catalogue, favourites, identity and staff endpoints. Errors are JSON {error: {code, message, fields?}}; inside Telegram send Authorization: tma <init data>.',
       },
-      servers: [{ url: app.config.publicUrl ?? '/', description: 'This server' }],
+      servers: [{ url: app.config.server.publicUrl ?? '/', description: 'This server' }],
       // Operations name their schemes (transform below), so @fastify/swagger needs them first.
       components: { securitySchemes: securitySchemes(app.config), schemas: { ErrorBody: ERROR_BODY_SCHEMA } },
     },

@@ -13,15 +13,15 @@ function hostOrigin(request: FastifyRequest): string | null {
  * came to (development, a preview host). A Host header that names no host falls back to localhost:
  * the page still works, only its links are off.
  */
-export const publicOrigin = (config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string =>
-  config.publicUrl ?? hostOrigin(request) ?? 'http://localhost';
+export const publicOrigin = (server: Pick<Config['server'], 'publicUrl'>, request: FastifyRequest): string =>
+  server.publicUrl ?? hostOrigin(request) ?? 'http://localhost';
 
 /**
  * The same, for an answer made of nothing but links (the sitemap, robots.txt): links to localhost
  * would be no use to anyone, so a Host header that names no host is refused.
  */
 export function siteOrigin(request: FastifyRequest): string {
-  const origin = request.server.config.publicUrl ?? hostOrigin(request);
+  const origin = request.server.config.server.publicUrl ?? hostOrigin(request);
   if (origin === null) throw new HttpError('bad_request', "The Host header names no host, so this site's addresses cannot be written.");
   return origin;
 }

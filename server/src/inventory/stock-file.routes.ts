@@ -83,7 +83,7 @@ export const stockFileRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (request, reply) => {
-      const origin = publicOrigin(app.config, request);
+      const origin = publicOrigin(app.config.server, request);
       const csv = await exportStockFile(app.db, (url) => new URL(url, origin).toString());
       return reply
         .type('text/csv; charset=utf-8')

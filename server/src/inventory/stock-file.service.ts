@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import { enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
 import { addPendingPhotoFetches } from './photo-fetches.repository.ts';
-import { PHOTO_URLS_PER_CAR } from './photo-fetch.ts';
+import { PHOTO_URLS_PER_CAR } from './photo-fetch.consumer.ts';
 import { CAR_WRITE_FIELDS, toInventoryCar } from './inventory.repository.ts';
 import { createCars, updateCar } from './inventory.service.ts';
 import { allCarPhotoUrls, allCarRows } from './stock-file.repository.ts';
@@ -240,7 +240,7 @@ export interface ImportOutcome {
  * Reads a stock file and, in a dry run, answers what it would do; in a commit, does it in one
  * transaction: refused rows are skipped and the others written, so one bad row does not hold back
  * the rest of the feed. Photo URLs of new cars are queued for the background fetch
- * (photo-fetch.ts) in the same transaction.
+ * (photo-fetch.consumer.ts) in the same transaction.
  */
 export async function importStockFile(
   db: Db,

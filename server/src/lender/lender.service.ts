@@ -19,7 +19,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { rememberCallbackSignature, resendLenderDelivery } from './lender.repository.ts';
 import { isValidDocumentLink, signedDocumentUrl, verifySignature } from './lender-signature.ts';
-import { ApplicationGone } from './lender-webhook.ts';
+import { ApplicationGone } from './lender-webhook.consumer.ts';
 
 export type LenderSettings = NonNullable<Config['lender']>;
 

@@ -51,8 +51,8 @@ export function createMailer({ smtpUrl, from }: MailSettings): Mailer {
 }
 
 /** The mailer SMTP_URL configures, or none: email is off without it. */
-export function mailerFromConfig(config: Pick<Config, 'mail'>): Mailer | undefined {
-  const { smtpUrl, from } = config.mail;
+export function mailerFromConfig(mail: Config['mail']): Mailer | undefined {
+  const { smtpUrl, from } = mail;
   return smtpUrl && from ? createMailer({ smtpUrl, from }) : undefined;
 }
 

@@ -17,6 +17,6 @@ export const metricsRoutes: FastifyPluginAsync = async (app) => {
       }),
     },
     async (): Promise<MetricsAnswer> =>
-      computeMetrics(app.db, { now: new Date(), timeZone: app.config.timeZone, guestRetentionDays: app.config.retention.guestDays }),
+      computeMetrics(app.db, { now: new Date(), timeZone: app.config.server.timeZone, guestRetentionDays: app.config.retention.guestDays }),
   );
 };

@@ -7,7 +7,7 @@ import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_730_001, first_name: 'Ada' };
-const CHROME_PATH = testConfig().chromePath;
+const CHROME_PATH = testConfig().pdf.chromePath;
 if (!CHROME_PATH)
   console.warn('[my-notice] SKIPPED the applicant notice download: no Chromium found (install chromium or set CHROME_PATH).');
 

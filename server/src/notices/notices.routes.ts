@@ -33,9 +33,9 @@ export const noticesRoutes: FastifyPluginAsync = async (app) => {
     renderer: app.pdf,
     catalogues: app.catalogues,
     creditor: { name: app.config.company.name, address: app.config.company.address, phone: app.config.company.phone },
-    timeZone: app.config.timeZone,
+    timeZone: app.config.server.timeZone,
   };
-  const linkDeps = { ...deps, secret: app.config.sessionSecret };
+  const linkDeps = { ...deps, secret: app.config.security.sessionSecret };
 
   app.get(
     '/applications/:id/notice.pdf',

@@ -241,7 +241,7 @@ describe.each(DATABASE_KINDS)('rejecting an application with its adverse-action 
 });
 
 const run = promisify(execFile);
-const CHROME_PATH = testConfig().chromePath;
+const CHROME_PATH = testConfig().pdf.chromePath;
 const POPPLER = spawnSync('pdftotext', ['-v']).error === undefined;
 const skipReason = !CHROME_PATH
   ? 'no Chromium found (install chromium or set CHROME_PATH)'

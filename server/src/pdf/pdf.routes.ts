@@ -19,7 +19,7 @@ export const pdfRoutes: FastifyPluginAsync = async (app) => {
     renderer: app.pdf,
     catalogues: app.catalogues,
     company: app.config.company.name,
-    timeZone: app.config.timeZone,
+    timeZone: app.config.server.timeZone,
   };
 
   app.get(

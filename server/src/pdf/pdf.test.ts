@@ -17,7 +17,7 @@ import { createPdfRenderer } from './pdf-renderer.ts';
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'pdf-test-'));
 
-const CHROME_PATH = testConfig().chromePath;
+const CHROME_PATH = testConfig().pdf.chromePath;
 const POPPLER_TOOLS = ['pdftotext', 'pdfinfo', 'pdfimages'] as const;
 const POPPLER = POPPLER_TOOLS.every((tool) => spawnSync(tool, ['-v']).error === undefined);
 const skipReason = !CHROME_PATH
@@ -285,7 +285,7 @@ describe('GET /api/applications/{id}/pdf without Chromium', () => {
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
     runtime = await createRuntime(
-      { ...testConfig(), chromePath: undefined },
+      { ...testConfig(), pdf: { chromePath: undefined } },
       { db: database.db, logger: false, webDist: join(scratch, 'no-web-build') },
     );
   });

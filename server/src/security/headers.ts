@@ -32,7 +32,7 @@ export function contentSecurityPolicy(config: Config) {
       'form-action': ["'self'"],
       'frame-ancestors': ["'self'", ...TELEGRAM_FRAME_ANCESTORS],
       // Development runs over plain http on localhost, where upgrading would break every request.
-      ...(config.production ? { 'upgrade-insecure-requests': [] } : {}),
+      ...(config.server.production ? { 'upgrade-insecure-requests': [] } : {}),
     },
   };
 }
@@ -71,7 +71,7 @@ export function securityHeaders(config: Config): Readonly<Record<string, string>
     contentSecurityPolicy: contentSecurityPolicy(config),
     frameguard: false,
     // HSTS only means something over https, which is what production runs on.
-    strictTransportSecurity: config.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.server.production ? { maxAge: 15552000, includeSubDomains: true } : false,
   })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return Object.freeze(headers);

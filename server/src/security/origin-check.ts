@@ -18,7 +18,7 @@ function originOf(url: string): string | null {
  * addressed to, as seen through TRUST_PROXY.
  */
 function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
-  const { publicUrl } = request.server.config;
+  const { publicUrl } = request.server.config.server;
   if (publicUrl) return origin === originOf(publicUrl);
   return origin === `${request.protocol}://${request.host}`;
 }
@@ -30,7 +30,7 @@ function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
  * The same allowlist drives CORS with credentials, so a listed front-end on another origin works.
  */
 export async function registerOriginPolicy(app: FastifyInstance) {
-  const allowed = new Set(app.config.allowedOrigins.map((o) => originOf(o) ?? o));
+  const allowed = new Set(app.config.server.allowedOrigins.map((o) => originOf(o) ?? o));
 
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),

@@ -113,7 +113,7 @@ describe('key rotation', () => {
 
   it('builds its keyring from DATA_ENCRYPTION_KEY and DATA_ENCRYPTION_PREVIOUS_KEYS', () => {
     const config = testConfig({ DATA_ENCRYPTION_KEY: currentKey, DATA_ENCRYPTION_PREVIOUS_KEYS: `${oldKey}, ${newKey()}` });
-    expect(piiCipherFromConfig(config).decrypt(before.encrypt('kept'))).toBe('kept');
+    expect(piiCipherFromConfig(config.security).decrypt(before.encrypt('kept'))).toBe('kept');
   });
 
   it('stops start-up naming DATA_ENCRYPTION_PREVIOUS_KEYS when a retired key is not 32 bytes', () => {

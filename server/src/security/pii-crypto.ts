@@ -142,6 +142,6 @@ export function createPiiCipher(keyring: PiiKeyring): PiiCipher {
 }
 
 /** The process-wide cipher from configuration (DATA_ENCRYPTION_KEY plus retired keys). */
-export function piiCipherFromConfig(config: { dataEncryptionKey: string; dataEncryptionPreviousKeys: readonly string[] }): PiiCipher {
-  return createPiiCipher({ current: config.dataEncryptionKey, previous: config.dataEncryptionPreviousKeys });
+export function piiCipherFromConfig(security: { dataEncryptionKey: string; dataEncryptionPreviousKeys: readonly string[] }): PiiCipher {
+  return createPiiCipher({ current: security.dataEncryptionKey, previous: security.dataEncryptionPreviousKeys });
 }

@@ -17,7 +17,7 @@ const tooMany = (seconds: number) =>
  * Each route so configured counts on its own, on top of the global limit.
  */
 export const STRICT_RATE_LIMIT: RateLimitOptions = {
-  max: (request: FastifyRequest) => request.server.config.rateLimit.strictMax,
+  max: (request: FastifyRequest) => request.server.config.security.rateLimit.strictMax,
   timeWindow: MINUTE,
 };
 
@@ -29,7 +29,7 @@ export const STRICT_RATE_LIMIT: RateLimitOptions = {
  * Redis is unreachable, requests pass rather than the whole API failing.
  */
 export async function registerRateLimits(app: FastifyInstance) {
-  const { max, redisUrl } = app.config.rateLimit;
+  const { max, redisUrl } = app.config.security.rateLimit;
   let redis: Redis | undefined;
   if (redisUrl) {
     // Loaded only when configured: one instance keeps its counters in memory and needs no client.

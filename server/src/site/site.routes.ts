@@ -17,10 +17,10 @@ function publicSite(config: Config): PublicSite {
     botUsername: config.bot.username ?? null,
     // Telegram sign-in verifies with the bot token; without one the login button must not appear.
     telegramLoginEnabled: Boolean(config.bot.token && config.bot.username),
-    timeZone: config.timeZone,
-    devLoginEnabled: config.devLogin,
+    timeZone: config.server.timeZone,
+    devLoginEnabled: config.security.devLogin,
     // So the staff sign-in page of a first run in development can say which setting turns it on.
-    devLoginAvailable: config.nodeEnv === 'development',
+    devLoginAvailable: config.server.nodeEnv === 'development',
   };
 }
 

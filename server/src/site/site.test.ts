@@ -42,7 +42,14 @@ describe.each(DATABASE_KINDS)('GET /api/site on %s', (kind) => {
   it('never includes a secret or internal setting', async () => {
     const body = (await t.app.inject('/api/site')).body;
     const config = t.config;
-    for (const secret of [config.bot.token!, config.sessionSecret, config.dataEncryptionKey, config.dataDir, '-1001234567890', '111']) {
+    for (const secret of [
+      config.bot.token!,
+      config.security.sessionSecret,
+      config.security.dataEncryptionKey,
+      config.database.dataDir,
+      '-1001234567890',
+      '111',
+    ]) {
       expect(body).not.toContain(secret);
     }
     expect(body).not.toMatch(/token|secret|key|staff|admin|database|chrome/i);

@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('web guests per client address on %s', (kind) => {
   it('makes room again once the hour has passed', async () => {
     for (let i = 0; i < 3; i++) await favourite('203.0.113.14');
     expect((await favourite('203.0.113.14')).statusCode).toBe(429);
-    const key = addressKey(t.config.sessionSecret, '203.0.113.14');
+    const key = addressKey(t.config.security.sessionSecret, '203.0.113.14');
     await t.db
       .updateTable('users')
       .set({ created_at: sql`now() - interval '61 minutes'` })
@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)('web guests per client address on %s', (kind) => {
     const keys = await t.db.selectFrom('users').select('address_key').where('kind', '=', 'guest').orderBy('id', 'desc').limit(2).execute();
     expect(keys[0]!.address_key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(keys[1]!.address_key).toBe(keys[0]!.address_key);
-    expect(keys[0]!.address_key).not.toBe(addressKey(t.config.sessionSecret, '203.0.113.16'));
+    expect(keys[0]!.address_key).not.toBe(addressKey(t.config.security.sessionSecret, '203.0.113.16'));
     const { rows } = await sql<{
       hit: number;
     }>`select count(*)::integer as hit from users where address_key like '%203.0.113%' or address_key like '%203-0-113%'`.execute(t.db);

@@ -107,3 +107,13 @@ export function lenderWebhookConsumer(
     retryAfterMs: (error) => (error instanceof LenderRefused ? error.retryAfterMs : undefined),
   };
 }
+
+/** The lender feature's outbox consumers: the hand-off, none while LENDER_WEBHOOK_URL is unset. */
+export function lenderConsumers<Lender extends Omit<LenderWebhookSettings, 'timeoutMs'>>(
+  lender: Lender | undefined,
+  timeoutMs: number,
+  buildPayload: (lender: Lender, applicationId: number) => Promise<unknown>,
+): OutboxConsumer[] {
+  if (!lender) return [];
+  return [lenderWebhookConsumer({ webhookUrl: lender.webhookUrl, secret: lender.secret, timeoutMs }, (id) => buildPayload(lender, id))];
+}

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
-import { fetchPhoto, PhotoFetchRefused, photoUrlsConsumer, type PhotoFetchOptions } from './photo-fetch.ts';
+import { fetchPhoto, PhotoFetchRefused, photoUrlsConsumer, type PhotoFetchOptions } from './photo-fetch.consumer.ts';
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1000, 1)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(500, 2)]);

@@ -17,7 +17,7 @@ export interface ApplicantEmailDeps {
   db: Db;
   mailer: Mailer;
   catalogues: Catalogues;
-  config: Pick<Config, 'company' | 'publicUrl' | 'port' | 'timeZone'>;
+  config: Pick<Config, 'company'> & { server: Pick<Config['server'], 'publicUrl' | 'port' | 'timeZone'> };
   /** Renders a rejection's adverse-action notice, which goes to a web applicant attached to its email. */
   notices: NoticeDeps;
 }
@@ -57,7 +57,7 @@ function applicantEmail(
     ...dealerFooter(deps.config.company),
     t('You receive this email because you applied for credit at {dealer}.', { dealer }),
   ];
-  const link = { intro: t('See your application at any time:'), url: `${appOrigin(deps.config)}/application` };
+  const link = { intro: t('See your application at any time:'), url: `${appOrigin(deps.config.server)}/application` };
   const greeting = t('Hello {name},', { name });
   const privacy = t('For your security, our emails never contain your Social Security number or financial details.');
   if (event.kind === 'application.adverse_action') {
@@ -128,7 +128,7 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
         submittedAt: application.submitted_at,
         car: await findApplicationCar(deps.db, application.car_uuid),
         dealer: deps.config.company.name,
-        timeZone: deps.config.timeZone,
+        timeZone: deps.config.server.timeZone,
         language: lang,
       };
       const email = composeEmail(applicantEmail(event, t, application.first_name, receipt, deps));
@@ -145,4 +145,10 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
     isPermanent: isPermanentMailError,
     describeError: describeMailError,
   };
+}
+
+/** The mail feature's outbox consumers: the applicant emails, none while email is off (no SMTP_URL). */
+export function mailConsumers(deps: Omit<ApplicantEmailDeps, 'mailer'> & { mailer: Mailer | undefined }): OutboxConsumer[] {
+  const { mailer } = deps;
+  return mailer ? [applicantEmailConsumer({ ...deps, mailer })] : [];
 }

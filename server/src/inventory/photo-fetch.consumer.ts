@@ -248,3 +248,8 @@ export function photoUrlsConsumer(
     describeError: (error) => (error instanceof Error ? error.message : String(error)).slice(0, 300),
   };
 }
+
+/** The inventory feature's outbox consumers: fetching the photo URLs a stock file names. */
+export function inventoryConsumers(...args: Parameters<typeof photoUrlsConsumer>): OutboxConsumer[] {
+  return [photoUrlsConsumer(...args)];
+}

@@ -9,7 +9,7 @@ import { createGuest } from '../../test/identity.ts';
 import { LocalSmtp } from '../../test/local-smtp.ts';
 import { parseXml, select, textAt } from '../../test/xml-tree.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
-import { adfLead } from './adf-lead.ts';
+import { adfLead } from './adf-lead.consumer.ts';
 
 const CRM = 'leads@crm.example';
 const VIN = '1FMCU9GD5LUA12345';

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
 import { zonedIsoDateTime } from '../../../domain/dates.ts';
 import { findApplicationById, type ApplicationRow } from '../applications/applications.repository.ts';
@@ -9,7 +10,7 @@ import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
 
 export const CRM_ADF_CONSUMER = 'crm-adf';
 
-type LeadConfig = Pick<Config, 'company' | 'dealer' | 'publicUrl' | 'timeZone'>;
+type LeadConfig = Pick<Config, 'company' | 'dealer'> & { server: Pick<Config['server'], 'publicUrl' | 'timeZone'> };
 
 export interface AdfLead {
   application: Pick<ApplicationRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'submitted_at'>;
@@ -53,7 +54,7 @@ export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): 
     element('adf', {}, [
       element('prospect', { status: 'new' }, [
         element('id', { sequence: 1, source: company.name }, application.id),
-        element('requestdate', {}, zonedIsoDateTime(application.submitted_at, config.timeZone)),
+        element('requestdate', {}, zonedIsoDateTime(application.submitted_at, config.server.timeZone)),
         car,
         element('customer', {}, [
           element('contact', {}, [
@@ -82,7 +83,7 @@ export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): 
         element('provider', {}, [
           element('name', { part: 'full' }, config.dealer.sourcePartnerId),
           element('service', {}, 'Online credit application'),
-          optional('url', config.publicUrl),
+          optional('url', config.server.publicUrl),
         ]),
       ]),
     ]),
@@ -121,4 +122,20 @@ export function crmAdfConsumer(deps: CrmAdfDeps): OutboxConsumer {
     isPermanent: isPermanentMailError,
     describeError: describeMailError,
   };
+}
+
+/**
+ * The CRM feature's outbox consumers: the ADF leads when CRM_ADF_EMAIL is set and email is on;
+ * a lead mailbox with email off is said once, at start.
+ */
+export function crmConsumers(
+  deps: Omit<CrmAdfDeps, 'mailer' | 'to'> & { mailer: Mailer | undefined; mail: Config['mail']; log: FastifyBaseLogger },
+): OutboxConsumer[] {
+  const { mailer, mail, log, ...rest } = deps;
+  if (!mail.crmAdfEmail) return [];
+  if (!mailer) {
+    log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
+    return [];
+  }
+  return [crmAdfConsumer({ ...rest, mailer, to: mail.crmAdfEmail })];
 }

@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
     const text = receipt!.parsed.text!.replace(/\s+/g, ' ');
     expect(text).toContain('Your chosen car: 2020 Ford Escape.');
     expect(text).toContain('Our team is reviewing your application. We may contact you if we need anything else.');
-    const due = formatMoment(regBDueAt(new Date(application.submittedAt)), 'en', runtime.config.timeZone);
+    const due = formatMoment(regBDueAt(new Date(application.submittedAt)), 'en', runtime.config.server.timeZone);
     expect(text).toContain(`We will tell you our decision by ${due}.`.replace(/\s+/g, ' '));
     expect(due).toMatch(/ C[SD]T$/);
   });
@@ -144,7 +144,7 @@ describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
     expectDealerAndNoFinancialData(approved!);
   });
 
-  it.skipIf(!testConfig().chromePath)(
+  it.skipIf(!testConfig().pdf.chromePath)(
     'sends a rejected web applicant the adverse-action notice as an attached PDF, and records it delivered by email',
     async () => {
       const { application } = await webApplicant('ru', 'notice@applicant.example');
