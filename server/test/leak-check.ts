@@ -15,7 +15,9 @@ const openResources = () => {
 };
 
 const leftOver = (before: Map<string, number>) =>
-  [...openResources()].filter(([type, count]) => count > (before.get(type) ?? 0)).map(([type, count]) => `${type} × ${count - (before.get(type) ?? 0)}`);
+  [...openResources()]
+    .filter(([type, count]) => count > (before.get(type) ?? 0))
+    .map(([type, count]) => `${type} × ${count - (before.get(type) ?? 0)}`);
 
 let before = new Map<string, number>();
 beforeAll(() => {
