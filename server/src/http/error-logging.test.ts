@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { createTestDatabase, DATABASE_KINDS, HTTP_ONLY_KINDS, type TestDatabase } from '../../test/database.ts';
 import { recordingStream } from '../../test/log-lines.ts';
 import { loggerOptions } from './logger.ts';
 
@@ -75,7 +75,7 @@ function loggedApp(kind: (typeof DATABASE_KINDS)[number], env: Record<string, st
   };
 }
 
-describe.each(DATABASE_KINDS)('client addresses in the logs on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('client addresses in the logs on %s', (kind) => {
   const direct = loggedApp(kind, {});
   const proxied = loggedApp(kind, { TRUST_PROXY: '10.0.0.1' });
 
