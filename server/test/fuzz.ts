@@ -11,7 +11,7 @@ import { fakeWebBuild } from './web-build.ts';
  * a 500 (docs/product.md#errors). Each sweep is a file of its own, so the sweeps run side by side.
  */
 
-export interface Route {
+interface Route {
   method: string;
   url: string;
 }
