@@ -32,6 +32,9 @@ const serverSuites: InlineConfig = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, a single one on a two-core CI machine; the
+    // node suites spend much of their time waiting on PostgreSQL, sockets and child processes.
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       include: ['domain/**/*.ts'],
