@@ -1,9 +1,40 @@
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import type { InlineConfig } from 'vitest/node';
+
+/**
+ * Multi-second suites that start processes, browsers or load generators, or cut connections through
+ * TCP proxies: `npm test` and CI run them after the other projects, `npm run check` leaves them out.
+ */
+const SLOW = [
+  'server/src/server-process.test.ts',
+  'server/src/db/database-faults.test.ts',
+  'bench/**/*.test.ts',
+  'scripts/build-if-stale.test.ts',
+];
+
+/**
+ * Node suites share one worker's module cache (isolate: false): the app's modules, the parsed
+ * catalogues and API schemas and the migrated database dump are loaded once per worker, not per
+ * file. None patches a global (timers, env, module mocks); server/test/leak-check.ts fails a file
+ * that leaves a timer, socket or process running into the next one.
+ */
+const SHARED_WORKER: InlineConfig = { isolate: false, pool: 'forks', setupFiles: ['server/test/leak-check.ts'] };
+
+const serverSuites: InlineConfig = {
+  environment: 'node',
+  globalSetup: ['server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  ...SHARED_WORKER,
+};
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, a single one on a two-core CI machine; the
+    // node suites spend much of their time waiting on PostgreSQL, sockets and child processes.
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       include: ['domain/**/*.ts'],
@@ -16,16 +47,24 @@ export default defineConfig({
           name: 'domain',
           include: ['domain/**/*.test.ts'],
           environment: 'node',
+          ...SHARED_WORKER,
         },
       },
       {
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'bot/**/*.test.ts', 'locales/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...SLOW],
+          ...serverSuites,
+        },
+      },
+      {
+        test: {
+          name: 'slow',
+          include: SLOW,
+          ...serverSuites,
+          // After the fast projects, so a run reports their failures first (the e2e project follows).
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../domain/contracts/errors.ts';
-import { DATABASE_KINDS } from '../../server/test/database.ts';
+import { HTTP_ONLY_KINDS } from '../../server/test/database.ts';
 import { applicant, command, PUBLIC_URL, privateMessage, STAFF_CHAT_ID, useBotRuntime } from '../test/bot-harness.ts';
 import { webhookSecretFor } from './telegram-bot.ts';
 
 const WEBHOOK = '/api/telegram/webhook';
 
-describe.each(DATABASE_KINDS)('the bot in webhook mode on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('the bot in webhook mode on %s', (kind) => {
   const h = useBotRuntime(kind, { BOT_MODE: 'webhook' });
   /** Posts as Telegram would: with the configured secret unless `secret` says otherwise (null: none). */
   const post = (body: unknown, secret: string | null = webhookSecretFor(h.runtime.config)) =>

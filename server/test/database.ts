@@ -1,15 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { createDatabase, createPglite, type Db } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { adminUrl, databaseUrl } from './postgres-urls.ts';
+import { ADMIN_POOL, adminUrl, databaseUrl } from './postgres-urls.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** Every database-touching suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+/**
+ * Every suite whose outcome depends on the SQL it runs (repositories, services, migrations, the
+ * suites that walk every route) runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set:
+ * the two drivers differ in types, errors and concurrency.
+ */
 export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * Suites about HTTP behaviour alone (headers, status codes, logging, parsing before any query) run
+ * on PGlite only: their SQL is the same as a suite in DATABASE_KINDS already runs on PostgreSQL.
+ */
+export const HTTP_ONLY_KINDS: DatabaseKind[] = ['pglite'];
 
 export interface TestDatabase {
   db: Db;
@@ -18,16 +27,11 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-let pgliteTemplate: Promise<PGlite> | undefined;
+let pgliteTemplate: Promise<Blob> | undefined;
 
-/** Migrating PGlite takes about a second, so each worker migrates once and clones per suite. */
-function migratedPgliteTemplate(): Promise<PGlite> {
-  pgliteTemplate ??= (async () => {
-    const pglite = createPglite();
-    const db = createDatabase({ kind: 'pglite-instance', pglite });
-    await migrateToLatest(db);
-    return pglite;
-  })();
+/** The global setup migrated one PGlite and dumped it (global-setup.ts); each worker reads the dump once. */
+function migratedPgliteDump(): Promise<Blob> {
+  pgliteTemplate ??= readFile(inject('pgliteTemplateDump')).then((bytes) => new Blob([bytes]));
   return pgliteTemplate;
 }
 
@@ -36,7 +40,7 @@ async function createPostgresCopy(): Promise<TestDatabase> {
   const template = inject('postgresTemplate');
   if (!template) throw new Error('TEST_DATABASE_URL is set but the global setup made no template database');
   const name = `cartest_${randomBytes(6).toString('hex')}`;
-  const admin = createDatabase({ kind: 'postgres', url: adminUrl(url) });
+  const admin = createDatabase({ kind: 'postgres', url: adminUrl(url), pool: ADMIN_POOL });
   // Two copies of one template at the same instant can collide; retry briefly.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -61,8 +65,8 @@ async function createPostgresCopy(): Promise<TestDatabase> {
 
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'postgres') return createPostgresCopy();
-  // Not PGlite's clone(): it drops the parsers, and numeric columns would come back as text.
-  const pglite = createPglite(undefined, await (await migratedPgliteTemplate()).dumpDataDir('none'));
+  // Loaded from a dump, not PGlite's clone(): clone() drops the parsers, and numeric columns would come back as text.
+  const pglite = createPglite(undefined, await migratedPgliteDump());
   const db = createDatabase({ kind: 'pglite-instance', pglite });
   return { db, drop: () => db.destroy() };
 }

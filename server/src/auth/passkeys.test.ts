@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { PasskeyAdded, PasskeysAnswer } from '../../../domain/contracts/passkeys.ts';
 import { useTestApp } from '../../test/app.ts';
 import { submitTestApplication, TEST_SSN } from '../../test/applications.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { DATABASE_KINDS, HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { cookieHeader, createAdmin, sessionCookie, tmaHeaders } from '../../test/identity.ts';
 import { SoftwareAuthenticator } from '../../test/passkey-authenticator.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -266,7 +266,7 @@ describe.each(DATABASE_KINDS)('passkeys as the staff’s second factor on the we
   });
 });
 
-describe.each(DATABASE_KINDS)('passkeys without PUBLIC_URL on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('passkeys without PUBLIC_URL on %s', (kind) => {
   const t = useTestApp(kind);
 
   it('are for the host the request was addressed to', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { DATABASE_KINDS, HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { cookieHeader, createTelegramUser, sessionCookie, signWidgetLogin } from '../../test/identity.ts';
 import { recordingStream } from '../../test/log-lines.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)('development sign-in on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('cookies under production settings on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('cookies under production settings on %s', (kind) => {
   const t = useTestApp(kind, { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://cars.example.com' }, seed: { cars: 1 } });
 
   it('marks the session cookie Secure and host-only (__Host- prefix)', async () => {

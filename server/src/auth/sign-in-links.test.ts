@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.ts';
 import { useTestApp } from '../../test/app.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { DATABASE_KINDS, HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { cookieHeader, createAdmin, createTelegramUser } from '../../test/identity.ts';
 import type { UserRow } from '../db/schema.ts';
 import { issueSignInLink } from './sign-in-links.service.ts';
@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)('one-time staff sign-in links on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('sign-in links without PUBLIC_URL on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('sign-in links without PUBLIC_URL on %s', (kind) => {
   const t = useTestApp(kind, { env: { PORT: '4321' } });
 
   it('points at the local server', async () => {

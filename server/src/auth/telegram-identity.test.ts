@@ -1,7 +1,7 @@
 import { sign } from '@telegram-apps/init-data-node';
 import { describe, expect, it } from 'vitest';
 import { TEST_BOT_TOKEN, useTestApp } from '../../test/app.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { DATABASE_KINDS, HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { createGuest, injectAs, signInitData, tmaHeaders } from '../../test/identity.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 
@@ -123,7 +123,7 @@ describe.each(DATABASE_KINDS)('Telegram identity (Authorization: tma) on %s', (k
   });
 });
 
-describe.each(DATABASE_KINDS)('Telegram identity without a bot token on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('Telegram identity without a bot token on %s', (kind) => {
   const t = useTestApp(kind, { env: { BOT_TOKEN: undefined } });
 
   it('answers a tma header with 401 "Telegram sign-in is not configured"', async () => {

@@ -8,7 +8,7 @@ import { buildVin } from '../../../domain/vin.ts';
 import { GOOGLE_COLUMNS, META_COLUMNS } from '../../../domain/vehicle-feeds.ts';
 import { useTestApp } from '../../test/app.ts';
 import { multipart, solidImage } from '../../test/applications.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { DATABASE_KINDS, HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { createAdmin, createTelegramUser, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 
 const ADMIN: TestTelegramUser = { id: 9801, first_name: 'Ada' };
@@ -230,7 +230,7 @@ describe.each(DATABASE_KINDS)('vehicle ads feeds on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('vehicle ads feeds without PUBLIC_URL or a store code on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('vehicle ads feeds without PUBLIC_URL or a store code on %s', (kind) => {
   const t = useTestApp(kind);
 
   beforeAll(async () => {

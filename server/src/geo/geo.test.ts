@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { countryFromLookupAnswer, normalizeCountry } from './country.ts';
 
 /** A stand-in for an IP lookup service on 127.0.0.1: its behaviour is chosen by path. */
@@ -62,7 +62,7 @@ describe('country parsing', () => {
   });
 });
 
-describe.each(DATABASE_KINDS)('GET /api/geo on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('GET /api/geo on %s', (kind) => {
   describe('with nothing configured', () => {
     const t = useTestApp(kind);
     it('answers null, even when a country header is sent', async () => {

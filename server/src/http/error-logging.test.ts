@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createRuntime } from '../runtime.ts';
 import { testConfig } from '../../test/app.ts';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
+import { createTestDatabase, DATABASE_KINDS, HTTP_ONLY_KINDS, type TestDatabase } from '../../test/database.ts';
 import { recordingStream } from '../../test/log-lines.ts';
 import { loggerOptions } from './logger.ts';
 
@@ -14,17 +14,21 @@ describe.each(DATABASE_KINDS)('error logs on %s', (kind) => {
   const { stream, lines } = recordingStream();
   let database: TestDatabase;
   let app: FastifyInstance;
+  // The whole runtime, so that its timers (the expiry job's, the outbox worker's) stop with the suite.
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const config = testConfig({ LOG_LEVEL: 'info' });
-    app = (await createRuntime(config, { db: database.db, logger: { ...(loggerOptions(config) as object), stream } })).app;
+    const runtime = await createRuntime(config, { db: database.db, logger: { ...(loggerOptions(config) as object), stream } });
+    close = () => runtime.close();
+    app = runtime.app;
     // A statement that fails with a person's name among its bound values, as a failing search would.
     app.get('/api/test/failing-statement', async () => sql`select 1 / 0 where ${PERSONAL} <> ''`.execute(app.db));
     await app.ready();
   });
   afterAll(async () => {
-    await app?.close();
+    await close?.();
     await database?.drop();
   });
 
@@ -49,6 +53,8 @@ function loggedApp(kind: (typeof DATABASE_KINDS)[number], env: Record<string, st
   const lines: LogLine[] = [];
   let database: TestDatabase;
   let app: FastifyInstance;
+  // The whole runtime, so that its timers (the expiry job's, the outbox worker's) stop with the suite.
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const config = testConfig({ LOG_LEVEL: 'info', ...env });
@@ -58,14 +64,16 @@ function loggedApp(kind: (typeof DATABASE_KINDS)[number], env: Record<string, st
         done();
       },
     });
-    app = (await createRuntime(config, { db: database.db, logger: { ...(loggerOptions(config) as object), stream } })).app;
+    const runtime = await createRuntime(config, { db: database.db, logger: { ...(loggerOptions(config) as object), stream } });
+    close = () => runtime.close();
+    app = runtime.app;
     app.get('/api/test/failing', async () => {
       throw new Error('boom');
     });
     await app.ready();
   });
   afterAll(async () => {
-    await app?.close();
+    await close?.();
     await database?.drop();
   });
   return {
@@ -75,7 +83,7 @@ function loggedApp(kind: (typeof DATABASE_KINDS)[number], env: Record<string, st
   };
 }
 
-describe.each(DATABASE_KINDS)('client addresses in the logs on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('client addresses in the logs on %s', (kind) => {
   const direct = loggedApp(kind, {});
   const proxied = loggedApp(kind, { TRUST_PROXY: '10.0.0.1' });
 

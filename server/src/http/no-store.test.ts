@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { createAdmin, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
 
 /**
@@ -19,7 +19,7 @@ const directives = (header: string | string[] | number | undefined) =>
     .split(',')
     .map((part) => part.trim().toLowerCase());
 
-describe.each(DATABASE_KINDS)('caching of API answers on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('caching of API answers on %s', (kind) => {
   const t = useTestApp(kind, { seed: { cars: 3 } });
   let plausible: Record<string, string>;
 

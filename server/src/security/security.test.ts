@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { loggerOptions } from '../http/logger.ts';
 import { testConfig, useTestApp } from '../../test/app.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { DATABASE_KINDS, HTTP_ONLY_KINDS } from '../../test/database.ts';
 import { tmaHeaders } from '../../test/identity.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import { TELEGRAM_LAUNCH_SCRIPT } from '../../../domain/telegram-launch.ts';
@@ -19,7 +19,7 @@ const directives = (csp: string) =>
     }),
   );
 
-describe.each(DATABASE_KINDS)('security headers on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('security headers on %s', (kind) => {
   const t = useTestApp(kind);
 
   it('sends a Content-Security-Policy that lets only Telegram frame the app', async () => {
@@ -91,7 +91,7 @@ describe.each(DATABASE_KINDS)('security headers on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('same-origin writes without PUBLIC_URL (development) on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('same-origin writes without PUBLIC_URL (development) on %s', (kind) => {
   const t = useTestApp(kind);
   const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
 
@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)('same-origin writes without PUBLIC_URL (developmen
   });
 });
 
-describe.each(DATABASE_KINDS)('same-origin writes and CORS on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('same-origin writes and CORS on %s', (kind) => {
   const t = useTestApp(kind, { env: { ALLOWED_ORIGINS: 'https://partner.example.com', PUBLIC_URL: 'https://cars.example.com' } });
   const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
 
@@ -213,7 +213,7 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('request size limits on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('request size limits on %s', (kind) => {
   const t = useTestApp(kind);
 
   it('answers 413 for a sign-in body larger than a sign-in needs', async () => {

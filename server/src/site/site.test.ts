@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicSite } from '../../../domain/contracts/site.ts';
 import { useTestApp } from '../../test/app.ts';
-import { DATABASE_KINDS } from '../../test/database.ts';
+import { DATABASE_KINDS, HTTP_ONLY_KINDS } from '../../test/database.ts';
 
 const SECRET_ENV = {
   BOT_USERNAME: '@LibertyAutoBot',
@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('GET /api/site on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('GET /api/site without a bot on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('GET /api/site without a bot on %s', (kind) => {
   const t = useTestApp(kind, { env: { BOT_TOKEN: undefined, BOT_MODE: undefined } });
 
   it('reports no bot username and no Telegram sign-in', async () => {
@@ -72,7 +72,7 @@ describe.each(DATABASE_KINDS)('GET /api/site without a bot on %s', (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)('GET /api/site with the development sign-in on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('GET /api/site with the development sign-in on %s', (kind) => {
   const t = useTestApp(kind, { env: { NODE_ENV: 'development', DEV_LOGIN: '1' } });
 
   it('tells the web app the development sign-in is enabled', async () => {
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('GET /api/site with the development sign-in on %s'
   });
 });
 
-describe.each(DATABASE_KINDS)('GET /api/site in development with the development sign-in off on %s', (kind) => {
+describe.each(HTTP_ONLY_KINDS)('GET /api/site in development with the development sign-in off on %s', (kind) => {
   const t = useTestApp(kind, { env: { NODE_ENV: 'development' } });
 
   it('tells the web app the development sign-in is off but can be turned on', async () => {

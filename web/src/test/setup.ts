@@ -33,9 +33,18 @@ afterEach(() => {
 });
 
 // telegram-ui's ripple starts a 70 ms timer on press that unmounting does not clear, and that timer
-// starts a 225 ms one; let both run out (with room for a busy machine) before the file's jsdom
-// window is torn down, or they fire into a window that no longer exists.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 600)));
+// starts a 225 ms one; let both run out before the file's jsdom window is torn down, or they fire
+// into a window that no longer exists. Waits while the file has more timers pending than it began
+// with (none, mostly, so no wait), for at most the two timers' time with room for a busy machine.
+const pendingTimers = () => process.getActiveResourcesInfo().filter((type) => type === 'Timeout').length;
+let timersBefore = 0;
+beforeAll(() => {
+  timersBefore = pendingTimers();
+});
+afterAll(async () => {
+  const deadline = Date.now() + 600;
+  while (pendingTimers() > timersBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+});
 
 // jsdom lacks these; components and the host layer use them.
 if (typeof window.matchMedia !== 'function') {
