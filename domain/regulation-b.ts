@@ -15,7 +15,7 @@ export const regBDueAt = (submittedAt: Date): Date => new Date(submittedAt.getTi
 export const regBDaysLeft = (submittedAt: Date, now: Date, noticeAt: Date | null = null): number =>
   Math.ceil((regBDueAt(submittedAt).getTime() - (noticeAt !== null && noticeAt < now ? noticeAt : now).getTime()) / DAY_MS);
 
-/** Applications submitted before this instant whose clock still runs (in review, or rejected without its adverse-action notice: awaitsDecisionNotice in server/src/notices/notices.repository.ts) are past the Regulation B deadline at `now`. */
+/** Applications submitted before this instant whose clock still runs (in review, or rejected without its adverse-action notice: awaitsDecisionNotice in server/src/adverse-action/adverse-action.repository.ts) are past the Regulation B deadline at `now`. */
 export const regBOverdueBefore = (now: Date): Date => new Date(now.getTime() - REG_B_DAYS * DAY_MS);
 
 /**

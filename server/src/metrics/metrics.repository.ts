@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DailyActivity } from '../../../domain/contracts/metrics.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
-import { awaitsDecisionNotice } from '../notices/notices.repository.ts';
+import { awaitsDecisionNotice } from '../adverse-action/adverse-action.repository.ts';
 
 /** A calendar day in the dealer's time zone and the instant it begins. */
 export interface LocalDay {
