@@ -35,7 +35,7 @@ export function regBClock(status: ApplicationStatus, noticeSent: boolean): RegBC
   return 'stopped';
 }
 
-/** Applications submitted before this instant whose clock still runs (regBClock; awaitsDecisionNotice in SQL) are past the Regulation B deadline at `now`. */
+/** Applications submitted before this instant whose clock still runs (regBClock; awaitsDecisionNotice in server/src/adverse-action/adverse-action.repository.ts) are past the Regulation B deadline at `now`. */
 export const regBOverdueBefore = (now: Date): Date => new Date(now.getTime() - REG_B_DAYS * DAY_MS);
 
 /**

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 /**
@@ -13,18 +13,23 @@ const SOURCE = /\.tsx?$/;
 /** Every cycle among `sources` (path → text), each as the paths in it, sorted; relative imports only. */
 export function findImportCycles(sources: ReadonlyMap<string, string>): string[][] {
   const edges = new Map<string, string[]>();
-  for (const [path, text] of sources) {
-    const targets = ts
-      .preProcessFile(text, true, true)
-      .importedFiles.map((file) => file.fileName)
-      .filter((name) => name.startsWith('.'))
-      .map((name) => resolve(dirname(path), name))
-      .filter((target) => sources.has(target));
-    edges.set(path, targets);
-  }
+  for (const [path, text] of sources)
+    edges.set(
+      path,
+      relativeImports(path, text).filter((target) => sources.has(target)),
+    );
   return stronglyConnected(edges)
     .filter((group) => group.length > 1 || (edges.get(group[0]!) ?? []).includes(group[0]!))
     .map((group) => group.sort());
+}
+
+/** The paths `text` (the module at `path`) imports by relative specifiers, types included. */
+function relativeImports(path: string, text: string): string[] {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((file) => file.fileName)
+    .filter((name) => name.startsWith('.'))
+    .map((name) => resolve(dirname(path), name));
 }
 
 /** Tarjan's algorithm, iterative so that a deep import chain cannot overflow the stack. */
@@ -76,8 +81,93 @@ function stronglyConnected(edges: ReadonlyMap<string, readonly string[]>): strin
   return groups;
 }
 
+/** One feature's use of another: [importer, imported]. */
+export type FeatureDependency = readonly [string, string];
+
+/**
+ * Dependencies that go the wrong way and close a cycle, left for a change of their own. All start
+ * in users, which features above it build on (auth signs users in, applications and alerts name
+ * them): its guest merge moves applications' and favourites' rows (users/guest-merge.service.ts),
+ * its admin-rights change ends staff sessions (auth) and its users filter asks the adverse-action
+ * feature which applications still owe a notice. Each is checked still to exist, so the list only
+ * shrinks; nothing may join it.
+ */
+export const TOLERATED_FEATURE_DEPENDENCIES: readonly FeatureDependency[] = [
+  ['users', 'adverse-action'],
+  ['users', 'applications'],
+  ['users', 'auth'],
+  ['users', 'favorites'],
+];
+
+/** Whether a shipped module of feature `from` imports one of feature `to`. */
+export function featureDependencyExists(sources: ReadonlyMap<string, string>, featuresRoot: string, [from, to]: FeatureDependency) {
+  return [...sources].some(
+    ([path, text]) =>
+      !TEST.test(path) &&
+      path.startsWith(join(featuresRoot, from, sep)) &&
+      relativeImports(path, text).some((target) => target.startsWith(join(featuresRoot, to, sep))),
+  );
+}
+
+/** A cycle between server features: the features in it, sorted, and one import for each step of it. */
+export interface FeatureCycle {
+  features: string[];
+  imports: string[];
+}
+
+const TEST = /\.test\.tsx?$/;
+
+/**
+ * Every cycle between the features under `featuresRoot` (each folder there is one, docs/architecture.md,
+ * Server features), from their shipped modules: a feature's test may build the whole runtime, and so
+ * reach any feature, without tying their meanings together. Two features that import each other,
+ * by whichever files, are a cycle even when no file cycle exists.
+ */
+export function findFeatureCycles(
+  sources: ReadonlyMap<string, string>,
+  featuresRoot: string,
+  tolerated: readonly FeatureDependency[] = [],
+): FeatureCycle[] {
+  const featureOf = (path: string) => {
+    const rest = relative(featuresRoot, path).split(sep);
+    return rest.length > 1 && rest[0] !== '..' ? rest[0] : undefined;
+  };
+  const edges = new Map<string, string[]>();
+  /** The first import seen from one feature into another, to name the step in the report. */
+  const witness = new Map<string, string>();
+  for (const [path, text] of sources) {
+    const from = featureOf(path);
+    if (from === undefined || TEST.test(path)) continue;
+    if (!edges.has(from)) edges.set(from, []);
+    for (const target of relativeImports(path, text)) {
+      const to = featureOf(target);
+      if (to === undefined || to === from || tolerated.some(([a, b]) => a === from && b === to)) continue;
+      const step = `${from}→${to}`;
+      if (witness.has(step)) continue;
+      witness.set(step, `${relative(featuresRoot, path)} imports ${relative(featuresRoot, target)}`);
+      edges.get(from)!.push(to);
+    }
+  }
+  return stronglyConnected(edges)
+    .filter((group) => group.length > 1)
+    .map((group) => {
+      const features = group.sort();
+      const imports = [...witness]
+        .filter(([step]) => {
+          const [from, to] = step.split('→');
+          return features.includes(from!) && features.includes(to!);
+        })
+        .map(([, line]) => line)
+        .sort();
+      return { features, imports };
+    })
+    .sort((a, b) => a.features.join().localeCompare(b.features.join()));
+}
+
 const ROOTS = ['domain', 'server', 'web', 'bot', 'migrations', 'scripts', 'bench'];
 const SKIPPED = new Set(['node_modules', 'dist']);
+/** Each folder here is a server feature (docs/architecture.md). */
+export const SERVER_FEATURES = 'server/src';
 
 function collect(directory: string, into: Map<string, string>) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
@@ -99,10 +189,20 @@ export function repositorySources(root: string): Map<string, string> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-  const cycles = findImportCycles(repositorySources(root));
+  const sources = repositorySources(root);
+  const cycles = findImportCycles(sources);
   for (const cycle of cycles) console.error(`Import cycle: ${cycle.map((path) => relative(root, path)).join(' ↔ ')}`);
-  if (cycles.length > 0) {
-    console.error('Break it by moving what both sides need into a module they both import.');
-    process.exit(1);
-  }
+  if (cycles.length > 0) console.error('Break it by moving what both sides need into a module they both import.');
+  const featuresRoot = join(root, SERVER_FEATURES);
+  const stale = TOLERATED_FEATURE_DEPENDENCIES.filter((step) => !featureDependencyExists(sources, featuresRoot, step));
+  for (const [from, to] of stale)
+    console.error(`${from} no longer imports ${to}: take it off TOLERATED_FEATURE_DEPENDENCIES in scripts/import-cycles.ts.`);
+  const featureCycles = findFeatureCycles(sources, featuresRoot, TOLERATED_FEATURE_DEPENDENCIES);
+  for (const { features, imports } of featureCycles)
+    console.error(`Cycle between server features ${features.join(' ↔ ')}:\n  ${imports.join('\n  ')}`);
+  if (featureCycles.length > 0)
+    console.error(
+      'Break it so that one feature depends on the other and not back: move the part both need to the lower one, or let the lower one read what it needs in its own repository.',
+    );
+  if (cycles.length > 0 || featureCycles.length > 0 || stale.length > 0) process.exit(1);
 }

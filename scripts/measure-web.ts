@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from '../server/src/pdf/pdf-renderer.ts';
+import { CHROMIUM_ARGS } from '../server/src/pdf/pdf-renderer.service.ts';
 import { E2E_BOT_TOKEN, REPO_ROOT, chromiumPath, launchBrowser, startProductionServer } from '../web/e2e/harness.ts';
 
 const DIST = join(REPO_ROOT, 'web/dist');

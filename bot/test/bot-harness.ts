@@ -7,8 +7,7 @@ import type { Db } from '../../server/src/db/database.ts';
 import { loadCatalogues, type Catalogues } from '../../server/src/i18n/catalogues.ts';
 import { createImageDecoder } from '../../server/src/media/image-decoder.service.ts';
 import { createDatabaseMediaStore } from '../../server/src/media/media.repository.ts';
-import { createPdfRenderer } from '../../server/src/pdf/pdf-renderer.ts';
-import { piiCipherFromConfig } from '../../server/src/security/pii-crypto.ts';
+import { createPdfRenderer } from '../../server/src/pdf/pdf-renderer.service.ts';
 import { testConfig } from '../../server/test/app.ts';
 import { createTestDatabase, type DatabaseKind } from '../../server/test/database.ts';
 import type { BotLog } from '../src/bot-deps.ts';
@@ -157,7 +156,7 @@ export function useBot(kind: DatabaseKind, env: Record<string, string | undefine
     const log = recordingLog();
     const images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency });
     // The bot's updates never print a notice here (the outbox harness below does): a renderer without Chromium will do.
-    const print = { pii: piiCipherFromConfig(config.security), renderer: createPdfRenderer({ chromePath: undefined }), catalogues };
+    const print = { renderer: createPdfRenderer({ chromePath: undefined }), catalogues };
     const services = botServices(config, { db: database.db, images, media: createDatabaseMediaStore(database.db) }, print);
     const bot = createBot(config, { ...services, catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
     state = { fake, db: database.db, config, catalogues, bot, log };

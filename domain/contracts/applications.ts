@@ -192,6 +192,9 @@ export interface AdverseActionNotice {
  * `not_sent` when none was when it was submitted (Resend sends it), `queued` before the first
  * attempt, `retrying` after failed ones, `sent` once the lender answered 2xx, `failed` once given up.
  */
+/** The outbox consumer that hands submissions to the lender: its deliveries of `application.submitted` are what LenderDelivery reports. */
+export const LENDER_CONSUMER = 'lender';
+
 export type LenderDelivery =
   | { state: 'not_configured' | 'not_sent' }
   | { state: 'queued' }

@@ -24,8 +24,8 @@ import { sendNotFound } from './http/error-handling.ts';
 import { metricsRoutes } from './metrics/metrics.routes.ts';
 import { retentionRoutes } from './retention/retention.routes.ts';
 import { photosRoutes } from './inventory/photos.routes.ts';
-import { noticesRoutes } from './notices/notices.routes.ts';
-import { pdfRoutes } from './pdf/pdf.routes.ts';
+import { adverseActionRoutes } from './adverse-action/adverse-action.routes.ts';
+import { applicationPdfRoutes } from './applications/application-pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { stockFileRoutes } from './inventory/stock-file.routes.ts';
@@ -78,8 +78,8 @@ export const api: FastifyPluginAsync = async (app) => {
     consentsRoutes,
     applicationsRoutes,
     leadWorkRoutes,
-    pdfRoutes,
-    noticesRoutes,
+    applicationPdfRoutes,
+    adverseActionRoutes,
     chatRoutes,
     photosRoutes,
     lenderRoutes,

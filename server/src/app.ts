@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Catalogues } from './i18n/catalogues.ts';
 import type { PiiCipher } from './security/pii-crypto.ts';
-import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.ts';
+import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.service.ts';
 import { createImageDecoder, type ImageDecoder } from './media/image-decoder.service.ts';
 import { mediaRoutes } from './cars/media.routes.ts';
 import { feedFileRoutes } from './feeds/feeds.routes.ts';
@@ -49,7 +49,7 @@ declare module 'fastify' {
     readonly pii: PiiCipher;
     /** The web app's translations, for text the server writes itself (see i18n/catalogues.ts). */
     readonly catalogues: Catalogues;
-    /** Renders PDFs in this process's one Chromium, a few at a time (see pdf/pdf-renderer.ts). */
+    /** Renders PDFs in this process's one Chromium, a few at a time (see pdf/pdf-renderer.service.ts). */
     readonly pdf: PdfRenderer;
     /** Decodes uploaded photos, refusing pixel bombs and a few at a time (see media/image-decoder.service.ts). */
     readonly images: ImageDecoder;

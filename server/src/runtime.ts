@@ -9,7 +9,7 @@ import { startExpiryJob } from './expiry/expiry.service.ts';
 import { startRetentionJob } from './retention/retention.service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadCatalogues, type Catalogues } from './i18n/catalogues.ts';
-import { createPdfRenderer } from './pdf/pdf-renderer.ts';
+import { createPdfRenderer } from './pdf/pdf-renderer.service.ts';
 import { createImageDecoder } from './media/image-decoder.service.ts';
 import { createDatabaseMediaStore } from './media/media.repository.ts';
 import { piiCipherFromConfig, type PiiCipher } from './security/pii-crypto.ts';
@@ -29,7 +29,7 @@ import type { BotDeps } from '../../bot/src/bot-deps.ts';
 import { findApplicationById, findApplicationByUser, findApplicationCar } from './applications/applications.repository.ts';
 import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from './auth/sign-in-links.service.ts';
 import { createChatService } from './chat/chat.service.ts';
-import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from './pdf/notice.service.ts';
+import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from './adverse-action/adverse-action.service.ts';
 import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
@@ -139,7 +139,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const bot = startTelegramBot(
       { server: config.server, security: config.security, bot: config.bot, company: config.company },
       {
-        ...botServices(config, { db, images, media }, { pii, renderer: pdf, catalogues }),
+        ...botServices(config, { db, images, media }, { renderer: pdf, catalogues }),
         catalogues,
         log: app.log.child({ component: 'bot' }),
       },
@@ -161,7 +161,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'outbox worker', stop: () => outbox.close() });
     const addPhotos: AddPhotos =
       overrides.addPhotos ?? ((carUuid, files, actorUserId) => addFetchedPhotos({ db, images, media }, carUuid, files, actorUserId));
-    const notices: NoticeDeps = { db, pii, renderer: pdf, catalogues, creditor: config.company, timeZone: config.server.timeZone };
+    const notices: NoticeDeps = { db, renderer: pdf, catalogues, creditor: config.company, timeZone: config.server.timeZone };
     // Each feature says which consumers it runs with this configuration; the worker registers them in this order.
     const consumers = [
       ...(bot?.consumers ?? []),
@@ -199,7 +199,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
 export function botServices(
   config: Config,
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
-  print: Pick<NoticeDeps, 'pii' | 'renderer' | 'catalogues'>,
+  print: Pick<NoticeDeps, 'renderer' | 'catalogues'>,
 ): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices' | 'alerts'> {
   const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.server.timeZone };
   return {

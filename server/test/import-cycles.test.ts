@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findImportCycles, repositorySources } from '../../scripts/import-cycles.ts';
+import {
+  featureDependencyExists,
+  findFeatureCycles,
+  findImportCycles,
+  repositorySources,
+  SERVER_FEATURES,
+  TOLERATED_FEATURE_DEPENDENCIES,
+} from '../../scripts/import-cycles.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,5 +39,71 @@ describe('the import cycle check in npm run lint', () => {
 
   it('finds no cycle in the repository', () => {
     expect(findImportCycles(repositorySources(root))).toEqual([]);
+  });
+});
+
+describe('the server feature cycle check in npm run lint', () => {
+  const features = '/r/server/src';
+
+  it('reports two features that import each other through different files, with no file cycle', () => {
+    const sources = new Map([
+      ['/r/server/src/notices/notices.routes.ts', "import { noticePdf } from '../pdf/notice.service.ts';"],
+      ['/r/server/src/pdf/notice.service.ts', "import { findNotice } from '../notices/notices.repository.ts';"],
+      ['/r/server/src/notices/notices.repository.ts', 'export const findNotice = 1;'],
+    ]);
+    expect(findImportCycles(sources)).toEqual([]);
+    expect(findFeatureCycles(sources, features)).toEqual([
+      {
+        features: ['notices', 'pdf'],
+        imports: ['notices/notices.routes.ts imports pdf/notice.service.ts', 'pdf/notice.service.ts imports notices/notices.repository.ts'],
+      },
+    ]);
+  });
+
+  it('reports a cycle through three features, type imports included', () => {
+    const sources = new Map([
+      ['/r/server/src/a/a.service.ts', "import type { B } from '../b/b.service.ts';"],
+      ['/r/server/src/b/b.service.ts', "import { c } from '../c/c.repository.ts';"],
+      ['/r/server/src/c/c.repository.ts', "import type { A } from '../a/a.service.ts';"],
+    ]);
+    expect(findFeatureCycles(sources, features).map((cycle) => cycle.features)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('lets a feature use another one way, and modules outside the features (the composition root) use any', () => {
+    const sources = new Map([
+      ['/r/server/src/adverse-action/adverse-action.service.ts', "import type { PdfRenderer } from '../pdf/pdf-renderer.service.ts';"],
+      ['/r/server/src/pdf/pdf-renderer.service.ts', "import { HttpError } from '../http/errors.ts';"],
+      ['/r/server/src/runtime.ts', "import '../adverse-action/adverse-action.service.ts'; import '../pdf/pdf-renderer.service.ts';"],
+      ['/r/server/src/pdf/pdf.test.ts', "import { adverseActionNoticePdf } from '../adverse-action/adverse-action.service.ts';"],
+    ]);
+    expect(findFeatureCycles(sources, features)).toEqual([]);
+  });
+
+  it('leaves out a tolerated dependency, and tells whether it still exists', () => {
+    const sources = new Map([
+      ['/r/server/src/users/guest-merge.service.ts', "import { moveDraftToUser } from '../applications/drafts.repository.ts';"],
+      ['/r/server/src/applications/submission.service.ts', "import { completeGuestProfile } from '../users/users.repository.ts';"],
+    ]);
+    expect(findFeatureCycles(sources, features, [['users', 'applications']])).toEqual([]);
+    expect(featureDependencyExists(sources, features, ['users', 'applications'])).toBe(true);
+    expect(featureDependencyExists(sources, features, ['applications', 'favorites'])).toBe(false);
+  });
+
+  it('finds no cycle between the server features, and every tolerated dependency still exists', () => {
+    const sources = repositorySources(root);
+    const featuresRoot = `${root}${SERVER_FEATURES}`;
+    expect(findFeatureCycles(sources, featuresRoot, TOLERATED_FEATURE_DEPENDENCIES)).toEqual([]);
+    expect(TOLERATED_FEATURE_DEPENDENCIES.filter((step) => !featureDependencyExists(sources, featuresRoot, step))).toEqual([]);
+  });
+
+  it('has the adverse-action feature use the PDF renderer, and the PDF feature use no other feature', () => {
+    const sources = repositorySources(root);
+    const featuresRoot = `${root}${SERVER_FEATURES}`;
+    expect(featureDependencyExists(sources, featuresRoot, ['adverse-action', 'pdf'])).toBe(true);
+    const others = [...sources.keys()]
+      .filter((path) => path.startsWith(`${featuresRoot}/`))
+      .map((path) => path.slice(featuresRoot.length + 1).split('/')[0]!)
+      .filter((feature, index, all) => feature !== 'pdf' && !['http', 'i18n'].includes(feature) && all.indexOf(feature) === index);
+    expect(others.filter((feature) => featureDependencyExists(sources, featuresRoot, ['pdf', feature]))).toEqual([]);
   });
 });

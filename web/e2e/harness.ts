@@ -9,7 +9,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { CHROMIUM_ARGS } from '../../server/src/pdf/pdf-renderer.ts';
+import { CHROMIUM_ARGS } from '../../server/src/pdf/pdf-renderer.service.ts';
 import { submissionBody } from '../../server/test/applications.ts';
 import { signWidgetLogin } from '../../server/test/identity.ts';
 import { freePort } from '../../server/test/local-services.ts';

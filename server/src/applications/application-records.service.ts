@@ -1,11 +1,11 @@
-import type { StaffApplication, SsnReveal } from '../../../domain/contracts/applications.ts';
+import { LENDER_CONSUMER, type StaffApplication, type SsnReveal } from '../../../domain/contracts/applications.ts';
 import { LICENCE_SIDES, type LicenceSide } from '../../../domain/contracts/documents.ts';
 import { formatSsnMasked } from '../../../domain/format.ts';
 import { regBDaysLeft, regBDueAt } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
-import { findLenderDelivery } from '../lender/lender.repository.ts';
 import { notFound } from '../http/errors.ts';
-import { creditReportOf, findLatestNotice } from '../notices/notices.repository.ts';
+import { creditReportOf, findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
+import { applicationDeliveryState } from '../outbox/outbox.service.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
   type ApplicationRow,
@@ -83,7 +83,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     listDocuments(db, row.id),
     listConsents(db, row.id),
     listStatusHistory(db, row.id),
-    findLenderDelivery(db, row.id),
+    applicationDeliveryState(db, LENDER_CONSUMER, 'application.submitted', row.id),
     findLatestNotice(db, row.id),
   ]);
   return {

@@ -228,3 +228,46 @@ export async function listTrail(db: Db, q: TrailQuery) {
   }));
   return { events, total: Number(counted.total) };
 }
+
+/**
+ * Erases the personal data of these applications (docs/product/retention.md#data-retention; the retention
+ * job calls it in the transaction of its batch): every answer
+ * counting the application does not need (SSN, birth date, marital status, housing status and
+ * payment, months at the address, addresses, income, its frequency and other income, employment),
+ * the fingerprint of the submitted request, which was computed from those answers, and the licence
+ * photos (rows and content). Status, dates, car, decision, consents, name and contact stay, so the
+ * metrics still count the application and staff can tell whose record it is. Returns the ids it
+ * erased; an id already erased is skipped.
+ */
+export async function eraseApplications(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const erased = await db
+    .updateTable('applications')
+    .set({
+      ssn_encrypted: null,
+      ssn_last4: null,
+      date_of_birth_encrypted: null,
+      marital_status: null,
+      housing_status: null,
+      months_at_current_address: null,
+      income: null,
+      income_frequency: null,
+      other_income_source: null,
+      other_income_amount: null,
+      mortgage_or_rent_amount: null,
+      address: null,
+      previous_address: null,
+      current_employment: null,
+      previous_employment: null,
+      idempotency_fingerprint: null,
+      erased_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', 'in', ids)
+    .where('erased_at', 'is', null)
+    .returning('id')
+    .execute();
+  const erasedIds = erased.map((row) => row.id);
+  if (erasedIds.length > 0) await db.deleteFrom('application_documents').where('application_id', 'in', erasedIds).execute();
+  return erasedIds;
+}

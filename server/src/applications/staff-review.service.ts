@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import type { EmploymentRecord } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
-import { findLatestNotice, insertNotice } from '../notices/notices.repository.ts';
+import { findLatestNotice, insertNotice } from '../adverse-action/adverse-action.repository.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {

@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
-import { findLatestNotice } from '../notices/notices.repository.ts';
+import { findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { completeGuestProfile } from '../users/users.repository.ts';
 import { type ApplicationsDeps, sealBirthDate, sealSsn } from './application-records.service.ts';

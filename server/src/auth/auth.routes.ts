@@ -6,7 +6,8 @@ import { STRICT_RATE_LIMIT } from '../security/rate-limit.ts';
 import { telegramIdSchema } from '../users/telegram-profile.schema.ts';
 import { currentUser } from '../users/users.service.ts';
 import { SIGN_IN_TOKEN_PATTERN } from './sign-in-links.service.ts';
-import { clearGuestCookie, clearSessionCookie, cookieName, readSessionToken, setSessionCookie } from './session-cookies.ts';
+import { cookieName } from '../http/cookie-names.ts';
+import { clearGuestCookie, clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookies.ts';
 import {
   developmentUser,
   signOut,

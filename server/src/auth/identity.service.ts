@@ -11,7 +11,8 @@ import { checkRoomForGuest, createGuest } from '../users/guests.service.ts';
 import type { TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { findUserById, findUserByTelegramId, upsertTelegramUser } from '../users/users.repository.ts';
 import { InitDataError, verifyInitData } from './init-data.ts';
-import { clearGuestCookie, clearSessionCookie, cookieName, readGuestCookie, readSessionToken, setGuestCookie } from './session-cookies.ts';
+import { cookieName } from '../http/cookie-names.ts';
+import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionToken, setGuestCookie } from './session-cookies.ts';
 import { resumeStaffSession } from './staff-sessions.service.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { cookieName, type CookieKind } from '../http/cookie-names.ts';
 
 /**
  * Identity on the plain web lives in signed, httpOnly cookies. The staff session cookie holds only
@@ -13,11 +14,6 @@ import type { Config } from '../config.ts';
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** Guests keep their favourites for a year; browsers cap cookie lifetimes near there anyway. */
 export const GUEST_TTL_SECONDS = 365 * 24 * 60 * 60;
-
-type CookieKind = 'session' | 'guest';
-
-/** In production the __Host- prefix makes browsers refuse the cookie unless Secure, Path=/ and host-only. */
-export const cookieName = (config: Config, kind: CookieKind) => (config.server.production ? `__Host-${kind}` : kind);
 
 const baseOptions = (config: Config): CookieSerializeOptions => ({
   path: '/',

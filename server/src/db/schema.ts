@@ -469,8 +469,8 @@ export interface AlertSendsTable {
   event_id: number;
   user_id: number;
   car_uuid: string;
-  /** The dealer's calendar day (domain/alerts.ts alertDay), as YYYY-MM-DD. */
-  day: ColumnType<string, string, string>;
+  /** The dealer's calendar day (domain/alerts.ts alertDay), written as YYYY-MM-DD; read back, both drivers hand over a Date. */
+  day: ColumnType<Date, string, string>;
   reason: AlertReason;
   saved_search_id: number | null;
   old_price: number | null;

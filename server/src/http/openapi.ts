@@ -4,7 +4,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type * as v from 'valibot';
 import { ERROR_STATUS } from '../../../domain/contracts/errors.ts';
-import { cookieName } from '../auth/session-cookies.ts';
+import { cookieName } from './cookie-names.ts';
 import type { Config } from '../config.ts';
 import type { Access } from './access.ts';
 

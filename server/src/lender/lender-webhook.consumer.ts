@@ -1,6 +1,6 @@
+import { LENDER_CONSUMER } from '../../../domain/contracts/applications.ts';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
 import { cappedBackoff } from '../outbox/outbox.service.ts';
-import { LENDER_CONSUMER } from './lender.repository.ts';
 import { SIGNATURE_HEADER, signBody } from './lender-signature.ts';
 
 const HOUR_MS = 3_600_000;

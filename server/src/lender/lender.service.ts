@@ -1,5 +1,5 @@
 import type { AdverseActionReason, AdverseActionRejection } from '../../../domain/adverse-action.ts';
-import type { StaffApplication } from '../../../domain/contracts/applications.ts';
+import { LENDER_CONSUMER, type StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import { APPLICATION_INDICATORS } from '../../../domain/constants.ts';
@@ -17,7 +17,8 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import type { Config } from '../config.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
-import { rememberCallbackSignature, resendLenderDelivery } from './lender.repository.ts';
+import { redeliverApplicationEvent } from '../outbox/outbox.repository.ts';
+import { rememberCallbackSignature } from './lender.repository.ts';
 import { isValidDocumentLink, signedDocumentUrl, verifySignature } from './lender-signature.ts';
 import { ApplicationGone } from './lender-webhook.consumer.ts';
 
@@ -150,10 +151,11 @@ export async function resendToLender(
   if (!lender) throw new HttpError('conflict', 'No lender is configured (LENDER_WEBHOOK_URL): there is nowhere to send it.');
   const row = await deps.db.transaction().execute(async (trx) => {
     const stored = await applicationOrThrow(trx, applicationId);
-    const outcome = await resendLenderDelivery(trx, stored.id);
+    // A sent or failed hand-off starts over, a queued one moves forward, one submitted before the lender was set up gets its delivery.
+    const outcome = await redeliverApplicationEvent(trx, LENDER_CONSUMER, 'application.submitted', stored.id);
     if (outcome === 'in_progress')
       throw new HttpError('conflict', 'The lender hand-off is being retried already; it goes out at its next attempt.');
-    if (outcome === 'never_submitted') throw new HttpError('conflict', 'This application has no submission to send.');
+    if (outcome === 'no_event') throw new HttpError('conflict', 'This application has no submission to send.');
     await recordAudit(trx, { actorUserId: actor.userId, action: 'application.lender_resent', entity: 'application', entityId: stored.id });
     return stored;
   });

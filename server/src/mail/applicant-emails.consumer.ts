@@ -6,7 +6,7 @@ import { findApplicationById, findApplicationCar } from '../applications/applica
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
-import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from '../pdf/notice.service.ts';
+import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from '../adverse-action/adverse-action.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { composeEmail, dealerFooter, type EmailContent } from './email-layout.ts';
 import { describeMailError, isPermanentMailError, type Mailer } from './mail.service.ts';

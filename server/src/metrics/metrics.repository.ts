@@ -3,7 +3,7 @@ import type { DailyActivity } from '../../../domain/contracts/metrics.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import { REG_B_NOTICE_STATUS } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
-import { awaitsDecisionNotice } from '../notices/notices.repository.ts';
+import { awaitsDecisionNotice } from '../adverse-action/adverse-action.repository.ts';
 
 /** A calendar day in the dealer's time zone and the instant it begins. */
 export interface LocalDay {

@@ -103,3 +103,68 @@ export async function giveUpDelivery(db: Db, key: DeliveryKey, error: string): P
     .set({ failed_at: sql`now()`, last_error: error.slice(0, 500) })
     .execute();
 }
+
+/** The events of `kind` about one application, newest last (their payloads name it). */
+const eventsAboutApplication = (db: Db, kind: OutboxKind, applicationId: number) =>
+  db
+    .selectFrom('outbox_events')
+    .select('id')
+    .where('kind', '=', kind)
+    .where(sql<number>`(payload->>'applicationId')::integer`, '=', applicationId);
+
+/** The latest delivery to `consumer` of a `kind` event about the application, if there is one. */
+export async function findApplicationDelivery(db: Db, consumer: string, kind: OutboxKind, applicationId: number) {
+  return db
+    .selectFrom('outbox_deliveries')
+    .select(['attempts', 'next_attempt_at', 'delivered_at', 'failed_at', 'last_error'])
+    .where('consumer', '=', consumer)
+    .where('event_id', 'in', eventsAboutApplication(db, kind, applicationId))
+    .orderBy('event_id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Whether events of `kind` written now get a delivery for `consumer`. */
+export async function isSubscribed(db: Db, consumer: string, kind: OutboxKind): Promise<boolean> {
+  const row = await db
+    .selectFrom('outbox_subscriptions')
+    .select('consumer')
+    .where('consumer', '=', consumer)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type RedeliveryOutcome = 'due_now' | 'in_progress' | 'no_event';
+
+/**
+ * Makes the delivery to `consumer` of the latest `kind` event about the application due now: a
+ * delivered or given-up one starts over (its attempts too, so the retry schedule restarts), a
+ * queued one is moved forward, and an event written before the consumer subscribed gets its
+ * delivery. One being retried is left alone: it may be in flight right now, and moving it would
+ * deliver it twice at once. Pass the transaction that records why.
+ */
+export async function redeliverApplicationEvent(
+  db: Db,
+  consumer: string,
+  kind: OutboxKind,
+  applicationId: number,
+): Promise<RedeliveryOutcome> {
+  const event = await eventsAboutApplication(db, kind, applicationId).orderBy('id', 'desc').executeTakeFirst();
+  if (!event) return 'no_event';
+  const row = await db
+    .selectFrom('outbox_deliveries')
+    .select(['attempts', 'delivered_at', 'failed_at'])
+    .where('event_id', '=', event.id)
+    .where('consumer', '=', consumer)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) {
+    await db.insertInto('outbox_deliveries').values({ event_id: event.id, consumer }).execute();
+    return 'due_now';
+  }
+  if (row.delivered_at === null && row.failed_at === null && row.attempts > 0) return 'in_progress';
+  await delivery(db, { eventId: event.id, consumer })
+    .set({ attempts: 0, next_attempt_at: sql<Date>`now()`, delivered_at: null, failed_at: null, last_error: null })
+    .execute();
+  return 'due_now';
+}

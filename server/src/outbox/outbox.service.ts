@@ -1,15 +1,32 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
+import type { LenderDelivery } from '../../../domain/contracts/applications.ts';
+import type { OutboxConsumer, OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { Db } from '../db/database.ts';
 import {
   claimDueDeliveries,
+  findApplicationDelivery,
   giveUpDelivery,
+  isSubscribed,
   markDelivered,
   retryDeliveryLater,
   subscribeConsumer,
   type ClaimedDelivery,
 } from './outbox.repository.ts';
+
+/**
+ * How the delivery to `consumer` of the latest `kind` event about the application stands (the
+ * staff view's lender hand-off, README, Lender); the latest delivery when there are several.
+ */
+export async function applicationDeliveryState(db: Db, consumer: string, kind: OutboxKind, applicationId: number): Promise<LenderDelivery> {
+  const row = await findApplicationDelivery(db, consumer, kind, applicationId);
+  if (!row) return { state: (await isSubscribed(db, consumer, kind)) ? 'not_sent' : 'not_configured' };
+  const { attempts, last_error: lastError } = row;
+  if (row.delivered_at) return { state: 'sent', attempts, at: row.delivered_at.toISOString() };
+  if (row.failed_at) return { state: 'failed', attempts, lastError, at: row.failed_at.toISOString() };
+  if (attempts === 0) return { state: 'queued' };
+  return { state: 'retrying', attempts, lastError, nextAttemptAt: row.next_attempt_at.toISOString() };
+}
 
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 10 * 60 * 1000;

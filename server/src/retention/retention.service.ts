@@ -6,7 +6,8 @@ import { tryLockRetentionJob } from '../db/advisory-locks.ts';
 import { expireIdleGuestsAndDrafts, type ExpiryRun, type RetentionDays } from '../expiry/expiry.service.ts';
 import type { Db } from '../db/database.ts';
 import { runLockedBatches, startScheduledJob, type JobTiming, type ScheduledJob } from '../db/scheduled-job.ts';
-import { eraseApplications, listErasureCandidates } from './retention.repository.ts';
+import { eraseApplications } from '../applications/applications.repository.ts';
+import { listErasureCandidates } from './retention.repository.ts';
 
 export interface RetentionRun {
   /** The applications whose personal data this run erased. */

@@ -4,7 +4,7 @@ import { phoneSearchDigits } from '../../../domain/format.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type { CurrentUser, UserItem, UserListItem } from '../../../domain/contracts/users.ts';
 import type { Db } from '../db/database.ts';
-import { awaitsDecisionNotice } from '../notices/notices.repository.ts';
+import { awaitsDecisionNotice } from '../adverse-action/adverse-action.repository.ts';
 import type { ApplicationStatus, Language } from '../../../domain/enums.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { TelegramProfile } from './telegram-profile.schema.ts';

@@ -13,9 +13,9 @@ import {
   suffixLabels,
 } from '../../../domain/enums.ts';
 import { formatMileage, formatMoney, formatPhoneDisplay, formatSsnDisplay } from '../../../domain/format.ts';
-import type { LicenceImage } from '../applications/application-records.service.ts';
-import type { PrintDocument } from './pdf-renderer.ts';
-import { CONFIDENTIAL_STYLE, FOOTER_STYLE, printStylesheet } from './print-theme.ts';
+import type { LicenceImage } from './application-records.service.ts';
+import type { PrintDocument } from '../pdf/pdf-renderer.service.ts';
+import { CONFIDENTIAL_STYLE, FOOTER_STYLE, printStylesheet } from '../pdf/print-theme.service.ts';
 
 /** The application as printed: staff's view with the full SSN (the PDF is one of its two audited ways out). */
 export type PrintableApplication = StaffApplication & SsnReveal;

@@ -1,10 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NoticeLink } from '../../../domain/contracts/applications.ts';
-import { findApplicationById, findApplicationByUser } from '../applications/applications.repository.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
-import { adverseActionNoticePdf, type NoticeDeps, type NoticePdf } from '../pdf/notice.service.ts';
-import { findLatestNotice } from './notices.repository.ts';
+import { findLatestPrintableNotice, findLatestPrintableNoticeOfUser } from './adverse-action.repository.ts';
+import { adverseActionNoticePdf, type NoticeDeps, type NoticePdf } from './adverse-action.service.ts';
 
 /** Long enough for Telegram to start the download it was asked for, short enough that a leaked link is soon useless. */
 export const NOTICE_LINK_MINUTES = 5;
@@ -42,14 +41,14 @@ const fileNameOf = (applicationId: number) => `adverse-action-notice-${applicati
  * client's own download cannot send (docs/product/notices.md#adverse-action-notices).
  */
 export async function myNoticeLink(deps: NoticeLinkDeps, viewer: Viewer, now = new Date()): Promise<NoticeLink> {
-  const application = await findApplicationByUser(deps.db, viewer.userId);
-  const notice = application && (await findLatestNotice(deps.db, application.id));
-  if (!application || !notice) throw notFound('You have no adverse-action notice.');
+  const notice = await findLatestPrintableNoticeOfUser(deps.db, viewer.userId);
+  if (!notice) throw notFound('You have no adverse-action notice.');
+  const applicationId = notice.application_id;
   const expires = unixSeconds(now) + NOTICE_LINK_MINUTES * 60;
-  const signature = noticeSignature(deps.secret, application.id, viewer.userId, expires);
+  const signature = noticeSignature(deps.secret, applicationId, viewer.userId, expires);
   return {
-    url: `/api/applications/${application.id}/applicant-notice.pdf?expires=${expires}&signature=${signature}`,
-    fileName: fileNameOf(application.id),
+    url: `/api/applications/${applicationId}/applicant-notice.pdf?expires=${expires}&signature=${signature}`,
+    fileName: fileNameOf(applicationId),
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
@@ -59,13 +58,13 @@ export async function myNoticeLink(deps: NoticeLinkDeps, viewer: Viewer, now = n
  * altered, or made for another applicant or application, is 403; a genuine one past its time is 410.
  */
 export async function signedNoticePdf(deps: NoticeLinkDeps, link: SignedNoticeRequest, now = new Date()): Promise<NoticePdf> {
-  const application = await findApplicationById(deps.db, link.applicationId);
+  // Only an application with a notice ever had a link made for it: without one, no link is genuine.
+  const notice = await findLatestPrintableNotice(deps.db, link.applicationId);
   const genuine =
-    application !== undefined && sameHex(link.signature, noticeSignature(deps.secret, application.id, application.user_id, link.expires));
+    notice !== undefined &&
+    sameHex(link.signature, noticeSignature(deps.secret, notice.application_id, notice.applicant.user_id, link.expires));
   if (!genuine) throw new HttpError('forbidden', 'This download link is not valid. Open your application and download the notice again.');
   if (link.expires < unixSeconds(now))
     throw new HttpError('link_expired', 'This download link has expired. Open your application and download the notice again.');
-  const notice = await findLatestNotice(deps.db, application.id);
-  if (!notice) throw notFound('You have no adverse-action notice.');
   return adverseActionNoticePdf(deps, notice.id);
 }

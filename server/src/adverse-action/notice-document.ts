@@ -8,9 +8,8 @@ import {
 import { carTitle } from '../../../domain/cars.ts';
 import type { ApplicationCar } from '../../../domain/contracts/applications.ts';
 import type { Language } from '../../../domain/enums.ts';
-import type { Translate } from './application-document.ts';
-import type { PrintDocument } from './pdf-renderer.ts';
-import { FOOTER_STYLE, printStylesheet } from './print-theme.ts';
+import type { PrintDocument } from '../pdf/pdf-renderer.service.ts';
+import { FOOTER_STYLE, printStylesheet } from '../pdf/print-theme.service.ts';
 
 /** What the notice prints: nothing of the applicant's finances, only who they are, what was decided and why. */
 export interface AdverseActionNoticeInput {
@@ -26,7 +25,7 @@ export interface AdverseActionNoticeInput {
   /** The dealer's zone (TIMEZONE): the date is the dealer's calendar day. */
   timeZone: string;
   lang: Language;
-  t: Translate;
+  t: (id: string, values?: Record<string, unknown>) => string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

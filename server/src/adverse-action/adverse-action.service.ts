@@ -1,16 +1,23 @@
 import type { NoticeChannel } from '../../../domain/adverse-action.ts';
 import type { Language } from '../../../domain/enums.ts';
-import { type ApplicationsDeps, applicationOrThrow } from '../applications/application-records.service.ts';
-import { findApplicationByUser, findApplicationCar } from '../applications/applications.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { Db } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
-import { adverseActionNoticeDocument } from './adverse-action-notice.ts';
-import type { PdfRenderer } from './pdf-renderer.ts';
-import { creditReportOf, findLatestNotice, findNotice, markNoticeDelivered, type NoticeRow } from '../notices/notices.repository.ts';
+import type { PdfRenderer } from '../pdf/pdf-renderer.service.ts';
+import {
+  creditReportOf,
+  findLatestPrintableNotice,
+  findLatestPrintableNoticeOfUser,
+  findPrintableNotice,
+  markNoticeDelivered,
+  type PrintableNotice,
+} from './adverse-action.repository.ts';
+import { adverseActionNoticeDocument } from './notice-document.ts';
 
-export interface NoticeDeps extends ApplicationsDeps {
+export interface NoticeDeps {
+  db: Db;
   renderer: PdfRenderer;
   catalogues: Catalogues;
   creditor: { name: string; address: string; phone: string };
@@ -26,19 +33,18 @@ export interface NoticePdf {
   applicationId: number;
 }
 
-async function renderNotice(deps: NoticeDeps, notice: NoticeRow): Promise<NoticePdf> {
-  const application = await applicationOrThrow(deps.db, notice.application_id);
-  const car = await findApplicationCar(deps.db, application.car_uuid);
+async function renderNotice(deps: NoticeDeps, notice: PrintableNotice): Promise<NoticePdf> {
+  const { applicant, car } = notice;
   const lang = notice.language;
   // Erased under the retention policy (docs/product/retention.md#data-retention): the notice still names the applicant.
-  const address = application.address;
+  const address = applicant.address;
   const addressLines = address
     ? [[address.line1, address.line2].filter(Boolean).join(', '), `${address.city}, ${address.state} ${address.postalCode}`]
     : [];
-  const name = [application.first_name, application.last_name, application.suffix].filter(Boolean).join(' ');
+  const name = [applicant.first_name, applicant.last_name, applicant.suffix].filter(Boolean).join(' ');
   const document = adverseActionNoticeDocument({
     noticeId: notice.id,
-    applicationId: application.id,
+    applicationId: notice.application_id,
     issuedAt: notice.created_at,
     applicant: { name, addressLines },
     car,
@@ -51,19 +57,19 @@ async function renderNotice(deps: NoticeDeps, notice: NoticeRow): Promise<Notice
     t: (id, values) => deps.catalogues.translate(lang, id, values),
   });
   const bytes = await deps.renderer.render(document);
-  return { filename: `adverse-action-notice-${application.id}.pdf`, bytes, language: lang, applicationId: application.id };
+  return { filename: `adverse-action-notice-${notice.application_id}.pdf`, bytes, language: lang, applicationId: notice.application_id };
 }
 
 /** The notice's PDF by its id, for whichever channel delivers it (the bot's port, the mailer). */
 export async function adverseActionNoticePdf(deps: NoticeDeps, noticeId: number): Promise<NoticePdf> {
-  const notice = await findNotice(deps.db, noticeId);
+  const notice = await findPrintableNotice(deps.db, noticeId);
   if (!notice) throw notFound('This adverse-action notice does not exist.');
   return renderNotice(deps, notice);
 }
 
 /** GET /api/applications/{id}/notice.pdf: the application's latest notice for staff, the download audited. */
 export async function staffNoticePdf(deps: NoticeDeps, actor: Viewer, applicationId: number): Promise<NoticePdf> {
-  const notice = await findLatestNotice(deps.db, applicationId);
+  const notice = await findLatestPrintableNotice(deps.db, applicationId);
   if (!notice) throw notFound('This application has no adverse-action notice.');
   const pdf = await renderNotice(deps, notice);
   await recordAudit(deps.db, {
@@ -82,8 +88,7 @@ export async function staffNoticePdf(deps: NoticeDeps, actor: Viewer, applicatio
  * application is looked at, so a viewer with none gets 404.
  */
 export async function myNoticePdf(deps: NoticeDeps, viewer: Viewer): Promise<NoticePdf> {
-  const application = await findApplicationByUser(deps.db, viewer.userId);
-  const notice = application && (await findLatestNotice(deps.db, application.id));
+  const notice = await findLatestPrintableNoticeOfUser(deps.db, viewer.userId);
   if (!notice) throw notFound('You have no adverse-action notice.');
   return renderNotice(deps, notice);
 }

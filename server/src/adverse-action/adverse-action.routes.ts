@@ -5,7 +5,7 @@ import { requireViewer } from '../auth/identity.service.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { myNoticePdf, staffNoticePdf, type NoticePdf } from '../pdf/notice.service.ts';
+import { myNoticePdf, staffNoticePdf, type NoticePdf } from './adverse-action.service.ts';
 import { noticeLinkSchema } from '../../../domain/contracts/applications.ts';
 import { myNoticeLink, NOTICE_LINK_MINUTES, signedNoticePdf } from './notice-link.service.ts';
 
@@ -26,10 +26,9 @@ const sendPdf = (reply: FastifyReply, { filename, bytes }: NoticePdf) =>
  * Staff file or reprint the adverse-action notice a rejection sent, and the applicant downloads their
  * own again (docs/product/notices.md#adverse-action-notices).
  */
-export const noticesRoutes: FastifyPluginAsync = async (app) => {
+export const adverseActionRoutes: FastifyPluginAsync = async (app) => {
   const deps = {
     db: app.db,
-    pii: app.pii,
     renderer: app.pdf,
     catalogues: app.catalogues,
     creditor: { name: app.config.company.name, address: app.config.company.address, phone: app.config.company.phone },

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, PDFOptions } from 'puppeteer-core';
 import { HttpError } from '../http/errors.ts';
 import { type DocumentInfo, withDocumentInfo } from './document-info.ts';
-import { PAGE_MARGINS, warmUpHtml } from './print-theme.ts';
+import { PAGE_MARGINS, warmUpHtml } from './print-theme.service.ts';
 
 /** A self-contained page (fonts and images inline) and the footer Chromium prints on each of its pages. */
 export interface PrintDocument {

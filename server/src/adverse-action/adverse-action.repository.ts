@@ -3,7 +3,7 @@ import type { AdverseActionRejection, CreditReport, NoticeChannel } from '../../
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/enums.ts';
 import { REG_B_DECISION_STATUSES, REG_B_NOTICE_STATUS } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
-import type { AdverseActionNoticesTable } from '../db/schema.ts';
+import type { AdverseActionNoticesTable, ApplicationsTable, CarsTable } from '../db/schema.ts';
 
 export type NoticeRow = Selectable<AdverseActionNoticesTable>;
 
@@ -34,10 +34,6 @@ export async function insertNotice(db: Db, applicationId: number, userId: number
     .executeTakeFirstOrThrow();
 }
 
-export async function findNotice(db: Db, noticeId: number): Promise<NoticeRow | undefined> {
-  return db.selectFrom('adverse_action_notices').selectAll().where('id', '=', noticeId).executeTakeFirst();
-}
-
 /** The application's latest notice: a rejection after a reconsideration issues another. */
 export async function findLatestNotice(db: Db, applicationId: number): Promise<NoticeRow | undefined> {
   return db
@@ -48,6 +44,57 @@ export async function findLatestNotice(db: Db, applicationId: number): Promise<N
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
+
+/** A notice with what it prints of its application (the applicant's name and address, and the car), and whose it is. */
+export type PrintableNotice = NoticeRow & {
+  applicant: Pick<Selectable<ApplicationsTable>, 'user_id' | 'first_name' | 'last_name' | 'suffix' | 'address'>;
+  car: Pick<Selectable<CarsTable>, 'year' | 'brand' | 'model' | 'trim'> | null;
+};
+
+/**
+ * Notices with their application and car, read here rather than through the applications feature,
+ * which records notices and so sits above this one (scripts/import-cycles.ts). Only reads them.
+ */
+const printableNotices = (db: Db) =>
+  db
+    .selectFrom('adverse_action_notices as notice')
+    .innerJoin('applications', 'applications.id', 'notice.application_id')
+    .leftJoin('cars', 'cars.uuid', 'applications.car_uuid')
+    .selectAll('notice')
+    .select([
+      'applications.user_id',
+      'applications.first_name',
+      'applications.last_name',
+      'applications.suffix',
+      'applications.address',
+      'cars.year',
+      'cars.brand',
+      'cars.model',
+      'cars.trim',
+    ])
+    .orderBy('notice.created_at', 'desc')
+    .orderBy('notice.id', 'desc');
+
+async function printable(query: ReturnType<typeof printableNotices>): Promise<PrintableNotice | undefined> {
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const { user_id, first_name, last_name, suffix, address, year, brand, model, trim, ...notice } = row;
+  return {
+    ...notice,
+    applicant: { user_id, first_name, last_name, suffix, address },
+    car: year === null || brand === null || model === null ? null : { year, brand, model, trim },
+  };
+}
+
+export const findPrintableNotice = (db: Db, noticeId: number) => printable(printableNotices(db).where('notice.id', '=', noticeId));
+
+/** The application's latest notice, as findLatestNotice picks it. */
+export const findLatestPrintableNotice = (db: Db, applicationId: number) =>
+  printable(printableNotices(db).where('notice.application_id', '=', applicationId));
+
+/** The latest notice of the user's application (an applicant has at most one, migration 0001). */
+export const findLatestPrintableNoticeOfUser = (db: Db, userId: number) =>
+  printable(printableNotices(db).where('applications.user_id', '=', userId));
 
 /** The applicant received the notice; the first delivery's time stands (an outbox retry may deliver twice). */
 export async function markNoticeDelivered(db: Db, noticeId: number, channel: NoticeChannel, at: Date): Promise<void> {

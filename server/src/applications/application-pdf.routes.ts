@@ -6,13 +6,13 @@ import { requireViewer } from '../auth/identity.service.ts';
 import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { applicationPdf } from './pdf.service.ts';
+import { applicationPdf } from './application-pdf.service.ts';
 
 const idParams = v.object({ id: rowIdParam('id') });
 const pdfQuery = v.object({ lang: languageParam() });
 
 /** Staff print or file an application (docs/product/pdf.md#pdf). */
-export const pdfRoutes: FastifyPluginAsync = async (app) => {
+export const applicationPdfRoutes: FastifyPluginAsync = async (app) => {
   const deps = {
     db: app.db,
     pii: app.pii,

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 import { createTelegramUser, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import { HttpError } from '../http/errors.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
-import { createPdfRenderer } from './pdf-renderer.ts';
+import { createPdfRenderer } from '../pdf/pdf-renderer.service.ts';
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'pdf-test-'));

@@ -1,11 +1,11 @@
 import type { Language } from '../../../domain/enums.ts';
-import { loadApplicationForPrint, loadLicenceImages, type ApplicationsDeps } from '../applications/application-records.service.ts';
-import { findActorName } from '../applications/applications.repository.ts';
+import { loadApplicationForPrint, loadLicenceImages, type ApplicationsDeps } from './application-records.service.ts';
+import { findActorName } from './applications.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
 import { applicationDocument } from './application-document.ts';
-import type { PdfRenderer, PrintDocument } from './pdf-renderer.ts';
+import type { PdfRenderer, PrintDocument } from '../pdf/pdf-renderer.service.ts';
 
 export interface ApplicationPdfDeps extends ApplicationsDeps {
   renderer: PdfRenderer;
