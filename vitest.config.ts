@@ -63,7 +63,7 @@ export default defineConfig({
           name: 'slow',
           include: SLOW,
           ...serverSuites,
-          // After the fast projects, so a run reports their failures first (the e2e project follows).
+          // After the fast projects, so a run reports their failures first and their timings are their own.
           sequence: { groupOrder: 1 },
         },
       },
@@ -88,8 +88,10 @@ export default defineConfig({
           globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          // One file at a time: two at once on two busy cores pushed waits for the page past their limits.
+          // One file at a time, and last, on a machine no other project keeps busy: two at once on two
+          // busy cores pushed waits for the page past their limits.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
