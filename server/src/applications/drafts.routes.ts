@@ -57,6 +57,8 @@ export const draftsRoutes: FastifyPluginAsync = async (app) => {
         tags: ['applications'],
         body: savedDraftSchema,
         response: { 200: draftSavedSchema },
+        // Someone who has already applied keeps no draft.
+        errors: [409],
       }),
     },
     async (request, reply): Promise<DraftSaved> => {

@@ -21,6 +21,7 @@ describe.skipIf(!postgresUrl)('the API when PostgreSQL is down or hung', () => {
   let proxy: TcpProxy;
   let db: Db;
   let app: FastifyInstance;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
@@ -30,10 +31,13 @@ describe.skipIf(!postgresUrl)('the API when PostgreSQL is down or hung', () => {
     const proxied = new URL(direct);
     proxied.host = `127.0.0.1:${proxy.port}`;
     db = createDatabase({ kind: 'postgres', url: proxied.toString(), pool: POOL });
-    app = (await createRuntime(testConfig(), { db, logger: false })).app;
+    const runtime = await createRuntime(testConfig(), { db, logger: false });
+    // The whole runtime, so that its timers (the outbox worker's, the jobs') stop with the suite.
+    close = () => runtime.close();
+    app = runtime.app;
   });
   afterAll(async () => {
-    await app?.close();
+    await close?.();
     await db?.destroy();
     await proxy?.close();
     await database?.drop();
@@ -87,11 +91,11 @@ describe('the API when the embedded database has been closed', () => {
     const pglite = createPglite();
     const db = createDatabase({ kind: 'pglite-instance', pglite });
     await migrateToLatest(db);
-    const app = (await createRuntime(testConfig(), { db, logger: false })).app;
+    const runtime = await createRuntime(testConfig(), { db, logger: false });
     await pglite.close();
-    const res = await app.inject('/api/cars');
+    const res = await runtime.app.inject('/api/cars');
     expect(res.statusCode).toBe(503);
     expect(res.json<ErrorBody>().error.code).toBe('database_unavailable');
-    await app.close();
+    await runtime.close();
   });
 });

@@ -46,6 +46,7 @@ const SECURITY_HEADERS = [
 describe('answers written before any hook', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  let close: (() => Promise<void>) | undefined;
   let port: number;
   let ordinary: Record<string, unknown>;
 
@@ -53,13 +54,16 @@ describe('answers written before any hook', () => {
     database = await createTestDatabase('pglite');
     // No web build: its page wildcard would take the long path below before the router could refuse it.
     const webDist = join(tmpdir(), 'no-web-build');
-    app = (await createRuntime(testConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000' }), { db: database.db, logger: false, webDist })).app;
+    const runtime = await createRuntime(testConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000' }), { db: database.db, logger: false, webDist });
+    // The whole runtime, so that its timers (the outbox worker's, the jobs') stop with the suite.
+    close = () => runtime.close();
+    app = runtime.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     ordinary = (await app.inject('/api/health')).headers;
   });
   afterAll(async () => {
-    await app?.close();
+    await close?.();
     await database?.drop();
   });
 

@@ -24,14 +24,18 @@ function exchange(port: number, talk: (socket: Socket) => void): Promise<{ answe
 function listeningServer(settings: Record<string, string>) {
   const server = { app: undefined as unknown as FastifyInstance, port: 0 };
   let database: TestDatabase | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     database = await createTestDatabase('pglite');
-    server.app = (await createRuntime(testConfig(settings), { db: database.db, logger: false })).app;
+    const runtime = await createRuntime(testConfig(settings), { db: database.db, logger: false });
+    // The whole runtime, so that its timers (the expiry job's) stop with the suite.
+    close = () => runtime.close();
+    server.app = runtime.app;
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.port = (server.app.server.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await server.app?.close();
+    await close?.();
     await database?.drop();
   });
   return server;

@@ -306,8 +306,9 @@ export function ReviewStep() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const alertBox = useRef<HTMLDivElement>(null);
-  // Set synchronously and held until the answer: a double click lands while the first click still
-  // awaits who the user is, before the mutation reports pending.
+  // Set synchronously and held until the answer, and for good once it is a success: a double click
+  // lands while the first click still awaits who the user is, before the mutation reports pending, or
+  // on a slow device only after the first application was accepted and the step is on its way out.
   const preparing = useRef(false);
 
   const parsed = v.safeParse(createApplicationDraftSchema(), draftInput);
@@ -357,14 +358,16 @@ export function ReviewStep() {
   const submit = async () => {
     if (submission.isPending || preparing.current || !draft) return;
     preparing.current = true;
+    let sent = false;
     try {
-      await prepareAndSend(draft);
+      sent = await prepareAndSend(draft);
     } finally {
-      preparing.current = false;
+      preparing.current = sent;
     }
   };
 
-  const prepareAndSend = async (draft: ApplicationDraft) => {
+  /** Whether the application was accepted. */
+  const prepareAndSend = async (draft: ApplicationDraft): Promise<boolean> => {
     setFailure(null);
     setShowErrors(true);
     const list = consents.data ?? [];
@@ -372,23 +375,30 @@ export function ReviewStep() {
     const problems = findConsentProblems(acceptances, termsOf(list));
     if (list.length === 0 || problems.missing.length > 0 || problems.outdated.length > 0) {
       fail(i18n._('Tick the required consents to submit your application.'), true);
-      return;
+      return false;
     }
     // The answer cached on entry may predate the guest that the photo uploads created: ask again.
     const userId = me.data?.user?.id ?? (await me.refetch()).data?.user?.id;
     if (userId === undefined) {
       fail(i18n._('We could not confirm who you are. Upload your license photos again, or reload the page, then submit.'));
-      return;
+      return false;
     }
     const body = { ...buildSubmissionPayload(draft, { userId }), consents: acceptances };
     const text = JSON.stringify(body);
     if (attempt.current?.body !== text) attempt.current = { body: text, key: crypto.randomUUID() };
     // The application page shows the status as soon as the answer arrives (and clears the draft),
     // so the outcome is read from the promise, which settles even once this step has gone.
-    await submission.mutateAsync({ body, idempotencyKey: attempt.current.key }).then(() => {
-      attempt.current = null;
-      host.haptic('success');
-    }, onSubmitError);
+    return submission.mutateAsync({ body, idempotencyKey: attempt.current.key }).then(
+      () => {
+        attempt.current = null;
+        host.haptic('success');
+        return true;
+      },
+      (error: unknown) => {
+        onSubmitError(error);
+        return false;
+      },
+    );
   };
 
   useMainButton({
