@@ -84,12 +84,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          // Builds once, starts the one Chromium and the production servers the files share.
-          globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
-          // One file at a time, and last, on a machine no other project keeps busy: two at once on two
-          // busy cores pushed waits for the page past their limits.
+          // One production server and one browser per file; files run one after another, and last, on a
+          // machine no other project keeps busy.
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

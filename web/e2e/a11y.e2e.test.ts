@@ -5,9 +5,7 @@ import { axeViolations, DARK_THEME, failedRequest, openTelegramPage, reportMissi
 const noChromium = reportMissingChromium('accessibility (axe-core)');
 
 describe.skipIf(noChromium)('accessibility with axe-core: no serious or critical violations', () => {
-  // Every test calls the API from 127.0.0.1, so the per-client limits would count them together; the
-  // other visitor suites with this configuration share the server (web/e2e/global-setup.ts).
-  const suite = useBrowserSuite({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' });
+  const suite = useBrowserSuite();
 
   async function webPage(path: string, viewport = { width: 1280, height: 900 }) {
     const context = await suite.newContext({ viewport, reducedMotion: 'reduce' });

@@ -8,7 +8,6 @@ import {
   DEFAULT_TELEGRAM_USER,
   emitTelegramEvent,
   failedRequest,
-  framesDrawn,
   lastTelegramCall,
   openTelegramPage,
   reportMissingChromium,
@@ -59,8 +58,7 @@ const PREVIOUS_JOB = {
 const digits = (text: string) => text.replace(/\D/g, '');
 
 describe.skipIf(missing)('the application wizard in a real browser', () => {
-  // Every test applies from 127.0.0.1: the per-client limits would otherwise count them together. The
-  // other visitor suites with this configuration share the server (web/e2e/global-setup.ts).
+  // Every test applies from 127.0.0.1: the per-client limits would otherwise count them together.
   const suite = useBrowserSuite({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' });
 
   let front: Photo;
@@ -210,8 +208,8 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
   async function expectSummaryFocused(page: Page) {
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? document.activeElement?.id ?? '');
     await expect.poll(focused, { timeout: WAIT_MS }).toBe('error-summary-title');
-    // Nothing takes it away once the render that moved it, and the effects after it, are done.
-    await framesDrawn(page);
+    // Nothing takes it away a moment later.
+    await page.waitForTimeout(300);
     expect(await focused()).toBe('error-summary-title');
   }
 

@@ -1,34 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { waitingForTheApp, noiseGuard } from './harness.ts';
-
-/** A production server started by web/e2e/global-setup.ts, shared by the files that ask for its configuration. */
-export interface SharedServer {
-  baseUrl: string;
-}
-
-/** This file's connection to the one Chromium of the browser tests (web/e2e/global-setup.ts). */
-export function connectBrowser(): Promise<Browser> {
-  const endpoint = inject('e2eBrowser');
-  if (!endpoint) throw new Error('No shared Chromium: run the browser tests as the e2e project (web/e2e/global-setup.ts)');
-  return chromium.connect(endpoint);
-}
-
-/**
- * The production server for `env` (variables added to its environment), started on the first ask
- * and shared with every other file asking for the same ones: files that share one must leave each
- * other's data alone.
- */
-async function sharedServer(env: Record<string, string | undefined>): Promise<SharedServer> {
-  const registry = inject('e2eServers');
-  if (!registry) throw new Error('No server registry: run the browser tests as the e2e project (web/e2e/global-setup.ts)');
-  const response = await fetch(registry, { method: 'POST', body: JSON.stringify(env) });
-  if (!response.ok) throw new Error(`The production server did not start:\n${await response.text()}`);
-  return (await response.json()) as SharedServer;
-}
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchBrowser, startProductionServer, waitingForTheApp, noiseGuard, type ProductionServer } from './harness.ts';
 
 export interface BrowserSuite {
-  readonly server: SharedServer;
+  readonly server: ProductionServer;
   readonly browser: Browser;
   /**
    * Lets the current test's pages show what `pattern` matches among their console errors and
@@ -43,22 +18,22 @@ export interface BrowserSuite {
 }
 
 /**
- * The production server of the calling suite's configuration (`env`) and a connection to the shared
- * Chromium; every browser profile a test opens is closed after that test, so no cookie or storage
- * leaks from one test to the next.
+ * One production server and one Chromium for the calling suite; every browser profile a test
+ * opens is closed after that test, so no cookie or storage leaks from one test to the next.
  */
 export function useBrowserSuite(env: Record<string, string | undefined> = {}): BrowserSuite {
-  let server: SharedServer | undefined;
+  let server: ProductionServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   // Every page a test opens is watched; the test fails on what they logged (harness.ts, noiseGuard).
   const noise = noiseGuard();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([sharedServer(env), connectBrowser()]);
+    server = await startProductionServer(env);
+    browser = await launchBrowser();
   });
   afterAll(async () => {
-    // Closes this file's connection and its profiles; the browser and the server stay for the other files.
     await browser?.close();
+    await server?.stop();
   });
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();

@@ -6,9 +6,7 @@ import { axeViolations, reportMissingChromium } from './harness.ts';
 const noChromium = reportMissingChromium('favourites');
 
 describe.skipIf(noChromium)('the favourites screen on the plain web (production build, real Chromium)', () => {
-  // Every test calls the API from 127.0.0.1, so the per-client limits would count them together; the
-  // other visitor suites with this configuration share the server (web/e2e/global-setup.ts).
-  const suite = useBrowserSuite({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' });
+  const suite = useBrowserSuite();
 
   async function webPage(path: string, viewport = { width: 390, height: 844 }): Promise<Page> {
     const context = await suite.newContext({ viewport, reducedMotion: 'reduce' });

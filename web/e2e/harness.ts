@@ -44,15 +44,10 @@ export function reportMissingChromium(suite: string): boolean {
   return missing;
 }
 
-/** The system Chromium with the PDF renderer's flags: how every browser of the tests and measures starts. */
-export function browserLaunchOptions(): { executablePath: string; args: string[] } {
+export function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install /usr/bin/chromium');
-  return { executablePath, args: CHROMIUM_ARGS };
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch(browserLaunchOptions());
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
 export interface ProductionServer {
@@ -289,14 +284,6 @@ export function waitingForTheApp(page: Page): Page {
   page.goto = async (...args) => thenReady(await goto(...args));
   page.reload = async (...args) => thenReady(await reload(...args));
   return page;
-}
-
-/**
- * Resolves once the page has drawn two more frames: by then whatever the last change set off has
- * run (React's render and the effects after it, the scroll events of the frame).
- */
-export async function framesDrawn(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** What the pages of a test showed a developer as wrong, checked after the test. */

@@ -17,11 +17,6 @@ import { axeViolations, reportMissingChromium, signInStaff } from './harness.ts'
 const missing = reportMissingChromium('inventory (web/e2e/inventory.e2e.test.ts)');
 
 const ADMIN_TELEGRAM_ID = 720_000_001;
-/**
- * The staff member of web/e2e/credit-journey.e2e.test.ts too, under the same name: the two suites share
- * a server (one configuration), and a sign-in under another name would rename the one its tests read.
- */
-const STAFF = { id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 780 };
 const WAIT_MS = 15_000;
@@ -55,7 +50,8 @@ describe.skipIf(missing)('the inventory in a real browser', () => {
   }
 
   /** A fresh browser signed in as the admin, on `path`. */
-  const staffPage = async (path: string, viewport = DESKTOP) => signInStaff(await newPage(viewport), suite.server.baseUrl, STAFF, path);
+  const staffPage = async (path: string, viewport = DESKTOP) =>
+    signInStaff(await newPage(viewport), suite.server.baseUrl, { id: ADMIN_TELEGRAM_ID, first_name: 'Ida', last_name: 'Stock' }, path);
 
   /** A car added through the staff API from the signed-in page (what the form sends), for tests about what follows. */
   async function addCarThroughApi(page: Page, car: Partial<CarWrite>): Promise<InventoryCar> {

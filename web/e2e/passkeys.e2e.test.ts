@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../bot/test/fake-bot-api.ts';
-import { connectBrowser } from './browser-suite.ts';
 import {
   axeViolations,
   failedRequest,
+  launchBrowser,
   noiseGuard,
   type ProductionServer,
   registerTelegramUser,
@@ -56,7 +56,7 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
       RATE_LIMIT_STRICT_MAX: '1000',
     });
     baseUrl = `http://localhost:${server.port}`;
-    browser = await connectBrowser();
+    browser = await launchBrowser();
     applicantUserId = await registerTelegramUser(baseUrl, APPLICANT);
     await submitApplicationAs(baseUrl, APPLICANT, applicantUserId);
   });
@@ -112,19 +112,18 @@ describe.skipIf(missing)('passkeys and staff sessions in a real browser', () => 
         entities: [{ type: 'bot_command', offset: 0, length: 6 }],
       },
     });
-    return vi.waitFor(
-      () => {
-        // Without an https PUBLIC_URL Telegram takes no link button, so the bot puts the link in its text.
-        const replies = fake
-          .callsOf('sendMessage')
-          .slice(sentBefore)
-          .filter((call) => call.payload.chat_id === telegramId);
-        const url = replies.map((call) => /\bhttp:\/\/\S+\/auth\/link#token=\S+/.exec(call.payload.text ?? '')?.[0]).find(Boolean);
-        if (!url) throw new Error(`The bot sent no sign-in link to ${telegramId}:\n${server.output().slice(-2000)}`);
-        return url;
-      },
-      { timeout: 30_000 },
-    );
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      // Without an https PUBLIC_URL Telegram takes no link button, so the bot puts the link in its text.
+      const replies = fake
+        .callsOf('sendMessage')
+        .slice(sentBefore)
+        .filter((call) => call.payload.chat_id === telegramId);
+      const url = replies.map((call) => /\bhttp:\/\/\S+\/auth\/link#token=\S+/.exec(call.payload.text ?? '')?.[0]).find(Boolean);
+      if (url) return url;
+      if (Date.now() > deadline) throw new Error(`The bot sent no sign-in link to ${telegramId}:\n${server.output().slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async function signIn(page: Page, telegramId: number) {

@@ -17,9 +17,7 @@ const AVAILABLE_CARS: Record<Language, string> = {
 };
 
 describe.skipIf(noChromium)('public pages rendered on the server (production build, real Chromium)', () => {
-  // Every test calls the API from 127.0.0.1, so the per-client limits would count them together; the
-  // other visitor suites with this configuration share the server (web/e2e/global-setup.ts).
-  const suite = useBrowserSuite({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' });
+  const suite = useBrowserSuite();
   let car: CarCard;
 
   beforeAll(async () => {

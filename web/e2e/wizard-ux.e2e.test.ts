@@ -16,8 +16,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const WAIT_MS = 8_000;
 
 describe.skipIf(missing)('the wizard’s page button in a real browser', () => {
-  // Every test calls the API from 127.0.0.1, so the per-client limits would count them together; the
-  // other visitor suites with this configuration share the server (web/e2e/global-setup.ts).
   const suite = useBrowserSuite({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' });
 
   async function personalStep(viewport: { width: number; height: number }): Promise<Page> {
