@@ -129,6 +129,6 @@ export default [
   },
   {
     files: ['domain/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', domainPackages(['valibot', 'vitest', 'node:[a-z_/]+'])] },
+    rules: { 'no-restricted-imports': ['error', domainPackages(['valibot', 'vitest', 'fast-check', 'node:[a-z_/]+'])] },
   },
 ];
