@@ -1,6 +1,8 @@
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { instalment, quoteDeal, type DealCar, type DealOutcome, type FinanceQuote, type LeaseQuote } from './deal-calculator.ts';
+import { instalment, quoteDeal, type DealCar, type DealOutcome } from './deal-calculator.ts';
+import { dealQuoteSchema, type FinanceQuote, type LeaseQuote } from './deal-quote.schema.ts';
 import type { DealInput } from './deal-input.schema.ts';
 import type { DealSettings } from './deal-settings.ts';
 
@@ -498,7 +500,7 @@ describe('properties', () => {
           const quote = outcome.quote as FinanceQuote;
           expect(quote.totalOfPaymentsCents).toBe(quote.paymentCents * quote.numberOfPayments);
           expect(quote.financeChargeCents).toBe(quote.totalOfPaymentsCents - quote.amountFinancedCents);
-          expect(Number.isInteger(quote.paymentCents)).toBe(true);
+          expect(v.is(dealQuoteSchema, quote)).toBe(true);
         },
       ),
     );
@@ -522,6 +524,7 @@ describe('properties', () => {
           const quote = outcome.quote as LeaseQuote;
           expect(quote.depreciationCents + quote.rentChargeCents).toBe(quote.basePaymentCents);
           expect(quote.paymentCents).toBe(quote.basePaymentCents + quote.monthlyTaxCents);
+        expect(v.is(dealQuoteSchema, quote)).toBe(true);
         },
       ),
     );

@@ -11,6 +11,7 @@ import {
   type ProtectionProduct,
   type StateTaxRule,
 } from './deal-settings.ts';
+import type { CashQuote, DealQuote, DealTax } from './deal-quote.schema.ts';
 import { divideRoundHalfUp, moneyFactorToMillionths, percentOf, sum } from './money.ts';
 import { stateOfZip } from './zip-states.ts';
 
@@ -28,85 +29,7 @@ export interface DealCar {
   msrpCents: number | null;
 }
 
-export interface DealItem {
-  id: string;
-  cents: number;
-}
-
-export interface DealProduct extends DealItem {
-  taxable: boolean;
-  /** Lease only: on the capitalised cost, not paid at signing. */
-  capitalised: boolean;
-}
-
-export type DealTax =
-  | { included: true; state: UsStateCode; ratePercent: number; taxableCents: number; taxCents: number }
-  /** No rule for the shopper's state: tax and government fees are confirmed by the dealer, not shown. */
-  | { included: false; state: UsStateCode };
-
-/** The itemisation every kind of deal starts with. */
-interface DealBase {
-  carId: string;
-  state: UsStateCode;
-  priceCents: number;
-  docFeeCents: number;
-  governmentFeesCents: number;
-  products: DealProduct[];
-  productsCents: number;
-  rebates: DealItem[];
-  rebatesCents: number;
-  trade: { allowanceCents: number; payoffCents: number; equityCents: number } | null;
-  tax: DealTax;
-  cashDownCents: number;
-}
-
-export interface CashQuote extends DealBase {
-  type: 'cash';
-  /** Negative when the trade's equity is worth more than the rest of the deal: the dealer pays it out. */
-  amountDueCents: number;
-}
-
-export interface FinanceQuote extends DealBase {
-  type: 'finance';
-  tierId: string;
-  aprPercent: number;
-  termMonths: number;
-  amountFinancedCents: number;
-  paymentCents: number;
-  numberOfPayments: number;
-  totalOfPaymentsCents: number;
-  financeChargeCents: number;
-}
-
-export interface LeaseQuote extends DealBase {
-  type: 'lease';
-  tierId: string;
-  moneyFactor: number;
-  termMonths: number;
-  milesPerYear: number;
-  msrpCents: number;
-  residualPercent: number;
-  residualCents: number;
-  acquisitionFeeCents: number;
-  grossCapCostCents: number;
-  capCostReductionCents: number;
-  adjustedCapCostCents: number;
-  depreciationCents: number;
-  rentChargeCents: number;
-  basePaymentCents: number;
-  leaseTaxMethod: LeaseTaxMethod | null;
-  monthlyTaxCents: number;
-  paymentCents: number;
-  numberOfPayments: number;
-  totalOfPaymentsCents: number;
-  upfrontTaxCents: number;
-  dueAtSigningCents: number;
-  securityDepositCents: number;
-  dispositionFeeCents: number;
-  excessMileageCentsPerMile: number;
-}
-
-export type DealQuote = CashQuote | FinanceQuote | LeaseQuote;
+type DealBase = Omit<CashQuote, 'type' | 'amountDueCents'>;
 
 export type DealOutcome = { ok: true; quote: DealQuote } | { ok: false; field: DealField; message: string };
 
