@@ -524,7 +524,7 @@ describe('properties', () => {
           const quote = outcome.quote as LeaseQuote;
           expect(quote.depreciationCents + quote.rentChargeCents).toBe(quote.basePaymentCents);
           expect(quote.paymentCents).toBe(quote.basePaymentCents + quote.monthlyTaxCents);
-        expect(v.is(dealQuoteSchema, quote)).toBe(true);
+          expect(v.is(dealQuoteSchema, quote)).toBe(true);
         },
       ),
     );

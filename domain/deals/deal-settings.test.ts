@@ -20,10 +20,6 @@ describe('deal settings', () => {
     expect(example.tiers.map((tier) => tier.name.en)).toEqual(['Excellent 720+', 'Good 660–719', 'Fair 600–659', 'Rebuilding under 600']);
   });
 
-  it('seeds no state rule when the dealer’s state is not known', () => {
-    expect(exampleDealSettings(null).states).toEqual([]);
-  });
-
   it('refuses a negative tax rate, naming the field', () => {
     expect(refusal(withState({ taxRatePercent: -1 }))).toEqual([
       ['states.0.taxRatePercent', 'Tax rate must be a percentage from 0 to 20 with at most three decimals.'],

@@ -227,21 +227,19 @@ const residualGrid = (base: Record<(typeof LEASE_TERMS)[number], number>) =>
  * real numbers (docs/product/deals.md#settings). The state's tax rule is a typical one (6.25 %, trades
  * credited, doc fee taxed, lease tax on each payment); staff replace it with their state's.
  */
-export function exampleDealSettings(dealerState: UsStateCode | null): DealSettings {
+export function exampleDealSettings(dealerState: UsStateCode): DealSettings {
   return {
-    states: dealerState
-      ? [
-          {
-            state: dealerState,
-            taxRatePercent: 6.25,
-            tradeInCredit: true,
-            docFeeTaxable: true,
-            productsTaxable: false,
-            leaseTaxMethod: 'monthly',
-            governmentFeesCents: 35_000,
-          },
-        ]
-      : [],
+    states: [
+      {
+        state: dealerState,
+        taxRatePercent: 6.25,
+        tradeInCredit: true,
+        docFeeTaxable: true,
+        productsTaxable: false,
+        leaseTaxMethod: 'monthly',
+        governmentFeesCents: 35_000,
+      },
+    ],
     docFeeCents: 49_900,
     acquisitionFeeCents: 69_500,
     dispositionFeeCents: 39_500,

@@ -11,6 +11,7 @@ import { registerIdentity } from './auth/identity.service.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { carsRoutes } from './cars/cars.routes.ts';
 import { chatRoutes } from './chat/chat.routes.ts';
+import { dealsRoutes } from './deals/deals.routes.ts';
 import { draftsRoutes } from './applications/drafts.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { faqsRoutes } from './faqs/faqs.routes.ts';
@@ -59,6 +60,7 @@ export const api: FastifyPluginAsync = async (app) => {
   for (const routes of [
     healthRoutes,
     carsRoutes,
+    dealsRoutes,
     publicFaqsRoutes,
     faqsRoutes,
     inventoryRoutes,

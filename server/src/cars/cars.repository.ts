@@ -427,3 +427,13 @@ export async function countAvailableCars(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(n);
 }
+
+/** What a deal quote needs of a car the public can see: undefined for a draft, archived or unknown car. */
+export async function findDealCar(db: Db, uuid: string) {
+  return db
+    .selectFrom('cars')
+    .select(['uuid', 'brand', 'price', 'msrp', 'status'])
+    .where('uuid', '=', uuid)
+    .where('status', 'is not', null)
+    .executeTakeFirst();
+}

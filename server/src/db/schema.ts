@@ -3,6 +3,7 @@ import type { AdverseActionReason, CreditReport, CreditScore, NoticeChannel } fr
 import type { AlertReason } from '../../../domain/alerts.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import type { SavedSearchFilters } from '../../../domain/cars.ts';
+import type { DealSettings } from '../../../domain/deals/deal-settings.ts';
 import type { PhotoFetchFailure, PhotoFetchOutcome } from '../../../domain/contracts/inventory.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
@@ -434,6 +435,15 @@ export interface Database {
   alert_settings: AlertSettingsTable;
   saved_searches: SavedSearchesTable;
   alert_sends: AlertSendsTable;
+  deal_settings: DealSettingsTable;
+}
+
+/** Every version of the dealer's deal settings, never changed once written (migration 0028). */
+export interface DealSettingsTable {
+  version: number;
+  settings: Json<DealSettings>;
+  saved_by: number | null;
+  saved_at: Generated<Date>;
 }
 
 /** Signatures of the lender's decision callbacks of the last ten minutes, to refuse a replay (migration 0017). */

@@ -1,0 +1,95 @@
+import type { DealSettingsAnswer, DealSettingsSave } from '../../../domain/contracts/deals.ts';
+import { quoteDeal } from '../../../domain/deals/deal-calculator.ts';
+import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
+import type { PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
+import {
+  exampleDealSettings,
+  FINANCE_TERMS,
+  LEASE_MILEAGES,
+  LEASE_TERMS,
+  type VersionedDealSettings,
+} from '../../../domain/deals/deal-settings.ts';
+import { dollarsToCents } from '../../../domain/deals/money.ts';
+import type { UsStateCode } from '../../../domain/us-states.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { findDealCar } from '../cars/cars.repository.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { findLatestDealSettings, insertDealSettings } from './deals.repository.ts';
+
+/**
+ * Deals (docs/product/deals.md): the dealer's versioned settings and the quotes priced with them.
+ * The settings are seeded the first time anything reads them, with the example for the dealer's own
+ * state, so a fresh install quotes real numbers.
+ */
+
+export async function currentDealSettings(db: Db, dealerState: UsStateCode): Promise<VersionedDealSettings> {
+  const latest = await findLatestDealSettings(db);
+  if (latest) return latest;
+  // Two instances starting together both try version 1; the primary key lets one win and both read it.
+  await insertDealSettings(db, 1, exampleDealSettings(dealerState), null);
+  const seeded = await findLatestDealSettings(db);
+  if (!seeded) throw new Error('The deal settings were seeded but cannot be read back.');
+  return seeded;
+}
+
+export function toDealSettingsAnswer({ version, settings }: VersionedDealSettings): DealSettingsAnswer {
+  return {
+    version,
+    settings,
+    financeTerms: [...FINANCE_TERMS],
+    leaseTerms: [...LEASE_TERMS],
+    leaseMileages: [...LEASE_MILEAGES],
+    taxedStates: settings.states.map((rule) => rule.state),
+  };
+}
+
+/** Saves the settings as the next version; a 409 when someone saved another version since `version`. */
+export async function saveDealSettings(
+  db: Db,
+  dealerState: UsStateCode,
+  actorUserId: number,
+  save: DealSettingsSave,
+): Promise<VersionedDealSettings> {
+  return db.transaction().execute(async (trx) => {
+    const current = await currentDealSettings(trx, dealerState);
+    const next = current.version + 1;
+    if (save.version !== current.version || !(await insertDealSettings(trx, next, save.settings, actorUserId))) {
+      throw new HttpError(
+        'stale_version',
+        `These deal settings were changed by someone else (now version ${current.version}): reload them and make your change again.`,
+      );
+    }
+    await recordAudit(trx, {
+      actorUserId,
+      action: 'deal_settings.saved',
+      entity: 'deal_settings',
+      entityId: next,
+      details: { from: current.version },
+    });
+    return { version: next, settings: save.settings };
+  });
+}
+
+/** The quote for a car the public can see, priced with the newest settings. */
+export async function priceDeal(db: Db, dealerState: UsStateCode, carId: string, input: DealInput): Promise<PricedDeal> {
+  const car = await findDealCar(db, carId);
+  if (!car) throw notFound('No car with this id.');
+  if (car.status !== 'available') throw new HttpError('car_unavailable', 'This car is no longer available: choose another car.');
+  const { version, settings } = await currentDealSettings(db, dealerState);
+  const outcome = quoteDeal(
+    {
+      id: car.uuid,
+      make: car.brand,
+      priceCents: dollarsToCents(car.price),
+      msrpCents: car.msrp === null ? null : dollarsToCents(car.msrp),
+    },
+    input,
+    settings,
+  );
+  if (!outcome.ok) {
+    const field = `deal.${outcome.field}`;
+    throw new HttpError('bad_request', `Invalid deal: ${field}: ${outcome.message}`, { [field]: outcome.message });
+  }
+  return { settingsVersion: version, quote: outcome.quote };
+}
