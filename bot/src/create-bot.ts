@@ -34,6 +34,8 @@ export interface CarBot {
   deliverAlerts(event: CarEvent): Promise<void>;
   /** Sends album parts left behind, and adds car-photo albums left behind. */
   sweepAlbums(): Promise<void>;
+  /** Resolves once every album send the bot has put off so far is done: tests learn that no further one is coming. */
+  albumsSettled(): Promise<void>;
   /** Stops timers the bot started (album sends still waiting). */
   close(): void;
 }
@@ -83,6 +85,9 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
     async sweepAlbums() {
       await relay.sweepAlbums(api);
       await stockPhotos.sweepAlbums(api);
+    },
+    async albumsSettled() {
+      await Promise.all([relay.settled(), stockPhotos.settled()]);
     },
     close() {
       relay.close();

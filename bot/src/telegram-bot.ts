@@ -22,6 +22,8 @@ export interface TelegramBotOptions {
   /** How often left-behind albums are looked at. */
   tickMs?: number;
   albumWindowMs?: number;
+  /** How long the webhook waits for a handler before answering (WEBHOOK_ANSWER_MS); tests shorten it rather than wait it out. */
+  webhookAnswerMs?: number;
 }
 
 /** The bot as the server runs it: started by BOT_MODE, fed by polling or the webhook route, closed with the server. */
@@ -158,6 +160,7 @@ export function startTelegramBot(
   }
 
   const tickMs = options.tickMs ?? 1000;
+  const webhookAnswerMs = options.webhookAnswerMs ?? WEBHOOK_ANSWER_MS;
   async function loop() {
     while (!closed()) {
       await tick();
@@ -181,7 +184,7 @@ export function startTelegramBot(
             () => true,
             () => false,
           ),
-          sleep(WEBHOOK_ANSWER_MS, false, { ref: false }),
+          sleep(webhookAnswerMs, false, { ref: false }),
         ]);
         if (!ready) return 'not_ready';
       }
@@ -190,7 +193,7 @@ export function startTelegramBot(
         .catch((error: unknown) => log.error({ updateId: update.update_id, error: describeError(error) }, 'a bot update failed'));
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
-      await Promise.race([work, sleep(WEBHOOK_ANSWER_MS, undefined, { ref: false })]);
+      await Promise.race([work, sleep(webhookAnswerMs, undefined, { ref: false })]);
       return 'accepted';
     },
     tick,

@@ -211,7 +211,7 @@ export interface BotRuntimeHarness {
 export function useBotRuntime(
   kind: DatabaseKind,
   env: Record<string, string | undefined> = {},
-  options: { knownBot?: boolean; fakeDownAtStart?: boolean } = {},
+  options: { knownBot?: boolean; fakeDownAtStart?: boolean; webhookAnswerMs?: number } = {},
 ): BotRuntimeHarness {
   let state: BotRuntimeHarness | undefined;
   let drop: (() => Promise<void>) | undefined;
@@ -231,7 +231,12 @@ export function useBotRuntime(
       db: database.db,
       logger: false,
       webDist: join(tmpdir(), 'no-web-build'),
-      bot: { ...(options.knownBot === false ? {} : { botInfo: FAKE_BOT_INFO }), tickMs: 3_600_000, albumWindowMs: 150 },
+      bot: {
+        ...(options.knownBot === false ? {} : { botInfo: FAKE_BOT_INFO }),
+        tickMs: 3_600_000,
+        albumWindowMs: 150,
+        webhookAnswerMs: options.webhookAnswerMs,
+      },
       outbox: { tickMs: 3_600_000 },
     });
     await runtime.app.ready();

@@ -129,6 +129,8 @@ export class FakeBotApi {
   private readonly failures = new Map<string, Failure[]>();
   // An empty long poll answers after a moment, as Telegram's would, instead of spinning.
   private readonly delays = new Map<string, number>([['getUpdates', 200]]);
+  /** Methods whose calls wait for the test to let them be answered (hold). */
+  private readonly holds = new Map<string, Promise<void>>();
   private readonly updates: unknown[] = [];
   /** Files users "sent", by file_id, as getFile and the file URL hand them out. */
   private readonly files = new Map<string, Buffer>();
@@ -180,9 +182,14 @@ export class FakeBotApi {
     return { file_id: id, file_unique_id: `${id}-u`, file_size: declaredSize };
   }
 
-  /** Every call of `method` waits this long before answering. */
-  delay(method: string, ms: number): void {
-    this.delays.set(method, ms);
+  /** Calls of `method` get no answer until the function returned is called. */
+  hold(method: string): () => void {
+    let release = () => {};
+    this.holds.set(method, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      this.holds.delete(method);
+      release();
+    };
   }
 
   /** Waits until `method` has been called `count` times in all. */
@@ -241,6 +248,7 @@ export class FakeBotApi {
         this.calls.push(call);
         const wait = this.delays.get(method);
         if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+        await this.holds.get(method);
         const failure = this.failures.get(method)?.shift();
         if (!failure) call.result = this.answer(method, payload) as ApiResult;
         const body = failure ? { ok: false, ...failure } : { ok: true, result: call.result };

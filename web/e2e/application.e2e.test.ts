@@ -208,8 +208,8 @@ describe.skipIf(missing)('the application wizard in a real browser', () => {
   async function expectSummaryFocused(page: Page) {
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? document.activeElement?.id ?? '');
     await expect.poll(focused, { timeout: WAIT_MS }).toBe('error-summary-title');
-    // Nothing takes it away a moment later.
-    await page.waitForTimeout(300);
+    // Nothing takes it away once the page has rendered and painted the frames after it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await focused()).toBe('error-summary-title');
   }
 

@@ -115,9 +115,20 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await link.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
-    // Let the position settle (the scroll listener records it on the next frame).
-    await page.waitForTimeout(200);
-    const scrollY = await page.evaluate(() => window.scrollY);
+    // The wheel may still be scrolling: read the position once it holds from one frame to the next.
+    const scrollY = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let last = window.scrollY;
+          const check = () =>
+            requestAnimationFrame(() => {
+              if (window.scrollY === last) return resolve(last);
+              last = window.scrollY;
+              check();
+            });
+          check();
+        }),
+    );
     const href = (await link.getAttribute('href')) ?? '';
     await link.click();
     await page.getByRole('region', { name: 'Key specs' }).waitFor();

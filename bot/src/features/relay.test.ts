@@ -234,7 +234,8 @@ describe.each(DATABASE_KINDS)('the chat between applicants and staff on %s', (ki
       message_thread_id: threadId,
     });
     expect(h.fake.callsOf('copyMessage')).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every part's own send has come round (the first took the whole album).
+    await h.bot.albumsSettled();
     expect(h.fake.callsOf('copyMessages')).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import { Composer, type Api, type Context, type Filter } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { ChatThread } from '../../../domain/contracts/chat.ts';
+import { albumSends } from '../album-sends.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mirrorEdit } from '../mirror-edit.ts';
@@ -36,6 +37,8 @@ export interface Relay {
   composer: Composer<Context>;
   /** Sends album parts left behind (by a restart, or a Telegram outage during their send). */
   sweepAlbums(api: Api): Promise<void>;
+  /** Resolves once every album send put off so far is done (albumSends). */
+  settled(): Promise<void>;
   /** Cancels album sends still waiting; their parts stay in the database for the next sweep. */
   close(): void;
 }
@@ -55,7 +58,7 @@ export function relayFeature(
   const { chat, users, log } = deps;
   const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
   const composer = new Composer<Context>();
-  const timers = new Set<NodeJS.Timeout>();
+  const sends = albumSends();
 
   async function relayToStaff(
     api: Api,
@@ -145,13 +148,11 @@ export function relayFeature(
     const mediaGroupId = message.media_group_id!;
     await chat.addAlbumPart({ chatId: message.chat.id, messageId: message.message_id, mediaGroupId, messageThreadId });
     // Not awaited: the next parts must be handled meanwhile (polling handles one update at a time).
-    const timer = setTimeout(() => {
-      timers.delete(timer);
+    sends.after(albumWindowMs, () =>
       flushAlbum(api, message.chat.id, mediaGroupId).catch((error: unknown) =>
         log.warn({ error: describeError(error) }, 'an album was not relayed; it will be retried'),
-      );
-    }, albumWindowMs);
-    timers.add(timer);
+      ),
+    );
   }
 
   composer.chatType('private').on([...RELAYABLE], async (ctx: RelayableContext) => {
@@ -232,9 +233,7 @@ export function relayFeature(
     async sweepAlbums(api) {
       for (const { chatId, mediaGroupId } of await chat.staleAlbums()) await flushAlbum(api, chatId, mediaGroupId);
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
+    settled: () => sends.settled(),
+    close: () => sends.close(),
   };
 }

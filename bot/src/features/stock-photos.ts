@@ -3,6 +3,7 @@ import type { Message } from 'grammy/types';
 import type { StockCar, StockPhotoRefusal } from '../../../domain/contracts/stock-photos.ts';
 import type { Language } from '../../../domain/enums.ts';
 import { stockReferenceIn, type StockReference } from '../../../domain/stock-photo-caption.ts';
+import { albumSends } from '../album-sends.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { describeError } from '../telegram-errors.ts';
 import { downloadTelegramFile, TELEGRAM_FILE_MAX_BYTES, TelegramFileTooLarge } from '../telegram-files.ts';
@@ -69,6 +70,8 @@ export interface StockPhotos {
   composer: Composer<Context>;
   /** Adds albums left behind (by a restart, or a failure before they were taken). */
   sweepAlbums(api: Api): Promise<void>;
+  /** Resolves once every album look put off so far is done (albumSends). */
+  settled(): Promise<void>;
   /** Cancels album looks still waiting; their parts stay in the database for the next sweep. */
   close(): void;
 }
@@ -90,7 +93,7 @@ export interface StockPhotos {
 export function stockPhotosFeature(deps: BotDeps, staffChatId: number | undefined, albumWindowMs: number): StockPhotos {
   const { stockPhotos, users, chat, log, config } = deps;
   const composer = new Composer<Context>();
-  const timers = new Set<NodeJS.Timeout>();
+  const looks = albumSends();
   const files = { apiRoot: config.bot.apiRoot, token: config.bot.token ?? '' };
 
   async function intake(api: Api, request: Intake): Promise<void> {
@@ -177,14 +180,12 @@ export function stockPhotosFeature(deps: BotDeps, staffChatId: number | undefine
 
   /** A look at the album once this part has had time to be the last; the last part's look takes them all. */
   function lookLater(api: Api, chatId: number, mediaGroupId: string) {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
+    looks.after(albumWindowMs, () =>
       // Half the window of quiet is asked for: the database's clock may run a little apart from this one.
       flushAlbum(api, chatId, mediaGroupId, albumWindowMs / 2).catch((error: unknown) =>
         log.warn({ error: describeError(error) }, 'an album of car photos was not added; it will be retried'),
-      );
-    }, albumWindowMs);
-    timers.add(timer);
+      ),
+    );
   }
 
   composer.on(['message:photo', 'message:document'], async (ctx: PhotoContext, next) => {
@@ -240,9 +241,7 @@ export function stockPhotosFeature(deps: BotDeps, staffChatId: number | undefine
     async sweepAlbums(api) {
       for (const { chatId, mediaGroupId } of await stockPhotos.staleAlbums()) await flushAlbum(api, chatId, mediaGroupId, 0);
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
+    settled: () => looks.settled(),
+    close: () => looks.close(),
   };
 }

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CarCard, CarItem } from '../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -166,12 +167,20 @@ describe.each(DATABASE_KINDS)('recently viewed cars on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/viewed-cars', payload: { carUuid }, headers: tmaHeaders({ id: telegramId }) });
   const recent = (telegramId: number, query = '') =>
     t.app.inject({ method: 'GET', url: `/api/viewed-cars${query}`, headers: tmaHeaders({ id: telegramId }) });
+  /** Views at one instant of the database's clock would tie (the order is by the last view): waits for the clock to move on. */
+  const clockPastLastView = () =>
+    vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ moved: boolean }>`select clock_timestamp() > max(viewed_at) as moved from car_views`.execute(t.db);
+        expect(rows[0]!.moved).toBe(true);
+      },
+      { timeout: 5_000, interval: 1 },
+    );
 
   it('lists the cars the visitor opened, newest first, each once, with their favourite flag', async () => {
     for (const uuid of [cars[0]!, cars[1]!, cars[0]!, cars[2]!]) {
       expect((await view(3001, uuid)).statusCode).toBe(200);
-      // Views within one millisecond would tie; the order is by the last view.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await clockPastLastView();
     }
     await t.app.inject({
       method: 'POST',

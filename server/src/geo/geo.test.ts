@@ -11,10 +11,8 @@ function startFakeLookup(): Promise<{ server: Server; origin: string; requests: 
   const server = createServer((req, res) => {
     requests.push(req);
     const path = req.url ?? '';
-    if (path.startsWith('/slow/')) {
-      setTimeout(() => res.end(JSON.stringify({ countryCode: 'UA' })), 3000).unref();
-      return;
-    }
+    // Never answers: only the app's own timeout ends the lookup.
+    if (path.startsWith('/slow/')) return;
     if (path.startsWith('/broken/')) {
       res.writeHead(500).end('oops');
       return;
@@ -37,7 +35,13 @@ function startFakeLookup(): Promise<{ server: Server; origin: string; requests: 
 }
 
 const lookup = await startFakeLookup();
-afterAll(() => new Promise<void>((resolve) => lookup.server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      lookup.server.close(() => resolve());
+      lookup.server.closeAllConnections();
+    }),
+);
 
 describe('country parsing', () => {
   it.each([

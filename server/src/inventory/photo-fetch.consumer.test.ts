@@ -23,10 +23,10 @@ const routes: Record<string, Handler> = {
     for (let i = 0; i < 4; i++) res.write(Buffer.alloc(512));
     res.end();
   },
+  // The first bytes, then nothing more: only the fetch's own timeout ends it.
   '/slow.jpg': (_, res) => {
     res.writeHead(200, { 'content-type': 'image/jpeg' });
     res.write(JPEG.subarray(0, 10));
-    setTimeout(() => res.end(JPEG.subarray(10)), 2000).unref();
   },
   '/missing.jpg': (_, res) => res.writeHead(404).end(),
   '/down.jpg': (_, res) => res.writeHead(503).end(),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoment } from '../../../domain/date-time.ts';
 import type { Language } from '../../../domain/enums.ts';
@@ -12,6 +11,7 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../tes
 import { createAdmin, createGuest, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import { LocalSmtp, type ArrivedMail } from '../../test/local-smtp.ts';
 import { recordingStream } from '../../test/log-lines.ts';
+import { makeRetriesDue } from '../../test/outbox.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_400_001, first_name: 'Ada' };
@@ -209,7 +209,7 @@ describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
     } finally {
       await smtp.resume();
     }
-    await sleep(1_100);
+    await makeRetriesDue(database.db, 'email');
     await runtime.outbox.tick();
     await runtime.outbox.tick();
     expect(smtp.to('patient@applicant.example')).toHaveLength(1);

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +10,7 @@ import { testConfig } from '../../test/app.ts';
 import { createAdmin, createGuest, injectAs } from '../../test/identity.ts';
 import { freePort } from '../../test/local-services.ts';
 import { LocalSmtp } from '../../test/local-smtp.ts';
+import { makeRetriesDue } from '../../test/outbox.ts';
 import { submitTestApplication } from '../../test/applications.ts';
 import { createMigrator, migrateToLatest } from '../db/migrate.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
@@ -20,24 +20,29 @@ import { cappedBackoff, retryDelayMs, startOutboxWorker, type OutboxWorker } fro
 const silent = Fastify({ logger: false }).log;
 const KINDS: OutboxKind[] = ['application.submitted', 'application.status_changed'];
 
-/** A consumer that records what it was given and fails while `failing` says so. */
+/**
+ * A consumer that records what it was given and fails while `failing` says so. With `gate`, each
+ * delivery is held until the gate opens, so a test can have many in flight at once.
+ */
 function recordingConsumer(
   name: string,
-  { failing = () => false, permanent = false, pauseMs = 0 }: { failing?: () => boolean; permanent?: boolean; pauseMs?: number } = {},
+  { failing = () => false, permanent = false, gate }: { failing?: () => boolean; permanent?: boolean; gate?: Promise<void> } = {},
 ) {
   const received: OutboxEvent[] = [];
+  let started = 0;
   const consumer: OutboxConsumer = {
     name,
     kinds: KINDS,
     async deliver(event) {
-      if (pauseMs) await sleep(pauseMs);
+      started += 1;
+      await gate;
       if (failing()) throw new Error(`${name} is down`);
       received.push(event);
     },
     isPermanent: () => permanent,
     describeError: (error) => (error instanceof Error ? error.message : String(error)),
   };
-  return { consumer, received, ids: () => received.map((event) => event.id) };
+  return { consumer, received, ids: () => received.map((event) => event.id), started: () => started };
 }
 
 const deliveriesOf = (database: TestDatabase, consumer: string) =>
@@ -121,7 +126,7 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
     crmDown = false;
     await outbox.tick();
     expect(crm.received).toHaveLength(0);
-    await sleep(1100);
+    await makeRetriesDue(database.db, 'crm');
     await outbox.tick();
     expect(crm.ids()).toEqual(bot.ids());
     expect(bot.received).toHaveLength(1);
@@ -146,15 +151,30 @@ describe.each(DATABASE_KINDS)('the outbox worker on %s', (kind) => {
   });
 
   it('never delivers an event twice to one consumer, with three workers claiming at once', async () => {
-    const bot = recordingConsumer('telegram', { pauseMs: 5 });
-    const crm = recordingConsumer('crm', { pauseMs: 5 });
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const bot = recordingConsumer('telegram', { gate });
+    const crm = recordingConsumer('crm', { gate });
     const three = [worker(), worker(), worker()];
     for (const outbox of three) {
       await outbox.register(bot.consumer);
       await outbox.register(crm.consumer);
     }
     for (let i = 0; i < 25; i++) await enqueueOutboxEvent(database.db, 'application.submitted', submitted(100 + i));
-    await Promise.all(three.map((outbox) => outbox.tick()));
+    const ticks = Promise.all(three.map((outbox) => outbox.tick()));
+    try {
+      // Each worker has claimed as many as it sends at once (4 by default) before any is delivered.
+      await vi.waitFor(
+        () => {
+          expect(bot.started()).toBe(12);
+          expect(crm.started()).toBe(12);
+        },
+        { timeout: 10_000, interval: 5 },
+      );
+    } finally {
+      open();
+    }
+    await ticks;
     for (const consumer of [bot, crm]) {
       expect(consumer.received).toHaveLength(25);
       expect(new Set(consumer.ids()).size).toBe(25);

@@ -4,7 +4,6 @@ import { activateLanguage, i18n } from '../lib/i18n.ts';
 import { languageFromLookup, languageWithoutLookup, startLanguage } from './language.ts';
 
 const web = { telegramUserKnown: false, telegramLanguageCode: null };
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -82,9 +81,10 @@ describe('startLanguage', () => {
     await startLanguage({ ...web, lookupCountry: lookup });
     sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
     await activateLanguage('es');
+    const reads = vi.spyOn(Storage.prototype, 'getItem');
     answer('UA');
-    await flush();
-    await flush();
+    // With the lookup's answer in, the remembered choice is read again, and it wins.
+    await vi.waitFor(() => expect(reads).toHaveBeenCalledWith(LANGUAGE_STORAGE_KEY));
     expect(i18n.locale).toBe('es');
   });
 });

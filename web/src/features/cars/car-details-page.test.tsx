@@ -8,6 +8,7 @@ import { createWebHost } from '../../host/web-host.ts';
 import { getCarQueryOptions } from '../../lib/api/get-car.ts';
 import { activateLanguage } from '../../lib/i18n.ts';
 import { draftCarIdAtom } from '../../lib/application-draft.ts';
+import { useHasApplied } from '../../lib/api/get-my-application.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { getCarsQueryOptions } from './api/get-cars.ts';
 import CarDetailsPage from './car-details-page.tsx';
@@ -65,6 +66,11 @@ function mockCar(car: CarItem, extra: NonNullable<Parameters<typeof mockCarsApi>
   return api;
 }
 
+/** What the page has learnt of whether the visitor has applied, rendered from the same query. */
+function AppliedProbe() {
+  return <output data-testid="applied" data-applied={String(useHasApplied())} />;
+}
+
 function renderDetails(route: string, host = createWebHost()) {
   return renderWithProviders(
     <>
@@ -82,6 +88,7 @@ function renderDetails(route: string, host = createWebHost()) {
         <Route path="/application" element={<h1>Application</h1>} />
       </Routes>
       <LocationProbe />
+      <AppliedProbe />
       <Toaster />
     </>,
     { route, host },
@@ -144,11 +151,19 @@ describe('Car details', () => {
 
   it('records the view once, and a failure stays invisible', async () => {
     const api = mockCar(electric, { 'POST /api/viewed-cars': () => json(500, { error: { code: 'internal', message: 'nope' } }) });
-    renderDetails(`/cars/${electric.uuid}`);
+    const { queryClient } = renderDetails(`/cars/${electric.uuid}`);
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.url.pathname === '/api/viewed-cars')).toHaveLength(1));
     expect(api.calls.find((c) => c.url.pathname === '/api/viewed-cars')?.body).toEqual({ carUuid: electric.uuid });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page has had the failure (its error handlers have run) before it is looked at.
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getMutationCache()
+          .getAll()
+          .map((mutation) => mutation.state.status),
+      ).toContain('error'),
+    );
     expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
   });
 
@@ -220,7 +235,7 @@ describe('Car details', () => {
     expect(screen.getByText('Sale pending')).toBeTruthy();
     // Once the server has said this visitor has not applied, the button would have appeared.
     await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(screen.getByTestId('applied').dataset.applied).toBe('false'));
     expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
     expect(api.calls.some((call) => call.url.pathname.endsWith('/similar'))).toBe(false);
   });
@@ -235,7 +250,7 @@ describe('Car details', () => {
     expect(await within(section).findByRole('link', { name: '2022 Kia Niro EX' })).toBeTruthy();
     expect(screen.getByText('Sold')).toBeTruthy();
     await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => expect(screen.getByTestId('applied').dataset.applied).toBe('false'));
     expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
   });
 

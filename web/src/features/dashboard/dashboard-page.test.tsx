@@ -108,11 +108,13 @@ describe('the dashboard gate', () => {
 
   it('after Sign out, no screen offers the dashboard any more, not even for a moment', async () => {
     let signedIn = true;
+    let answerAfterSignOut = () => {};
+    const answeredAfterSignOut = new Promise<void>((resolve) => (answerAfterSignOut = resolve));
     network = mockFetch({
       // Asking again after the sign-out takes a while, as on a slow line: nothing may show the old answer meanwhile.
       'GET /api/me': async () => {
         if (signedIn) return { user: null, isAdmin: true, via: 'session' };
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await answeredAfterSignOut;
         return { user: null, isAdmin: false, via: null };
       },
       'GET /api/site': () => site,
@@ -135,6 +137,7 @@ describe('the dashboard gate', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull());
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    answerAfterSignOut();
     expect(await screen.findByText('Home')).toBeTruthy();
   });
 

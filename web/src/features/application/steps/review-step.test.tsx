@@ -166,11 +166,13 @@ describe('Review Your Application', () => {
   it('sends one application for a double click while it is still checking who the applicant is', async () => {
     storeDraft(complete());
     let meAnswers = 0;
+    let answerAgain = () => {};
+    const askedAgain = new Promise<void>((resolve) => (answerAgain = resolve));
     const api = mockWizardApi({
-      // The first answer has no user, so Submit asks again; the second is slow to come.
+      // The first answer has no user, so Submit asks again; the second comes only once both clicks are in.
       'GET /api/me': async () => {
         meAnswers += 1;
-        if (meAnswers > 1) await new Promise((resolve) => setTimeout(resolve, 150));
+        if (meAnswers > 1) await askedAgain;
         return { user: meAnswers > 1 ? { id: 7 } : null, isAdmin: false, via: 'none' };
       },
       'POST /api/applications': () => json(201, submitted),
@@ -180,6 +182,8 @@ describe('Review Your Application', () => {
     renderWizard('/application/review');
     await tickRequired();
     await userEvent.dblClick(submitButton());
+    await waitFor(() => expect(meAnswers).toBeGreaterThan(1));
+    answerAgain();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/applications')).toHaveLength(1);
   });
