@@ -1,10 +1,10 @@
 import type { DealSettings, VersionedDealSettings } from '../../../domain/deals/deal-settings.ts';
 import type { Db } from '../db/database.ts';
 
-/** The newest version of the deal settings, or undefined before the first is written. */
-export async function findLatestDealSettings(db: Db): Promise<VersionedDealSettings | undefined> {
-  const row = await db.selectFrom('deal_settings').select(['version', 'settings']).orderBy('version', 'desc').limit(1).executeTakeFirst();
-  return row && { version: row.version, settings: row.settings };
+/** The newest version's number, or undefined before the first is written. */
+export async function findLatestDealSettingsVersion(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('deal_settings').select('version').orderBy('version', 'desc').limit(1).executeTakeFirst();
+  return row?.version;
 }
 
 /** One version, as a saved deal names it. */

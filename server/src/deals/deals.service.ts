@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { findDealCar } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { findLatestDealSettings, insertDealSettings } from './deals.repository.ts';
+import { findDealSettings, findLatestDealSettingsVersion, insertDealSettings } from './deals.repository.ts';
 
 /**
  * Deals (docs/product/deals.md): the dealer's versioned settings and the quotes priced with them.
@@ -23,12 +23,31 @@ import { findLatestDealSettings, insertDealSettings } from './deals.repository.t
  * state, so a fresh install quotes real numbers.
  */
 
+/**
+ * A version never changes once written, so each database's versions are kept once read: a quote
+ * then asks the database only which version is newest. Keyed by database, as tests run many.
+ */
+const versionsRead = new WeakMap<Db, Map<number, VersionedDealSettings>>();
+
+async function dealSettingsAt(db: Db, version: number): Promise<VersionedDealSettings | undefined> {
+  const read = versionsRead.get(db) ?? new Map<number, VersionedDealSettings>();
+  versionsRead.set(db, read);
+  const known = read.get(version);
+  if (known) return known;
+  const found = await findDealSettings(db, version);
+  if (found) read.set(version, found);
+  return found;
+}
+
 export async function currentDealSettings(db: Db, dealerState: UsStateCode): Promise<VersionedDealSettings> {
-  const latest = await findLatestDealSettings(db);
-  if (latest) return latest;
+  const latest = await findLatestDealSettingsVersion(db);
+  if (latest !== undefined) {
+    const settings = await dealSettingsAt(db, latest);
+    if (settings) return settings;
+  }
   // Two instances starting together both try version 1; the primary key lets one win and both read it.
   await insertDealSettings(db, 1, exampleDealSettings(dealerState), null);
-  const seeded = await findLatestDealSettings(db);
+  const seeded = await dealSettingsAt(db, 1);
   if (!seeded) throw new Error('The deal settings were seeded but cannot be read back.');
   return seeded;
 }
