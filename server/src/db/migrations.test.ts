@@ -25,6 +25,7 @@ const TABLES = [
   'car_views',
   'car_views_per_user',
   'cars',
+  'deal_settings',
   'faqs',
   'favorites',
   'lender_callback_signatures',
