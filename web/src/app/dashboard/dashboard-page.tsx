@@ -16,6 +16,8 @@ import { ImportPage } from '../../features/staff-inventory/import-page.tsx';
 import { InventoryPage } from '../../features/staff-inventory/inventory-page.tsx';
 import { SecurityPage } from '../../features/staff-security/security-page.tsx';
 import './dashboard.css';
+// After the dashboard's own stylesheet, where its field rules were.
+import '../../components/form/staff-fields.css';
 
 // The chart library comes with the metrics page only; the other screens never download it.
 const MetricsPage = lazy(() => import('../../features/staff-metrics/metrics-page.tsx'));

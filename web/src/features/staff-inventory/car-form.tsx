@@ -1,13 +1,14 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { ConflictingCar, InventoryCar } from '../../../../domain/contracts/inventory.ts';
 import { CAR_BODY_STYLES, CAR_CONDITIONS, carConditionLabels, carSpecLabels, listingStateLabels } from '../../../../domain/enums.ts';
 import { LISTING_STATES, type CarWrite, type CarWriteField } from '../../../../domain/inventory.schema.ts';
 import { checkVin, normalizeVin, VIN_LENGTH } from '../../../../domain/vin.ts';
+import { ErrorSummary } from '../../components/form/error-summary.tsx';
 import { toast } from '../../components/toasts.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { serverText } from '../../lib/i18n.ts';
@@ -31,46 +32,16 @@ const FORM_ID = 'car-form';
 type Duplicate = { field: 'vin' | 'stockNumber'; car: ConflictingCar };
 
 /** The list of what to fix, above the form; it takes focus when Save finds errors (as the wizard's does). */
-function ErrorSummary({ focusToken }: { focusToken: number }) {
+function CarErrorSummary({ focusToken }: { focusToken: number }) {
   const { i18n } = useLingui();
   const { errors } = useFormState<CarFormValues>();
-  const box = useRef<HTMLDivElement>(null);
   const open = CAR_FORM_FIELDS.flatMap((name) => {
     const message = errors[name]?.message;
-    return typeof message === 'string' && message !== '' ? [{ name, message }] : [];
+    return typeof message === 'string' && message !== ''
+      ? [{ key: name, fieldId: fieldId(name), text: `${i18n._(CAR_FIELD_LABELS[name])}: ${i18n._(message)}` }]
+      : [];
   });
-  const shown = open.length > 0;
-  const focused = useRef(0);
-  useEffect(() => {
-    if (!shown || focusToken <= focused.current) return;
-    focused.current = focusToken;
-    box.current?.focus();
-  }, [focusToken, shown]);
-  if (!shown) return null;
-  return (
-    <div ref={box} className="error-summary" tabIndex={-1} role="group" aria-labelledby="car-errors-title">
-      <h3 id="car-errors-title" className="error-summary__title">
-        {i18n._('Please fix the following:')}
-      </h3>
-      <ul className="error-summary__list">
-        {open.map(({ name, message }) => (
-          <li key={name}>
-            <a
-              href={`#${fieldId(name)}`}
-              onClick={(event) => {
-                event.preventDefault();
-                const field = document.getElementById(fieldId(name));
-                field?.focus();
-                field?.scrollIntoView({ block: 'center' });
-              }}
-            >
-              {i18n._(CAR_FIELD_LABELS[name])}: {i18n._(message)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <ErrorSummary titleId="car-errors-title" heading="h3" items={open} focusToken={focusToken} />;
 }
 
 /**
@@ -273,7 +244,7 @@ export function CarForm({ car }: { car: InventoryCar | null }) {
       {stale ? (
         <StaleCarNotice stale={stale} busy={update.isPending} onLoadTheirs={loadTheirs} onOverwrite={() => void overwrite()} />
       ) : null}
-      <ErrorSummary focusToken={summaryToken} />
+      <CarErrorSummary focusToken={summaryToken} />
       <form id={FORM_ID} className="car-form" noValidate onSubmit={(event) => void save(event)}>
         <fieldset className="edit-group">
           <legend>{i18n._('The car')}</legend>

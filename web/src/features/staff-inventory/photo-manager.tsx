@@ -5,6 +5,7 @@ import type { InventoryCar, InventoryPhoto } from '../../../../domain/contracts/
 import { toast } from '../../components/toasts.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { shrinkImage } from '../../lib/shrink-image.ts';
+import { createUploadQueue } from '../../lib/upload-with-progress.ts';
 import { deleteCarPhoto } from './api/delete-car-photo.ts';
 import { inventoryCarQuery } from './api/get-inventory-car.ts';
 import { reorderCarPhotos } from './api/reorder-car-photos.ts';
@@ -51,7 +52,7 @@ export function PhotoManager({ car }: { car: InventoryCar }) {
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<string | null>(null);
   const [dropping, setDropping] = useState(false);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [uploadQueue] = useState(createUploadQueue);
   const nextKey = useRef(1);
   const refocus = useRef<{ photoId: string; action: string } | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -97,8 +98,7 @@ export function PhotoManager({ car }: { car: InventoryCar }) {
         patchUpload(key, { key, name: file.name, state: 'failed', file, error });
       }
     };
-    // One after another: the server decodes a few images at a time, and the photos arrive in the order chosen.
-    queue.current = queue.current.then(run, run);
+    void uploadQueue(run);
   };
 
   const add = (files: FileList | null) => {
