@@ -98,9 +98,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // Staff screens reuse the wizard's field labels and messages.
             {
               path: 'dashboard/*',
-              lazy: page(() =>
-                withTexts(import('../features/dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard')),
-              ),
+              lazy: page(() => withTexts(import('./dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard'))),
             },
             { path: '*', handle: serverRendered(null), Component: NotFoundPage },
           ],

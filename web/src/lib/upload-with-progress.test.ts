@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRawInitData } from '../host/init-data.ts';
 import { FakeXhr } from '../test/fake-xhr.ts';
 import { ApiError } from './api-client.ts';
-import { uploadWithProgress } from './upload-with-progress.ts';
+import { createUploadQueue, uploadWithProgress } from './upload-with-progress.ts';
 
 beforeEach(() => {
   FakeXhr.reset();
@@ -69,5 +69,31 @@ describe('uploadWithProgress', () => {
       name: 'AbortError',
     });
     expect(FakeXhr.sent).toEqual([]);
+  });
+});
+
+describe('createUploadQueue', () => {
+  it('starts each upload once the one before has settled, a failure included, and answers each caller its own result', async () => {
+    const queue = createUploadQueue();
+    const first = queue(() => uploadWithProgress<{ n: number }>('/api/x', formWith('a.jpg')));
+    const second = queue(() => uploadWithProgress<{ n: number }>('/api/x', formWith('b.jpg')));
+    const third = queue(() => uploadWithProgress<{ n: number }>('/api/x', formWith('c.jpg')));
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.last().respond(415, { error: { code: 'unsupported_media_type', message: 'Upload a JPEG, PNG or WebP photo.' } });
+    await expect(first).rejects.toMatchObject({ status: 415 });
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    FakeXhr.last().respond(201, { n: 2 });
+    await expect(second).resolves.toEqual({ n: 2 });
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
+    FakeXhr.last().respond(201, { n: 3 });
+    await expect(third).resolves.toEqual({ n: 3 });
+  });
+
+  it('keeps separate queues apart', async () => {
+    const one = createUploadQueue()(() => uploadWithProgress('/api/x', formWith('a.jpg')));
+    const other = createUploadQueue()(() => uploadWithProgress('/api/x', formWith('b.jpg')));
+    await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    for (const request of FakeXhr.sent) request.respond(201, {});
+    await Promise.all([one, other]);
   });
 });

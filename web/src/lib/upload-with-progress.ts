@@ -42,3 +42,21 @@ export function uploadWithProgress<T>(path: string, form: FormData, { onProgress
     request.send(form);
   });
 }
+
+/** Runs a task after every task queued before it has settled, and answers what that task answers. */
+export type UploadQueue = <T>(task: () => Promise<T>) => Promise<T>;
+
+/**
+ * Uploads one after another, never at once: the server decodes only a few images at a time, and
+ * files arrive in the order chosen. A failed upload does not stop the ones after it; its error
+ * goes to its own caller. The licence photos share one queue for the page; each car's photo
+ * manager has its own.
+ */
+export function createUploadQueue(): UploadQueue {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const result = tail.then(task);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}

@@ -12,6 +12,7 @@ import {
 } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type * as v from 'valibot';
+import { ErrorSummary } from '../../../components/form/error-summary.tsx';
 import { useBackAction, useHost, useMainButton } from '../../../host/index.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { messagesNamingNoField } from '../../../../../domain/messages.ts';
@@ -132,50 +133,15 @@ function summaryPrefix(item: SummaryItem, message: string): string {
 }
 
 /** The list of what to fix, at the top of the step; it takes focus when Next finds errors. */
-function ErrorSummary({ items, focusToken }: { items: SummaryItem[]; focusToken: number }) {
+function StepErrorSummary({ items, focusToken }: { items: SummaryItem[]; focusToken: number }) {
   const { i18n } = useLingui();
   const { errors } = useFormState();
-  const box = useRef<HTMLDivElement>(null);
   // Fixed fields drop out of the list as the applicant corrects them.
   const open = items.flatMap((item) => {
     const message = messageAt(errors, item.path);
-    return message === undefined ? [] : [{ ...item, message }];
+    return message === undefined ? [] : [{ key: item.path, fieldId: item.id, text: `${summaryPrefix(item, message)}${i18n._(message)}` }];
   });
-  const shown = open.length > 0;
-  // Once per Next, when the list is on screen: the form library publishes the errors a moment
-  // after it reports them, so the list may appear one render after the token changed.
-  const focusedToken = useRef(0);
-  useEffect(() => {
-    if (!shown || focusToken <= focusedToken.current) return;
-    focusedToken.current = focusToken;
-    box.current?.focus();
-  }, [focusToken, shown]);
-  if (!shown) return null;
-  return (
-    <div ref={box} className="error-summary" tabIndex={-1} role="group" aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title" className="error-summary__title">
-        {i18n._('Please fix the following:')}
-      </h2>
-      <ul className="error-summary__list">
-        {open.map((item) => (
-          <li key={item.path}>
-            <a
-              href={`#${item.id}`}
-              onClick={(event) => {
-                event.preventDefault();
-                const field = document.getElementById(item.id);
-                field?.focus();
-                field?.scrollIntoView({ block: 'center' });
-              }}
-            >
-              {summaryPrefix(item, item.message)}
-              {i18n._(item.message)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <ErrorSummary titleId="error-summary-title" heading="h2" items={open} focusToken={focusToken} />;
 }
 
 interface StepFormOptions<TInput extends FieldValues, TOutput> {
@@ -245,7 +211,7 @@ export function StepShell<TInput extends FieldValues, TOutput>({
     <section className="page page--narrow wizard" aria-labelledby="wizard-step-title">
       <StepHeader step={step} />
       <FormProvider {...form}>
-        <ErrorSummary items={summary.items} focusToken={summary.focusToken} />
+        <StepErrorSummary items={summary.items} focusToken={summary.focusToken} />
         <form
           id="wizard-step-form"
           className="wizard-form"

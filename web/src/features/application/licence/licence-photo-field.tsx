@@ -4,6 +4,7 @@ import { DOCUMENT_MAX_BYTES, type LicenceSide } from '../../../../../domain/cont
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadDocument } from '../api/upload-document.ts';
 import { shrinkImage } from '../../../lib/shrink-image.ts';
+import { createUploadQueue } from '../../../lib/upload-with-progress.ts';
 import './licence.css';
 
 /** The types the documents endpoint takes; pickers use it to offer photos first. */
@@ -70,13 +71,7 @@ function PhotoPreview({ photo, alt }: { photo: Blob; alt: string }) {
  * from their first upload, and two uploads at the same moment would each make a different guest,
  * so the application could not use both photos.
  */
-let uploadQueue: Promise<unknown> = Promise.resolve();
-
-function queuedUpload(...args: Parameters<typeof uploadDocument>): ReturnType<typeof uploadDocument> {
-  const upload = uploadQueue.then(() => uploadDocument(...args));
-  uploadQueue = upload.catch(() => undefined);
-  return upload;
-}
+const uploadQueue = createUploadQueue();
 
 export interface LicencePhotoFieldProps {
   /** The id of the camera input, which error summaries link to. */
@@ -139,11 +134,13 @@ export function LicencePhotoField({ id, side, label, value, onChange, onUploadin
     }
     setUpload({ state: 'uploading', photo, progress: 0 });
     try {
-      const stored = await queuedUpload(side, photo, {
-        signal: controller.signal,
-        onProgress: (progress) =>
-          setUpload((current) => (current.state === 'uploading' && current.photo === photo ? { ...current, progress } : current)),
-      });
+      const stored = await uploadQueue(() =>
+        uploadDocument(side, photo, {
+          signal: controller.signal,
+          onProgress: (progress) =>
+            setUpload((current) => (current.state === 'uploading' && current.photo === photo ? { ...current, progress } : current)),
+        }),
+      );
       if (controller.signal.aborted) return;
       const documentId = String(stored.id);
       setUpload({ state: 'done', photo, documentId });
