@@ -5,6 +5,8 @@ import { applicationsRoutes } from './applications/applications.routes.ts';
 import { leadWorkRoutes } from './applications/lead-work.routes.ts';
 import { consentsRoutes } from './applications/consents.routes.ts';
 import { documentsRoutes } from './applications/documents.routes.ts';
+import { mergeGuestIntoUser } from './applications/guest-merge.service.ts';
+import { adminRightsRoutes } from './auth/admin-rights.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { passkeysRoutes } from './auth/passkeys.routes.ts';
 import { registerIdentity } from './auth/identity.service.ts';
@@ -47,7 +49,7 @@ export const api: FastifyPluginAsync = async (app) => {
   });
   // Guards first: they must see every route below, and the admin-route registry must too.
   await registerApiGuards(app);
-  registerIdentity(app);
+  registerIdentity(app, { mergeGuest: mergeGuestIntoUser });
   registerAccessControl(app);
   // Route schemas document the API (GET /api/openapi.json); the handlers validate with valibot.
   app.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
@@ -69,6 +71,7 @@ export const api: FastifyPluginAsync = async (app) => {
     authRoutes,
     passkeysRoutes,
     usersRoutes,
+    adminRightsRoutes,
     metricsRoutes,
     auditRoutes,
     favoritesRoutes,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { DEFAULT_LANGUAGE } from '../../../domain/enums.ts';
 import { languageParam, rowIdParam } from '../../../domain/query-params.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

@@ -20,7 +20,7 @@ import {
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

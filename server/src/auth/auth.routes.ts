@@ -17,7 +17,7 @@ import {
   startStaffSession,
   type SignInMethod,
 } from './staff-sign-in.service.ts';
-import { requireViewer } from './identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { SIGNED_IN } from '../http/access.ts';
 import { widgetLoginSchema } from './telegram-widget.ts';
 import { documented } from '../http/openapi.ts';

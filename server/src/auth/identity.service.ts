@@ -5,7 +5,6 @@ import { HOUR_SECONDS, type AddressCap } from '../security/address-caps.ts';
 import { requestAddressKey } from '../security/client-address.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { mergeGuestIntoUser } from '../users/guest-merge.service.ts';
 import { touchGuestSeen } from '../users/guests.repository.ts';
 import { checkRoomForGuest, createGuest } from '../users/guests.service.ts';
 import type { TelegramProfile } from '../users/telegram-profile.schema.ts';
@@ -24,7 +23,16 @@ declare module 'fastify' {
 
 const TMA_HEADER = /^tma[ \t]+(.+)$/is;
 
-async function fromInitData(request: FastifyRequest, reply: FastifyReply, header: string): Promise<Viewer> {
+/**
+ * What registerIdentity is given by the composition root (server/src/api.ts). The guest merge moves
+ * rows of features that build on this one (applications/guest-merge.service.ts), so it is handed in
+ * rather than imported. 'kept' leaves the guest, and its cookie, as they are.
+ */
+interface IdentityDeps {
+  mergeGuest: (db: Db, guestId: number, userId: number) => Promise<'merged' | 'kept' | 'none'>;
+}
+
+async function fromInitData(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, header: string): Promise<Viewer> {
   const { config, db } = request.server;
   const match = TMA_HEADER.exec(header);
   if (!match?.[1]) throw new HttpError('unauthorized', 'Use the Authorization header as "tma <init data>".');
@@ -44,7 +52,7 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
 
   const guestId = readGuestCookie(request);
   // A guest kept whole (it holds a submitted application) keeps its cookie, so this browser still sees that application.
-  if (guestId !== null && (await mergeGuestIntoUser(db, guestId, user.id)) !== 'kept') clearGuestCookie(reply);
+  if (guestId !== null && (await deps.mergeGuest(db, guestId, user.id)) !== 'kept') clearGuestCookie(reply);
   return { userId: user.id, telegramId: profile.id, isAdmin: user.is_admin, via: 'telegram' };
 }
 
@@ -54,9 +62,9 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
  * header is a 401, never a silent fall-back to a weaker identity. Rights (is_admin) are read from
  * the database on every request, so a revoked admin loses access at once.
  */
-export async function resolveViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
+async function resolveViewer(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
   const authorization = request.headers.authorization;
-  if (authorization !== undefined) return fromInitData(request, reply, authorization);
+  if (authorization !== undefined) return fromInitData(deps, request, reply, authorization);
 
   const { db } = request.server;
   const sessionToken = readSessionToken(request);
@@ -97,11 +105,11 @@ async function stillHere(db: Db, guest: UserRow): Promise<boolean> {
  * Fills request.viewer once per request of the API plugin this is registered in; route handlers
  * read only that. A CORS preflight carries no credentials, so it is nobody.
  */
-export function registerIdentity(api: FastifyInstance) {
+export function registerIdentity(api: FastifyInstance, deps: IdentityDeps) {
   api.decorateRequest('viewer', null);
   api.decorateRequest('telegramProfile', null);
   api.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS') request.viewer = await resolveViewer(request, reply);
+    if (request.method !== 'OPTIONS') request.viewer = await resolveViewer(deps, request, reply);
   });
 }
 
@@ -131,10 +139,4 @@ const guestCap = (request: FastifyRequest): AddressCap => ({
  */
 export async function checkRoomForViewer(request: FastifyRequest): Promise<void> {
   if (!request.viewer) await checkRoomForGuest(request.server.db, guestCap(request));
-}
-
-/** The viewer of a route guarded by `access`; the guard already answered 401 when there is none. */
-export function requireViewer(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new HttpError('unauthorized', 'Sign in to continue.');
-  return request.viewer;
 }

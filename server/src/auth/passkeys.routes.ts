@@ -14,7 +14,7 @@ import { rowIdParam } from '../../../domain/query-params.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
-import { requireViewer } from './identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import {
   addPasskey,
   authenticationOptions,

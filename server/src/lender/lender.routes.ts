@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { staffApplicationSchema, type StaffApplication } from '../../../domain/contracts/applications.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { adminOnly, needsPasskey, SIGNED_IN } from '../http/access.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
-import { adminChangeSchema, userListQuerySchema } from './users.schema.ts';
-import { changeAdminRights, listUsersForStaff, recordActivity, registerTelegramUser } from './users.service.ts';
+import { userListQuerySchema } from './users.schema.ts';
+import { listUsersForStaff, recordActivity, registerTelegramUser } from './users.service.ts';
 import { documented } from '../http/openapi.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import {
   activityAnswerSchema,
-  adminChangeAnswerSchema,
   registerAnswerSchema,
   userPageSchema,
   type ActivityAnswer,
-  type AdminChangeAnswer,
   type RegisterAnswer,
   type UserListItem,
 } from '../../../domain/contracts/users.ts';
@@ -80,35 +78,6 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       const query = parseOr400(userListQuerySchema, request.query, 'user filters');
       const contacts = needsPasskey(app.config, request.viewer) ? 'masked' : 'full';
       return listUsersForStaff(app.db, query, app.config.bot.staffChatId, requireViewer(request).userId, contacts);
-    },
-  );
-
-  app.post(
-    '/users/admin',
-    {
-      // Who is an admin decides who reads SSNs: a session without its passkey check must not change it.
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary: 'Grant or revoke admin rights (staff)',
-        tags: ['users'],
-        body: adminChangeSchema,
-        answers: { 200: adminChangeAnswerSchema },
-        errors: [404, 409],
-      }),
-    },
-    async (request): Promise<AdminChangeAnswer> => {
-      const { userId, isAdmin } = parseOr400(adminChangeSchema, request.body, 'admin change');
-      const result = await changeAdminRights(app.db, requireViewer(request).userId, userId, isAdmin);
-      switch (result.kind) {
-        case 'not_found':
-          throw notFound('No user with this id.');
-        case 'guest':
-          throw new HttpError('conflict', 'A web guest cannot be an admin; they must sign in with Telegram first.');
-        case 'last_admin':
-          throw new HttpError('conflict', 'This is the last admin; grant admin to someone else first.');
-        case 'ok':
-          return { user: result.user };
-      }
     },
   );
 };
