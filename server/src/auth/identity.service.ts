@@ -3,6 +3,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { HOUR_SECONDS, type AddressCap } from '../security/address-caps.ts';
 import { requestAddressKey } from '../security/client-address.ts';
+import type { ConfigSlice } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { touchGuestSeen } from '../users/guests.repository.ts';
@@ -10,8 +11,7 @@ import { checkRoomForGuest, createGuest } from '../users/guests.service.ts';
 import type { TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { findUserById, findUserByTelegramId, upsertTelegramUser } from '../users/users.repository.ts';
 import { InitDataError, verifyInitData } from './init-data.ts';
-import { cookieName } from '../http/cookie-names.ts';
-import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionToken, setGuestCookie } from './session-cookies.ts';
+import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionToken, sentCookie, setGuestCookie } from './session-cookies.ts';
 import { resumeStaffSession } from './staff-sessions.service.ts';
 
 declare module 'fastify' {
@@ -24,22 +24,25 @@ declare module 'fastify' {
 const TMA_HEADER = /^tma[ \t]+(.+)$/is;
 
 /**
- * What registerIdentity is given by the composition root (server/src/api.ts). The guest merge moves
- * rows of features that build on this one (applications/guest-merge.service.ts), so it is handed in
- * rather than imported. 'kept' leaves the guest, and its cookie, as they are.
+ * What registerIdentity is given by the composition root (server/src/api.ts): the settings Telegram's
+ * init data is checked with, and the guest merge, which moves rows of features that build on this
+ * one (applications/guest-merge.service.ts), so it is handed in rather than imported. 'kept'
+ * leaves the guest, and its cookie, as they are.
  */
 interface IdentityDeps {
+  settings: ConfigSlice<{ bot: 'token'; security: 'initDataMaxAge' }>;
   mergeGuest: (db: Db, guestId: number, userId: number) => Promise<'merged' | 'kept' | 'none'>;
 }
 
 async function fromInitData(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, header: string): Promise<Viewer> {
-  const { config, db } = request.server;
+  const { db } = request.server;
+  const { bot, security } = deps.settings;
   const match = TMA_HEADER.exec(header);
   if (!match?.[1]) throw new HttpError('unauthorized', 'Use the Authorization header as "tma <init data>".');
-  if (!config.bot.token) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
+  if (!bot.token) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
   let profile: TelegramProfile;
   try {
-    profile = verifyInitData(match[1].trim(), config.bot.token, config.security.initDataMaxAge);
+    profile = verifyInitData(match[1].trim(), bot.token, security.initDataMaxAge);
   } catch (error) {
     // A valid signature over an unusable profile is bad input, not a failed sign-in.
     if (error instanceof InitDataError)
@@ -80,7 +83,7 @@ async function resolveViewer(deps: IdentityDeps, request: FastifyRequest, reply:
       };
   }
   // Ended, expired, forged or from before server-side sessions: the browser may forget it.
-  if (request.cookies[cookieName(request.server.config, 'session')] !== undefined) clearSessionCookie(reply);
+  if (sentCookie(request, 'session')) clearSessionCookie(reply);
 
   const guestId = readGuestCookie(request);
   if (guestId !== null) {
@@ -129,7 +132,7 @@ export async function ensureViewer(request: FastifyRequest, reply: FastifyReply)
 /** GUEST_MAX_PER_ADDRESS new guests an hour from the request's client address. */
 const guestCap = (request: FastifyRequest): AddressCap => ({
   addressKey: requestAddressKey(request),
-  max: request.server.config.security.guestLimits.guestsPerHour,
+  max: request.server.requestSettings.security.guestLimits.guestsPerHour,
   windowSeconds: HOUR_SECONDS,
 });
 
