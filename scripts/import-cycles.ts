@@ -84,21 +84,6 @@ function stronglyConnected(edges: ReadonlyMap<string, readonly string[]>): strin
 /** One feature's use of another: [importer, imported]. */
 export type FeatureDependency = readonly [string, string];
 
-/**
- * Dependencies that go the wrong way and close a cycle, left for a change of their own. All start
- * in users, which features above it build on (auth signs users in, applications and alerts name
- * them): its guest merge moves applications' and favourites' rows (users/guest-merge.service.ts),
- * its admin-rights change ends staff sessions (auth) and its users filter asks the adverse-action
- * feature which applications still owe a notice. Each is checked still to exist, so the list only
- * shrinks; nothing may join it.
- */
-export const TOLERATED_FEATURE_DEPENDENCIES: readonly FeatureDependency[] = [
-  ['users', 'adverse-action'],
-  ['users', 'applications'],
-  ['users', 'auth'],
-  ['users', 'favorites'],
-];
-
 /** Whether a shipped module of feature `from` imports one of feature `to`. */
 export function featureDependencyExists(sources: ReadonlyMap<string, string>, featuresRoot: string, [from, to]: FeatureDependency) {
   return [...sources].some(
@@ -123,11 +108,7 @@ const TEST = /\.test\.tsx?$/;
  * reach any feature, without tying their meanings together. Two features that import each other,
  * by whichever files, are a cycle even when no file cycle exists.
  */
-export function findFeatureCycles(
-  sources: ReadonlyMap<string, string>,
-  featuresRoot: string,
-  tolerated: readonly FeatureDependency[] = [],
-): FeatureCycle[] {
+export function findFeatureCycles(sources: ReadonlyMap<string, string>, featuresRoot: string): FeatureCycle[] {
   const featureOf = (path: string) => {
     const rest = relative(featuresRoot, path).split(sep);
     return rest.length > 1 && rest[0] !== '..' ? rest[0] : undefined;
@@ -141,7 +122,7 @@ export function findFeatureCycles(
     if (!edges.has(from)) edges.set(from, []);
     for (const target of relativeImports(path, text)) {
       const to = featureOf(target);
-      if (to === undefined || to === from || tolerated.some(([a, b]) => a === from && b === to)) continue;
+      if (to === undefined || to === from) continue;
       const step = `${from}→${to}`;
       if (witness.has(step)) continue;
       witness.set(step, `${relative(featuresRoot, path)} imports ${relative(featuresRoot, target)}`);
@@ -194,15 +175,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const cycle of cycles) console.error(`Import cycle: ${cycle.map((path) => relative(root, path)).join(' ↔ ')}`);
   if (cycles.length > 0) console.error('Break it by moving what both sides need into a module they both import.');
   const featuresRoot = join(root, SERVER_FEATURES);
-  const stale = TOLERATED_FEATURE_DEPENDENCIES.filter((step) => !featureDependencyExists(sources, featuresRoot, step));
-  for (const [from, to] of stale)
-    console.error(`${from} no longer imports ${to}: take it off TOLERATED_FEATURE_DEPENDENCIES in scripts/import-cycles.ts.`);
-  const featureCycles = findFeatureCycles(sources, featuresRoot, TOLERATED_FEATURE_DEPENDENCIES);
+  const featureCycles = findFeatureCycles(sources, featuresRoot);
   for (const { features, imports } of featureCycles)
     console.error(`Cycle between server features ${features.join(' ↔ ')}:\n  ${imports.join('\n  ')}`);
   if (featureCycles.length > 0)
     console.error(
       'Break it so that one feature depends on the other and not back: move the part both need to the lower one, or let the lower one read what it needs in its own repository.',
     );
-  if (cycles.length > 0 || featureCycles.length > 0 || stale.length > 0) process.exit(1);
+  if (cycles.length > 0 || featureCycles.length > 0) process.exit(1);
 }

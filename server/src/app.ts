@@ -22,6 +22,7 @@ import { registerSecurityHeaders, securityHeaders } from './security/headers.ts'
 import { registerWebApp } from './web-app.ts';
 import { lenderCallbackRoutes } from './lender/lender-callbacks.routes.ts';
 import './http/viewer.ts';
+import type { RequestSettings } from './http/request-settings.ts';
 import { loggerOptions, registerRequestLogging } from './http/logger.ts';
 import { WEB_DIST } from './paths.ts';
 
@@ -43,7 +44,6 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
     db: Db;
     /** Encrypts personal data at rest with DATA_ENCRYPTION_KEY (see security/pii-crypto.ts). */
     readonly pii: PiiCipher;
@@ -71,7 +71,7 @@ export async function buildApp({
   logger,
 }: AppDeps): Promise<FastifyInstance> {
   const { headersMs, idleMs, requestMs } = config.server.httpTimeouts;
-  const headers = securityHeaders(config);
+  const headers = securityHeaders(config.server);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     // One cheap line per interesting request instead (registerRequestLogging).
@@ -87,7 +87,17 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler(headers),
   });
   limitConnections(app, config.server.httpLimits.maxConnections);
-  app.decorate('config', config);
+  // Features are given their own settings (api.ts and the registrations below); only these
+  // cross-cutting ones, read by helpers that have nothing but the request, travel with the app.
+  const requestSettings: RequestSettings = {
+    server: { production: config.server.production },
+    security: {
+      sessionSecret: config.security.sessionSecret,
+      guestLimits: config.security.guestLimits,
+      rateLimit: config.security.rateLimit,
+    },
+  };
+  app.decorate('requestSettings', requestSettings);
   app.decorate('db', db);
   app.decorate('pii', pii);
   app.decorate('catalogues', catalogues);
@@ -96,7 +106,7 @@ export async function buildApp({
   app.decorate('media', media);
 
   registerRouteTable(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, { company: config.company, server: config.server });
   registerErrorHandling(app);
   registerRequestLogging(app);
   // Security headers go on every answer, pages and refusals included.
@@ -105,14 +115,14 @@ export async function buildApp({
   // Cookies are parsed for every request; only the API reads them.
   await app.register(cookie, { secret: config.security.sessionSecret, hook: 'onRequest' });
 
-  await app.register(api, { prefix: '/api' });
+  await app.register(api(config), { prefix: '/api' });
   // Beside the API plugin, like the Telegram webhook: the lender proves itself by signature.
-  await app.register(lenderCallbackRoutes, { prefix: '/api/lender' });
+  await app.register(lenderCallbackRoutes({ lender: config.lender }), { prefix: '/api/lender' });
   await app.register(mediaRoutes);
   await app.register(photoMediaRoutes);
-  await app.register(sitemapRoutes);
-  await app.register(feedFileRoutes);
-  await registerWebApp(app, webDist);
+  await app.register(sitemapRoutes({ server: config.server }));
+  await app.register(feedFileRoutes({ company: config.company, server: config.server }));
+  await registerWebApp(app, webDist, { company: config.company, server: config.server, geo: config.geo });
   return app;
 }
 

@@ -1014,6 +1014,15 @@ export type Config = Omit<ParsedConfig, 'security'> & {
   readonly security: ParsedConfig['security'] & { readonly sessionSecret: string; readonly dataEncryptionKey: string };
 };
 
+/**
+ * Some settings of some sections: what a feature is given by the composition root rather than the
+ * whole object (docs/architecture.md, Server features), e.g. `ConfigSlice<{ company: 'name'; server: 'timeZone' }>`.
+ * A section a feature uses whole is `Pick<Config, 'lender'>`.
+ */
+export type ConfigSlice<Wanted extends { readonly [Section in keyof Config]?: keyof Config[Section] }> = {
+  readonly [Section in keyof Wanted & keyof Config]: Pick<Config[Section], Wanted[Section] & keyof Config[Section]>;
+};
+
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
     for (const inner of Object.values(value)) deepFreeze(inner);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import type { Config, ConfigSlice } from './config.ts';
 import { createDatabase, databaseTargetFor, embeddedDirectory, type Db } from './db/database.ts';
 import { lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { explainEmbeddedFailure } from './db/embedded-storage.ts';
@@ -197,7 +197,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
  * photos go through the process's one image decoder and media store; notices through the PDF renderer.
  */
 export function botServices(
-  config: Config,
+  config: ConfigSlice<{ company: 'name' | 'address' | 'phone'; server: 'timeZone' | 'publicUrl' | 'port' }>,
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
   print: Pick<NoticeDeps, 'renderer' | 'catalogues'>,
 ): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices' | 'alerts'> {
@@ -236,7 +236,7 @@ export function botServices(
   };
 }
 
-function openDatabase(config: Config, parts: Part[]): Db {
+function openDatabase(config: Pick<Config, 'database'>, parts: Part[]): Db {
   if (!config.database.url) {
     const unlock = lockEmbeddedDatabase(config.database.dataDir);
     parts.push({ name: 'embedded database lock', stop: unlock });

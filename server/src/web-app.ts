@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config, ConfigSlice } from './config.ts';
 import { sendNotFound } from './http/error-handling.ts';
 import { documented } from './http/openapi.ts';
 import { publicOrigin } from './http/origin.ts';
@@ -26,7 +27,11 @@ function indexHtmlReader(webDist: string): () => string {
  * so link previews, crawlers and phones without JavaScript read the page. Outside the API
  * plugin, so no API hook ever runs for a page.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  { company, server, geo }: Pick<Config, 'company'> & ConfigSlice<{ server: 'publicUrl'; geo: 'countryHeader' }>,
+) {
   const built = existsSync(webDist);
   if (built) {
     await app.register(fastifyStatic, {
@@ -46,13 +51,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     });
   }
   const indexHtml = built ? indexHtmlReader(webDist) : null;
-  const origin = (request: FastifyRequest) => publicOrigin(app.config.server, request);
-  const rendering = pageRendering(app, webDist);
+  const origin = (request: FastifyRequest) => publicOrigin(server, request);
+  const rendering = pageRendering(app, webDist, geo.countryHeader);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!indexHtml) return sendNotFound(request, reply);
-    const companyName = app.config.company.name;
-    const { found, meta } = await resolvePage(app.db, app.config.company, path).catch((error: unknown): PageAnswer => {
+    const companyName = company.name;
+    const { found, meta } = await resolvePage(app.db, company, path).catch((error: unknown): PageAnswer => {
       // A page without its own tags still works; the database's trouble is logged, not shown.
       request.log.warn({ err: error }, 'page meta unavailable');
       return { found: true, meta: null };

@@ -1,9 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { NoticeLink } from '../../../domain/contracts/applications.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { findLatestPrintableNotice, findLatestPrintableNoticeOfUser } from './adverse-action.repository.ts';
 import { adverseActionNoticePdf, type NoticeDeps, type NoticePdf } from './adverse-action.service.ts';
+import { sameSecret } from '../security/same-secret.ts';
 
 /** Long enough for Telegram to start the download it was asked for, short enough that a leaked link is soon useless. */
 export const NOTICE_LINK_MINUTES = 5;
@@ -26,12 +27,6 @@ const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 /** Binds the link to the application and to the user who owns it, so it opens nobody else's notice. */
 const noticeSignature = (secret: string, applicationId: number, userId: number, expires: number) =>
   createHmac('sha256', secret).update(`adverse-action-notice\n${applicationId}\n${userId}\n${expires}`).digest('hex');
-
-const sameHex = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 const fileNameOf = (applicationId: number) => `adverse-action-notice-${applicationId}.pdf`;
 
@@ -62,7 +57,7 @@ export async function signedNoticePdf(deps: NoticeLinkDeps, link: SignedNoticeRe
   const notice = await findLatestPrintableNotice(deps.db, link.applicationId);
   const genuine =
     notice !== undefined &&
-    sameHex(link.signature, noticeSignature(deps.secret, notice.application_id, notice.applicant.user_id, link.expires));
+    sameSecret(link.signature, noticeSignature(deps.secret, notice.application_id, notice.applicant.user_id, link.expires));
   if (!genuine) throw new HttpError('forbidden', 'This download link is not valid. Open your application and download the notice again.');
   if (link.expires < unixSeconds(now))
     throw new HttpError('link_expired', 'This download link has expired. Open your application and download the notice again.');

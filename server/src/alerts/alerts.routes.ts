@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { savedSearchFiltersSchema } from '../../../domain/cars.ts';
 import type { FavoriteAlertsState, SavedSearch, SavedSearchList } from '../../../domain/contracts/alerts.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { TELEGRAM_USER } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '../../../domain/enums.ts';
+import type { Config, ConfigSlice } from '../config.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { statusChangeSchema } from '../../../domain/adverse-action.ts';
@@ -20,7 +21,7 @@ import {
 import { LICENCE_SIDES } from '../../../domain/contracts/documents.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { pagingParams, rowIdParam } from '../../../domain/query-params.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
@@ -72,231 +73,236 @@ const PRIVATE = 'no-store';
  * reveal, edit and decide, every staff call audited. Photos, drafts and consent texts have their
  * own route files beside this one.
  */
-export const applicationsRoutes: FastifyPluginAsync = async (app) => {
-  const deps = { db: app.db, pii: app.pii };
+/** The dealer block a submission carries, and the secret its duplicate check keys with. */
+type ApplicationsSettings = Pick<Config, 'dealer'> & ConfigSlice<{ security: 'sessionSecret' }>;
 
-  app.post(
-    '/applications',
-    {
-      bodyLimit: APPLICATION_BODY_LIMIT,
-      config: { rateLimit: STRICT_RATE_LIMIT },
-      schema: documented({
-        summary:
-          'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
-        tags: ['applications'],
-        body: submissionSchema,
-        answers: { 201: myApplicationSchema },
-        errors: [401, 403, 409],
-      }),
-    },
-    async (request, reply): Promise<MyApplication> => {
-      const viewer = requireViewer(request);
-      const { 'idempotency-key': key } = parseOr400(idempotencyHeaders, request.headers, 'request');
-      const submission = parseOr400(submissionSchema, request.body, 'application');
-      const { application, replayed } = await submitApplication(
-        { ...deps, dealer: app.config.dealer, fingerprintSecret: app.config.security.sessionSecret },
-        viewer,
-        key,
-        submission,
-        pageLanguage(request.headers['content-language']),
-      );
-      reply.header('cache-control', PRIVATE).header('location', '/api/applications/mine').status(201);
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return application;
-    },
-  );
+export const applicationsRoutes =
+  ({ dealer, security }: ApplicationsSettings): FastifyPluginAsync =>
+  async (app) => {
+    const deps = { db: app.db, pii: app.pii };
 
-  app.get(
-    '/applications/mine',
-    {
-      schema: documented({
-        summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; null when none",
-        tags: ['applications'],
-        answers: { 200: v.nullable(myApplicationSchema) },
-      }),
-    },
-    async (request, reply): Promise<MyApplicationLookup> => {
-      const userId = request.viewer?.userId;
-      const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
-      reply.header('cache-control', PRIVATE);
-      return application ?? null;
-    },
-  );
+    app.post(
+      '/applications',
+      {
+        bodyLimit: APPLICATION_BODY_LIMIT,
+        config: { rateLimit: STRICT_RATE_LIMIT },
+        schema: documented({
+          summary:
+            'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
+          tags: ['applications'],
+          body: submissionSchema,
+          answers: { 201: myApplicationSchema },
+          errors: [401, 403, 409],
+        }),
+      },
+      async (request, reply): Promise<MyApplication> => {
+        const viewer = requireViewer(request);
+        const { 'idempotency-key': key } = parseOr400(idempotencyHeaders, request.headers, 'request');
+        const submission = parseOr400(submissionSchema, request.body, 'application');
+        const { application, replayed } = await submitApplication(
+          { ...deps, dealer, fingerprintSecret: security.sessionSecret },
+          viewer,
+          key,
+          submission,
+          pageLanguage(request.headers['content-language']),
+        );
+        reply.header('cache-control', PRIVATE).header('location', '/api/applications/mine').status(201);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return application;
+      },
+    );
 
-  app.patch(
-    '/applications/mine/car',
-    {
-      config: { rateLimit: STRICT_RATE_LIMIT },
-      schema: documented({
-        summary: "Move the visitor's own application to another available car while it is in review (audited); 409 once decided",
-        tags: ['applications'],
-        body: applicationCarChangeSchema,
-        answers: { 200: myApplicationSchema },
-        errors: [401, 404, 409],
-      }),
-    },
-    async (request, reply): Promise<MyApplication> => {
-      const viewer = requireViewer(request);
-      const { carId } = parseOr400(applicationCarChangeSchema, request.body, 'car');
-      reply.header('cache-control', PRIVATE);
-      return changeMyApplicationCar(app.db, viewer, carId);
-    },
-  );
+    app.get(
+      '/applications/mine',
+      {
+        schema: documented({
+          summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; null when none",
+          tags: ['applications'],
+          answers: { 200: v.nullable(myApplicationSchema) },
+        }),
+      },
+      async (request, reply): Promise<MyApplicationLookup> => {
+        const userId = request.viewer?.userId;
+        const application = userId === undefined ? undefined : await loadMyApplication(app.db, userId);
+        reply.header('cache-control', PRIVATE);
+        return application ?? null;
+      },
+    );
 
-  app.post(
-    '/applications/mine/withdraw',
-    {
-      config: { rateLimit: STRICT_RATE_LIMIT },
-      schema: documented({
-        summary:
-          "Withdraw the visitor's own application while it is in review (audited, the dealer and lender are told); 409 once decided or withdrawn",
-        tags: ['applications'],
-        answers: { 200: myApplicationSchema },
-        errors: [401, 404, 409],
-      }),
-    },
-    async (request, reply): Promise<MyApplication> => {
-      const viewer = requireViewer(request);
-      reply.header('cache-control', PRIVATE);
-      return withdrawMyApplication(app.db, viewer);
-    },
-  );
+    app.patch(
+      '/applications/mine/car',
+      {
+        config: { rateLimit: STRICT_RATE_LIMIT },
+        schema: documented({
+          summary: "Move the visitor's own application to another available car while it is in review (audited); 409 once decided",
+          tags: ['applications'],
+          body: applicationCarChangeSchema,
+          answers: { 200: myApplicationSchema },
+          errors: [401, 404, 409],
+        }),
+      },
+      async (request, reply): Promise<MyApplication> => {
+        const viewer = requireViewer(request);
+        const { carId } = parseOr400(applicationCarChangeSchema, request.body, 'car');
+        reply.header('cache-control', PRIVATE);
+        return changeMyApplicationCar(app.db, viewer, carId);
+      },
+    );
 
-  app.get(
-    '/applications/user/:userId',
-    {
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary: "A user's application, SSN masked (staff; audited)",
-        tags: ['applications'],
-        params: userParams,
-        answers: { 200: staffApplicationSchema },
-      }),
-    },
-    async (request, reply): Promise<StaffApplication> => {
-      const { userId } = parseOr400(userParams, request.params, 'user id');
-      reply.header('cache-control', PRIVATE);
-      return viewUserApplication(deps, requireViewer(request), userId);
-    },
-  );
+    app.post(
+      '/applications/mine/withdraw',
+      {
+        config: { rateLimit: STRICT_RATE_LIMIT },
+        schema: documented({
+          summary:
+            "Withdraw the visitor's own application while it is in review (audited, the dealer and lender are told); 409 once decided or withdrawn",
+          tags: ['applications'],
+          answers: { 200: myApplicationSchema },
+          errors: [401, 404, 409],
+        }),
+      },
+      async (request, reply): Promise<MyApplication> => {
+        const viewer = requireViewer(request);
+        reply.header('cache-control', PRIVATE);
+        return withdrawMyApplication(app.db, viewer);
+      },
+    );
 
-  app.post(
-    '/applications/:id/ssn/reveal',
-    {
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary: "The applicant's full SSN (staff; each reveal audited)",
-        tags: ['applications'],
-        params: idParams,
-        answers: { 200: ssnRevealSchema },
-      }),
-    },
-    async (request, reply): Promise<SsnReveal> => {
-      const { id } = parseOr400(idParams, request.params, 'application id');
-      reply.header('cache-control', PRIVATE);
-      return revealSsn(deps, requireViewer(request), id);
-    },
-  );
+    app.get(
+      '/applications/user/:userId',
+      {
+        config: adminOnly({ factor: 'passkey' }),
+        schema: documented({
+          summary: "A user's application, SSN masked (staff; audited)",
+          tags: ['applications'],
+          params: userParams,
+          answers: { 200: staffApplicationSchema },
+        }),
+      },
+      async (request, reply): Promise<StaffApplication> => {
+        const { userId } = parseOr400(userParams, request.params, 'user id');
+        reply.header('cache-control', PRIVATE);
+        return viewUserApplication(deps, requireViewer(request), userId);
+      },
+    );
 
-  app.get(
-    '/applications/:id/documents/:side',
-    {
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary: "A photo of the applicant's driver's licence (staff; audited)",
-        tags: ['applications'],
-        answers: { 200: ['image/jpeg'] },
-        params: documentParams,
-      }),
-    },
-    async (request, reply) => {
-      const { id, side } = parseOr400(documentParams, request.params, 'document');
-      const { mime, bytes } = await readDocument(deps, requireViewer(request), id, side);
-      return reply
-        .header('cache-control', PRIVATE)
-        .header('content-type', mime)
-        .header('content-disposition', `inline; filename="application-${id}-${side}.jpg"`)
-        .send(bytes);
-    },
-  );
+    app.post(
+      '/applications/:id/ssn/reveal',
+      {
+        config: adminOnly({ factor: 'passkey' }),
+        schema: documented({
+          summary: "The applicant's full SSN (staff; each reveal audited)",
+          tags: ['applications'],
+          params: idParams,
+          answers: { 200: ssnRevealSchema },
+        }),
+      },
+      async (request, reply): Promise<SsnReveal> => {
+        const { id } = parseOr400(idParams, request.params, 'application id');
+        reply.header('cache-control', PRIVATE);
+        return revealSsn(deps, requireViewer(request), id);
+      },
+    );
 
-  app.patch(
-    '/applications/applicant',
-    {
-      bodyLimit: APPLICATION_BODY_LIMIT,
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary: "Correct the applicant's fields (staff; audited by field name)",
-        tags: ['applications'],
-        body: applicantPatchSchema,
-        answers: { 200: staffApplicationSchema },
-        errors: [404],
-      }),
-    },
-    async (request, reply): Promise<StaffApplication> => {
-      const patch = parseOr400(applicantPatchSchema, request.body, 'applicant');
-      reply.header('cache-control', PRIVATE);
-      return editApplicant(deps, requireViewer(request), patch);
-    },
-  );
+    app.get(
+      '/applications/:id/documents/:side',
+      {
+        config: adminOnly({ factor: 'passkey' }),
+        schema: documented({
+          summary: "A photo of the applicant's driver's licence (staff; audited)",
+          tags: ['applications'],
+          answers: { 200: ['image/jpeg'] },
+          params: documentParams,
+        }),
+      },
+      async (request, reply) => {
+        const { id, side } = parseOr400(documentParams, request.params, 'document');
+        const { mime, bytes } = await readDocument(deps, requireViewer(request), id, side);
+        return reply
+          .header('cache-control', PRIVATE)
+          .header('content-type', mime)
+          .header('content-disposition', `inline; filename="application-${id}-${side}.jpg"`)
+          .send(bytes);
+      },
+    );
 
-  app.patch(
-    '/applications/:id/status',
-    {
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary:
-          "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified; 409 once the applicant withdrew it). A rejection gives 1 to 4 principal reasons (otherReason with other) and the credit report used, if any: its adverse-action notice is recorded and sent to the applicant, which stops the Regulation B clock",
-        tags: ['applications'],
-        params: idParams,
-        body: statusChangeSchema,
-        answers: { 200: staffApplicationSchema },
-        errors: [409],
-      }),
-    },
-    async (request, reply): Promise<StaffApplication> => {
-      const { id } = parseOr400(idParams, request.params, 'application id');
-      const { status, rejection } = parseOr400(statusChangeSchema, request.body, 'status');
-      reply.header('cache-control', PRIVATE);
-      return changeStatus(deps, requireViewer(request), id, status, rejection);
-    },
-  );
+    app.patch(
+      '/applications/applicant',
+      {
+        bodyLimit: APPLICATION_BODY_LIMIT,
+        config: adminOnly({ factor: 'passkey' }),
+        schema: documented({
+          summary: "Correct the applicant's fields (staff; audited by field name)",
+          tags: ['applications'],
+          body: applicantPatchSchema,
+          answers: { 200: staffApplicationSchema },
+          errors: [404],
+        }),
+      },
+      async (request, reply): Promise<StaffApplication> => {
+        const patch = parseOr400(applicantPatchSchema, request.body, 'applicant');
+        reply.header('cache-control', PRIVATE);
+        return editApplicant(deps, requireViewer(request), patch);
+      },
+    );
 
-  app.post(
-    '/applications/:id/review',
-    {
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)',
-        tags: ['applications'],
-        params: idParams,
-        answers: { 200: reviewConfirmationSchema },
-      }),
-    },
-    async (request, reply): Promise<ReviewConfirmation> => {
-      const { id } = parseOr400(idParams, request.params, 'application id');
-      reply.header('cache-control', PRIVATE);
-      return confirmReview(deps, requireViewer(request), id);
-    },
-  );
+    app.patch(
+      '/applications/:id/status',
+      {
+        config: adminOnly({ factor: 'passkey' }),
+        schema: documented({
+          summary:
+            "Set the application's status: in_review, approved or rejected (staff; audited, the applicant is notified; 409 once the applicant withdrew it). A rejection gives 1 to 4 principal reasons (otherReason with other) and the credit report used, if any: its adverse-action notice is recorded and sent to the applicant, which stops the Regulation B clock",
+          tags: ['applications'],
+          params: idParams,
+          body: statusChangeSchema,
+          answers: { 200: staffApplicationSchema },
+          errors: [409],
+        }),
+      },
+      async (request, reply): Promise<StaffApplication> => {
+        const { id } = parseOr400(idParams, request.params, 'application id');
+        const { status, rejection } = parseOr400(statusChangeSchema, request.body, 'status');
+        reply.header('cache-control', PRIVATE);
+        return changeStatus(deps, requireViewer(request), id, status, rejection);
+      },
+    );
 
-  app.get(
-    '/applications/:id/history',
-    {
-      config: adminOnly({ factor: 'passkey' }),
-      schema: documented({
-        summary: "The application's audit trail, newest first (staff)",
-        tags: ['applications'],
-        params: idParams,
-        querystring: trailQuery,
-        answers: { 200: applicationTrailPageSchema },
-      }),
-    },
-    async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {
-      const { id } = parseOr400(idParams, request.params, 'application id');
-      const { page, limit } = parseOr400(trailQuery, request.query, 'query');
-      reply.header('cache-control', PRIVATE);
-      return applicationTrail(deps, requireViewer(request), id, page, limit);
-    },
-  );
-};
+    app.post(
+      '/applications/:id/review',
+      {
+        config: adminOnly({ factor: 'passkey' }),
+        schema: documented({
+          summary: 'Record that this staff member reviewed the application, whatever its status (staff; audited, shown in the history)',
+          tags: ['applications'],
+          params: idParams,
+          answers: { 200: reviewConfirmationSchema },
+        }),
+      },
+      async (request, reply): Promise<ReviewConfirmation> => {
+        const { id } = parseOr400(idParams, request.params, 'application id');
+        reply.header('cache-control', PRIVATE);
+        return confirmReview(deps, requireViewer(request), id);
+      },
+    );
+
+    app.get(
+      '/applications/:id/history',
+      {
+        config: adminOnly({ factor: 'passkey' }),
+        schema: documented({
+          summary: "The application's audit trail, newest first (staff)",
+          tags: ['applications'],
+          params: idParams,
+          querystring: trailQuery,
+          answers: { 200: applicationTrailPageSchema },
+        }),
+      },
+      async (request, reply): Promise<Paged<ApplicationTrailEvent>> => {
+        const { id } = parseOr400(idParams, request.params, 'application id');
+        const { page, limit } = parseOr400(trailQuery, request.query, 'query');
+        reply.header('cache-control', PRIVATE);
+        return applicationTrail(deps, requireViewer(request), id, page, limit);
+      },
+    );
+  };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ConfigSlice } from '../config.ts';
 import * as v from 'valibot';
 import { CONSENT_KINDS, CONSENTS } from '../../../domain/consents.ts';
 import type { ConsentsAnswer } from '../../../domain/contracts/applications.ts';
@@ -31,28 +32,32 @@ const consentsAnswerSchema = {
  * are translated through the web app's catalogues. They are the same for everyone, so shared
  * caches may keep them for a while.
  */
-export const consentsRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/applications/consents',
-    {
-      schema: documented({
-        summary: 'The current consent texts of the application, in one language',
-        tags: ['applications'],
-        querystring: consentsQuery,
-        response: { 200: consentsAnswerSchema },
-      }),
-    },
-    async (request, reply): Promise<ConsentsAnswer> => {
-      const { lang } = parseOr400(consentsQuery, request.query, 'query');
-      const language = lang ?? DEFAULT_LANGUAGE;
-      const company = app.config.company.name;
-      reply.header('cache-control', 'public, max-age=300');
-      return CONSENTS.map(({ kind, version, required, text }) => ({
-        kind,
-        version,
-        required,
-        text: app.catalogues.translate(language, text, { company }),
-      }));
-    },
-  );
-};
+/** The dealer the consent texts name. */
+type ConsentsSettings = ConfigSlice<{ company: 'name' }>;
+
+export const consentsRoutes =
+  ({ company }: ConsentsSettings): FastifyPluginAsync =>
+  async (app) => {
+    app.get(
+      '/applications/consents',
+      {
+        schema: documented({
+          summary: 'The current consent texts of the application, in one language',
+          tags: ['applications'],
+          querystring: consentsQuery,
+          response: { 200: consentsAnswerSchema },
+        }),
+      },
+      async (request, reply): Promise<ConsentsAnswer> => {
+        const { lang } = parseOr400(consentsQuery, request.query, 'query');
+        const language = lang ?? DEFAULT_LANGUAGE;
+        reply.header('cache-control', 'public, max-age=300');
+        return CONSENTS.map(({ kind, version, required, text }) => ({
+          kind,
+          version,
+          required,
+          text: app.catalogues.translate(language, text, { company: company.name }),
+        }));
+      },
+    );
+  };

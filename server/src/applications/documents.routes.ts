@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { Config } from '../config.ts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DOCUMENT_MAX_BYTES, documentUploadFields, LICENCE_SIDES, type UploadedDocument } from '../../../domain/contracts/documents.ts';
 import { checkRoomForViewer, ensureViewer } from '../auth/identity.service.ts';
@@ -61,37 +62,42 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
 }
 
 /** Licence photos (docs/product/application-wizard.md#driver-license-upload): uploaded before the application, attached to it on submit. */
-export const documentsRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, fieldNameSize: 64, parts: 5, headerPairs: 20 },
-  });
+/** How many licence photos an address may upload a day as a guest. */
+type DocumentsSettings = { security: { guestLimits: Pick<Config['security']['guestLimits'], 'photosPerDay'> } };
 
-  app.post(
-    '/applications/documents',
-    {
-      schema: documented({
-        summary: `Upload a photo of the driver's licence (multipart/form-data: one JPEG, PNG or WebP file of at most ${MAX_MEGABYTES} MB and ${app.images.maxPixels / 1_000_000} megapixels, and side = front or back); stored re-encoded as JPEG, without metadata, encrypted, until an application uses it`,
-        tags: ['applications'],
-        response: { 201: uploadedDocumentSchema },
-        errors: [413, 415, 503],
-      }),
-      // Each upload costs a decode, the scarcest thing a process has; an applicant needs two.
-      config: { rateLimit: STRICT_RATE_LIMIT },
-    },
-    async (request, reply): Promise<UploadedDocument> => {
-      const { fields, file } = await readUpload(request);
-      const { side } = parseOr400(documentUploadFields, fields, 'upload');
-      if (!file || file.length === 0)
-        throw new HttpError('bad_request', "Attach a photo of your driver's licence.", { file: 'file is required' });
-      // Someone already at a limit (their own, their address's, or no room for a new guest) is told so before their photo is decoded.
-      const addressCap = guestAddressCap(request, app.config.security.guestLimits.photosPerDay, DAY_SECONDS);
-      await checkRoomForUpload(app.db, request.viewer?.userId, addressCap);
-      await checkRoomForViewer(request);
-      const image = await cleanLicencePhoto(app.images, file);
-      const viewer = await ensureViewer(request, reply);
-      const document = await storeLicencePhoto(app.db, app.pii, viewer.userId, side, image, addressCap);
-      reply.status(201);
-      return document;
-    },
-  );
-};
+export const documentsRoutes =
+  ({ security }: DocumentsSettings): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, fieldNameSize: 64, parts: 5, headerPairs: 20 },
+    });
+
+    app.post(
+      '/applications/documents',
+      {
+        schema: documented({
+          summary: `Upload a photo of the driver's licence (multipart/form-data: one JPEG, PNG or WebP file of at most ${MAX_MEGABYTES} MB and ${app.images.maxPixels / 1_000_000} megapixels, and side = front or back); stored re-encoded as JPEG, without metadata, encrypted, until an application uses it`,
+          tags: ['applications'],
+          response: { 201: uploadedDocumentSchema },
+          errors: [413, 415, 503],
+        }),
+        // Each upload costs a decode, the scarcest thing a process has; an applicant needs two.
+        config: { rateLimit: STRICT_RATE_LIMIT },
+      },
+      async (request, reply): Promise<UploadedDocument> => {
+        const { fields, file } = await readUpload(request);
+        const { side } = parseOr400(documentUploadFields, fields, 'upload');
+        if (!file || file.length === 0)
+          throw new HttpError('bad_request', "Attach a photo of your driver's licence.", { file: 'file is required' });
+        // Someone already at a limit (their own, their address's, or no room for a new guest) is told so before their photo is decoded.
+        const addressCap = guestAddressCap(request, security.guestLimits.photosPerDay, DAY_SECONDS);
+        await checkRoomForUpload(app.db, request.viewer?.userId, addressCap);
+        await checkRoomForViewer(request);
+        const image = await cleanLicencePhoto(app.images, file);
+        const viewer = await ensureViewer(request, reply);
+        const document = await storeLicencePhoto(app.db, app.pii, viewer.userId, side, image, addressCap);
+        reply.status(201);
+        return document;
+      },
+    );
+  };

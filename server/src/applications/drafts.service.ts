@@ -11,7 +11,7 @@ import { countDraftsFromAddress, deleteDraft, findDraft, updateDraft, upsertDraf
 
 /**
  * The context the draft is sealed under binds it to its column, not to its row: the guest merge
- * (users/guest-merge.service.ts) moves a guest's draft to the Telegram user by changing user_id
+ * (guest-merge.service.ts) moves a guest's draft to the Telegram user by changing user_id
  * alone, and the moved draft must still open. Naming the user here would break that.
  */
 const DRAFT_CONTEXT = { context: 'application_drafts.payload_encrypted' };

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/contracts/applications.ts';
 import { assigneeSchema, noteSchema } from '../../../domain/lead-work.schema.ts';
 import { rowIdParam } from '../../../domain/query-params.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

@@ -3,16 +3,15 @@ import { HttpError } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { HOUR_SECONDS, type AddressCap } from '../security/address-caps.ts';
 import { requestAddressKey } from '../security/client-address.ts';
+import type { ConfigSlice } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { mergeGuestIntoUser } from '../users/guest-merge.service.ts';
 import { touchGuestSeen } from '../users/guests.repository.ts';
 import { checkRoomForGuest, createGuest } from '../users/guests.service.ts';
 import type { TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { findUserById, findUserByTelegramId, upsertTelegramUser } from '../users/users.repository.ts';
 import { InitDataError, verifyInitData } from './init-data.ts';
-import { cookieName } from '../http/cookie-names.ts';
-import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionToken, setGuestCookie } from './session-cookies.ts';
+import { clearGuestCookie, clearSessionCookie, readGuestCookie, readSessionToken, sentCookie, setGuestCookie } from './session-cookies.ts';
 import { resumeStaffSession } from './staff-sessions.service.ts';
 
 declare module 'fastify' {
@@ -24,14 +23,26 @@ declare module 'fastify' {
 
 const TMA_HEADER = /^tma[ \t]+(.+)$/is;
 
-async function fromInitData(request: FastifyRequest, reply: FastifyReply, header: string): Promise<Viewer> {
-  const { config, db } = request.server;
+/**
+ * What registerIdentity is given by the composition root (server/src/api.ts): the settings Telegram's
+ * init data is checked with, and the guest merge, which moves rows of features that build on this
+ * one (applications/guest-merge.service.ts), so it is handed in rather than imported. 'kept'
+ * leaves the guest, and its cookie, as they are.
+ */
+interface IdentityDeps {
+  settings: ConfigSlice<{ bot: 'token'; security: 'initDataMaxAge' }>;
+  mergeGuest: (db: Db, guestId: number, userId: number) => Promise<'merged' | 'kept' | 'none'>;
+}
+
+async function fromInitData(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply, header: string): Promise<Viewer> {
+  const { db } = request.server;
+  const { bot, security } = deps.settings;
   const match = TMA_HEADER.exec(header);
   if (!match?.[1]) throw new HttpError('unauthorized', 'Use the Authorization header as "tma <init data>".');
-  if (!config.bot.token) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
+  if (!bot.token) throw new HttpError('unauthorized', 'Telegram sign-in is not configured.');
   let profile: TelegramProfile;
   try {
-    profile = verifyInitData(match[1].trim(), config.bot.token, config.security.initDataMaxAge);
+    profile = verifyInitData(match[1].trim(), bot.token, security.initDataMaxAge);
   } catch (error) {
     // A valid signature over an unusable profile is bad input, not a failed sign-in.
     if (error instanceof InitDataError)
@@ -44,7 +55,7 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
 
   const guestId = readGuestCookie(request);
   // A guest kept whole (it holds a submitted application) keeps its cookie, so this browser still sees that application.
-  if (guestId !== null && (await mergeGuestIntoUser(db, guestId, user.id)) !== 'kept') clearGuestCookie(reply);
+  if (guestId !== null && (await deps.mergeGuest(db, guestId, user.id)) !== 'kept') clearGuestCookie(reply);
   return { userId: user.id, telegramId: profile.id, isAdmin: user.is_admin, via: 'telegram' };
 }
 
@@ -54,9 +65,9 @@ async function fromInitData(request: FastifyRequest, reply: FastifyReply, header
  * header is a 401, never a silent fall-back to a weaker identity. Rights (is_admin) are read from
  * the database on every request, so a revoked admin loses access at once.
  */
-export async function resolveViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
+async function resolveViewer(deps: IdentityDeps, request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
   const authorization = request.headers.authorization;
-  if (authorization !== undefined) return fromInitData(request, reply, authorization);
+  if (authorization !== undefined) return fromInitData(deps, request, reply, authorization);
 
   const { db } = request.server;
   const sessionToken = readSessionToken(request);
@@ -72,7 +83,7 @@ export async function resolveViewer(request: FastifyRequest, reply: FastifyReply
       };
   }
   // Ended, expired, forged or from before server-side sessions: the browser may forget it.
-  if (request.cookies[cookieName(request.server.config, 'session')] !== undefined) clearSessionCookie(reply);
+  if (sentCookie(request, 'session')) clearSessionCookie(reply);
 
   const guestId = readGuestCookie(request);
   if (guestId !== null) {
@@ -97,11 +108,11 @@ async function stillHere(db: Db, guest: UserRow): Promise<boolean> {
  * Fills request.viewer once per request of the API plugin this is registered in; route handlers
  * read only that. A CORS preflight carries no credentials, so it is nobody.
  */
-export function registerIdentity(api: FastifyInstance) {
+export function registerIdentity(api: FastifyInstance, deps: IdentityDeps) {
   api.decorateRequest('viewer', null);
   api.decorateRequest('telegramProfile', null);
   api.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS') request.viewer = await resolveViewer(request, reply);
+    if (request.method !== 'OPTIONS') request.viewer = await resolveViewer(deps, request, reply);
   });
 }
 
@@ -121,7 +132,7 @@ export async function ensureViewer(request: FastifyRequest, reply: FastifyReply)
 /** GUEST_MAX_PER_ADDRESS new guests an hour from the request's client address. */
 const guestCap = (request: FastifyRequest): AddressCap => ({
   addressKey: requestAddressKey(request),
-  max: request.server.config.security.guestLimits.guestsPerHour,
+  max: request.server.requestSettings.security.guestLimits.guestsPerHour,
   windowSeconds: HOUR_SECONDS,
 });
 
@@ -131,10 +142,4 @@ const guestCap = (request: FastifyRequest): AddressCap => ({
  */
 export async function checkRoomForViewer(request: FastifyRequest): Promise<void> {
   if (!request.viewer) await checkRoomForGuest(request.server.db, guestCap(request));
-}
-
-/** The viewer of a route guarded by `access`; the guard already answered 401 when there is none. */
-export function requireViewer(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new HttpError('unauthorized', 'Sign in to continue.');
-  return request.viewer;
 }

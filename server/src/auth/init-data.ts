@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { isAuthDateInvalidError, signData, validate } from '@telegram-apps/init-data-node';
 import * as v from 'valibot';
 import { initDataUserSchema, profileFromTelegramUser, type TelegramProfile } from '../users/telegram-profile.schema.ts';
+import { sameSecret } from '../security/same-secret.ts';
 
 export type InitDataProblem = 'malformed' | 'missing_hash' | 'bad_signature' | 'expired' | 'from_the_future' | 'no_user' | 'invalid_user';
 
@@ -42,7 +42,7 @@ export function verifyInitData(raw: string, botToken: string, maxAgeSeconds: num
   pairs.sort();
   const expected = Buffer.from(signData(pairs.join('\n'), botToken), 'hex');
   const given = Buffer.from(HEX_HASH.test(hash) ? hash : '', 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!sameSecret(given, expected)) {
     throw new InitDataError('bad_signature', 'The init data signature does not match.');
   }
 

@@ -11,7 +11,7 @@ import type * as v from 'valibot';
 import type { PasskeyAdded, PasskeysAnswer } from '../../../domain/contracts/passkeys.ts';
 import type { passkeyAuthenticationSchema, passkeyRegistrationSchema } from '../../../domain/passkey.schema.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import type { Config } from '../config.ts';
+import type { ConfigSlice } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer, ViewerSession } from '../http/viewer.ts';
@@ -45,14 +45,17 @@ export interface RelyingParty {
  * PUBLIC_URL when set, as for the origin check: the Host header is the client's to choose. Without
  * it (development, a local production run), the scheme and host the request was addressed to.
  */
-export function relyingPartyFor(config: Config, requestOrigin: string): RelyingParty {
+export function relyingPartyFor(config: Pick<PasskeySettings, 'server' | 'company'>, requestOrigin: string): RelyingParty {
   const origin = config.server.publicUrl ? new URL(config.server.publicUrl).origin : requestOrigin;
   return { id: new URL(origin).hostname, origin, name: config.company.name };
 }
 
+/** Who the relying party is, the key of user handles, and whether STAFF_MFA asks for a passkey. */
+export type PasskeySettings = ConfigSlice<{ server: 'publicUrl'; company: 'name'; security: 'sessionSecret' | 'staffMfa' }>;
+
 export interface PasskeyDeps {
   db: Db;
-  config: Config;
+  config: PasskeySettings;
 }
 
 type RegistrationBody = v.InferOutput<typeof passkeyRegistrationSchema>;
@@ -75,7 +78,7 @@ function firstPasskeyUntil(session: ViewerSession | undefined, now = Date.now())
 }
 
 /** A stable, opaque WebAuthn user handle, so a second passkey on one device replaces nobody else's. */
-const userHandle = (config: Config, userId: number) =>
+const userHandle = (config: PasskeySettings, userId: number) =>
   new Uint8Array(createHmac('sha256', config.security.sessionSecret).update(`staff-passkey-user:${userId}`).digest());
 
 export async function passkeyStatus({ db, config }: PasskeyDeps, viewer: Viewer): Promise<PasskeysAnswer> {

@@ -1,10 +1,11 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { withoutControlCharacters } from '../../../domain/text.ts';
 import type { Db } from '../db/database.ts';
 import { telegramIdSchema, type TelegramProfile } from '../users/telegram-profile.schema.ts';
 import { CLOCK_SKEW_SECONDS } from './init-data.ts';
 import { claimWidgetLogin } from './widget-logins.repository.ts';
+import { sameSecret } from '../security/same-secret.ts';
 
 /**
  * Telegram Login Widget and the bot's login button (login_url) sign differently from mini-app
@@ -56,7 +57,7 @@ function verifyWidgetLogin(data: WidgetLoginData, botToken: string, now: Date): 
   const secret = createHash('sha256').update(botToken).digest();
   const expected = createHmac('sha256', secret).update(checkString).digest();
   const given = Buffer.from(/^[0-9a-f]{64}$/.test(hash) ? hash : '', 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!sameSecret(given, expected)) {
     throw new WidgetLoginError('bad_signature', 'The Telegram sign-in data is not signed by our bot.');
   }
 

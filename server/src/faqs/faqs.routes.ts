@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FaqItem, FaqPage } from '../../../domain/contracts/faqs.ts';
 import { faqCreateSchema, faqIdParamsSchema, faqListQuerySchema, faqPatchSchema } from '../../../domain/faq.schema.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { notFound, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

@@ -38,14 +38,14 @@ export const adminOnly = ({ factor }: { factor: StaffFactor }) => ({ access: { l
 export const isAdminAccess = (access: Access | undefined): access is Extract<Access, { level: 'admin' }> => access?.level === 'admin';
 
 /** A web staff session that has not confirmed a passkey yet, where STAFF_MFA asks for one. */
-export const needsPasskey = (config: Config, viewer: Viewer | null) =>
-  config.security.staffMfa === 'required' && viewer?.via === 'session' && viewer.session?.passkeyVerified !== true;
+export const needsPasskey = (security: Pick<Config['security'], 'staffMfa'>, viewer: Viewer | null) =>
+  security.staffMfa === 'required' && viewer?.via === 'session' && viewer.session?.passkeyVerified !== true;
 
 /** The original design's header, sent by the original client with admin calls (docs/product/identity.md#identity). */
 const CLAIMED_TELEGRAM_ID = 'x-telegram-id';
 
 /** The hook that enforces `access` (app.adminRoutes lists what it guards). Call after registerIdentity. */
-export function registerAccessControl(app: FastifyInstance) {
+export function registerAccessControl(app: FastifyInstance, security: Pick<Config['security'], 'staffMfa'>) {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     const viewer = request.viewer;
@@ -63,7 +63,7 @@ export function registerAccessControl(app: FastifyInstance) {
 
     if (!isAdminAccess(access)) return;
     if (!viewer?.isAdmin) throw new HttpError('forbidden', 'This needs staff (admin) rights.');
-    if (access.factor === 'passkey' && needsPasskey(request.server.config, viewer)) {
+    if (access.factor === 'passkey' && needsPasskey(security, viewer)) {
       throw new HttpError('mfa_required', "Confirm it's you with your passkey to see or change personal data.");
     }
   });

@@ -4,4 +4,4 @@ import type { Config } from '../config.ts';
 export type CookieKind = 'session' | 'guest';
 
 /** In production the __Host- prefix makes browsers refuse the cookie unless Secure, Path=/ and host-only. */
-export const cookieName = (config: Config, kind: CookieKind) => (config.server.production ? `__Host-${kind}` : kind);
+export const cookieName = (server: Pick<Config['server'], 'production'>, kind: CookieKind) => (server.production ? `__Host-${kind}` : kind);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.ts';
+import type { ConfigSlice } from '../config.ts';
 import { prettyLogStream } from './pretty-log.ts';
 
 /**
@@ -54,7 +54,10 @@ export function serializeError(error: unknown): { type: string; message: string;
  * JSON lines in production, for log collectors; in development the same lines formatted for a
  * terminal (pretty-log.ts). `out` is standard output unless a test reads the lines.
  */
-export function loggerOptions(config: Config, out?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: ConfigSlice<{ server: 'nodeEnv' | 'logLevel' }>,
+  out?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   const destination =
     config.server.nodeEnv === 'development' ? { stream: prettyLogStream(out ?? process.stdout) } : out ? { stream: out } : {};
   return {

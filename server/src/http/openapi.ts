@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type * as v from 'valibot';
 import { ERROR_STATUS } from '../../../domain/contracts/errors.ts';
 import { cookieName } from './cookie-names.ts';
-import type { Config } from '../config.ts';
+import type { Config, ConfigSlice } from '../config.ts';
 import type { Access } from './access.ts';
 
 interface RouteDocs {
@@ -76,7 +76,7 @@ export function documented({ summary, tags, querystring, params, body, response,
 }
 
 /** The identities a request may carry (auth/identity.service.ts reads them in this order). */
-const securitySchemes = (config: Config) =>
+const securitySchemes = (server: Pick<Config['server'], 'production'>) =>
   ({
     telegramInitData: {
       type: 'http',
@@ -86,13 +86,13 @@ const securitySchemes = (config: Config) =>
     staffSession: {
       type: 'apiKey',
       in: 'cookie',
-      name: cookieName(config, 'session'),
+      name: cookieName(server, 'session'),
       description: 'On the web: the staff session a sign-in link or the Telegram login widget started.',
     },
     guestCookie: {
       type: 'apiKey',
       in: 'cookie',
-      name: cookieName(config, 'guest'),
+      name: cookieName(server, 'guest'),
       description: "On the web: a visitor's guest identity, made by their first favourite or draft; public routes only.",
     },
   }) as const;
@@ -198,21 +198,24 @@ interface OpenApiObject {
 }
 
 /** Collects every route as it is registered; GET /api/openapi.json serves the result. Call before any route. */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { company, server }: ConfigSlice<{ company: 'name'; server: 'publicUrl' | 'production' }>,
+) {
   // Filled as @fastify/swagger walks the routes, read when it finishes the document.
   const errorsByOperation = new Map<string, number[]>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: `${app.config.company.name} API`,
+        title: `${company.name} API`,
         version: '1',
         description:
           'Car catalogue, favourites, identity and staff endpoints. Errors are JSON {error: {code, message, fields?}}; inside Telegram send Authorization: tma <init data>.',
       },
-      servers: [{ url: app.config.server.publicUrl ?? '/', description: 'This server' }],
+      servers: [{ url: server.publicUrl ?? '/', description: 'This server' }],
       // Operations name their schemes (transform below), so @fastify/swagger needs them first.
-      components: { securitySchemes: securitySchemes(app.config), schemas: { ErrorBody: ERROR_BODY_SCHEMA } },
+      components: { securitySchemes: securitySchemes(server), schemas: { ErrorBody: ERROR_BODY_SCHEMA } },
     },
     transform: ({ schema, url, route }) => {
       const access = route.config?.access;

@@ -20,8 +20,8 @@ export const publicOrigin = (server: Pick<Config['server'], 'publicUrl'>, reques
  * The same, for an answer made of nothing but links (the sitemap, robots.txt): links to localhost
  * would be no use to anyone, so a Host header that names no host is refused.
  */
-export function siteOrigin(request: FastifyRequest): string {
-  const origin = request.server.config.server.publicUrl ?? hostOrigin(request);
+export function siteOrigin(server: Pick<Config['server'], 'publicUrl'>, request: FastifyRequest): string {
+  const origin = server.publicUrl ?? hostOrigin(request);
   if (origin === null) throw new HttpError('bad_request', "The Host header names no host, so this site's addresses cannot be written.");
   return origin;
 }

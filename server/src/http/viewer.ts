@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { IdentifiedVia } from '../../../domain/contracts/users.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Who is making a request, as verified by the identity layer (auth/identity.service.ts). Null for an
@@ -30,4 +32,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
   }
+}
+
+/** The viewer of a route guarded by `access`; the guard already answered 401 when there is none. */
+export function requireViewer(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new HttpError('unauthorized', 'Sign in to continue.');
+  return request.viewer;
 }

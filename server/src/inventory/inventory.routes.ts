@@ -9,7 +9,7 @@ import {
 } from '../../../domain/contracts/inventory.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import { carPatchSchema, carWriteSchema, inventoryCarParamsSchema, inventoryListQuerySchema } from '../../../domain/inventory.schema.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

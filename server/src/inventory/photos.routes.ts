@@ -2,7 +2,7 @@ import type { InventoryPhoto } from '../../../domain/contracts/inventory.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CAR_PHOTOS_MAX, carPhotoOrderSchema, carPhotoParamsSchema, carPhotosParamsSchema } from '../../../domain/car-photos.schema.ts';
-import { requireViewer } from '../auth/identity.service.ts';
+import { requireViewer } from '../http/viewer.ts';
 import { adminOnly } from '../http/access.ts';
 import { HttpError, parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';

@@ -1,4 +1,5 @@
 import { adverseActionReasonsSchema, otherReasonSchema } from '../../../domain/adverse-action.ts';
+import type { Config } from '../config.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { lenderDecisionAnswerSchema, type LenderDecisionAnswer } from '../../../domain/contracts/applications.ts';
@@ -40,63 +41,67 @@ const documentQuery = v.object({
  * lender is a server that proves itself by signature instead. The decision's body is kept raw,
  * because the signature covers the bytes as sent.
  */
-export const lenderCallbackRoutes: FastifyPluginAsync = async (app) => {
-  const deps = { db: app.db, pii: app.pii };
-  const lender = app.config.lender;
-  // Valibot validates in the handlers, after the signature (as in the API plugin).
-  app.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
+/** The lender's secret its callbacks are signed with, when there is a lender. */
+type LenderCallbackSettings = Pick<Config, 'lender'>;
 
-  app.post(
-    '/decisions',
-    {
-      bodyLimit: DECISION_BODY_LIMIT,
-      schema: documented({
-        summary:
-          'The lender\'s decision on an application, signed like the hand-off (X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">): the status changes as a staff member\'s change would, and the applicant is notified',
-        tags: ['lender'],
-        body: decisionBody,
-        answers: { 200: lenderDecisionAnswerSchema },
-        errors: [401, 404, 409],
-      }),
-    },
-    async (request): Promise<LenderDecisionAnswer> => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await authenticateLenderCallback(deps, lender, request.headers[SIGNATURE_HEADER], raw);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new HttpError('bad_request', 'The body is not JSON.');
-      }
-      const decision = parseOr400(decisionBody, parsed, 'decision');
-      const application = await applyLenderDecision(deps, decision);
-      return { applicationId: application.id, status: application.status };
-    },
-  );
+export const lenderCallbackRoutes =
+  ({ lender }: LenderCallbackSettings): FastifyPluginAsync =>
+  async (app) => {
+    const deps = { db: app.db, pii: app.pii };
+    // Valibot validates in the handlers, after the signature (as in the API plugin).
+    app.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
 
-  app.get(
-    '/documents/:applicationId/:side',
-    {
-      schema: documented({
-        summary: 'A licence photo for the lender, through the signed link of its hand-off (expires after 24 hours; each fetch audited)',
-        tags: ['lender'],
-        answers: { 200: ['image/jpeg'] },
-        params: documentParams,
-        querystring: documentQuery,
-        errors: [403, 404],
-      }),
-    },
-    async (request, reply) => {
-      const { applicationId, side } = parseOr400(documentParams, request.params, 'document');
-      const { expires, signature } = parseOr400(documentQuery, request.query, 'link');
-      const { mime, bytes } = await readDocumentForLender(deps, lender, { applicationId, side, expires, signature });
-      return reply.header('content-type', mime).send(bytes);
-    },
-  );
-};
+    app.post(
+      '/decisions',
+      {
+        bodyLimit: DECISION_BODY_LIMIT,
+        schema: documented({
+          summary:
+            'The lender\'s decision on an application, signed like the hand-off (X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">): the status changes as a staff member\'s change would, and the applicant is notified',
+          tags: ['lender'],
+          body: decisionBody,
+          answers: { 200: lenderDecisionAnswerSchema },
+          errors: [401, 404, 409],
+        }),
+      },
+      async (request): Promise<LenderDecisionAnswer> => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await authenticateLenderCallback(deps, lender, request.headers[SIGNATURE_HEADER], raw);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new HttpError('bad_request', 'The body is not JSON.');
+        }
+        const decision = parseOr400(decisionBody, parsed, 'decision');
+        const application = await applyLenderDecision(deps, decision);
+        return { applicationId: application.id, status: application.status };
+      },
+    );
+
+    app.get(
+      '/documents/:applicationId/:side',
+      {
+        schema: documented({
+          summary: 'A licence photo for the lender, through the signed link of its hand-off (expires after 24 hours; each fetch audited)',
+          tags: ['lender'],
+          answers: { 200: ['image/jpeg'] },
+          params: documentParams,
+          querystring: documentQuery,
+          errors: [403, 404],
+        }),
+      },
+      async (request, reply) => {
+        const { applicationId, side } = parseOr400(documentParams, request.params, 'document');
+        const { expires, signature } = parseOr400(documentQuery, request.query, 'link');
+        const { mime, bytes } = await readDocumentForLender(deps, lender, { applicationId, side, expires, signature });
+        return reply.header('content-type', mime).send(bytes);
+      },
+    );
+  };

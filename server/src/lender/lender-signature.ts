@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
+import { sameSecret } from '../security/same-secret.ts';
 
 /**
  * Both directions of the lender hand-off are signed alike (docs/operations/lender.md):
@@ -11,12 +12,6 @@ export const SIGNATURE_HEADER = 'x-signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 
 const hmacHex = (secret: string, text: string | Buffer) => createHmac('sha256', secret).update(text).digest('hex');
-
-const sameHex = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 const unixSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
@@ -36,7 +31,7 @@ export function verifySignature(secret: string, header: unknown, rawBody: Buffer
   if (Math.abs(unixSeconds(now) - Number(t)) > SIGNATURE_TOLERANCE_SECONDS)
     return { ok: false, reason: 'The signature timestamp is more than five minutes away from our clock.' };
   const expected = hmacHex(secret, Buffer.concat([Buffer.from(`${t}.`), rawBody]));
-  if (!sameHex(signature, expected)) return { ok: false, reason: 'The signature does not match the body.' };
+  if (!sameSecret(signature, expected)) return { ok: false, reason: 'The signature does not match the body.' };
   return { ok: true, signature };
 }
 
@@ -60,5 +55,5 @@ export function isValidDocumentLink(
   now = new Date(),
 ): boolean {
   if (link.expires < unixSeconds(now)) return false;
-  return sameHex(link.signature, documentSignature(secret, link.applicationId, link.side, link.expires));
+  return sameSecret(link.signature, documentSignature(secret, link.applicationId, link.side, link.expires));
 }

@@ -6,7 +6,7 @@ import { useTestApp, type TestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createTelegramUser, injectAs } from '../../test/identity.ts';
 import type { Db } from '../db/database.ts';
-import { mergeGuestIntoUser } from '../users/guest-merge.service.ts';
+import { mergeGuestIntoUser } from '../applications/guest-merge.service.ts';
 
 const ADMIN = { id: 7000 };
 const at = (iso: string) => new Date(iso);

@@ -46,4 +46,4 @@ export function addressKey(secret: string, ip: string): string {
 }
 
 /** The request's address key; request.ip already follows TRUST_PROXY. */
-export const requestAddressKey = (request: FastifyRequest) => addressKey(request.server.config.security.sessionSecret, request.ip);
+export const requestAddressKey = (request: FastifyRequest) => addressKey(request.server.requestSettings.security.sessionSecret, request.ip);

@@ -16,7 +16,7 @@ const TELEGRAM_LAUNCH_SCRIPT_HASH = `'sha256-${createHash('sha256').update(TELEG
  * kit; images allow Telegram avatars. frame-ancestors lets Telegram Web embed the app, which is
  * why frameguard (X-Frame-Options) is off: SAMEORIGIN there would blank the app inside Telegram.
  */
-export function contentSecurityPolicy(config: Config) {
+export function contentSecurityPolicy(server: Pick<Config['server'], 'production'>) {
   return {
     useDefaults: false,
     directives: {
@@ -32,7 +32,7 @@ export function contentSecurityPolicy(config: Config) {
       'form-action': ["'self'"],
       'frame-ancestors': ["'self'", ...TELEGRAM_FRAME_ANCESTORS],
       // Development runs over plain http on localhost, where upgrading would break every request.
-      ...(config.server.production ? { 'upgrade-insecure-requests': [] } : {}),
+      ...(server.production ? { 'upgrade-insecure-requests': [] } : {}),
     },
   };
 }
@@ -61,17 +61,17 @@ const PERMISSIONS_POLICY = [
  * once at start: helmet as a Fastify plugin rebuilds its policy on every request, a real share of
  * a catalogue request. Answers written before any hook (http/early-errors.ts) send them too.
  */
-export function securityHeaders(config: Config): Readonly<Record<string, string>> {
+export function securityHeaders(server: Pick<Config['server'], 'production'>): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   helmet({
-    contentSecurityPolicy: contentSecurityPolicy(config),
+    contentSecurityPolicy: contentSecurityPolicy(server),
     frameguard: false,
     // HSTS only means something over https, which is what production runs on.
-    strictTransportSecurity: config.server.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    strictTransportSecurity: server.production ? { maxAge: 15552000, includeSubDomains: true } : false,
   })({} as IncomingMessage, response as unknown as ServerResponse, () => {});
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return Object.freeze(headers);

@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -17,8 +18,7 @@ function originOf(url: string): string | null {
  * proves nothing. Without PUBLIC_URL (development) it is the scheme and host the request was
  * addressed to, as seen through TRUST_PROXY.
  */
-function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
-  const { publicUrl } = request.server.config.server;
+function isOwnOrigin(publicUrl: string | undefined, request: FastifyRequest, origin: string): boolean {
   if (publicUrl) return origin === originOf(publicUrl);
   return origin === `${request.protocol}://${request.host}`;
 }
@@ -29,8 +29,8 @@ function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
  * Origin (curl, server-to-server, the bot) carry no ambient browser cookies to abuse and pass.
  * The same allowlist drives CORS with credentials, so a listed front-end on another origin works.
  */
-export async function registerOriginPolicy(app: FastifyInstance) {
-  const allowed = new Set(app.config.server.allowedOrigins.map((o) => originOf(o) ?? o));
+export async function registerOriginPolicy(app: FastifyInstance, server: Pick<Config['server'], 'allowedOrigins' | 'publicUrl'>) {
+  const allowed = new Set(server.allowedOrigins.map((o) => originOf(o) ?? o));
 
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
@@ -44,7 +44,7 @@ export async function registerOriginPolicy(app: FastifyInstance) {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (allowed.has(origin) || isOwnOrigin(request, origin)) return;
+    if (allowed.has(origin) || isOwnOrigin(server.publicUrl, request, origin)) return;
     throw new HttpError('forbidden', 'Requests from another site are not allowed.');
   });
 }

@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 
 const MINUTE = 60_000;
@@ -17,7 +18,7 @@ const tooMany = (seconds: number) =>
  * Each route so configured counts on its own, on top of the global limit.
  */
 export const STRICT_RATE_LIMIT: RateLimitOptions = {
-  max: (request: FastifyRequest) => request.server.config.security.rateLimit.strictMax,
+  max: (request: FastifyRequest) => request.server.requestSettings.security.rateLimit.strictMax,
   timeWindow: MINUTE,
 };
 
@@ -28,8 +29,7 @@ export const STRICT_RATE_LIMIT: RateLimitOptions = {
  * Counters live in memory, or in Redis with REDIS_URL so that several instances share them. When
  * Redis is unreachable, requests pass rather than the whole API failing.
  */
-export async function registerRateLimits(app: FastifyInstance) {
-  const { max, redisUrl } = app.config.security.rateLimit;
+export async function registerRateLimits(app: FastifyInstance, { max, redisUrl }: Config['security']['rateLimit']) {
   let redis: Redis | undefined;
   if (redisUrl) {
     // Loaded only when configured: one instance keeps its counters in memory and needs no client.

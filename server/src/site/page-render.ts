@@ -76,14 +76,14 @@ export interface PageRendering {
 }
 
 /** Renders through the server bundle beside webDist (web/dist-ssr), when the web build made one. */
-export function pageRendering(app: FastifyInstance, webDist: string): PageRendering {
+export function pageRendering(app: FastifyInstance, webDist: string, countryHeader: string | undefined): PageRendering {
   const loadRenderer = whenChanged(join(webDist, '..', 'dist-ssr', 'entry-server.js'), importRenderer);
   const loadManifest = whenChanged(join(webDist, '.vite', 'manifest.json'), (file) => JSON.parse(readFileSync(file, 'utf8')) as Manifest);
   return {
     async render(request, url) {
       const renderer = await loadRenderer();
       if (!renderer) return null;
-      const language = pageLanguage(request, app.config.geo.countryHeader);
+      const language = pageLanguage(request, countryHeader);
       const headers: Record<string, string> = {};
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name];

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicSiteSchema, type PublicSite } from '../../../domain/contracts/site.ts';
-import type { Config } from '../config.ts';
+import type { ConfigSlice } from '../config.ts';
 import { documented } from '../http/openapi.ts';
 
+/** What the site's details are made of; the bot token only says whether Telegram sign-in is on. */
+type SiteSettings = ConfigSlice<{
+  company: 'name' | 'address' | 'phone' | 'email' | 'license' | 'socialLinks';
+  bot: 'username' | 'token';
+  server: 'timeZone' | 'nodeEnv';
+  security: 'devLogin';
+}>;
+
 /** The part of the configuration a browser may see. Built field by field: nothing else leaks. */
-function publicSite(config: Config): PublicSite {
+function publicSite(config: SiteSettings): PublicSite {
   return {
     company: {
       name: config.company.name,
@@ -24,14 +32,16 @@ function publicSite(config: Config): PublicSite {
   };
 }
 
-export const siteRoutes: FastifyPluginAsync = async (app) => {
-  const site = publicSite(app.config);
-  app.get(
-    '/site',
-    { schema: documented({ summary: "The dealer's contact details and links", tags: ['site'], answers: { 200: publicSiteSchema } }) },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return site;
-    },
-  );
-};
+export const siteRoutes =
+  (settings: SiteSettings): FastifyPluginAsync =>
+  async (app) => {
+    const site = publicSite(settings);
+    app.get(
+      '/site',
+      { schema: documented({ summary: "The dealer's contact details and links", tags: ['site'], answers: { 200: publicSiteSchema } }) },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return site;
+      },
+    );
+  };

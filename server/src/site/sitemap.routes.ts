@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ConfigSlice } from '../config.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { availableCarsAfter, countAvailableCars } from '../cars/cars.repository.ts';
@@ -87,39 +88,44 @@ export async function sitemapFile(
  * GET /sitemap.xml and GET /robots.txt for search engines (docs/product/search-engines.md), beside the API
  * plugin like the car pictures: they are site files, not API answers.
  */
-export const sitemapRoutes: FastifyPluginAsync = async (app) => {
-  app.get(
-    '/sitemap.xml',
-    {
-      schema: documented({
-        summary: 'The sitemap: the home page, the car list and every car for sale (an index of parts for a big stock)',
-        tags: ['pages'],
-        answers: { 200: ['application/xml'] },
-        querystring: sitemapQuery,
-        errors: [400],
-      }),
-    },
-    async (request, reply) => {
-      const { part } = parseOr400(sitemapQuery, request.query, 'sitemap');
-      const stream = Readable.from(await sitemapFile(app.db, siteOrigin(request), part));
-      stream.on('error', (error) => request.log.warn({ err: error }, 'sitemap cut short'));
-      return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_CONTROL).send(stream);
-    },
-  );
-  app.get(
-    '/robots.txt',
-    {
-      schema: documented({
-        summary: 'What crawlers may visit, and where the sitemap is',
-        tags: ['pages'],
-        answers: { 200: ['text/plain'] },
-        errors: [400],
-      }),
-    },
-    async (request, reply) =>
-      reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', CACHE_CONTROL)
-        .send(robotsTxt(new URL('/sitemap.xml', siteOrigin(request)).href)),
-  );
-};
+/** PUBLIC_URL, which every address in the sitemap starts with when set. */
+type SitemapSettings = ConfigSlice<{ server: 'publicUrl' }>;
+
+export const sitemapRoutes =
+  ({ server }: SitemapSettings): FastifyPluginAsync =>
+  async (app) => {
+    app.get(
+      '/sitemap.xml',
+      {
+        schema: documented({
+          summary: 'The sitemap: the home page, the car list and every car for sale (an index of parts for a big stock)',
+          tags: ['pages'],
+          answers: { 200: ['application/xml'] },
+          querystring: sitemapQuery,
+          errors: [400],
+        }),
+      },
+      async (request, reply) => {
+        const { part } = parseOr400(sitemapQuery, request.query, 'sitemap');
+        const stream = Readable.from(await sitemapFile(app.db, siteOrigin(server, request), part));
+        stream.on('error', (error) => request.log.warn({ err: error }, 'sitemap cut short'));
+        return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_CONTROL).send(stream);
+      },
+    );
+    app.get(
+      '/robots.txt',
+      {
+        schema: documented({
+          summary: 'What crawlers may visit, and where the sitemap is',
+          tags: ['pages'],
+          answers: { 200: ['text/plain'] },
+          errors: [400],
+        }),
+      },
+      async (request, reply) =>
+        reply
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', CACHE_CONTROL)
+          .send(robotsTxt(new URL('/sitemap.xml', siteOrigin(server, request)).href)),
+    );
+  };

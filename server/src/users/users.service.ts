@@ -1,25 +1,13 @@
 import { chatLinkFor } from '../../../domain/chat-link.ts';
 import { maskContacts } from '../../../domain/contact-masking.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
-import type { CurrentUser, UserItem, UserListItem } from '../../../domain/contracts/users.ts';
+import type { CurrentUser, UserListItem } from '../../../domain/contracts/users.ts';
 import { regBOverdueBefore } from '../../../domain/regulation-b.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { endStaffAccess } from '../auth/staff-sessions.service.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { TelegramProfile } from './telegram-profile.schema.ts';
-import {
-  findUserById,
-  listUsers,
-  setAdminFlag,
-  toCurrentUser,
-  toUserItem,
-  touchLastActive,
-  upsertTelegramUser,
-  type AdminChange,
-  type UserListQuery,
-} from './users.repository.ts';
+import { findUserById, listUsers, toCurrentUser, touchLastActive, upsertTelegramUser, type UserListQuery } from './users.repository.ts';
 
 /** The signed-in user as /api/me shows them; null when their row is gone. */
 export async function currentUser(db: Db, userId: number): Promise<CurrentUser | null> {
@@ -59,30 +47,4 @@ export async function listUsersForStaff(
     chatUrl: chatLinkFor(staffChatId, { username: user.username, messageThreadId }).url,
   }));
   return { ...users, items };
-}
-
-/** What granting or revoking admin rights came to: the user as the dashboard lists them, or why not. */
-export type AdminRightsChange = Exclude<AdminChange, { kind: 'ok' }> | { kind: 'ok'; user: UserItem };
-
-/**
- * Grants or revokes admin rights. A change is audited in its transaction, naming the admin who made
- * it; asking for the rights a user already has changes and audits nothing.
- */
-export async function changeAdminRights(db: Db, actorUserId: number, userId: number, isAdmin: boolean): Promise<AdminRightsChange> {
-  const change = await db.transaction().execute(async (trx) => {
-    const change = await setAdminFlag(trx, userId, isAdmin);
-    if (change.kind === 'ok' && change.changed) {
-      // A former admin keeps no way back in: every browser is signed out and the passkeys go too
-      // (re-granting rights starts afresh: a link sign-in, then a first passkey).
-      if (!isAdmin) await endStaffAccess(trx, userId);
-      await recordAudit(trx, {
-        actorUserId,
-        action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked',
-        entity: 'user',
-        entityId: userId,
-      });
-    }
-    return change;
-  });
-  return change.kind === 'ok' ? { kind: 'ok', user: toUserItem(change.user) } : change;
 }

@@ -1,10 +1,10 @@
 import type { Db } from '../db/database.ts';
 import { hasActedInAudit, recordAudit } from '../audit/audit.repository.ts';
-import { hasApplication } from '../applications/applications.repository.ts';
-import { moveUnattachedDocumentsToUser } from '../applications/documents.repository.ts';
-import { moveDraftToUser } from '../applications/drafts.repository.ts';
+import { hasApplication } from './applications.repository.ts';
+import { moveUnattachedDocumentsToUser } from './documents.repository.ts';
+import { moveDraftToUser } from './drafts.repository.ts';
 import { moveCarViewsToUser, moveFavoritesToUser } from '../favorites/favorites.repository.ts';
-import { deleteGuest, lockGuest } from './guests.repository.ts';
+import { deleteGuest, lockGuest } from '../users/guests.repository.ts';
 
 /**
  * What a merge did: moved the guest's things and deleted (or emptied) it, kept the guest whole
@@ -23,6 +23,9 @@ export type MergeOutcome = 'merged' | 'kept' | 'none';
  * people (a shared computer), so the application, its licence photos and everything else the
  * guest did stay with the guest, whose cookie stays valid so that this browser still sees the
  * application's status.
+ *
+ * It lives here, the feature whose rows decide it, above users and favorites; the identity layer
+ * that calls it on sign-in is given it by server/src/api.ts, since applications build on auth.
  */
 export async function mergeGuestIntoUser(db: Db, guestId: number, userId: number): Promise<MergeOutcome> {
   if (guestId === userId) return 'none';
