@@ -199,8 +199,6 @@ export const dealSettingsSchema = v.strictObject({
 export type DealSettings = v.InferOutput<typeof dealSettingsSchema>;
 export type StateTaxRule = DealSettings['states'][number];
 export type CreditTier = DealSettings['tiers'][number];
-export type LeaseProgram = NonNullable<DealSettings['leasePrograms']['default']>;
-export type Rebate = DealSettings['rebates'][number];
 export type ProtectionProduct = DealSettings['products'][number];
 export type LocalizedText = Record<Language, string>;
 
