@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCents,
   formatDollars,
   formatDollarsAndCents,
   formatMileage,
   formatMoney,
+  formatPercent,
   formatPhoneDisplay,
   formatPhoneForApi,
   formatSsnDisplay,
@@ -130,6 +132,22 @@ describe('number locale of each interface language', () => {
 });
 
 describe('money in US dollars', () => {
+  it("writes whole cents as dollars and cents, a deal quote's amounts", () => {
+    expect(formatCents(3_674_040)).toBe('$36,740.40');
+    expect(formatCents(25)).toBe('$0.25');
+    expect(formatCents(-100_000)).toBe('-$1,000.00');
+    expect(formatCents(61_234, 'uk')).toBe('612,34\u00a0$');
+  });
+
+  it.each([
+    ['en', 7.49, '7.49%'],
+    ['es', 8.875, '8.875%'],
+    ['uk', 6.25, '6,25%'],
+    ['ru', 56, '56\u00a0%'],
+  ])('writes a percentage in %s: %d as %s', (language, percent, text) => {
+    expect(formatPercent(percent, language)).toBe(text);
+  });
+
   it.each([
     [1234, '$1,234'],
     [1234.5, '$1,234.50'],

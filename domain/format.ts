@@ -148,6 +148,24 @@ export function formatMoney(amount: number, language = 'en'): string {
   return cents % 100 === 0 ? formatDollars(cents / 100, language) : formatDollarsAndCents(cents / 100, language);
 }
 
+/** Whole cents as dollars and cents, $36,740.40: the deal quote's amounts (domain/deals). */
+export function formatCents(cents: number, language = 'en'): string {
+  return formatDollarsAndCents(cents / 100, language);
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A percentage as written in the interface language, 7.49% or 6,25 %: an APR, a tax rate, a residual. */
+export function formatPercent(percent: number, language = 'en'): string {
+  const locale = numberLocale(language);
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 3 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(percent / 100);
+}
+
 /** Building Intl formatters is slow; one per locale and unit width serves every car on a page. */
 const mileageFormats = new Map<string, Intl.NumberFormat>();
 

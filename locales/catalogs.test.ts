@@ -219,6 +219,13 @@ describe('translation catalogues', () => {
     expect(texts.filter((text) => !byFile.en.messages.has(text))).toEqual([]);
   });
 
+  it("has every text of domain/'s deals a public page shows: the quote's refusals and the disclosures", async () => {
+    const { dealInputMessages } = await import('../domain/deals/deal-input.schema.ts');
+    const { dealDisclosureMessages } = await import('../domain/deals/deal-disclosures.ts');
+    const texts = [...Object.values(dealInputMessages), ...Object.values(dealDisclosureMessages)];
+    expect(texts.filter((text) => !byFile.en.messages.has(text))).toEqual([]);
+  });
+
   it('has every consent text of domain/', async () => {
     const { CONSENTS } = await import('../domain/consents.ts');
     expect(CONSENTS.map((consent) => consent.text).filter((text) => !catalogs.en.has(text))).toEqual([]);

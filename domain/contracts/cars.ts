@@ -63,6 +63,8 @@ export interface CarItem extends Omit<CarCard, 'photo' | 'image'> {
   engine: string | null;
   mpgCity: number | null;
   mpgHighway: number | null;
+  /** The sticker price in whole dollars, null when the dealer gave none (most used cars): a lease needs it (domain/deals/deal-calculator.ts). */
+  msrp: number | null;
   features: string[];
   description: string | null;
   /** Every picture's URL in order, cover first (uploaded photos replace the drawings). */

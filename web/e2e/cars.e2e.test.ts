@@ -160,7 +160,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await expect(page.getByRole('combobox', { name: 'Sort by' }).inputValue()).resolves.toBe('default');
   });
 
-  it('opens a car; the payment estimate follows the down payment', async () => {
+  it('opens a car; the deal is priced by the server and follows the cash down, with its disclosure', async () => {
     const page = await openPage('/cars');
     await waitForCards(page);
     const firstLink = page.locator('a.car-card__link').first();
@@ -171,21 +171,27 @@ describe.skipIf(missing)('cars in a real browser', () => {
     await page.getByRole('region', { name: 'Key specs' }).waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
 
-    const estimate = page.getByRole('region', { name: 'Payment estimate' });
-    const monthly = estimate.getByRole('status', { name: 'Estimated monthly payment' });
+    const deal = page.getByRole('region', { name: 'Your deal' });
+    await deal.getByText('Enter your ZIP code to see your deal.').waitFor();
+    await deal.getByRole('combobox', { name: 'Your credit' }).selectOption('good');
+    await deal.getByRole('textbox', { name: 'ZIP code' }).fill('75201');
+    const monthly = deal.getByRole('status', { name: 'Monthly payment' });
+    await monthly.waitFor();
     const before = await monthly.textContent();
     expect(before).toMatch(/^\$[\d,]+\.\d{2}$/);
-    const down = estimate.getByRole('textbox', { name: 'Down payment, $' });
-    await down.fill('0');
-    await page.waitForFunction((old) => document.querySelector('.estimate__monthly')?.textContent !== old, before);
-    const withoutDown = await monthly.textContent();
-    expect(dollars(withoutDown ?? '')).toBeGreaterThan(dollars(before ?? ''));
-    await estimate.getByRole('textbox', { name: 'APR, %' }).fill('0');
-    await estimate.getByRole('combobox', { name: 'Term' }).selectOption('60');
-    const price = Number(await estimate.getByRole('textbox', { name: 'Vehicle price, $' }).inputValue());
-    const expected = `$${(Math.round((price / 60) * 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    await expect.poll(() => monthly.textContent()).toBe(expected);
+    await deal.getByText(/^\$0 down, 60 monthly payments of \$[\d,.]+ at [\d.]+% APR\. Total of payments \$[\d,.]+\./).waitFor();
+    await deal.getByRole('textbox', { name: 'Cash down, $' }).fill('5000');
+    await expect.poll(() => monthly.textContent()).not.toBe(before);
+    expect(dollars((await monthly.textContent()) ?? '')).toBeLessThan(dollars(before ?? ''));
+    await deal.getByText(/^\$5,000 down, 60 monthly payments/).waitFor();
     await page.getByText('Estimate only. Your actual rate and payment depend on credit approval.').waitFor();
+    // The deal is in the address, so a reload shows it again.
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ deal: 'finance', zip: '75201', tier: 'good', down: '5000' });
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Your deal' })
+      .getByText(/^\$5,000 down, 60 monthly payments/)
+      .waitFor();
 
     // Back to the list it came from.
     await page.getByRole('link', { name: /Back to cars/ }).click();
@@ -238,7 +244,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
       await waitForCards(page, 20);
       expect(await axeViolations(page)).toEqual([]);
       await page.locator('a.car-card__link').first().click();
-      await page.getByRole('region', { name: 'Payment estimate' }).waitFor();
+      await page.getByRole('region', { name: 'Your deal' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     }
   });
@@ -282,7 +288,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
       await waitForCards(page, 20);
       expect(await axeViolations(page)).toEqual([]);
       await page.locator('a.car-card__link').first().click();
-      await page.getByRole('region', { name: 'Payment estimate' }).waitFor();
+      await page.getByRole('region', { name: 'Your deal' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });
 
@@ -292,7 +298,7 @@ describe.skipIf(missing)('cars in a real browser', () => {
       await waitForCards(page);
       await page.locator('a.car-card__link').first().click();
       await page.waitForURL(/\/cars\/[0-9a-f-]{36}$/);
-      await page.getByRole('region', { name: 'Payment estimate' }).waitFor();
+      await page.getByRole('region', { name: 'Your deal' }).waitFor();
       return page;
     }
 
@@ -333,13 +339,13 @@ describe.skipIf(missing)('cars in a real browser', () => {
     return list;
   }
 
-  it('on a desktop, the payment estimate follows Share closely in the right column', async () => {
+  it('on a desktop, the deal follows Share closely in the right column', async () => {
     const page = await firstCarPage({ width: 1280, height: 900 });
     const gap = await page.evaluate(() => {
       const actions = document.querySelector('.car-details__actions')!.getBoundingClientRect();
-      const estimate = document.querySelector('.estimate')!.getBoundingClientRect();
+      const deal = document.querySelector('.deal')!.getBoundingClientRect();
       const photo = document.querySelector('.gallery__main img')!.getBoundingClientRect();
-      return { gap: estimate.top - actions.bottom, besidePhoto: estimate.left > photo.right };
+      return { gap: deal.top - actions.bottom, besidePhoto: deal.left > photo.right };
     });
     expect(gap.besidePhoto).toBe(true);
     expect(gap.gap).toBeLessThanOrEqual(40);

@@ -60,6 +60,7 @@ export const carItemSchema = strictObject({
   engine: nullableText,
   mpgCity: nullableInteger,
   mpgHighway: nullableInteger,
+  msrp: nullableInteger,
   features: { type: 'array', items: text },
   description: nullableText,
   photos: { type: 'array', items: text },

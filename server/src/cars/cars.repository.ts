@@ -278,6 +278,7 @@ function toCarItem(row: CarRow & { is_favorite: SqlBool; uploaded: UploadedPhoto
     engine: row.engine,
     mpgCity: row.mpg_city,
     mpgHighway: row.mpg_highway,
+    msrp: row.msrp,
     features: row.features,
     description: row.description,
     photos: images.map((image) => image.src),

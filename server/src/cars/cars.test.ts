@@ -237,6 +237,7 @@ describe.each(DATABASE_KINDS)('car catalogue API on %s', (kind) => {
           'engine',
           'mpgCity',
           'mpgHighway',
+          'msrp',
           'features',
           'description',
           'photos',

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import * as v from 'valibot';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,8 +16,14 @@ import CarDetailsPage from './car-details-page.tsx';
 import { DEFAULT_CAR_FILTERS } from './car-list.ts';
 import CarsPage from './cars-page.tsx';
 import { cardOf, createCar } from './test/car-factory.ts';
-import { LocationProbe, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
+import { LocationProbe, checkedOf, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
+import type { DealQuoteRequest, DealSettingsAnswer } from '../../../../domain/contracts/deals.ts';
+import { quoteDeal } from '../../../../domain/deals/deal-calculator.ts';
+import { dealInputSchema, type DealInput } from '../../../../domain/deals/deal-input.schema.ts';
+import type { DealQuote } from '../../../../domain/deals/deal-quote.schema.ts';
+import { exampleDealSettings, FINANCE_TERMS, LEASE_MILEAGES, LEASE_TERMS } from '../../../../domain/deals/deal-settings.ts';
+import { formatCents, formatMoney, formatPercent } from '../../../../domain/format.ts';
 
 resetToastsAfterEach();
 
@@ -24,7 +31,37 @@ let restore: (() => void) | undefined;
 afterEach(() => {
   restore?.();
   restore = undefined;
+  // The deal builder writes its choice into the address (components/deal-builder.tsx).
+  window.history.replaceState(null, '', '/');
 });
+
+/** The seeded settings of a dealer in Texas: TX has a tax rule, every other state has none. */
+const DEAL_SETTINGS = exampleDealSettings('TX');
+const DEAL_SETTINGS_ANSWER: DealSettingsAnswer = {
+  version: 1,
+  settings: DEAL_SETTINGS,
+  financeTerms: [...FINANCE_TERMS],
+  leaseTerms: [...LEASE_TERMS],
+  leaseMileages: [...LEASE_MILEAGES],
+  taxedStates: ['TX'],
+};
+
+/** The quote the server's calculator gives for this car and deal (server/src/deals/deals.service.ts). */
+function serverQuote(car: CarItem, deal: unknown) {
+  const dealCar = { id: car.uuid, make: car.brand, priceCents: car.price * 100, msrpCents: car.msrp === null ? null : car.msrp * 100 };
+  const outcome = quoteDeal(dealCar, v.parse(dealInputSchema, deal), DEAL_SETTINGS);
+  if (outcome.ok) return { settingsVersion: 1, quote: outcome.quote };
+  const field = `deal.${outcome.field}`;
+  return json(400, {
+    error: { code: 'bad_request', message: `Invalid deal: ${field}: ${outcome.message}`, fields: { [field]: outcome.message } },
+  });
+}
+
+function expectedQuote(car: CarItem, deal: Partial<DealInput>): DealQuote {
+  const answer = serverQuote(car, { zip: '75201', ...deal });
+  if (answer instanceof Response) throw new Error('the deal is refused');
+  return answer.quote;
+}
 
 const electric = createCar({
   year: 2023,
@@ -59,6 +96,8 @@ function mockCar(car: CarItem, extra: NonNullable<Parameters<typeof mockCarsApi>
     extra: {
       [`GET /api/cars/${car.uuid}`]: () => car,
       'POST /api/viewed-cars': () => car,
+      'GET /api/deal-settings': () => DEAL_SETTINGS_ANSWER,
+      'POST /api/deals/quote': ({ body }) => serverQuote(car, (body as DealQuoteRequest).deal),
       ...extra,
     },
   });
@@ -94,9 +133,6 @@ function renderDetails(route: string, host = createWebHost()) {
     { route, host },
   );
 }
-
-const estimateSection = () => screen.getByRole('region', { name: 'Payment estimate' });
-const monthly = () => within(estimateSection()).getByRole('status', { name: 'Estimated monthly payment' }).textContent;
 
 describe('Car details', () => {
   it('shows the car: name, price, miles, badges, specs, features, description', async () => {
@@ -312,65 +348,226 @@ describe('Photo gallery', () => {
   });
 });
 
-describe('Payment estimate', () => {
-  async function openEstimate(car: CarItem = createCar({ price: 30_000 })) {
-    mockCar(car);
-    renderDetails(`/cars/${car.uuid}`);
-    await screen.findByRole('region', { name: 'Payment estimate' });
-    const field = (name: string) => within(estimateSection()).getByRole('textbox', { name });
-    return { field, term: () => within(estimateSection()).getByRole('combobox', { name: 'Term' }) };
+describe('Deal builder', () => {
+  const builder = () => within(screen.getByRole('region', { name: 'Your deal' }));
+  const headline = (name: string) => builder().getByRole('status', { name }).textContent;
+  const disclosure = () => builder().getByText(/ APR\.|^Lease:|^Tax and government fees/).textContent;
+  const line = (label: string) => builder().getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  const quoteCalls = (api: ReturnType<typeof mockCar>) =>
+    api.calls.filter((call) => call.method === 'POST' && call.url.pathname === '/api/deals/quote');
+
+  async function openBuilder(car: CarItem, search = '') {
+    const api = mockCar(car);
+    const view = renderDetails(`/cars/${car.uuid}${search}`);
+    await screen.findByRole('radio', { name: 'Finance' });
+    return { api, view };
   }
 
-  async function setField(input: HTMLElement, text: string) {
+  async function type(name: string, text: string) {
+    const input = builder().getByRole('textbox', { name });
     await userEvent.clear(input);
-    if (text) await userEvent.type(input, text);
+    await userEvent.type(input, text);
   }
 
-  it('prefills the car price and shows an estimate with the disclaimer', async () => {
-    const { field, term } = await openEstimate();
-    expect(valueOf(field('Vehicle price, $'))).toBe('30000');
-    expect(valueOf(field('Down payment, $'))).toBe('3000');
-    expect(valueOf(field('APR, %'))).toBe('7.5');
-    expect(valueOf(term())).toBe('60');
-    // 27,000 at 7.5 % over 60 months.
-    expect(monthly()).toBe('$541.02');
+  it('prices a finance deal once the ZIP and credit are given, with the payment’s disclosure and every line', async () => {
+    const car = createCar({ price: 30_000 });
+    const { api } = await openBuilder(car);
+    expect(builder().getByText('Enter your ZIP code to see your deal.')).toBeTruthy();
+    await userEvent.selectOptions(builder().getByRole('combobox', { name: 'Your credit' }), 'Good 660–719');
+    await type('ZIP code', '75201');
+    const first = expectedQuote(car, { type: 'finance', tierId: 'good', termMonths: 60 });
+    if (first.type !== 'finance') throw new Error('a finance quote');
+    await waitFor(() => expect(headline('Monthly payment')).toBe(formatCents(first.paymentCents)));
+    await type('Cash down, $', '3,000');
+    const quote = expectedQuote(car, { type: 'finance', tierId: 'good', termMonths: 60, cashDownCents: 300_000 });
+    if (quote.type !== 'finance' || !quote.tax.included) throw new Error('a taxed finance quote');
+    await waitFor(() => expect(headline('Monthly payment')).toBe(formatCents(quote.paymentCents)));
+    expect(disclosure()).toBe(
+      `$3,000 down, 60 monthly payments of ${formatMoney(quote.paymentCents / 100)} at 7.49% APR. Total of payments ${formatMoney(quote.totalOfPaymentsCents / 100)}.`,
+    );
+    expect(line('Price')).toBe('$30,000.00');
+    expect(line('Doc fee')).toBe('$499.00');
+    expect(line('Government fees (title, registration)')).toBe('$350.00');
+    expect(line('Taxable amount')).toBe(formatCents(quote.tax.taxableCents));
+    expect(line('Tax (6.25%)')).toBe(formatCents(quote.tax.taxCents));
+    expect(line('Cash down')).toBe('$3,000.00');
+    expect(line('Amount financed')).toBe(formatCents(quote.amountFinancedCents));
+    expect(line('APR')).toBe('7.49%');
+    expect(line('Number of payments')).toBe('60');
+    expect(line('Finance charge')).toBe(formatCents(quote.financeChargeCents));
     expect(screen.getByText('Estimate only. Your actual rate and payment depend on credit approval.')).toBeTruthy();
+    // Typing waits for a pause: one quote for the ZIP, one for the down payment, none for the keystrokes between.
+    expect(quoteCalls(api).map((call) => (call.body as DealQuoteRequest).deal.cashDownCents)).toEqual([0, 300_000]);
   });
 
-  it.each([
-    { down: '0', apr: '6', term: '60', expected: '$579.98' },
-    { down: '5000', apr: '6', term: '60', expected: '$483.32' },
-    { down: '0', apr: '0', term: '24', expected: '$1,250.00' },
-    { down: '6000', apr: '0', term: '48', expected: '$500.00' },
-    { down: '30000', apr: '9', term: '84', expected: '$0.00' },
-  ])('down $down, APR $apr %, $term months → $expected', async ({ down, apr, term, expected }) => {
-    const { field, term: termSelect } = await openEstimate();
-    await setField(field('Down payment, $'), down);
-    await setField(field('APR, %'), apr);
-    await userEvent.selectOptions(termSelect(), term);
-    expect(monthly()).toBe(expected);
+  it('a lease shows what is due at signing, its disclosures and the end-of-term charges', async () => {
+    const car = createCar({ price: 32_000, msrp: 34_000 });
+    await openBuilder(car, '?deal=lease&zip=75201&tier=good&term=36&miles=12000');
+    const quote = expectedQuote(car, { type: 'lease', tierId: 'good', termMonths: 36, milesPerYear: 12_000 });
+    if (quote.type !== 'lease') throw new Error('a lease quote');
+    await waitFor(() => expect(headline('Monthly payment')).toBe(formatCents(quote.paymentCents)));
+    expect(line('Due at signing')).toBe(formatCents(quote.dueAtSigningCents));
+    expect(line('Residual value (56% of MSRP)')).toBe(formatCents(quote.residualCents));
+    expect(line('Disposition fee at the end')).toBe('$395.00');
+    expect(line('Excess mileage charge a mile')).toBe('$0.25');
+    expect(builder().getByText(/^Lease:/).textContent).toBe(
+      `Lease: ${formatMoney(quote.dueAtSigningCents / 100)} due at signing, 36 monthly payments of ${formatMoney(quote.paymentCents / 100)}. ` +
+        'No security deposit. At the end: $395 disposition fee and $0.25 a mile over 36,000 miles.',
+    );
+    expect(checkedOf(builder().getByRole('radio', { name: 'Lease' }))).toBe(true);
   });
 
-  it('offers terms from 24 to 84 months in steps of 12', async () => {
-    const { term } = await openEstimate();
-    expect(
-      within(term())
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['24 months', '36 months', '48 months', '60 months', '72 months', '84 months']);
+  it('offers no lease for a car without an MSRP, and says why', async () => {
+    await openBuilder(createCar({ msrp: null }), '?deal=lease');
+    const lease = builder().getByRole('radio', { name: 'Lease', description: 'This car has no MSRP, so it cannot be leased here.' });
+    expect((lease as HTMLInputElement).disabled).toBe(true);
+    expect(checkedOf(builder().getByRole('radio', { name: 'Finance' }))).toBe(true);
   });
 
-  it('updates as you type, and explains when the input is not a loan', async () => {
-    const { field } = await openEstimate();
-    const down = field('Down payment, $');
-    await userEvent.clear(down);
-    // Each keystroke recomputes: 30,000 → 29,999 … as digits are typed.
-    await userEvent.type(down, '1');
-    expect(monthly()).toBe('$601.12');
-    await userEvent.type(down, '0000');
-    expect(monthly()).toBe('$400.76');
-    fireEvent.change(field('APR, %'), { target: { value: 'abc' } });
-    expect(monthly()).toBe('—');
-    expect(screen.getByText('Enter the price, down payment and APR to see an estimate.')).toBeTruthy();
+  it('in a state with no tax rule, says tax and fees are not included wherever a total is shown', async () => {
+    const car = createCar({ price: 20_000 });
+    await openBuilder(car, '?deal=cash&zip=98101');
+    const quote = expectedQuote(car, { type: 'cash', zip: '98101' });
+    if (quote.type !== 'cash') throw new Error('a cash quote');
+    await waitFor(() => expect(headline('Amount due')).toBe(formatCents(quote.amountDueCents)));
+    expect(disclosure()).toBe('Tax and government fees are not included: we confirm them for Washington.');
+    expect(line('Tax')).toBe('Not included: we confirm it for Washington.');
+    expect(line('Government fees (title, registration)')).toBe('Not included: we confirm it for Washington.');
+    // Cash has no separate down payment, term or credit to choose.
+    expect(builder().queryByRole('textbox', { name: 'Cash down, $' })).toBeNull();
+    expect(builder().queryByRole('combobox', { name: 'Your credit' })).toBeNull();
+  });
+
+  it('shows the server’s refusal under the field it names, and the last good quote while the next one loads', async () => {
+    const car = createCar({ price: 25_000 });
+    const answer = deferred<Response>();
+    let hold = false;
+    const api = mockCar(car, {
+      'POST /api/deals/quote': async ({ body }) => (hold ? answer.promise : serverQuote(car, (body as DealQuoteRequest).deal)),
+    });
+    renderDetails(`/cars/${car.uuid}?deal=cash&zip=75201`);
+    const good = expectedQuote(car, { type: 'cash' });
+    if (good.type !== 'cash') throw new Error('a cash quote');
+    await waitFor(() => expect(headline('Amount due')).toBe(formatCents(good.amountDueCents)));
+
+    hold = true;
+    await type('ZIP code', '00901');
+    await waitFor(() => expect(quoteCalls(api)).toHaveLength(2));
+    expect(headline('Amount due')).toBe(formatCents(good.amountDueCents));
+    expect(builder().getByText('Updating...')).toBeTruthy();
+
+    answer.resolve(serverQuote(car, (quoteCalls(api)[1]!.body as DealQuoteRequest).deal) as Response);
+    const zip = builder().getByRole('textbox', { name: 'ZIP code' });
+    await waitFor(() => expect(zip.getAttribute('aria-invalid')).toBe('true'));
+    const error = document.getElementById(zip.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe('We sell to the 50 states and DC: this ZIP code is outside them.');
+    expect(builder().queryByRole('status')).toBeNull();
+    expect(builder().getByText('Correct the marked field to see your deal.')).toBeTruthy();
+  });
+
+  it('says so under the field when an amount is not one, without asking the server', async () => {
+    const car = createCar();
+    const { api } = await openBuilder(car, '?zip=75201&tier=good');
+    await waitFor(() => expect(quoteCalls(api)).toHaveLength(1));
+    await type('Trade-in value, $', 'lots');
+    const trade = builder().getByRole('textbox', { name: 'Trade-in value, $' });
+    expect(document.getElementById(trade.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter an amount in dollars, such as 3,000.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(quoteCalls(api)).toHaveLength(1);
+  });
+
+  it('keeps the deal in the address, so it survives a reload', async () => {
+    const car = createCar({ price: 32_000, msrp: 34_000 });
+    const first = await openBuilder(car);
+    await userEvent.click(builder().getByRole('radio', { name: 'Lease' }));
+    await type('ZIP code', '75201');
+    await userEvent.selectOptions(builder().getByRole('combobox', { name: 'Your credit' }), 'good');
+    await type('Cash down, $', '3000');
+    await userEvent.selectOptions(builder().getByRole('combobox', { name: 'Term' }), '39');
+    await userEvent.selectOptions(builder().getByRole('combobox', { name: 'Miles a year' }), '15000');
+    await userEvent.click(builder().getByRole('checkbox', { name: /GAP protection/ }));
+    await type('Trade-in value, $', '8000');
+    await type('Still owed on it, $', '5000');
+    const search = window.location.search;
+    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
+      deal: 'lease',
+      zip: '75201',
+      tier: 'good',
+      down: '3000',
+      term: '39',
+      miles: '15000',
+      products: 'gap',
+      trade: '8000',
+      payoff: '5000',
+    });
+    first.view.unmount();
+    restore?.();
+
+    const { api } = await openBuilder(car, search);
+    expect(checkedOf(builder().getByRole('radio', { name: 'Lease' }))).toBe(true);
+    expect(valueOf(builder().getByRole('textbox', { name: 'ZIP code' }))).toBe('75201');
+    expect(valueOf(builder().getByRole('combobox', { name: 'Your credit' }))).toBe('good');
+    expect(valueOf(builder().getByRole('textbox', { name: 'Cash down, $' }))).toBe('3000');
+    expect(valueOf(builder().getByRole('combobox', { name: 'Term' }))).toBe('39');
+    expect(valueOf(builder().getByRole('combobox', { name: 'Miles a year' }))).toBe('15000');
+    expect(checkedOf(builder().getByRole('checkbox', { name: /GAP protection/ }))).toBe(true);
+    expect(valueOf(builder().getByRole('textbox', { name: 'Trade-in value, $' }))).toBe('8000');
+    expect(valueOf(builder().getByRole('textbox', { name: 'Still owed on it, $' }))).toBe('5000');
+    await waitFor(() => expect(quoteCalls(api)).toHaveLength(1));
+    expect((quoteCalls(api)[0]!.body as DealQuoteRequest).deal).toEqual({
+      type: 'lease',
+      zip: '75201',
+      tierId: 'good',
+      cashDownCents: 300_000,
+      termMonths: 39,
+      milesPerYear: 15_000,
+      productIds: ['gap'],
+      trade: { allowanceCents: 800_000, payoffCents: 500_000 },
+    });
+  });
+
+  it('ignores nonsense in the address instead of failing', async () => {
+    const car = createCar();
+    await openBuilder(car, '?deal=barter&zip=7520x&tier=Good!&down=lots&term=999&miles=-3&products=gap,,x&trade=1e99');
+    expect(checkedOf(builder().getByRole('radio', { name: 'Finance' }))).toBe(true);
+    expect(valueOf(builder().getByRole('textbox', { name: 'ZIP code' }))).toBe('');
+    expect(valueOf(builder().getByRole('combobox', { name: 'Your credit' }))).toBe('');
+    expect(valueOf(builder().getByRole('textbox', { name: 'Cash down, $' }))).toBe('');
+    expect(valueOf(builder().getByRole('combobox', { name: 'Term' }))).toBe('60');
+    expect(valueOf(builder().getByRole('textbox', { name: 'Trade-in value, $' }))).toBe('');
+  });
+
+  it('Apply with this deal opens the application with this car and the deal', async () => {
+    const car = createCar();
+    const { view } = await openBuilder(car, '?zip=75201&tier=good&down=2500');
+    await userEvent.click(await builder().findByRole('link', { name: 'Apply with this deal' }));
+    await waitFor(() => expect(screen.getByTestId('location').dataset.pathname).toBe('/application'));
+    expect(Object.fromEntries(new URLSearchParams(screen.getByTestId('location').dataset.search))).toEqual({
+      deal: 'finance',
+      zip: '75201',
+      tier: 'good',
+      down: '2500',
+      term: '60',
+    });
+    expect(view.store.get(draftCarIdAtom)).toBe(car.uuid);
+  });
+
+  it('in Spanish, says the disclosure in Spanish', async () => {
+    const car = createCar({ price: 30_000 });
+    await openBuilder(car, '?zip=75201&tier=good&down=3000');
+    const quote = expectedQuote(car, { type: 'finance', tierId: 'good', termMonths: 60, cashDownCents: 300_000 });
+    if (quote.type !== 'finance') throw new Error('a finance quote');
+    await waitFor(() => expect(headline('Monthly payment')).toBe(formatCents(quote.paymentCents)));
+    await act(() => activateLanguage('es'));
+    const es = within(screen.getByRole('region', { name: 'Su operación' }));
+    expect(es.getByRole('status', { name: 'Pago mensual' }).textContent).toBe(formatCents(quote.paymentCents, 'es'));
+    expect(es.getByText(/APR/, { selector: 'p' }).textContent).toBe(
+      `$3,000 de pago inicial, 60 pagos mensuales de ${formatMoney(quote.paymentCents / 100, 'es')} con una tasa de porcentaje anual (APR) de ${formatPercent(7.49, 'es')}. ` +
+        `Total de pagos: ${formatMoney(quote.totalOfPaymentsCents / 100, 'es')}.`,
+    );
+    expect(es.getByRole('combobox', { name: 'Su crédito' }).querySelector('option:checked')?.textContent).toBe('Buena 660–719');
+    await act(() => activateLanguage('en'));
   });
 });

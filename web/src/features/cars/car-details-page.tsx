@@ -18,8 +18,8 @@ import { useSimilarCars } from './api/get-similar-cars.ts';
 import { CarBadges } from './components/car-badges.tsx';
 import { CarCard } from './components/car-card.tsx';
 import { CarSpecs } from './components/car-specs.tsx';
+import { DealBuilder } from './components/deal-builder.tsx';
 import { FavoriteButton } from './components/favorite-button.tsx';
-import { PaymentEstimate } from './components/payment-estimate.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
 import { errorStatusText, isNotFound } from './error-text.ts';
 import { useCarFormat } from './format.ts';
@@ -137,7 +137,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
     <article className="car-details" aria-labelledby="car-details-title">
       <title>{title}</title>
       {backLink}
-      {/* One grid: the summary and the estimate share the right column, so neither leaves a gap beside the photos. */}
+      {/* One grid: the summary and the deal share the right column, so neither leaves a gap beside the photos. */}
       <div className="car-details__layout">
         <PhotoGallery photos={car.images} title={title} />
         <div className="car-details__aside">
@@ -167,7 +167,8 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               </button>
             </div>
           </div>
-          <PaymentEstimate price={car.price} />
+          {/* A car that is sold or on hold cannot be priced (the quote answers 409), so only an available one has a deal. */}
+          {available ? <DealBuilder car={car} canApply={applied === false} /> : null}
         </div>
         <div className="car-details__info">
           <section aria-labelledby="car-specs-title">

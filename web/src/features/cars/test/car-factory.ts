@@ -34,6 +34,7 @@ export function createCar(overrides: Partial<CarItem> = {}): CarItem {
     engine: '2.5L I4 Hybrid',
     mpgCity: 51,
     mpgHighway: 49,
+    msrp: null,
     features: ['Adaptive cruise control', 'Apple CarPlay'],
     description: 'One owner, clean history.',
     photos: ['/media/cars/sedan/studio.svg?color=8a8f99', '/media/cars/sedan/street.svg?color=8a8f99'],
