@@ -6,6 +6,7 @@ import { US_STATE_CODES } from '../us-states.ts';
 
 /** POST /api/deals/quote: a car and what the shopper chose. */
 export const dealQuoteRequestSchema = v.strictObject({ carId: carUuidSchema, deal: dealInputSchema });
+export type DealQuoteRequest = v.InferOutput<typeof dealQuoteRequestSchema>;
 
 const versionSchema = v.pipe(
   v.number('version must be a whole number of at least 1.'),

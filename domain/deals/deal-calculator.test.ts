@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { instalment, quoteDeal, type DealCar, type DealOutcome } from './deal-calculator.ts';
-import { dealQuoteSchema, type FinanceQuote, type LeaseQuote } from './deal-quote.schema.ts';
+import { dealQuoteSchema, type DealQuote } from './deal-quote.schema.ts';
 import type { DealInput } from './deal-input.schema.ts';
 import type { DealSettings } from './deal-settings.ts';
+
+type FinanceQuote = Extract<DealQuote, { type: 'finance' }>;
+type LeaseQuote = Extract<DealQuote, { type: 'lease' }>;
 
 const en = (text: string) => ({ en: text, uk: text, es: text, ru: text });
 

@@ -100,6 +100,4 @@ export const pricedDealSchema = v.strictObject({ settingsVersion: v.pipe(v.numbe
 export type DealTax = v.InferOutput<typeof dealTaxSchema>;
 export type DealQuote = v.InferOutput<typeof dealQuoteSchema>;
 export type CashQuote = v.InferOutput<typeof cashQuoteSchema>;
-export type FinanceQuote = v.InferOutput<typeof financeQuoteSchema>;
-export type LeaseQuote = v.InferOutput<typeof leaseQuoteSchema>;
 export type PricedDeal = v.InferOutput<typeof pricedDealSchema>;

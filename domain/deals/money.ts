@@ -1,5 +1,5 @@
 /**
- * Integer-cent arithmetic for deals (docs/product/deals.md#rounding). Every amount is a whole number of
+ * Integer-cent arithmetic for deals (docs/product/deals.md#formulas). Every amount is a whole number of
  * cents; a product of an amount and a rate is an exact integer ratio, rounded half up (away from zero
  * for the positive amounts a deal has) to the cent once, where the formula says so.
  */
