@@ -76,6 +76,37 @@ function DealField({
   );
 }
 
+/** A dollar amount the shopper types; what it means is read by deal-choice.ts. */
+function AmountField({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <DealField id={id} label={label} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          status={control['aria-invalid'] ? 'error' : 'default'}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </DealField>
+  );
+}
+
 /**
  * The shopper's deal builder on the car page (docs/product/deal-builder.md): cash, finance or lease,
  * priced by the server's calculator as they type, itemised line by line, with the disclosures that
@@ -228,19 +259,13 @@ function DealForm({ car, canApply, answer, idPrefix }: { car: CarItem; canApply:
           </DealField>
         ) : null}
         {choice.type !== 'cash' ? (
-          <DealField id={fieldId('down')} label={i18n._('Cash down, $')} error={errorOf('down')}>
-            {(control) => (
-              <Input
-                {...control}
-                status={control['aria-invalid'] ? 'error' : 'default'}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0"
-                value={choice.down}
-                onChange={(event) => change({ down: event.target.value })}
-              />
-            )}
-          </DealField>
+          <AmountField
+            id={fieldId('down')}
+            label={i18n._('Cash down, $')}
+            error={errorOf('down')}
+            value={choice.down}
+            onChange={(value) => change({ down: value })}
+          />
         ) : null}
         {choice.type !== 'cash' ? (
           <DealField id={fieldId('term')} label={i18n._('Term')} error={errorOf('termMonths')}>
@@ -318,32 +343,20 @@ function DealForm({ car, canApply, answer, idPrefix }: { car: CarItem; canApply:
       <fieldset className="deal__trade">
         <legend className="filter-field__label">{i18n._('Trade-in')}</legend>
         <div className="deal__fields">
-          <DealField id={fieldId('trade')} label={i18n._('Trade-in value, $')} error={errorOf('trade')}>
-            {(control) => (
-              <Input
-                {...control}
-                status={control['aria-invalid'] ? 'error' : 'default'}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0"
-                value={choice.trade}
-                onChange={(event) => change({ trade: event.target.value })}
-              />
-            )}
-          </DealField>
-          <DealField id={fieldId('payoff')} label={i18n._('Still owed on it, $')} error={errorOf('payoff')}>
-            {(control) => (
-              <Input
-                {...control}
-                status={control['aria-invalid'] ? 'error' : 'default'}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0"
-                value={choice.payoff}
-                onChange={(event) => change({ payoff: event.target.value })}
-              />
-            )}
-          </DealField>
+          <AmountField
+            id={fieldId('trade')}
+            label={i18n._('Trade-in value, $')}
+            error={errorOf('trade')}
+            value={choice.trade}
+            onChange={(value) => change({ trade: value })}
+          />
+          <AmountField
+            id={fieldId('payoff')}
+            label={i18n._('Still owed on it, $')}
+            error={errorOf('payoff')}
+            value={choice.payoff}
+            onChange={(value) => change({ payoff: value })}
+          />
         </div>
       </fieldset>
 
