@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { createCreationPayloadSchema } from './application.schema.ts';
 import { consentAcceptancesSchema } from './consents.ts';
+import { applicationDealSchema } from './deals/application-deal.schema.ts';
 import { type Clock, systemClock } from './dates.ts';
 import { type ValidationMessage, validationMessages as m } from './messages.ts';
 
@@ -22,7 +23,8 @@ function documentIdField(required: ValidationMessage) {
 /**
  * Body of POST /api/applications: the creation payload (docs/product/submission.md#submission-and-statuses) without its dealer block, which the
  * server fills from its own configuration (a dealer block sent by a client is dropped unread), plus the
- * consents the applicant accepted on the review step. The photos are the caller's own uploads.
+ * consents the applicant accepted on the review step, and the deal they apply with, if any. The photos
+ * are the caller's own uploads.
  */
 export function createSubmissionSchema(clock: Clock = systemClock) {
   const { dealer: _dealer, ...payload } = createCreationPayloadSchema(clock).entries;
@@ -34,6 +36,8 @@ export function createSubmissionSchema(clock: Clock = systemClock) {
         m.invalidValue,
       ),
       consents: consentAcceptancesSchema,
+      /** The deal chosen on the car page; only with a `carId`, priced for that car. */
+      deal: v.optional(v.nullable(applicationDealSchema), null),
     },
     m.invalidValue,
   );

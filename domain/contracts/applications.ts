@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ADVERSE_ACTION_REASONS, type AdverseActionReason, type CreditReport, type NoticeChannel } from '../adverse-action.ts';
 import type { SavedDraft } from '../application-draft.schema.ts';
 import type { ApplicationRecord } from '../application.schema.ts';
+import { applicationDealSchema, type ApplicationDeal } from '../deals/application-deal.schema.ts';
 import type { CarConditionValue } from '../enums.ts';
 import { CONSENT_KINDS, type ConsentKind } from '../consents.ts';
 import {
@@ -74,6 +75,8 @@ export interface MyApplication {
   status: ApplicationStatus;
   submittedAt: string;
   car: ApplicationCar | null;
+  /** The deal the application is made with, as priced when it was submitted; null without one. */
+  deal: ApplicationDeal | null;
   /** Oldest first. */
   history: StatusChange[];
   /** Regulation B: the applicant is told of the decision within 30 days of a completed application. */
@@ -141,6 +144,8 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   submittedAt: string;
   updatedAt: string;
   car: ApplicationCar | null;
+  /** The deal the application is made with, as priced when it was submitted; null without one. */
+  deal: ApplicationDeal | null;
   documents: ApplicationDocument[];
   consents: AcceptedConsent[];
   /** Oldest first. */
@@ -280,6 +285,7 @@ export const myApplicationSchema = v.object({
   status: statusSchema,
   submittedAt: v.string(),
   car: v.nullable(applicationCarSchema),
+  deal: v.nullable(applicationDealSchema),
   history: v.array(v.object({ status: statusSchema, at: v.string() }) satisfies v.GenericSchema<unknown, StatusChange>),
   regBDueAt: v.string(),
   notice: v.nullable(v.object({ issuedAt: v.string() })),
@@ -349,6 +355,7 @@ export const staffApplicationSchema = v.object({
   submittedAt: v.string(),
   updatedAt: v.string(),
   car: v.nullable(applicationCarSchema),
+  deal: v.nullable(applicationDealSchema),
   documents: v.array(
     v.object({
       id: integer,

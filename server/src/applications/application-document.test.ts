@@ -12,6 +12,7 @@ function printable(overrides: Partial<PrintableApplication> = {}): PrintableAppl
     submittedAt: '2026-06-15T12:00:00.000Z',
     updatedAt: '2026-06-15T12:00:00.000Z',
     car: null,
+    deal: null,
     documents: [],
     consents: [],
     history: [],

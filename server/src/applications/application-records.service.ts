@@ -96,6 +96,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     submittedAt: row.submitted_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     car,
+    deal: null,
     documents,
     consents,
     history,

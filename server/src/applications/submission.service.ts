@@ -55,6 +55,7 @@ export async function loadMyApplication(db: Db, userId: number): Promise<MyAppli
     status: row.status,
     submittedAt: row.submitted_at.toISOString(),
     car,
+    deal: null,
     history: toStatusChanges(history),
     regBDueAt: regBDueAt(row.submitted_at).toISOString(),
     notice: notice ? { issuedAt: notice.created_at.toISOString() } : null,

@@ -32,18 +32,27 @@ afterEach(() => {
   document.documentElement.style.scrollBehavior = '';
 });
 
-// telegram-ui's ripple starts a 70 ms timer on press that unmounting does not clear, and that timer
-// starts a 225 ms one; let both run out before the file's jsdom window is torn down, or they fire
-// into a window that no longer exists. Waits while the file has more timers pending than it began
-// with (none, mostly, so no wait), for at most the two timers' time with room for a busy machine.
-const pendingTimers = () => process.getActiveResourcesInfo().filter((type) => type === 'Timeout').length;
-let timersBefore = 0;
-beforeAll(() => {
-  timersBefore = pendingTimers();
-});
-afterAll(async () => {
-  const deadline = Date.now() + 600;
-  while (pendingTimers() > timersBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+// A component may leave a timer behind that unmounting does not clear (telegram-ui's ripple starts a
+// 70 ms one on press, which starts a 225 ms one). Once the file's tests are done its jsdom window is
+// torn down, and such a timer would fire into a window that no longer exists. Every timer the file
+// starts is tracked, and whatever is still pending when its tests are done is cleared.
+const pendingTimers = new Set<ReturnType<typeof setTimeout>>();
+const nodeSetTimeout = globalThis.setTimeout;
+globalThis.setTimeout = Object.assign((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+  const timer = nodeSetTimeout(
+    (...callbackArgs: unknown[]) => {
+      pendingTimers.delete(timer);
+      callback(...callbackArgs);
+    },
+    ms,
+    ...args,
+  );
+  pendingTimers.add(timer);
+  return timer;
+}, nodeSetTimeout) as typeof setTimeout;
+afterAll(() => {
+  for (const timer of pendingTimers) clearTimeout(timer);
+  pendingTimers.clear();
 });
 
 // jsdom lacks these; components and the host layer use them.

@@ -42,6 +42,7 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     submittedAt: '2026-06-01T10:00:00.000Z',
     updatedAt: '2026-06-01T10:00:00.000Z',
     car: null,
+    deal: null,
     documents: [],
     consents: [],
     history: [],

@@ -14,6 +14,7 @@ const mine: MyApplication = {
   status: 'in_review',
   submittedAt: '2026-11-21T12:00:00.000Z',
   car: null,
+  deal: null,
   history: [{ status: 'in_review', at: '2026-11-21T12:00:00.000Z' }],
   regBDueAt: '2026-12-21T12:00:00.000Z',
   notice: null,

@@ -12,6 +12,7 @@ const application: MyApplication = {
   id: 314,
   status: 'in_review',
   submittedAt: '2026-11-21T12:00:00.000Z',
+  deal: null,
   car: {
     uuid: '5b1d0f3e-8c52-4d7a-9f0e-1c2b3a4d5e6f',
     brand: 'Honda',

@@ -22,6 +22,7 @@ export const submitted: MyApplication = {
   status: 'in_review',
   submittedAt: '2026-06-15T12:00:00.000Z',
   car: null,
+  deal: null,
   history: [{ status: 'in_review', at: '2026-06-15T12:00:00.000Z' }],
   regBDueAt: '2026-07-15T12:00:00.000Z',
   notice: null,
