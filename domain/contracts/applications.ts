@@ -3,6 +3,9 @@ import { ADVERSE_ACTION_REASONS, type AdverseActionReason, type CreditReport, ty
 import type { SavedDraft } from '../application-draft.schema.ts';
 import type { ApplicationRecord } from '../application.schema.ts';
 import { applicationDealSchema, type ApplicationDeal } from '../deals/application-deal.schema.ts';
+import { dealInputSchema } from '../deals/deal-input.schema.ts';
+import { DEAL_OFFER_STATUSES, offerTermsSchema } from '../deals/deal-offer.ts';
+import { dealQuoteSchema } from '../deals/deal-quote.schema.ts';
 import type { CarConditionValue } from '../enums.ts';
 import { CONSENT_KINDS, type ConsentKind } from '../consents.ts';
 import {
@@ -77,6 +80,8 @@ export interface MyApplication {
   car: ApplicationCar | null;
   /** The deal the application is made with, as priced when it was submitted; null without one. */
   deal: ApplicationDeal | null;
+  /** The desk's offers on that deal, oldest first. */
+  offers: DealOffer[];
   /** Oldest first. */
   history: StatusChange[];
   /** Regulation B: the applicant is told of the decision within 30 days of a completed application. */
@@ -146,6 +151,8 @@ export interface StaffApplication extends Omit<ApplicationRecord, 'ssn' | 'submi
   car: ApplicationCar | null;
   /** The deal the application is made with, as priced when it was submitted; null without one. */
   deal: ApplicationDeal | null;
+  /** The desk's offers on that deal, oldest first. */
+  offers: DealOffer[];
   documents: ApplicationDocument[];
   consents: AcceptedConsent[];
   /** Oldest first. */
@@ -268,6 +275,22 @@ export interface LenderDecisionAnswer {
 const integer = v.pipe(v.number(), v.integer());
 const statusSchema = v.picklist(APPLICATION_STATUSES);
 
+/**
+ * A counter-offer from the desk (docs/product/deals.md#offers): the deal input and the terms staff set,
+ * the quote they price to under `settingsVersion`, and where it stands.
+ */
+export const dealOfferSchema = v.strictObject({
+  id: integer,
+  status: v.picklist(DEAL_OFFER_STATUSES),
+  sentAt: v.string(),
+  respondedAt: v.nullable(v.string()),
+  settingsVersion: integer,
+  input: dealInputSchema,
+  terms: offerTermsSchema,
+  quote: dealQuoteSchema,
+});
+export type DealOffer = v.InferOutput<typeof dealOfferSchema>;
+
 const applicationCarSchema = v.object({
   uuid: v.string(),
   brand: v.string(),
@@ -286,6 +309,7 @@ export const myApplicationSchema = v.object({
   submittedAt: v.string(),
   car: v.nullable(applicationCarSchema),
   deal: v.nullable(applicationDealSchema),
+  offers: v.array(dealOfferSchema),
   history: v.array(v.object({ status: statusSchema, at: v.string() }) satisfies v.GenericSchema<unknown, StatusChange>),
   regBDueAt: v.string(),
   notice: v.nullable(v.object({ issuedAt: v.string() })),
@@ -356,6 +380,7 @@ export const staffApplicationSchema = v.object({
   updatedAt: v.string(),
   car: v.nullable(applicationCarSchema),
   deal: v.nullable(applicationDealSchema),
+  offers: v.array(dealOfferSchema),
   documents: v.array(
     v.object({
       id: integer,

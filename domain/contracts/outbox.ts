@@ -9,6 +9,10 @@ export interface OutboxPayloads {
   'application.status_changed': { applicationId: number; userId: number; from: ApplicationStatus; to: ApplicationStatus };
   /** A rejection recorded an adverse-action notice (Regulation B): it is delivered to the applicant. */
   'application.adverse_action': { applicationId: number; userId: number; noticeId: number };
+  /** The desk sent the applicant an offer on their deal (docs/product/deals.md#offers): they are told. */
+  'application.offer_sent': { applicationId: number; userId: number; offerId: number };
+  /** The applicant accepted an offer: the lender receives it as the application's deal. */
+  'application.offer_accepted': { applicationId: number; userId: number; offerId: number };
   /** A stock-file import created a car whose row named photo URLs: they are fetched in the background, added as this admin. */
   'inventory.photo_urls': { carUuid: string; urls: string[]; actorUserId: number | null };
   /** A car shoppers can see got cheaper: its fans may hear of it (docs/decisions/019-telegram-alerts.md). */

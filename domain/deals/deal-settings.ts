@@ -88,6 +88,11 @@ const score = v.nullable(
 const uniqueBy = <T>(key: (item: T) => string | number, message: string) =>
   v.check<T[], string>((items) => new Set(items.map(key)).size === items.length, message);
 
+/** A fee in cents, an APR and a money factor as settings hold them; staff offers set them with the same bounds. */
+export const feeCentsSchema = cents();
+export const aprPercentSchema = percent(MAX_APR_PERCENT, 2, m.aprInvalid);
+export const moneyFactorSchema = percent(MAX_MONEY_FACTOR, 6, m.moneyFactorInvalid);
+
 const stateRuleSchema = v.strictObject({
   state: v.picklist(US_STATE_CODES, m.stateInvalid),
   taxRatePercent: percent(MAX_TAX_RATE_PERCENT, 3, m.taxRateInvalid),
@@ -104,7 +109,7 @@ const stateRuleSchema = v.strictObject({
 const aprBandSchema = v.strictObject({
   /** The band covers terms up to and including this many months, from the previous band's end. */
   upToMonths: v.picklist(FINANCE_TERMS, m.termBandsInvalid),
-  aprPercent: percent(MAX_APR_PERCENT, 2, m.aprInvalid),
+  aprPercent: aprPercentSchema,
 });
 
 const tierSchema = v.strictObject({
@@ -118,7 +123,7 @@ const tierSchema = v.strictObject({
     v.check((bands) => bands.every((band, i) => i === 0 || band.upToMonths > (bands[i - 1]?.upToMonths ?? 0)), m.termBandsInvalid),
     v.check((bands) => bands.at(-1)?.upToMonths === FINANCE_TERMS.at(-1), m.termBandsInvalid),
   ),
-  moneyFactor: percent(MAX_MONEY_FACTOR, 6, m.moneyFactorInvalid),
+  moneyFactor: moneyFactorSchema,
 });
 
 const residualSchema = v.strictObject({
@@ -165,7 +170,7 @@ export const dealSettingsSchema = v.strictObject({
     v.array(stateRuleSchema),
     uniqueBy((rule: v.InferOutput<typeof stateRuleSchema>) => rule.state, m.statesNotUnique),
   ),
-  docFeeCents: cents(),
+  docFeeCents: feeCentsSchema,
   acquisitionFeeCents: cents(),
   dispositionFeeCents: cents(),
   excessMileageCentsPerMile: v.pipe(

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { registerAccessControl } from './http/access.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { applicationsRoutes } from './applications/applications.routes.ts';
+import { dealOffersRoutes } from './applications/deal-offers.routes.ts';
 import { leadWorkRoutes } from './applications/lead-work.routes.ts';
 import { consentsRoutes } from './applications/consents.routes.ts';
 import { documentsRoutes } from './applications/documents.routes.ts';
@@ -88,6 +89,7 @@ export const api =
       consentsRoutes({ company }),
       applicationsRoutes({ dealer, security }),
       leadWorkRoutes,
+      dealOffersRoutes({ company }),
       applicationPdfRoutes({ company, server }),
       adverseActionRoutes({ company, server, security }),
       chatRoutes({ bot }),

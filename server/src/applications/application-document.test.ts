@@ -13,6 +13,7 @@ function printable(overrides: Partial<PrintableApplication> = {}): PrintableAppl
     updatedAt: '2026-06-15T12:00:00.000Z',
     car: null,
     deal: null,
+    offers: [],
     documents: [],
     consents: [],
     history: [],

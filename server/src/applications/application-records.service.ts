@@ -5,6 +5,7 @@ import { regBDaysLeft, regBDueAt } from '../../../domain/regulation-b.ts';
 import type { Db } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { creditReportOf, findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
+import { listDealOffers } from './deal-offers.repository.ts';
 import { applicationDeliveryState } from '../outbox/outbox.service.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import {
@@ -78,13 +79,14 @@ export function openApplicantAnswers(pii: PiiCipher, row: ApplicationRow) {
 
 /** The application as staff see it at `now`: the birth date opened, the SSN masked. */
 export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: ApplicationRow, now: Date): Promise<StaffApplication> {
-  const [car, documents, consents, history, lenderDelivery, notice] = await Promise.all([
+  const [car, documents, consents, history, lenderDelivery, notice, offers] = await Promise.all([
     findApplicationCar(db, row.car_uuid),
     listDocuments(db, row.id),
     listConsents(db, row.id),
     listStatusHistory(db, row.id),
     applicationDeliveryState(db, LENDER_CONSUMER, 'application.submitted', row.id),
     findLatestNotice(db, row.id),
+    listDealOffers(db, row.id),
   ]);
   return {
     id: row.id,
@@ -97,6 +99,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     updatedAt: row.updated_at.toISOString(),
     car,
     deal: null,
+    offers,
     documents,
     consents,
     history,

@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
+import { listDealOffers } from './deal-offers.repository.ts';
 import { completeGuestProfile } from '../users/users.repository.ts';
 import { type ApplicationsDeps, sealBirthDate, sealSsn } from './application-records.service.ts';
 import {
@@ -45,10 +46,11 @@ interface SubmissionDeps extends ApplicationsDeps {
 export async function loadMyApplication(db: Db, userId: number): Promise<MyApplication | undefined> {
   const row = await findApplicationByUser(db, userId);
   if (!row) return undefined;
-  const [car, history, notice] = await Promise.all([
+  const [car, history, notice, offers] = await Promise.all([
     findApplicationCar(db, row.car_uuid),
     listStatusHistory(db, row.id),
     findLatestNotice(db, row.id),
+    listDealOffers(db, row.id),
   ]);
   return {
     id: row.id,
@@ -56,6 +58,7 @@ export async function loadMyApplication(db: Db, userId: number): Promise<MyAppli
     submittedAt: row.submitted_at.toISOString(),
     car,
     deal: null,
+    offers,
     history: toStatusChanges(history),
     regBDueAt: regBDueAt(row.submitted_at).toISOString(),
     notice: notice ? { issuedAt: notice.created_at.toISOString() } : null,

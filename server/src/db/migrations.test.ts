@@ -26,6 +26,7 @@ const TABLES = [
   'car_views_per_user',
   'cars',
   'deal_settings',
+  'deal_offers',
   'faqs',
   'favorites',
   'lender_callback_signatures',

@@ -3,6 +3,9 @@ import type { AdverseActionReason, CreditReport, CreditScore, NoticeChannel } fr
 import type { AlertReason } from '../../../domain/alerts.ts';
 import type { CarPhotoVariant } from '../../../domain/car-images.ts';
 import type { SavedSearchFilters } from '../../../domain/cars.ts';
+import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
+import type { DealOfferStatus, OfferTerms } from '../../../domain/deals/deal-offer.ts';
+import type { DealQuote } from '../../../domain/deals/deal-quote.schema.ts';
 import type { DealSettings } from '../../../domain/deals/deal-settings.ts';
 import type { PhotoFetchFailure, PhotoFetchOutcome } from '../../../domain/contracts/inventory.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
@@ -436,6 +439,7 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   alert_sends: AlertSendsTable;
   deal_settings: DealSettingsTable;
+  deal_offers: DealOffersTable;
 }
 
 /** Every version of the dealer's deal settings, never changed once written (migration 0028). */
@@ -444,6 +448,20 @@ export interface DealSettingsTable {
   settings: Json<DealSettings>;
   saved_by: number | null;
   saved_at: Generated<Date>;
+}
+
+/** The desk's offers on an application's deal, every version kept (migration 0030). */
+export interface DealOffersTable {
+  id: Generated<number>;
+  application_id: number;
+  settings_version: number;
+  input: Json<DealInput>;
+  terms: Json<OfferTerms>;
+  quote: Json<DealQuote>;
+  status: DealOfferStatus;
+  sent_by: number | null;
+  sent_at: Generated<Date>;
+  responded_at: NullableTimestamp;
 }
 
 /** Signatures of the lender's decision callbacks of the last ten minutes, to refuse a replay (migration 0017). */

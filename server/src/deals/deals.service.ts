@@ -1,5 +1,6 @@
 import type { DealSettingsAnswer, DealSettingsSave } from '../../../domain/contracts/deals.ts';
-import { quoteDeal } from '../../../domain/deals/deal-calculator.ts';
+import { quoteDeal, type DealCar } from '../../../domain/deals/deal-calculator.ts';
+import { quoteOffer, type DealRevision } from '../../../domain/deals/deal-offer.ts';
 import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
 import type { PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
 import {
@@ -96,19 +97,32 @@ export async function priceDeal(db: Db, dealerState: UsStateCode, carId: string,
   if (!car) throw notFound('No car with this id.');
   if (car.status !== 'available') throw new HttpError('car_unavailable', 'This car is no longer available: choose another car.');
   const { version, settings } = await currentDealSettings(db, dealerState);
-  const outcome = quoteDeal(
-    {
-      id: car.uuid,
-      make: car.brand,
-      priceCents: dollarsToCents(car.price),
-      msrpCents: car.msrp === null ? null : dollarsToCents(car.msrp),
-    },
-    input,
-    settings,
-  );
-  if (!outcome.ok) {
-    const field = `deal.${outcome.field}`;
-    throw new HttpError('bad_request', `Invalid deal: ${field}: ${outcome.message}`, { [field]: outcome.message });
-  }
+  const outcome = quoteDeal(dealCarOf(car), input, settings);
+  if (!outcome.ok) throw invalidDeal(`deal.${outcome.field}`, outcome.message);
+  return { settingsVersion: version, quote: outcome.quote };
+}
+
+type StoredDealCar = NonNullable<Awaited<ReturnType<typeof findDealCar>>>;
+
+const dealCarOf = (car: StoredDealCar): DealCar => ({
+  id: car.uuid,
+  make: car.brand,
+  priceCents: dollarsToCents(car.price),
+  msrpCents: car.msrp === null ? null : dollarsToCents(car.msrp),
+});
+
+const invalidDeal = (field: string, message: string) =>
+  new HttpError('bad_request', `Invalid deal: ${field}: ${message}`, { [field]: message });
+
+/**
+ * The desk's offer on an application's car (docs/product/deals.md#offers), priced with the newest
+ * settings whatever the car's listing state: the applicant's car may be on hold for them by now.
+ */
+export async function priceOffer(db: Db, dealerState: UsStateCode, carId: string, revision: DealRevision): Promise<PricedDeal> {
+  const car = await findDealCar(db, carId);
+  if (!car) throw new HttpError('conflict', "This application's car is no longer in the inventory: an offer needs a car to price.");
+  const { version, settings } = await currentDealSettings(db, dealerState);
+  const outcome = quoteOffer(dealCarOf(car), revision.input, revision.terms, settings);
+  if (!outcome.ok) throw invalidDeal(outcome.field.startsWith('terms.') ? outcome.field : `input.${outcome.field}`, outcome.message);
   return { settingsVersion: version, quote: outcome.quote };
 }

@@ -43,6 +43,7 @@ export function staffApplication(overrides: Partial<StaffApplication> = {}): Sta
     updatedAt: '2026-06-01T10:00:00.000Z',
     car: null,
     deal: null,
+    offers: [],
     documents: [],
     consents: [],
     history: [],

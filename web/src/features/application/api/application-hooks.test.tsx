@@ -15,6 +15,7 @@ const mine: MyApplication = {
   submittedAt: '2026-11-21T12:00:00.000Z',
   car: null,
   deal: null,
+  offers: [],
   history: [{ status: 'in_review', at: '2026-11-21T12:00:00.000Z' }],
   regBDueAt: '2026-12-21T12:00:00.000Z',
   notice: null,

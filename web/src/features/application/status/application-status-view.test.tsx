@@ -13,6 +13,7 @@ const application: MyApplication = {
   status: 'in_review',
   submittedAt: '2026-11-21T12:00:00.000Z',
   deal: null,
+  offers: [],
   car: {
     uuid: '5b1d0f3e-8c52-4d7a-9f0e-1c2b3a4d5e6f',
     brand: 'Honda',

@@ -23,6 +23,7 @@ export const submitted: MyApplication = {
   submittedAt: '2026-06-15T12:00:00.000Z',
   car: null,
   deal: null,
+  offers: [],
   history: [{ status: 'in_review', at: '2026-06-15T12:00:00.000Z' }],
   regBDueAt: '2026-07-15T12:00:00.000Z',
   notice: null,

@@ -1,0 +1,79 @@
+import type { DealOffer } from '../../../domain/contracts/applications.ts';
+import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
+import type { DealOfferStatus, OfferTerms } from '../../../domain/deals/deal-offer.ts';
+import type { DealQuote } from '../../../domain/deals/deal-quote.schema.ts';
+import type { Db } from '../db/database.ts';
+import type { DealOffersTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export interface NewDealOffer {
+  applicationId: number;
+  settingsVersion: number;
+  input: DealInput;
+  terms: OfferTerms;
+  quote: DealQuote;
+  sentBy: number;
+}
+
+const toOffer = (row: Selectable<DealOffersTable>): DealOffer => ({
+  id: row.id,
+  status: row.status,
+  sentAt: row.sent_at.toISOString(),
+  respondedAt: row.responded_at?.toISOString() ?? null,
+  settingsVersion: row.settings_version,
+  input: row.input,
+  terms: row.terms,
+  quote: row.quote,
+});
+
+/** An application's offers, oldest first. */
+export async function listDealOffers(db: Db, applicationId: number): Promise<DealOffer[]> {
+  const rows = await db.selectFrom('deal_offers').selectAll().where('application_id', '=', applicationId).orderBy('id').execute();
+  return rows.map(toOffer);
+}
+
+/** The offer with its application id, locked for an answer; undefined when there is none. */
+export async function lockDealOffer(db: Db, offerId: number): Promise<(DealOffer & { applicationId: number }) | undefined> {
+  const row = await db.selectFrom('deal_offers').selectAll().where('id', '=', offerId).forUpdate().executeTakeFirst();
+  return row && { ...toOffer(row), applicationId: row.application_id };
+}
+
+/** The open offer is superseded by the new one, which is sent. */
+export async function insertDealOffer(db: Db, offer: NewDealOffer, at: Date): Promise<DealOffer> {
+  await db
+    .updateTable('deal_offers')
+    .set({ status: 'superseded', responded_at: at })
+    .where('application_id', '=', offer.applicationId)
+    .where('status', '=', 'sent')
+    .execute();
+  const row = await db
+    .insertInto('deal_offers')
+    .values({
+      application_id: offer.applicationId,
+      settings_version: offer.settingsVersion,
+      input: JSON.stringify(offer.input),
+      terms: JSON.stringify(offer.terms),
+      quote: JSON.stringify(offer.quote),
+      status: 'sent',
+      sent_by: offer.sentBy,
+      sent_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toOffer(row);
+}
+
+export async function answerDealOffer(
+  db: Db,
+  offerId: number,
+  status: Extract<DealOfferStatus, 'accepted' | 'declined'>,
+  at: Date,
+): Promise<DealOffer> {
+  const row = await db
+    .updateTable('deal_offers')
+    .set({ status, responded_at: at })
+    .where('id', '=', offerId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toOffer(row);
+}
