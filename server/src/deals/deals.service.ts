@@ -1,15 +1,18 @@
 import type { DealSettingsAnswer, DealSettingsSave } from '../../../domain/contracts/deals.ts';
-import { quoteDeal } from '../../../domain/deals/deal-calculator.ts';
+import type { ApplicationDeal } from '../../../domain/deals/application-deal.schema.ts';
+import { type DealCar, quoteDeal } from '../../../domain/deals/deal-calculator.ts';
 import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
-import type { PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
+import type { DealQuote, PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
 import {
   exampleDealSettings,
   FINANCE_TERMS,
   LEASE_MILEAGES,
   LEASE_TERMS,
+  type DealSettings,
   type VersionedDealSettings,
 } from '../../../domain/deals/deal-settings.ts';
 import { dollarsToCents } from '../../../domain/deals/money.ts';
+import { validationMessages as m } from '../../../domain/messages.ts';
 import type { UsStateCode } from '../../../domain/us-states.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findDealCar } from '../cars/cars.repository.ts';
@@ -90,25 +93,54 @@ export async function saveDealSettings(
   });
 }
 
-/** The quote for a car the public can see, priced with the newest settings. */
-export async function priceDeal(db: Db, dealerState: UsStateCode, carId: string, input: DealInput): Promise<PricedDeal> {
+/** A car the public can see and may still buy, as a deal prices it. */
+async function dealCarOrThrow(db: Db, carId: string): Promise<DealCar> {
   const car = await findDealCar(db, carId);
   if (!car) throw notFound('No car with this id.');
   if (car.status !== 'available') throw new HttpError('car_unavailable', 'This car is no longer available: choose another car.');
+  return {
+    id: car.uuid,
+    make: car.brand,
+    priceCents: dollarsToCents(car.price),
+    msrpCents: car.msrp === null ? null : dollarsToCents(car.msrp),
+  };
+}
+
+/** quoteDeal's answer, or a 400 naming the field of the request that `inputPath` says holds the input. */
+function quoteOrThrow(car: DealCar, input: DealInput, settings: DealSettings, inputPath: string): DealQuote {
+  const outcome = quoteDeal(car, input, settings);
+  if (outcome.ok) return outcome.quote;
+  const field = `${inputPath}.${outcome.field}`;
+  throw new HttpError('bad_request', `Invalid deal: ${field}: ${outcome.message}`, { [field]: outcome.message });
+}
+
+/** The quote for a car the public can see, priced with the newest settings. */
+export async function priceDeal(db: Db, dealerState: UsStateCode, carId: string, input: DealInput): Promise<PricedDeal> {
+  const car = await dealCarOrThrow(db, carId);
   const { version, settings } = await currentDealSettings(db, dealerState);
-  const outcome = quoteDeal(
-    {
-      id: car.uuid,
-      make: car.brand,
-      priceCents: dollarsToCents(car.price),
-      msrpCents: car.msrp === null ? null : dollarsToCents(car.msrp),
-    },
-    input,
-    settings,
-  );
-  if (!outcome.ok) {
-    const field = `deal.${outcome.field}`;
-    throw new HttpError('bad_request', `Invalid deal: ${field}: ${outcome.message}`, { [field]: outcome.message });
+  return { settingsVersion: version, quote: quoteOrThrow(car, input, settings, 'deal') };
+}
+
+/**
+ * A deal as an application sends it, priced again for its car under the settings version it names
+ * rather than the newest (docs/product/deals.md#the-deal-in-the-application): the numbers the shopper
+ * was shown stay valid when the settings change, while the car's price is read as it is now. Errors
+ * name the fields under `path`, where the deal sits in the request.
+ */
+export async function priceDealUnder(
+  db: Db,
+  carId: string,
+  { input, settingsVersion }: Pick<ApplicationDeal, 'input' | 'settingsVersion'>,
+  path: string,
+): Promise<PricedDeal> {
+  const car = await dealCarOrThrow(db, carId);
+  const versioned = await dealSettingsAt(db, settingsVersion);
+  if (!versioned) {
+    throw new HttpError(
+      'bad_request',
+      `Invalid deal: ${path}.settingsVersion: there are no deal settings of version ${settingsVersion}; price the deal again (POST /api/deals/quote).`,
+      { [`${path}.settingsVersion`]: m.invalidValue },
+    );
   }
-  return { settingsVersion: version, quote: outcome.quote };
+  return { settingsVersion, quote: quoteOrThrow(car, input, versioned.settings, `${path}.input`) };
 }
