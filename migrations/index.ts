@@ -26,6 +26,7 @@ import * as m0025 from './0025_notice_credit_score.ts';
 import * as m0026 from './0026_erase_every_answer.ts';
 import * as m0027 from './0027_car_photo_fetches.ts';
 import * as m0028 from './0028_deal_settings.ts';
+import * as m0029 from './0029_application_deals.ts';
 import * as m0030 from './0030_deal_offers.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0026_erase_every_answer': m0026,
   '0027_car_photo_fetches': m0027,
   '0028_deal_settings': m0028,
+  '0029_application_deals': m0029,
   '0030_deal_offers': m0030,
 };

@@ -8,6 +8,7 @@ import { creditReportOf, findLatestNotice } from '../adverse-action/adverse-acti
 import { listDealOffers } from './deal-offers.repository.ts';
 import { applicationDeliveryState } from '../outbox/outbox.service.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
+import { findApplicationDeal } from './application-deals.repository.ts';
 import {
   type ApplicationRow,
   findActorName,
@@ -79,8 +80,9 @@ export function openApplicantAnswers(pii: PiiCipher, row: ApplicationRow) {
 
 /** The application as staff see it at `now`: the birth date opened, the SSN masked. */
 export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: ApplicationRow, now: Date): Promise<StaffApplication> {
-  const [car, documents, consents, history, lenderDelivery, notice, offers] = await Promise.all([
+  const [car, deal, documents, consents, history, lenderDelivery, notice, offers] = await Promise.all([
     findApplicationCar(db, row.car_uuid),
+    findApplicationDeal(db, row.id),
     listDocuments(db, row.id),
     listConsents(db, row.id),
     listStatusHistory(db, row.id),
@@ -98,7 +100,7 @@ export async function toStaffApplication({ db, pii }: ApplicationsDeps, row: App
     submittedAt: row.submitted_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     car,
-    deal: null,
+    deal,
     offers,
     documents,
     consents,

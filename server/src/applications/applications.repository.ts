@@ -12,6 +12,7 @@ import type { ApplicationStatus } from '../../../domain/enums.ts';
 import type { Db } from '../db/database.ts';
 import type { ApplicationsTable } from '../db/schema.ts';
 import { carCover, carCoverColumns } from '../cars/cars.repository.ts';
+import { deleteApplicationDeals } from './application-deals.repository.ts';
 
 /** A JSON column's value: null stays SQL null, not the JSON text 'null'. */
 export const toJsonColumn = (value: unknown) => (value === null ? null : JSON.stringify(value));
@@ -234,8 +235,9 @@ export async function listTrail(db: Db, q: TrailQuery) {
  * job calls it in the transaction of its batch): every answer
  * counting the application does not need (SSN, birth date, marital status, housing status and
  * payment, months at the address, addresses, income, its frequency and other income, employment),
- * the fingerprint of the submitted request, which was computed from those answers, and the licence
- * photos (rows and content). Status, dates, car, decision, consents, name and contact stay, so the
+ * the fingerprint of the submitted request, which was computed from those answers, the licence
+ * photos (rows and content) and the deal (its ZIP, credit tier and trade-in payoff are answers too).
+ * Status, dates, car, decision, consents, name and contact stay, so the
  * metrics still count the application and staff can tell whose record it is. Returns the ids it
  * erased; an id already erased is skipped.
  */
@@ -269,5 +271,6 @@ export async function eraseApplications(db: Db, ids: readonly number[]): Promise
     .execute();
   const erasedIds = erased.map((row) => row.id);
   if (erasedIds.length > 0) await db.deleteFrom('application_documents').where('application_id', 'in', erasedIds).execute();
+  await deleteApplicationDeals(db, erasedIds);
   return erasedIds;
 }

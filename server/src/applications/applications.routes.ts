@@ -88,7 +88,7 @@ export const applicationsRoutes =
         config: { rateLimit: STRICT_RATE_LIMIT },
         schema: documented({
           summary:
-            'Submit the credit application (the creation payload without the dealer block, plus the accepted consents); needs an Idempotency-Key header. One per user.',
+            'Submit the credit application (the creation payload without the dealer block, plus the accepted consents and the deal chosen for the car, if any); needs an Idempotency-Key header. One per user. A deal whose quote the server does not price the same under its settings version is 409 deal_changed.',
           tags: ['applications'],
           body: submissionSchema,
           answers: { 201: myApplicationSchema },
@@ -116,7 +116,7 @@ export const applicationsRoutes =
       '/applications/mine',
       {
         schema: documented({
-          summary: "The visitor's own application: status, history, chosen car and the Regulation B due date; null when none",
+          summary: "The visitor's own application: status, history, chosen car and deal, and the Regulation B due date; null when none",
           tags: ['applications'],
           answers: { 200: v.nullable(myApplicationSchema) },
         }),
@@ -134,7 +134,8 @@ export const applicationsRoutes =
       {
         config: { rateLimit: STRICT_RATE_LIMIT },
         schema: documented({
-          summary: "Move the visitor's own application to another available car while it is in review (audited); 409 once decided",
+          summary:
+            "Move the visitor's own application to another available car while it is in review (audited; a deal priced for the old car is dropped); 409 once decided",
           tags: ['applications'],
           body: applicationCarChangeSchema,
           answers: { 200: myApplicationSchema },

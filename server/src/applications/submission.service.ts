@@ -1,9 +1,11 @@
 import type { Language } from '../../../domain/enums.ts';
 import { createHmac, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { DealerBlock } from '../../../domain/application.schema.ts';
 import type { Submission } from '../../../domain/application-submission.schema.ts';
 import { findConsentProblems } from '../../../domain/consents.ts';
 import type { MyApplication } from '../../../domain/contracts/applications.ts';
+import type { ApplicationDeal } from '../../../domain/deals/application-deal.schema.ts';
 import { validationMessages as m } from '../../../domain/messages.ts';
 import { regBDueAt } from '../../../domain/regulation-b.ts';
 import { awaitsDecision } from '../../../domain/application-status.ts';
@@ -13,9 +15,11 @@ import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
+import { priceDealUnder } from '../deals/deals.service.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { listDealOffers } from './deal-offers.repository.ts';
 import { completeGuestProfile } from '../users/users.repository.ts';
+import { deleteApplicationDeals, findApplicationDeal, insertApplicationDeal } from './application-deals.repository.ts';
 import { type ApplicationsDeps, sealBirthDate, sealSsn } from './application-records.service.ts';
 import {
   attachDocuments,
@@ -46,8 +50,9 @@ interface SubmissionDeps extends ApplicationsDeps {
 export async function loadMyApplication(db: Db, userId: number): Promise<MyApplication | undefined> {
   const row = await findApplicationByUser(db, userId);
   if (!row) return undefined;
-  const [car, history, notice, offers] = await Promise.all([
+  const [car, deal, history, notice, offers] = await Promise.all([
     findApplicationCar(db, row.car_uuid),
+    findApplicationDeal(db, row.id),
     listStatusHistory(db, row.id),
     findLatestNotice(db, row.id),
     listDealOffers(db, row.id),
@@ -57,7 +62,7 @@ export async function loadMyApplication(db: Db, userId: number): Promise<MyAppli
     status: row.status,
     submittedAt: row.submitted_at.toISOString(),
     car,
-    deal: null,
+    deal,
     offers,
     history: toStatusChanges(history),
     regBDueAt: regBDueAt(row.submitted_at).toISOString(),
@@ -110,6 +115,30 @@ async function checkPhotos(db: Db, userId: number, images: Submission['images'])
   return [images.front, images.back];
 }
 
+/**
+ * The deal the application is made with, priced again by the server for the application's car under
+ * the settings version it names (docs/product/deals.md#the-deal-in-the-application). A quote that
+ * differs from the server's is refused, whether the car's price changed since or a figure was made up:
+ * the applicant reviews the deal and submits the numbers that hold.
+ */
+async function checkDeal(db: Db, carId: string | null, deal: ApplicationDeal): Promise<ApplicationDeal> {
+  if (carId === null) {
+    throw new HttpError(
+      'bad_request',
+      'Invalid application: deal: a deal is priced for a car, so it needs the carId of that car; apply with the car or without the deal.',
+      { deal: m.invalidValue },
+    );
+  }
+  const priced = await priceDealUnder(db, carId, deal, 'deal');
+  if (!isDeepStrictEqual(priced.quote, deal.quote)) {
+    throw new HttpError(
+      'deal_changed',
+      "The figures of this deal have changed since it was priced (the car's price may have changed): review the deal again and submit it with the new figures.",
+    );
+  }
+  return { input: deal.input, ...priced };
+}
+
 function toNewRow(deps: SubmissionDeps, submission: Submission, idempotencyKey: string, idempotencyFingerprint: string) {
   const { applicant } = submission.application;
   const dealer: DealerBlock = { ...deps.dealer, experience: 'Standalone', correlationId: randomUUID() };
@@ -154,7 +183,7 @@ export interface SubmissionResult {
 
 /**
  * POST /api/applications. Everything lands in one transaction or nothing does: the application
- * (SSN and birth date sealed), its photos attached, the consents with their versions, the first
+ * (SSN and birth date sealed), its deal as the server priced it, its photos attached, the consents with their versions, the first
  * status, an audit event, the draft deleted, the guest's profile completed and an outbox event
  * for the bot. The applicant's user row is locked first, so two submissions of one person run one
  * after the other and the second sees the first.
@@ -204,7 +233,10 @@ export async function submitApplication(
         });
       }
 
+      const deal = submission.deal === null ? null : await checkDeal(trx, submission.carId, submission.deal);
+
       const row = await insertApplication(trx, toNewRow(deps, submission, idempotencyKey, requestFingerprint));
+      if (deal) await insertApplicationDeal(trx, row.id, deal);
       await attachDocuments(trx, row.id, photos);
       await insertConsents(trx, row.id, submission.consents);
       await insertStatusChange(trx, row.id, null, row.status, null);
@@ -260,6 +292,8 @@ export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: stri
       throw new HttpError('bad_request', 'Invalid car: this car is not available in the catalogue.', { carId: m.carUnavailable });
     }
     await updateApplication(trx, stored.id, { car_uuid: carId });
+    // docs/product/deals.md#the-deal-in-the-application: a deal was priced for the car it names.
+    await deleteApplicationDeals(trx, [stored.id]);
     await recordAudit(trx, {
       actorUserId: viewer.userId,
       action: 'application.edited',

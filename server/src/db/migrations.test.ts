@@ -10,6 +10,7 @@ const TABLES = [
   'alert_sends',
   'alert_settings',
   'application_consents',
+  'application_deals',
   'application_documents',
   'application_drafts',
   'application_notes',

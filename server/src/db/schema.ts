@@ -6,7 +6,7 @@ import type { SavedSearchFilters } from '../../../domain/cars.ts';
 import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
 import type { DealOfferStatus, OfferTerms } from '../../../domain/deals/deal-offer.ts';
 import type { DealQuote } from '../../../domain/deals/deal-quote.schema.ts';
-import type { DealSettings } from '../../../domain/deals/deal-settings.ts';
+import type { DealSettings, DealType } from '../../../domain/deals/deal-settings.ts';
 import type { PhotoFetchFailure, PhotoFetchOutcome } from '../../../domain/contracts/inventory.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
@@ -439,6 +439,7 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   alert_sends: AlertSendsTable;
   deal_settings: DealSettingsTable;
+  application_deals: ApplicationDealsTable;
   deal_offers: DealOffersTable;
 }
 
@@ -448,6 +449,20 @@ export interface DealSettingsTable {
   settings: Json<DealSettings>;
   saved_by: number | null;
   saved_at: Generated<Date>;
+}
+
+/**
+ * The deal an application was submitted with (migration 0029): the applicant's choices and the quote
+ * the server priced under settings_version. deal_type is the quote's type.
+ */
+export interface ApplicationDealsTable {
+  id: Generated<number>;
+  application_id: number;
+  settings_version: number;
+  input: Json<DealInput>;
+  quote: Json<DealQuote>;
+  deal_type: DealType;
+  created_at: Timestamp;
 }
 
 /** The desk's offers on an application's deal, every version kept (migration 0030). */

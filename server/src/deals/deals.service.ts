@@ -1,8 +1,9 @@
 import type { DealSettingsAnswer, DealSettingsSave } from '../../../domain/contracts/deals.ts';
-import { quoteDeal, type DealCar } from '../../../domain/deals/deal-calculator.ts';
-import { quoteOffer, type DealRevision } from '../../../domain/deals/deal-offer.ts';
+import type { ApplicationDeal } from '../../../domain/deals/application-deal.schema.ts';
+import { type DealCar, quoteDeal } from '../../../domain/deals/deal-calculator.ts';
+import { quoteOffer, type DealRevision, type OfferOutcome } from '../../../domain/deals/deal-offer.ts';
 import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
-import type { PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
+import type { DealQuote, PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
 import {
   exampleDealSettings,
   FINANCE_TERMS,
@@ -11,6 +12,7 @@ import {
   type VersionedDealSettings,
 } from '../../../domain/deals/deal-settings.ts';
 import { dollarsToCents } from '../../../domain/deals/money.ts';
+import { validationMessages as m } from '../../../domain/messages.ts';
 import type { UsStateCode } from '../../../domain/us-states.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findDealCar } from '../cars/cars.repository.ts';
@@ -91,17 +93,6 @@ export async function saveDealSettings(
   });
 }
 
-/** The quote for a car the public can see, priced with the newest settings. */
-export async function priceDeal(db: Db, dealerState: UsStateCode, carId: string, input: DealInput): Promise<PricedDeal> {
-  const car = await findDealCar(db, carId);
-  if (!car) throw notFound('No car with this id.');
-  if (car.status !== 'available') throw new HttpError('car_unavailable', 'This car is no longer available: choose another car.');
-  const { version, settings } = await currentDealSettings(db, dealerState);
-  const outcome = quoteDeal(dealCarOf(car), input, settings);
-  if (!outcome.ok) throw invalidDeal(`deal.${outcome.field}`, outcome.message);
-  return { settingsVersion: version, quote: outcome.quote };
-}
-
 type StoredDealCar = NonNullable<Awaited<ReturnType<typeof findDealCar>>>;
 
 const dealCarOf = (car: StoredDealCar): DealCar => ({
@@ -111,8 +102,54 @@ const dealCarOf = (car: StoredDealCar): DealCar => ({
   msrpCents: car.msrp === null ? null : dollarsToCents(car.msrp),
 });
 
-const invalidDeal = (field: string, message: string) =>
-  new HttpError('bad_request', `Invalid deal: ${field}: ${message}`, { [field]: message });
+/** A car the public can see and may still buy, as a deal prices it. */
+async function dealCarOrThrow(db: Db, carId: string): Promise<DealCar> {
+  const car = await findDealCar(db, carId);
+  if (!car) throw notFound('No car with this id.');
+  if (car.status !== 'available') throw new HttpError('car_unavailable', 'This car is no longer available: choose another car.');
+  return dealCarOf(car);
+}
+
+/**
+ * The quote, or a 400 naming the field of the request: an input's field under `inputPath`, where
+ * the request holds the input; an offer's terms under `terms`.
+ */
+function quoteOrThrow(outcome: OfferOutcome, inputPath: string): DealQuote {
+  if (outcome.ok) return outcome.quote;
+  const field = outcome.field.startsWith('terms.') ? outcome.field : `${inputPath}.${outcome.field}`;
+  throw new HttpError('bad_request', `Invalid deal: ${field}: ${outcome.message}`, { [field]: outcome.message });
+}
+
+/** The quote for a car the public can see, priced with the newest settings. */
+export async function priceDeal(db: Db, dealerState: UsStateCode, carId: string, input: DealInput): Promise<PricedDeal> {
+  const car = await dealCarOrThrow(db, carId);
+  const { version, settings } = await currentDealSettings(db, dealerState);
+  return { settingsVersion: version, quote: quoteOrThrow(quoteDeal(car, input, settings), 'deal') };
+}
+
+/**
+ * A deal as an application sends it, priced again for its car under the settings version it names
+ * rather than the newest (docs/product/deals.md#the-deal-in-the-application): the numbers the shopper
+ * was shown stay valid when the settings change, while the car's price is read as it is now. Errors
+ * name the fields under `path`, where the deal sits in the request.
+ */
+export async function priceDealUnder(
+  db: Db,
+  carId: string,
+  { input, settingsVersion }: Pick<ApplicationDeal, 'input' | 'settingsVersion'>,
+  path: string,
+): Promise<PricedDeal> {
+  const car = await dealCarOrThrow(db, carId);
+  const versioned = await dealSettingsAt(db, settingsVersion);
+  if (!versioned) {
+    throw new HttpError(
+      'bad_request',
+      `Invalid deal: ${path}.settingsVersion: there are no deal settings of version ${settingsVersion}; price the deal again (POST /api/deals/quote).`,
+      { [`${path}.settingsVersion`]: m.invalidValue },
+    );
+  }
+  return { settingsVersion, quote: quoteOrThrow(quoteDeal(car, input, versioned.settings), `${path}.input`) };
+}
 
 /**
  * The desk's offer on an application's car (docs/product/deals.md#offers), priced with the newest
@@ -122,7 +159,5 @@ export async function priceOffer(db: Db, dealerState: UsStateCode, carId: string
   const car = await findDealCar(db, carId);
   if (!car) throw new HttpError('conflict', "This application's car is no longer in the inventory: an offer needs a car to price.");
   const { version, settings } = await currentDealSettings(db, dealerState);
-  const outcome = quoteOffer(dealCarOf(car), revision.input, revision.terms, settings);
-  if (!outcome.ok) throw invalidDeal(outcome.field.startsWith('terms.') ? outcome.field : `input.${outcome.field}`, outcome.message);
-  return { settingsVersion: version, quote: outcome.quote };
+  return { settingsVersion: version, quote: quoteOrThrow(quoteOffer(dealCarOf(car), revision.input, revision.terms, settings), 'input') };
 }
