@@ -276,7 +276,6 @@ function dealBody(
   months: (count: number) => string | null,
 ): string {
   const names = dealNames(dealSettings, toSupportedLanguage(lang));
-  const money = (cents: number) => formatCents(cents);
   const notIncluded = t('Not included: we confirm it for {state}.', { state: stateName(quote.tax) });
   const line = (label: string, value: string, strong = false) =>
     `<tr${strong ? ' class="total"' : ''}><td>${esc(label)}</td><td class="amount">${esc(value)}</td></tr>`;
@@ -300,58 +299,61 @@ function dealBody(
   const outcome = (priced: DealQuote): string[] => {
     switch (priced.type) {
       case 'cash':
-        return [line(t('Amount due'), money(priced.amountDueCents), true)];
+        return [line(t('Amount due'), formatCents(priced.amountDueCents), true)];
       case 'finance':
         return [
-          line(t('Amount financed'), money(priced.amountFinancedCents), true),
+          line(t('Amount financed'), formatCents(priced.amountFinancedCents), true),
           line(t('Number of payments'), String(priced.numberOfPayments)),
-          line(t('Monthly payment'), money(priced.paymentCents), true),
-          line(t('Total of payments'), money(priced.totalOfPaymentsCents)),
-          line(t('Finance charge'), money(priced.financeChargeCents)),
+          line(t('Monthly payment'), formatCents(priced.paymentCents), true),
+          line(t('Total of payments'), formatCents(priced.totalOfPaymentsCents)),
+          line(t('Finance charge'), formatCents(priced.financeChargeCents)),
         ];
       case 'lease':
         return [
-          line(t('Gross capitalized cost'), money(priced.grossCapCostCents)),
-          line(t('Capitalized cost reduction'), money(-priced.capCostReductionCents)),
-          line(t('Adjusted capitalized cost'), money(priced.adjustedCapCostCents), true),
-          line(t('Residual value ({percent} of MSRP)', { percent: formatPercent(priced.residualPercent) }), money(priced.residualCents)),
-          line(t('Depreciation a month'), money(priced.depreciationCents)),
-          line(t('Rent charge a month'), money(priced.rentChargeCents)),
-          line(t('Base monthly payment'), money(priced.basePaymentCents)),
-          line(t('Monthly tax'), priced.tax.included ? money(priced.monthlyTaxCents) : notIncluded),
-          line(t('Monthly payment'), money(priced.paymentCents), true),
+          line(t('Gross capitalized cost'), formatCents(priced.grossCapCostCents)),
+          line(t('Capitalized cost reduction'), formatCents(-priced.capCostReductionCents)),
+          line(t('Adjusted capitalized cost'), formatCents(priced.adjustedCapCostCents), true),
+          line(
+            t('Residual value ({percent} of MSRP)', { percent: formatPercent(priced.residualPercent) }),
+            formatCents(priced.residualCents),
+          ),
+          line(t('Depreciation a month'), formatCents(priced.depreciationCents)),
+          line(t('Rent charge a month'), formatCents(priced.rentChargeCents)),
+          line(t('Base monthly payment'), formatCents(priced.basePaymentCents)),
+          line(t('Monthly tax'), priced.tax.included ? formatCents(priced.monthlyTaxCents) : notIncluded),
+          line(t('Monthly payment'), formatCents(priced.paymentCents), true),
           line(t('Number of payments'), String(priced.numberOfPayments)),
-          ...(priced.tax.included ? [line(t('Tax due at signing'), money(priced.upfrontTaxCents))] : []),
-          line(t('Due at signing'), money(priced.dueAtSigningCents), true),
-          line(t('Total of payments'), money(priced.totalOfPaymentsCents)),
-          line(t('Disposition fee at the end'), money(priced.dispositionFeeCents)),
-          line(t('Excess mileage charge a mile'), money(priced.excessMileageCentsPerMile)),
+          ...(priced.tax.included ? [line(t('Tax due at signing'), formatCents(priced.upfrontTaxCents))] : []),
+          line(t('Due at signing'), formatCents(priced.dueAtSigningCents), true),
+          line(t('Total of payments'), formatCents(priced.totalOfPaymentsCents)),
+          line(t('Disposition fee at the end'), formatCents(priced.dispositionFeeCents)),
+          line(t('Excess mileage charge a mile'), formatCents(priced.excessMileageCentsPerMile)),
         ];
     }
   };
 
   const lines = [
-    line(t('Price'), money(quote.priceCents)),
-    ...(quote.type === 'lease' ? [line(t('MSRP'), money(quote.msrpCents))] : []),
-    line(t('Doc fee'), money(quote.docFeeCents)),
-    line(t('Government fees (title, registration)'), quote.tax.included ? money(quote.governmentFeesCents) : notIncluded),
-    ...(quote.type === 'lease' ? [line(t('Acquisition fee'), money(quote.acquisitionFeeCents))] : []),
-    ...quote.products.map((product) => line(names.product(product.id), money(product.cents))),
-    ...quote.rebates.map((rebate) => line(t('Rebate: {name}', { name: names.rebate(rebate.id) }), money(-rebate.cents))),
+    line(t('Price'), formatCents(quote.priceCents)),
+    ...(quote.type === 'lease' ? [line(t('MSRP'), formatCents(quote.msrpCents))] : []),
+    line(t('Doc fee'), formatCents(quote.docFeeCents)),
+    line(t('Government fees (title, registration)'), quote.tax.included ? formatCents(quote.governmentFeesCents) : notIncluded),
+    ...(quote.type === 'lease' ? [line(t('Acquisition fee'), formatCents(quote.acquisitionFeeCents))] : []),
+    ...quote.products.map((product) => line(names.product(product.id), formatCents(product.cents))),
+    ...quote.rebates.map((rebate) => line(t('Rebate: {name}', { name: names.rebate(rebate.id) }), formatCents(-rebate.cents))),
     ...(quote.trade
       ? [
-          line(t('Trade-in allowance'), money(quote.trade.allowanceCents)),
-          line(t('Trade-in payoff'), money(quote.trade.payoffCents)),
-          line(t('Trade-in equity'), money(quote.trade.equityCents)),
+          line(t('Trade-in allowance'), formatCents(quote.trade.allowanceCents)),
+          line(t('Trade-in payoff'), formatCents(quote.trade.payoffCents)),
+          line(t('Trade-in equity'), formatCents(quote.trade.equityCents)),
         ]
       : []),
     ...(quote.tax.included
       ? [
-          line(t('Taxable amount'), money(quote.tax.taxableCents)),
-          line(t('Tax ({rate})', { rate: formatPercent(quote.tax.ratePercent) }), money(quote.tax.taxCents)),
+          line(t('Taxable amount'), formatCents(quote.tax.taxableCents)),
+          line(t('Tax ({rate})', { rate: formatPercent(quote.tax.ratePercent) }), formatCents(quote.tax.taxCents)),
         ]
       : [line(t('Tax'), notIncluded)]),
-    ...(quote.type === 'cash' ? [] : [line(t('Cash down'), money(quote.cashDownCents))]),
+    ...(quote.type === 'cash' ? [] : [line(t('Cash down'), formatCents(quote.cashDownCents))]),
     ...outcome(quote),
   ];
 

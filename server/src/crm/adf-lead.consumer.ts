@@ -61,24 +61,23 @@ const DEAL_TYPE_NAMES = { cash: 'Cash', finance: 'Finance', lease: 'Lease' } as 
 
 /** What ADF has no element for, in one English sentence the CRM shows with the car: the terms, products, rebates, trade and tax. */
 function dealComments(deal: DealHandoff): string {
-  const money = (cents: number) => formatCents(cents);
   const terms =
     deal.type === 'finance'
       ? `${deal.termMonths} months at ${formatPercent(deal.aprPercent)} APR, credit tier ${deal.creditTier.name}`
       : deal.type === 'lease'
         ? `${deal.termMonths} months, ${formatMileage(deal.milesPerYear, 'en', 'long')} a year, money factor ${deal.moneyFactor}, ` +
-          `residual ${formatPercent(deal.residual.percent)} (${money(deal.residual.cents)}), ` +
-          `${money(deal.dueAtSigningCents)} due at signing, credit tier ${deal.creditTier.name}`
-        : `${money(deal.amountDueCents)} due`;
-  const products = deal.products.map((product) => `${product.name} ${money(product.priceCents)}`);
-  const rebates = deal.rebates.map((rebate) => `${rebate.name} ${money(rebate.amountCents)}`);
+          `residual ${formatPercent(deal.residual.percent)} (${formatCents(deal.residual.cents)}), ` +
+          `${formatCents(deal.dueAtSigningCents)} due at signing, credit tier ${deal.creditTier.name}`
+        : `${formatCents(deal.amountDueCents)} due`;
+  const products = deal.products.map((product) => `${product.name} ${formatCents(product.priceCents)}`);
+  const rebates = deal.rebates.map((rebate) => `${rebate.name} ${formatCents(rebate.amountCents)}`);
   return `${[
     `${DEAL_TYPE_NAMES[deal.type]} deal priced online (deal settings version ${deal.settingsVersion}): ${terms}`,
     ...(products.length > 0 ? [`products: ${products.join(', ')}`] : []),
     ...(rebates.length > 0 ? [`rebates: ${rebates.join(', ')}`] : []),
-    ...(deal.trade ? [`trade-in allowance ${money(deal.trade.allowanceCents)}, payoff ${money(deal.trade.payoffCents)}`] : []),
+    ...(deal.trade ? [`trade-in allowance ${formatCents(deal.trade.allowanceCents)}, payoff ${formatCents(deal.trade.payoffCents)}`] : []),
     deal.tax.included
-      ? `tax ${money(deal.tax.amountCents)} (${deal.tax.state})`
+      ? `tax ${formatCents(deal.tax.amountCents)} (${deal.tax.state})`
       : `tax and government fees not included: to be confirmed for ${usStateName(deal.tax.state) ?? deal.tax.state}`,
   ].join('; ')}.`;
 }
