@@ -67,10 +67,11 @@ start which settings turn it on.`,
 - **What the CRM receives**, from the \`crm-adf\` consumer: one email per submission whose plain-text
   body is the ADF lead (where lead mailboxes look for it): the application number and time (in
   \`TIMEZONE\`, such as \`2026-11-29T10:15:00-06:00\`), the car (year, make, model, trim, VIN, stock
-  number, mileage, asking price, finance as the purchase method for at most that price), the
-  applicant's name, email and phone, the dealer as vendor (its address from \`DEALER_ADDRESS_*\`) and
-  this app as provider. Every lead is valid by the ADF 1.0 DTD (a test checks it). Never the SSN,
-  birth date, income, addresses or employer.
+  number, mileage, asking price; the deal the application is made with, in ADF's \`<finance>\` and
+  the car's comments (\`docs/operations/mail.md\`), or else finance as the purchase method for
+  at most that price), the applicant's name, email and phone, the dealer as vendor (its address
+  from \`DEALER_ADDRESS_*\`) and this app as provider. Every lead is valid by the ADF 1.0 DTD (a
+  test checks it). Never the SSN, birth date, income, addresses or employer.
 - **Failures**: each email is an outbox delivery with its own retries (decision 017). A mail server
   that is down, slow (connection and greeting wait 5 s each) or busy is tried again from 1 s,
   doubling to 10 minutes; a recipient it refuses for good (5xx to \`RCPT TO\`) is given up at once.

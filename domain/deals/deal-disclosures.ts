@@ -1,5 +1,5 @@
 import { formatMileage, formatMoney, formatPercent } from '../format.ts';
-import { US_STATES } from '../us-states.ts';
+import { usStateName } from '../us-states.ts';
 import type { DealQuote, DealTax } from './deal-quote.schema.ts';
 
 /**
@@ -30,7 +30,7 @@ const m = dealDisclosureMessages;
 
 /** The state's name as the disclosures and the breakdown write it. */
 export function stateName(tax: DealTax): string {
-  return US_STATES.find((state) => state.code === tax.state)?.name ?? tax.state;
+  return usStateName(tax.state) ?? tax.state;
 }
 
 /**

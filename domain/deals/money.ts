@@ -25,3 +25,12 @@ export const moneyFactorToMillionths = (moneyFactor: number) => Math.round(money
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
 export const sum = (amounts: readonly number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
+/**
+ * Whole cents as a plain decimal number of dollars, 27255.19 or -1500.00: the form machine-read
+ * documents (an ADF lead) take, written from the integer so no binary fraction creeps in.
+ */
+export function centsToDecimal(cents: number): string {
+  const whole = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}

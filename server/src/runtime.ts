@@ -174,6 +174,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       ...mailConsumers({ db, mailer, catalogues, config: { company: config.company, server: config.server }, notices }),
       ...crmConsumers({
         db,
+        pii,
         mailer,
         mail: config.mail,
         config: { company: config.company, dealer: config.dealer, server: config.server },

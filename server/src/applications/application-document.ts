@@ -4,6 +4,11 @@ import type { ConsentKind } from '../../../domain/consents.ts';
 import { CONSENTS } from '../../../domain/consents.ts';
 import { hasOtherIncome } from '../../../domain/application-mapping.ts';
 import { formatDateFromApi } from '../../../domain/dates.ts';
+import type { ApplicationDeal } from '../../../domain/deals/application-deal.schema.ts';
+import { dealDisclosures, stateName } from '../../../domain/deals/deal-disclosures.ts';
+import { dealNames } from '../../../domain/deals/deal-handoff.ts';
+import type { DealQuote } from '../../../domain/deals/deal-quote.schema.ts';
+import type { DealSettings, DealType } from '../../../domain/deals/deal-settings.ts';
 import {
   applicationStatusLabels,
   carConditionLabels,
@@ -11,8 +16,9 @@ import {
   housingStatusLabels,
   maritalStatusLabels,
   suffixLabels,
+  toSupportedLanguage,
 } from '../../../domain/enums.ts';
-import { formatMileage, formatMoney, formatPhoneDisplay, formatSsnDisplay } from '../../../domain/format.ts';
+import { formatCents, formatMileage, formatMoney, formatPercent, formatPhoneDisplay, formatSsnDisplay } from '../../../domain/format.ts';
 import type { LicenceImage } from './application-records.service.ts';
 import type { PrintDocument } from '../pdf/pdf-renderer.service.ts';
 import { CONFIDENTIAL_STYLE, FOOTER_STYLE, printStylesheet } from '../pdf/print-theme.service.ts';
@@ -28,6 +34,8 @@ export type Translate = (id: string, values?: Record<string, unknown>) => string
 
 export interface ApplicationDocumentInput {
   application: PrintableApplication;
+  /** The settings the application's deal was priced under, which name its products, rebates and credit tier. */
+  dealSettings: DealSettings | undefined;
   licence: readonly LicenceImage[];
   company: string;
   /** The staff member who asked for the PDF, by display name. */
@@ -50,6 +58,9 @@ const consentLabels: Record<ConsentKind, string> = {
 };
 
 const sideLabels: Record<LicenceSide, string> = { front: 'Front', back: 'Back' };
+
+/** The car page's words for the kinds of deal (docs/product/deal-builder.md#the-form). */
+const dealTypeLabels: Record<DealType, string> = { cash: 'Cash', finance: 'Finance', lease: 'Lease' };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
@@ -175,6 +186,8 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       : `<p class="muted">${esc(t('No car chosen'))}</p>`,
   );
 
+  const deal = a.deal ? section(t('Deal'), dealBody(a.deal, input, months)) : '';
+
   const statusClass = `status status-${a.status}`;
   const history = section(
     t('Status'),
@@ -238,7 +251,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
 <style>${printStylesheet()}</style></head><body>
 <header class="masthead"><div><div class="dealer">${esc(input.company)}</div><div class="title">${esc(t('Credit Application'))}</div></div>
 <div class="reference"><strong>${esc(title)}</strong>${esc(applicant)}</div></header>
-${erasedNotice}${personal}${housing}${income}${vehicle}${history}${consents}${licence}
+${erasedNotice}${personal}${housing}${income}${vehicle}${deal}${history}${consents}${licence}
 </body></html>`;
 
   // Chromium fills the spans; the words around them are translated like the rest.
@@ -250,4 +263,106 @@ ${erasedNotice}${personal}${housing}${income}${vehicle}${history}${consents}${li
   )}</span><span>${pageOf}</span></div>`;
 
   return { html, footerHtml, info: { title, creator: input.company, producer: input.company } };
+}
+
+/**
+ * The deal the application is made with, as the applicant was shown it on the car page
+ * (docs/product/deal-builder.md#the-breakdown): its terms, every line of the quote in the same order
+ * and words, and the disclosures that go with a payment. Amounts in US dollars, as the rest of the document.
+ */
+function dealBody(
+  { input: chosen, settingsVersion, quote }: ApplicationDeal,
+  { dealSettings, lang, t }: ApplicationDocumentInput,
+  months: (count: number) => string | null,
+): string {
+  const names = dealNames(dealSettings, toSupportedLanguage(lang));
+  const notIncluded = t('Not included: we confirm it for {state}.', { state: stateName(quote.tax) });
+  const line = (label: string, value: string, strong = false) =>
+    `<tr${strong ? ' class="total"' : ''}><td>${esc(label)}</td><td class="amount">${esc(value)}</td></tr>`;
+
+  const terms = `<dl>${[
+    field(t('Kind of deal'), t(dealTypeLabels[quote.type])),
+    field(t('ZIP code'), chosen.zip),
+    field(t('State'), stateName(quote.tax)),
+    ...(quote.type === 'cash'
+      ? []
+      : [
+          field(t('Credit tier'), names.tier(quote.tierId)),
+          field(t('Term'), months(quote.termMonths)),
+          quote.type === 'finance'
+            ? field(t('APR'), formatPercent(quote.aprPercent))
+            : field(t('Money factor'), String(quote.moneyFactor)) + field(t('Miles a year'), formatMileage(quote.milesPerYear, lang)),
+        ]),
+    field(t('Deal settings version'), String(settingsVersion)),
+  ].join('')}</dl>`;
+
+  const outcome = (priced: DealQuote): string[] => {
+    switch (priced.type) {
+      case 'cash':
+        return [line(t('Amount due'), formatCents(priced.amountDueCents), true)];
+      case 'finance':
+        return [
+          line(t('Amount financed'), formatCents(priced.amountFinancedCents), true),
+          line(t('Number of payments'), String(priced.numberOfPayments)),
+          line(t('Monthly payment'), formatCents(priced.paymentCents), true),
+          line(t('Total of payments'), formatCents(priced.totalOfPaymentsCents)),
+          line(t('Finance charge'), formatCents(priced.financeChargeCents)),
+        ];
+      case 'lease':
+        return [
+          line(t('Gross capitalized cost'), formatCents(priced.grossCapCostCents)),
+          line(t('Capitalized cost reduction'), formatCents(-priced.capCostReductionCents)),
+          line(t('Adjusted capitalized cost'), formatCents(priced.adjustedCapCostCents), true),
+          line(
+            t('Residual value ({percent} of MSRP)', { percent: formatPercent(priced.residualPercent) }),
+            formatCents(priced.residualCents),
+          ),
+          line(t('Depreciation a month'), formatCents(priced.depreciationCents)),
+          line(t('Rent charge a month'), formatCents(priced.rentChargeCents)),
+          line(t('Base monthly payment'), formatCents(priced.basePaymentCents)),
+          line(t('Monthly tax'), priced.tax.included ? formatCents(priced.monthlyTaxCents) : notIncluded),
+          line(t('Monthly payment'), formatCents(priced.paymentCents), true),
+          line(t('Number of payments'), String(priced.numberOfPayments)),
+          ...(priced.tax.included ? [line(t('Tax due at signing'), formatCents(priced.upfrontTaxCents))] : []),
+          line(t('Due at signing'), formatCents(priced.dueAtSigningCents), true),
+          line(t('Total of payments'), formatCents(priced.totalOfPaymentsCents)),
+          line(t('Disposition fee at the end'), formatCents(priced.dispositionFeeCents)),
+          line(t('Excess mileage charge a mile'), formatCents(priced.excessMileageCentsPerMile)),
+        ];
+    }
+  };
+
+  const lines = [
+    line(t('Price'), formatCents(quote.priceCents)),
+    ...(quote.type === 'lease' ? [line(t('MSRP'), formatCents(quote.msrpCents))] : []),
+    line(t('Doc fee'), formatCents(quote.docFeeCents)),
+    line(t('Government fees (title, registration)'), quote.tax.included ? formatCents(quote.governmentFeesCents) : notIncluded),
+    ...(quote.type === 'lease' ? [line(t('Acquisition fee'), formatCents(quote.acquisitionFeeCents))] : []),
+    ...quote.products.map((product) => line(names.product(product.id), formatCents(product.cents))),
+    ...quote.rebates.map((rebate) => line(t('Rebate: {name}', { name: names.rebate(rebate.id) }), formatCents(-rebate.cents))),
+    ...(quote.trade
+      ? [
+          line(t('Trade-in allowance'), formatCents(quote.trade.allowanceCents)),
+          line(t('Trade-in payoff'), formatCents(quote.trade.payoffCents)),
+          line(t('Trade-in equity'), formatCents(quote.trade.equityCents)),
+        ]
+      : []),
+    ...(quote.tax.included
+      ? [
+          line(t('Taxable amount'), formatCents(quote.tax.taxableCents)),
+          line(t('Tax ({rate})', { rate: formatPercent(quote.tax.ratePercent) }), formatCents(quote.tax.taxCents)),
+        ]
+      : [line(t('Tax'), notIncluded)]),
+    ...(quote.type === 'cash' ? [] : [line(t('Cash down'), formatCents(quote.cashDownCents))]),
+    ...outcome(quote),
+  ];
+
+  // The disclosures in the words and number formats the car page uses in this language.
+  const disclosures = dealDisclosures(quote, lang).map((text) => t(text.id, text.values));
+  return (
+    terms +
+    `<table class="deal-lines"><tbody>${lines.join('')}</tbody></table>` +
+    (disclosures.length > 0 ? `<p class="disclosure">${esc(disclosures.join(' '))}</p>` : '') +
+    `<p class="muted">${esc(t('Estimate only. Your actual rate and payment depend on credit approval.'))}</p>`
+  );
 }

@@ -2,6 +2,7 @@ import type { Language } from '../../../domain/enums.ts';
 import { loadApplicationForPrint, loadLicenceImages, type ApplicationsDeps } from './application-records.service.ts';
 import { findActorName } from './applications.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { findDealSettings } from '../deals/deals.repository.ts';
 import type { Viewer } from '../http/viewer.ts';
 import type { Catalogues } from '../i18n/catalogues.ts';
 import { applicationDocument } from './application-document.ts';
@@ -29,8 +30,10 @@ export async function buildApplicationDocument(
     loadLicenceImages(deps, applicationId),
     findActorName(deps.db, actor.userId),
   ]);
+  const dealSettings = application.deal && (await findDealSettings(deps.db, application.deal.settingsVersion));
   return applicationDocument({
     application,
+    dealSettings: dealSettings?.settings,
     licence,
     company: deps.company,
     generatedBy,

@@ -6,13 +6,18 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
+import { formatCents } from '../../../domain/format.ts';
 import { testConfig, useTestApp } from '../../test/app.ts';
 import { submitTestApplication } from '../../test/applications.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { TEST_DEAL_SETTINGS, TEST_DEALS } from '../../test/deals.ts';
 import { createTelegramUser, injectAs, type TestTelegramUser } from '../../test/identity.ts';
+import { printableApplication } from '../../test/printable-application.ts';
 import { HttpError } from '../http/errors.ts';
+import { loadCatalogues } from '../i18n/catalogues.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 import { createPdfRenderer } from '../pdf/pdf-renderer.service.ts';
+import { applicationDocument } from './application-document.ts';
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'pdf-test-'));
@@ -306,9 +311,42 @@ describe('GET /api/applications/{id}/pdf without Chromium', () => {
   });
 });
 
-describe.skipIf(skipReason !== undefined)("the PDF renderer's file properties (real Chromium)", () => {
+describe.skipIf(skipReason !== undefined)('documents printed by the PDF renderer alone (real Chromium)', () => {
   const renderer = createPdfRenderer({ chromePath: CHROME_PATH });
   afterAll(() => renderer.close());
+
+  it("prints an application's deal: its lines, its payment and the finance disclosure", async () => {
+    const catalogues = await loadCatalogues();
+    const deal = TEST_DEALS.finance();
+    if (deal.quote.type !== 'finance') throw new Error('not finance');
+    const document = applicationDocument({
+      application: printableApplication({ deal }),
+      dealSettings: TEST_DEAL_SETTINGS,
+      licence: [],
+      company: 'Dealer',
+      generatedBy: 'Ada Lovelace',
+      generatedAt: new Date('2026-06-16T12:00:00.000Z'),
+      timeZone: 'America/Chicago',
+      lang: 'en',
+      t: (id, values) => catalogues.translate('en', id, values),
+    });
+    const text = await poppler('pdftotext', await renderer.render(document));
+    for (const words of [
+      'Deal',
+      'Kind of deal',
+      'Finance',
+      'Excellent 720+',
+      'GAP protection',
+      'Rebate: Spring rebate',
+      'Trade-in equity',
+      'Amount financed',
+      formatCents(deal.quote.amountFinancedCents),
+      formatCents(deal.quote.paymentCents),
+      '72 monthly payments of',
+    ]) {
+      expect(text).toContain(words);
+    }
+  });
 
   it.each([
     ['a short dealer name', 'Acme'],

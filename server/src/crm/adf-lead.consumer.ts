@@ -1,11 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
 import { zonedIsoDateTime } from '../../../domain/dates.ts';
+import { dealHandoff, type DealHandoff } from '../../../domain/deals/deal-handoff.ts';
+import { centsToDecimal } from '../../../domain/deals/money.ts';
+import { formatCents, formatMileage, formatPercent } from '../../../domain/format.ts';
+import { usStateName } from '../../../domain/us-states.ts';
+import { toStaffApplication } from '../applications/application-records.service.ts';
 import { findApplicationById, type ApplicationRow } from '../applications/applications.repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { findDealSettings } from '../deals/deals.repository.ts';
 import { describeMailError, isPermanentMailError, type Mailer } from '../mail/mail.service.ts';
-import { adfDocument, element, optional } from './adf.ts';
+import type { PiiCipher } from '../security/pii-crypto.ts';
+import { adfDocument, element, optional, type XmlElement } from './adf.ts';
 import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
 
 export const CRM_ADF_CONSUMER = 'crm-adf';
@@ -15,19 +22,79 @@ type LeadConfig = Pick<Config, 'company' | 'dealer'> & { server: Pick<Config['se
 export interface AdfLead {
   application: Pick<ApplicationRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'submitted_at'>;
   vehicle: LeadVehicle | undefined;
+  /** The deal the application is made with, as the lender receives it; null without one. */
+  deal: DealHandoff | null;
+}
+
+const amount = (type: 'downpayment' | 'monthly' | 'total', cents: number) =>
+  element('amount', { type, limit: 'exact', currency: 'USD' }, centsToDecimal(cents));
+const balance = (type: 'finance' | 'residual', cents: number) => element('balance', { type, currency: 'USD' }, centsToDecimal(cents));
+
+/**
+ * The deal in ADF's terms (docs/operations/mail.md#the-deal-in-an-adf-lead): the method, the amounts
+ * priced (exact, not a shopper's limits), and as `balance` the amount financed or the lease's residual.
+ */
+function dealFinance(deal: DealHandoff): XmlElement {
+  switch (deal.type) {
+    case 'cash':
+      return element('finance', {}, [element('method', {}, 'cash'), amount('total', deal.amountDueCents)]);
+    case 'finance':
+      return element('finance', {}, [
+        element('method', {}, 'finance'),
+        amount('downpayment', deal.cashDownCents),
+        amount('monthly', deal.paymentCents),
+        amount('total', deal.totalOfPaymentsCents),
+        balance('finance', deal.amountFinancedCents),
+      ]);
+    case 'lease':
+      return element('finance', {}, [
+        element('method', {}, 'lease'),
+        amount('downpayment', deal.cashDownCents),
+        amount('monthly', deal.paymentCents),
+        amount('total', deal.totalOfPaymentsCents),
+        balance('residual', deal.residual.cents),
+      ]);
+  }
+}
+
+const DEAL_TYPE_NAMES = { cash: 'Cash', finance: 'Finance', lease: 'Lease' } as const;
+
+/** What ADF has no element for, in one English sentence the CRM shows with the car: the terms, products, rebates, trade and tax. */
+function dealComments(deal: DealHandoff): string {
+  const terms =
+    deal.type === 'finance'
+      ? `${deal.termMonths} months at ${formatPercent(deal.aprPercent)} APR, credit tier ${deal.creditTier.name}`
+      : deal.type === 'lease'
+        ? `${deal.termMonths} months, ${formatMileage(deal.milesPerYear, 'en', 'long')} a year, money factor ${deal.moneyFactor}, ` +
+          `residual ${formatPercent(deal.residual.percent)} (${formatCents(deal.residual.cents)}), ` +
+          `${formatCents(deal.dueAtSigningCents)} due at signing, credit tier ${deal.creditTier.name}`
+        : `${formatCents(deal.amountDueCents)} due`;
+  const products = deal.products.map((product) => `${product.name} ${formatCents(product.priceCents)}`);
+  const rebates = deal.rebates.map((rebate) => `${rebate.name} ${formatCents(rebate.amountCents)}`);
+  return `${[
+    `${DEAL_TYPE_NAMES[deal.type]} deal priced online (deal settings version ${deal.settingsVersion}): ${terms}`,
+    ...(products.length > 0 ? [`products: ${products.join(', ')}`] : []),
+    ...(rebates.length > 0 ? [`rebates: ${rebates.join(', ')}`] : []),
+    ...(deal.trade ? [`trade-in allowance ${formatCents(deal.trade.allowanceCents)}, payoff ${formatCents(deal.trade.payoffCents)}`] : []),
+    deal.tax.included
+      ? `tax ${formatCents(deal.tax.amountCents)} (${deal.tax.state})`
+      : `tax and government fees not included: to be confirmed for ${usStateName(deal.tax.state) ?? deal.tax.state}`,
+  ].join('; ')}.`;
 }
 
 /**
  * The submission as an ADF/XML 1.0 lead, the format dealer CRMs ingest: who applied and how to
- * reach them, the car by VIN and stock number, that they want to finance it, and who sent the lead.
- * It takes only the contact fields of the application, so the SSN, birth date, income, addresses
- * and employer can never reach the CRM's mailbox or its copies of the email.
+ * reach them, the car by VIN and stock number, the deal they applied with (or that they want to
+ * finance the car), and who sent the lead. It takes only the contact fields of the application, so
+ * the SSN, birth date, income, addresses and employer can never reach the CRM's mailbox or its
+ * copies of the email.
  */
-export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): string {
+export function adfLead({ application, vehicle, deal }: AdfLead, config: LeadConfig): string {
   const { company } = config;
   const { location } = company;
+  const interest = deal?.type === 'lease' ? 'lease' : 'buy';
   const car = vehicle
-    ? element('vehicle', { interest: 'buy', status: vehicle.condition }, [
+    ? element('vehicle', { interest, status: vehicle.condition }, [
         element('year', {}, vehicle.year),
         element('make', {}, vehicle.brand),
         element('model', {}, vehicle.model),
@@ -36,19 +103,23 @@ export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): 
         optional('trim', vehicle.trim),
         element('odometer', { status: 'unknown', units: 'mi' }, vehicle.mileage),
         element('price', { type: 'asking', currency: 'USD' }, vehicle.price),
-        // A credit application asks to finance the car at most at its asking price; the down payment is the lender's talk.
-        element('finance', {}, [
-          element('method', {}, 'finance'),
-          element('amount', { type: 'total', limit: 'maximum', currency: 'USD' }, vehicle.price),
-        ]),
+        deal
+          ? dealFinance(deal)
+          : // Without a deal, a credit application asks to finance the car at most at its asking price; the down payment is the lender's talk.
+            element('finance', {}, [
+              element('method', {}, 'finance'),
+              element('amount', { type: 'total', limit: 'maximum', currency: 'USD' }, vehicle.price),
+            ]),
+        optional('comments', deal && dealComments(deal)),
       ])
     : // A car deleted from the stock since: ADF requires a vehicle with a year, make and model, so they are
-      // sent empty, with a word on why; the CRM still gets the customer.
-      element('vehicle', { interest: 'buy' }, [
+      // sent empty, with a word on why; the CRM still gets the customer, and the deal.
+      element('vehicle', { interest }, [
         element('year', {}, ''),
         element('make', {}, ''),
         element('model', {}, ''),
-        element('comments', {}, 'The car applied for has left the stock since.'),
+        deal ? dealFinance(deal) : undefined,
+        element('comments', {}, ['The car applied for has left the stock since.', ...(deal ? [dealComments(deal)] : [])].join(' ')),
       ]);
   return adfDocument(
     element('adf', {}, [
@@ -92,6 +163,8 @@ export function adfLead({ application, vehicle }: AdfLead, config: LeadConfig): 
 
 export interface CrmAdfDeps {
   db: Db;
+  /** Opens the stored application far enough to read its deal (toStaffApplication); nothing personal goes into a lead. */
+  pii: PiiCipher;
   mailer: Mailer;
   /** CRM_ADF_EMAIL: the CRM's lead mailbox. */
   to: string;
@@ -112,11 +185,15 @@ export function crmAdfConsumer(deps: CrmAdfDeps): OutboxConsumer {
       const application = await findApplicationById(deps.db, event.payload.applicationId);
       // Deleted since (the applicant's data was erased): there is no lead left to send.
       if (!application) return;
-      const vehicle = await findLeadVehicle(deps.db, application.car_uuid);
+      const [vehicle, { deal }] = await Promise.all([
+        findLeadVehicle(deps.db, application.car_uuid),
+        toStaffApplication(deps, application, new Date()),
+      ]);
+      const dealSettings = deal && (await findDealSettings(deps.db, deal.settingsVersion));
       await deps.mailer.send({
         to: deps.to,
         subject: `ADF lead: credit application #${application.id}`,
-        text: adfLead({ application, vehicle }, deps.config),
+        text: adfLead({ application, vehicle, deal: deal && dealHandoff(deal, dealSettings?.settings) }, deps.config),
       });
     },
     isPermanent: isPermanentMailError,

@@ -3,6 +3,7 @@ import { LENDER_CONSUMER, type StaffApplication } from '../../../domain/contract
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import { APPLICATION_INDICATORS } from '../../../domain/constants.ts';
+import { dealHandoff } from '../../../domain/deals/deal-handoff.ts';
 import {
   type ApplicationsDeps,
   applicationOrThrow,
@@ -11,10 +12,11 @@ import {
   openSsn,
   toStaffApplication,
 } from '../applications/application-records.service.ts';
-import { findApplicationById, listDocuments } from '../applications/applications.repository.ts';
+import { findApplicationById } from '../applications/applications.repository.ts';
 import { changeStatus } from '../applications/staff-review.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Config } from '../config.ts';
+import { findDealSettings } from '../deals/deals.repository.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { redeliverApplicationEvent } from '../outbox/outbox.repository.ts';
@@ -31,12 +33,15 @@ const DOCUMENT_LINK_HOURS = 24;
  * What the lender receives for a submitted application (docs/operations/lender.md): the spec's creation
  * payload as the applicant submitted it (SSN and birth date opened, totals in months, income
  * monthly, the fixed indicators, the dealer block stored at submission), with the licence photos
- * as signed links that expire, and the application id its decision must name.
+ * as signed links that expire, the application id its decision must name, and the deal the
+ * application is made with (null without one), named under the settings it was priced with.
  */
 export async function lenderSubmission(deps: ApplicationsDeps, lender: LenderSettings, applicationId: number, now = new Date()) {
   const row = await findApplicationById(deps.db, applicationId);
   if (!row) throw new ApplicationGone(applicationId);
-  const documents = await listDocuments(deps.db, row.id);
+  // The staff view (application-records.service.ts) is where an application's photos and deal are read.
+  const { documents, deal } = await toStaffApplication(deps, row, now);
+  const dealSettings = deal && (await findDealSettings(deps.db, deal.settingsVersion));
   const expiresAt = new Date(now.getTime() + DOCUMENT_LINK_HOURS * 3_600_000);
   const images = Object.fromEntries(
     documents.map((document) => [
@@ -55,6 +60,7 @@ export async function lenderSubmission(deps: ApplicationsDeps, lender: LenderSet
       ...APPLICATION_INDICATORS,
     },
     dealer: row.dealer,
+    deal: deal && dealHandoff(deal, dealSettings?.settings),
   };
 }
 

@@ -191,6 +191,15 @@ describe.each(DATABASE_KINDS)('the lender hand-off on %s', (kind) => {
     expect(await deliveryOf(applicationId)).toMatchObject({ state: 'sent', attempts: 1 });
   });
 
+  // The block of an application made with a deal is domain/deals/deal-handoff.test.ts's; docs/operations/lender.md#the-deal-in-the-hand-off.
+  it('says the application has no deal (deal: null) when it was made without one', async () => {
+    const applicationId = await submitted();
+    await runtime.outbox.tick();
+
+    const handOff = lender.received.find((request) => request.body.applicationId === applicationId);
+    expect(handOff!.body).toHaveProperty('deal', null);
+  });
+
   it('tells the lender, signed, when the applicant withdraws the application', async () => {
     const guest = await createGuest(app(), car);
     const { id: applicationId } = await submitTestApplication(app(), { cookie: guest.cookie }, guest.userId, { carId: car });

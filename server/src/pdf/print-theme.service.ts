@@ -59,6 +59,10 @@ const RULES = `
   td { border-bottom: 0.75pt solid #F3F4F6; padding: 3pt 4pt; vertical-align: top; }
   tr { break-inside: avoid; }
   .consent-text { color: #4B5563; font-size: 8pt; }
+  .deal-lines { margin-top: 6pt; }
+  .deal-lines .amount { text-align: right; white-space: nowrap; }
+  .deal-lines tr.total td { font-weight: 700; }
+  .disclosure { margin: 6pt 0 3pt; font-weight: 500; }
   .nowrap { white-space: nowrap; }
   .status { font-weight: 700; }
   ${Object.entries(STATUS_COLOURS)
