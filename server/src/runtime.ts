@@ -33,7 +33,7 @@ import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from '
 import { rememberTelegramUser } from './users/telegram-users.service.ts';
 import { findUserById, findUserByTelegramId } from './users/users.repository.ts';
 import { registerTelegramWebhook } from './telegram-webhook.ts';
-import { lenderSubmission } from './lender/lender.service.ts';
+import { lenderAcceptedOffer, lenderSubmission } from './lender/lender.service.ts';
 import { lenderConsumers } from './lender/lender-webhook.consumer.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 import { clearBlocked, prepareAlerts, recordAlertDropped, recordAlertSent, recordBlocked, unsubscribe } from './alerts/alerts.service.ts';
@@ -180,9 +180,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         config: { company: config.company, dealer: config.dealer, server: config.server },
         log: app.log,
       }),
-      ...lenderConsumers(config.lender, overrides.lenderTimeoutMs ?? 10_000, (lender, applicationId) =>
-        lenderSubmission({ db, pii }, lender, applicationId),
-      ),
+      ...lenderConsumers(config.lender, overrides.lenderTimeoutMs ?? 10_000, (lender) => ({
+        submission: (applicationId) => lenderSubmission({ db, pii }, lender, applicationId),
+        acceptedOffer: (applicationId, offerId) => lenderAcceptedOffer(db, applicationId, offerId),
+      })),
     ];
     for (const consumer of consumers) await outbox.register(consumer);
 

@@ -32,10 +32,20 @@ export async function listDealOffers(db: Db, applicationId: number): Promise<Dea
   return rows.map(toOffer);
 }
 
-/** The offer with its application id, locked for an answer; undefined when there is none. */
-export async function lockDealOffer(db: Db, offerId: number): Promise<(DealOffer & { applicationId: number }) | undefined> {
-  const row = await db.selectFrom('deal_offers').selectAll().where('id', '=', offerId).forUpdate().executeTakeFirst();
-  return row && { ...toOffer(row), applicationId: row.application_id };
+export type ApplicationDealOffer = DealOffer & { applicationId: number };
+
+const selectOffer = (db: Db, offerId: number) => db.selectFrom('deal_offers').selectAll().where('id', '=', offerId);
+const withApplication = (row: Selectable<DealOffersTable> | undefined): ApplicationDealOffer | undefined =>
+  row && { ...toOffer(row), applicationId: row.application_id };
+
+/** The offer with its application id; undefined when there is none. */
+export async function findDealOffer(db: Db, offerId: number): Promise<ApplicationDealOffer | undefined> {
+  return withApplication(await selectOffer(db, offerId).executeTakeFirst());
+}
+
+/** As findDealOffer, locked for an answer. */
+export async function lockDealOffer(db: Db, offerId: number): Promise<ApplicationDealOffer | undefined> {
+  return withApplication(await selectOffer(db, offerId).forUpdate().executeTakeFirst());
 }
 
 /** The open offer is superseded by the new one, which is sent. */

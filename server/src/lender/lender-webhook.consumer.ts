@@ -74,25 +74,33 @@ async function post(
   if (!response.ok) throw new LenderRefused(response.status, retryAfterMs(response.headers.get('retry-after')));
 }
 
+/** The bodies the lender is sent, built when each is delivered. */
+export interface LenderPayloads {
+  submission(applicationId: number): Promise<unknown>;
+  acceptedOffer(applicationId: number, offerId: number): Promise<unknown>;
+}
+
 /**
  * The outbox consumer `lender` (docs/operations/lender.md): POSTs each submitted application to
- * LENDER_WEBHOOK_URL, and each withdrawal by its applicant, signed, with the event id as Idempotency-Key so a lender that saw it before
+ * LENDER_WEBHOOK_URL, each withdrawal by its applicant and each offer they accepted (the deal the
+ * lender is to fund from then on), signed, with the event id as Idempotency-Key so a lender that saw it before
  * can tell. 2xx is delivered; 4xx other than 408 and 429 is given up at once (no retry changes
  * it); 429 waits as Retry-After says; anything else (5xx, a timeout, a refused connection, a bad
  * certificate) retries from 1 s doubling to an hour, given up 24 hours after the first attempt.
  */
-export function lenderWebhookConsumer(
-  settings: LenderWebhookSettings,
-  buildPayload: (applicationId: number) => Promise<unknown>,
-): OutboxConsumer {
+export function lenderWebhookConsumer(settings: LenderWebhookSettings, payloads: LenderPayloads): OutboxConsumer {
   return {
     name: LENDER_CONSUMER,
-    kinds: ['application.submitted', 'application.status_changed'],
+    kinds: ['application.submitted', 'application.status_changed', 'application.offer_accepted'],
     async deliver(event, stopping) {
-      // The lender hears of a submission and of the applicant's withdrawal; staff and lender decisions it already knows.
+      // The lender hears of a submission, an accepted offer and the applicant's withdrawal; staff and lender decisions it already knows.
       if (event.kind === 'application.submitted') {
-        const body = JSON.stringify(await buildPayload(event.payload.applicationId));
+        const body = JSON.stringify(await payloads.submission(event.payload.applicationId));
         return post(settings, 'application.submitted', event.id, body, stopping);
+      }
+      if (event.kind === 'application.offer_accepted') {
+        const body = JSON.stringify(await payloads.acceptedOffer(event.payload.applicationId, event.payload.offerId));
+        return post(settings, 'application.offer_accepted', event.id, body, stopping);
       }
       if (event.kind === 'application.status_changed' && event.payload.to === 'withdrawn') {
         const body = JSON.stringify({ applicationId: event.payload.applicationId, status: 'withdrawn' });
@@ -112,8 +120,8 @@ export function lenderWebhookConsumer(
 export function lenderConsumers<Lender extends Omit<LenderWebhookSettings, 'timeoutMs'>>(
   lender: Lender | undefined,
   timeoutMs: number,
-  buildPayload: (lender: Lender, applicationId: number) => Promise<unknown>,
+  payloads: (lender: Lender) => LenderPayloads,
 ): OutboxConsumer[] {
   if (!lender) return [];
-  return [lenderWebhookConsumer({ webhookUrl: lender.webhookUrl, secret: lender.secret, timeoutMs }, (id) => buildPayload(lender, id))];
+  return [lenderWebhookConsumer({ webhookUrl: lender.webhookUrl, secret: lender.secret, timeoutMs }, payloads(lender))];
 }

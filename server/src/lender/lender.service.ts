@@ -13,9 +13,11 @@ import {
   toStaffApplication,
 } from '../applications/application-records.service.ts';
 import { findApplicationById } from '../applications/applications.repository.ts';
+import { findDealOffer } from '../applications/deal-offers.repository.ts';
 import { changeStatus } from '../applications/staff-review.service.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
 import { findDealSettings } from '../deals/deals.repository.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
@@ -61,6 +63,24 @@ export async function lenderSubmission(deps: ApplicationsDeps, lender: LenderSet
     },
     dealer: row.dealer,
     deal: deal && dealHandoff(deal, dealSettings?.settings),
+  };
+}
+
+/**
+ * What the lender receives when the applicant accepts the desk's offer (docs/operations/lender.md#an-accepted-offer):
+ * the offer's deal, in the same block as a hand-off's, which replaces the deal the application was
+ * submitted with.
+ */
+export async function lenderAcceptedOffer(db: Db, applicationId: number, offerId: number) {
+  const offer = await findDealOffer(db, offerId);
+  // An application deleted since takes its offers with it.
+  if (!offer) throw new ApplicationGone(applicationId);
+  const dealSettings = await findDealSettings(db, offer.settingsVersion);
+  return {
+    applicationId: offer.applicationId,
+    offerId: offer.id,
+    acceptedAt: offer.respondedAt,
+    deal: dealHandoff(offer, dealSettings?.settings),
   };
 }
 

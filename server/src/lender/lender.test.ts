@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { LenderDelivery, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { DealOffer, LenderDelivery, StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { DealQuote, PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import { testConfig } from '../../test/app.ts';
 import { submitTestApplication, TEST_BIRTH_DATE, TEST_SSN } from '../../test/applications.ts';
@@ -191,13 +192,77 @@ describe.each(DATABASE_KINDS)('the lender hand-off on %s', (kind) => {
     expect(await deliveryOf(applicationId)).toMatchObject({ state: 'sent', attempts: 1 });
   });
 
-  // The block of an application made with a deal is domain/deals/deal-handoff.test.ts's; docs/operations/lender.md#the-deal-in-the-hand-off.
+  // The block's every field is domain/deals/deal-handoff.test.ts's; docs/operations/lender.md#the-deal-in-the-hand-off.
   it('says the application has no deal (deal: null) when it was made without one', async () => {
     const applicationId = await submitted();
     await runtime.outbox.tick();
 
     const handOff = lender.received.find((request) => request.body.applicationId === applicationId);
     expect(handOff!.body).toHaveProperty('deal', null);
+  });
+
+  const financeInput = { type: 'finance', zip: '75201', tierId: 'excellent', termMonths: 60, cashDownCents: 300_000 };
+
+  it('hands the lender the deal the application was made with, in cents, named under its settings', async () => {
+    const guest = await createGuest(app(), car);
+    const priced = await app().inject({ method: 'POST', url: '/api/deals/quote', payload: { carId: car, deal: financeInput } });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const deal = { input: financeInput, ...priced.json<PricedDeal>() };
+    const { id: applicationId } = await submitTestApplication(app(), { cookie: guest.cookie }, guest.userId, { carId: car, deal });
+    await runtime.outbox.tick();
+
+    const handOff = lender.received.find((request) => request.body.applicationId === applicationId);
+    const quote = deal.quote as Extract<DealQuote, { type: 'finance' }>;
+    expect(handOff!.body.deal).toMatchObject({
+      type: 'finance',
+      settingsVersion: deal.settingsVersion,
+      priceCents: 2_000_000,
+      cashDownCents: 300_000,
+      termMonths: 60,
+      aprPercent: quote.aprPercent,
+      amountFinancedCents: quote.amountFinancedCents,
+      paymentCents: quote.paymentCents,
+    });
+  });
+
+  it('hands the lender an offer the applicant accepted, signed, as the deal from then on', async () => {
+    const guest = await createGuest(app(), car);
+    const { id: applicationId } = await submitTestApplication(app(), { cookie: guest.cookie }, guest.userId, { carId: car });
+    await runtime.outbox.tick();
+    lender.received.length = 0;
+    const sent = await asAdmin({
+      method: 'POST',
+      url: `/api/applications/${applicationId}/offers`,
+      payload: { input: financeInput, terms: { priceCents: 1_900_000, aprPercent: 3.9 } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const offer = sent.json<DealOffer>();
+    await runtime.outbox.tick();
+    expect(lender.received).toHaveLength(0);
+
+    const accepted = await injectAs(
+      app(),
+      { cookie: guest.cookie },
+      { method: 'POST', url: `/api/applications/mine/offers/${offer.id}/accept` },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await runtime.outbox.tick();
+
+    expect(lender.received).toHaveLength(1);
+    const [request] = lender.received;
+    expect(request!.signed).toBe(true);
+    expect(request!.headers['x-lender-event']).toBe('application.offer_accepted');
+    expect(request!.body).toMatchObject({
+      applicationId,
+      offerId: offer.id,
+      acceptedAt: expect.any(String),
+      deal: {
+        type: 'finance',
+        priceCents: 1_900_000,
+        aprPercent: 3.9,
+        paymentCents: offer.quote.type === 'finance' ? offer.quote.paymentCents : -1,
+      },
+    });
   });
 
   it('tells the lender, signed, when the applicant withdraws the application', async () => {
