@@ -18,7 +18,7 @@ export function telegramConsumers(parts: CarBot): OutboxConsumer[] {
     // The bot's notifications: what an outbox event means to the staff group and the applicant.
     {
       name: TELEGRAM_CONSUMER,
-      kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
+      kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action', 'application.offer_sent'],
       // An applicant reads their status changes in the order they happened.
       concurrency: 1,
       deliver: (event) => parts.deliver(event),

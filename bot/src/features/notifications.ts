@@ -13,7 +13,7 @@ export type Deliver = (event: OutboxEvent) => Promise<void>;
 
 /**
  * What the outbox events say in Telegram (docs/product/submission.md#notifications). Staff hear of a new application in
- * the applicant's topic; the applicant hears of a status change in their language, and receives a
+ * the applicant's topic; the applicant hears of a status change and of the desk's offer on their deal in their language, and receives a
  * rejection's adverse-action notice as a PDF document. None ever carries financial or personal
  * detail beyond a name and a status in the message itself: they link to the app instead.
  */
@@ -25,7 +25,8 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
     if (
       event.kind !== 'application.submitted' &&
       event.kind !== 'application.status_changed' &&
-      event.kind !== 'application.adverse_action'
+      event.kind !== 'application.adverse_action' &&
+      event.kind !== 'application.offer_sent'
     )
       return;
     const user = await deps.users.findById(event.payload.userId);
@@ -65,6 +66,17 @@ export function notifications(deps: BotDeps, api: Api, topics: Topics | undefine
         caption: t('Your application was not approved. The attached notice gives the principal reasons and explains your rights.'),
       });
       await deps.notices.markDelivered(noticeId);
+      return;
+    }
+    if (event.kind === 'application.offer_sent') {
+      // The offer's figures stay in the app, beside what the applicant asked for.
+      const offer = withAppButton(
+        deps.config,
+        t('We have sent you an offer on your deal. Open the app to compare it with what you asked for, and accept or decline it.'),
+        t('See the offer'),
+        '/application',
+      );
+      await api.sendMessage(user.telegram_id, offer.text, { reply_markup: offer.keyboard });
       return;
     }
     const text = t('Your application is now: {status}.', { status: t(applicationStatusLabels[event.payload.to]) });

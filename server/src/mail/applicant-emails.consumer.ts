@@ -36,7 +36,7 @@ const NEXT_STEPS: Partial<Record<ApplicationStatus, readonly string[]>> = {
 
 type ApplicationEvent = Extract<
   OutboxEvent,
-  { kind: 'application.submitted' | 'application.status_changed' | 'application.adverse_action' }
+  { kind: 'application.submitted' | 'application.status_changed' | 'application.adverse_action' | 'application.offer_sent' }
 >;
 
 /**
@@ -75,6 +75,21 @@ function applicantEmail(
       footer,
     };
   }
+  if (event.kind === 'application.offer_sent') {
+    return {
+      subject: t('An offer on your credit application #{id}', { id }),
+      greeting,
+      paragraphs: [
+        t(
+          'We have sent you an offer on the deal of your credit application #{id}. Open your application to compare it with what you asked for, and accept or decline it.',
+          { id },
+        ),
+        privacy,
+      ],
+      link,
+      footer,
+    };
+  }
   if (event.kind === 'application.submitted') {
     return {
       subject: t('We received your credit application #{id}', { id }),
@@ -100,20 +115,22 @@ function applicantEmail(
 
 /**
  * The outbox's `email` consumer: tells a web applicant (no Telegram chat) by email, in their
- * language, that their application arrived, each time its status changes, and a rejection's
+ * language, that their application arrived, each time its status changes, when the desk sends an
+ * offer on their deal, and a rejection's
  * adverse-action notice as an attached PDF. A Telegram
  * applicant hears the same from the bot (bot/src/features/notifications.ts) and gets no email.
  */
 export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer {
   return {
     name: APPLICANT_EMAIL_CONSUMER,
-    kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action'],
+    kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action', 'application.offer_sent'],
     async deliver(event) {
       // It takes application events only (its kinds); the others are never handed to it.
       if (
         event.kind !== 'application.submitted' &&
         event.kind !== 'application.status_changed' &&
-        event.kind !== 'application.adverse_action'
+        event.kind !== 'application.adverse_action' &&
+        event.kind !== 'application.offer_sent'
       )
         return;
       const user = await findUserById(deps.db, event.payload.userId);
