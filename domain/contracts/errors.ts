@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   duplicate_stock_number: 409,
   /** An application for a car that is pending, sold or gone from the catalogue. */
   car_unavailable: 409,
+  /** An application's deal whose quote differs from its pricing again under its settings version: quote it again and show it. */
+  deal_changed: 409,
   // Last of the 409s: a bare 409 maps back to this generic code.
   conflict: 409,
   payload_too_large: 413,
