@@ -1,5 +1,5 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { draftAtom, draftDealAtom } from '../../../lib/application-draft.ts';
 import { parseDealParams, serializeDealParams, withoutDealParams } from '../../../lib/deals/deal-choice.ts';
@@ -16,28 +16,29 @@ export function DealKeeper() {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const draft = useAtomValue(draftAtom);
-  const carId = draft.carId ?? '';
-  const complete = useMemo(() => firstInvalidStep(draft) === null, [draft]);
-  const [deal, setDeal] = useAtom(draftDealAtom);
-  const setDropped = useSetAtom(dealDroppedAtom);
+  const store = useStore();
+  const carId = useAtomValue(draftAtom).carId;
+  const deal = useAtomValue(draftDealAtom);
   const linked = searchParams.has('deal') ? serializeDealParams(parseDealParams(searchParams)).toString() : null;
 
   useEffect(() => {
+    // Read from the store, not the render: the first render may predate the draft read back from this tab's storage.
+    const carNow = store.get(draftAtom).carId ?? '';
+    const kept = store.get(draftDealAtom);
     if (linked !== null) {
       // A deal is priced for a car: a link without one in the draft has nothing to price it for.
-      if (carId !== '') {
-        setDeal({ carId, params: linked });
-        setDropped(false);
+      if (carNow !== '' && (kept?.carId !== carNow || kept.params !== linked)) {
+        store.set(draftDealAtom, { carId: carNow, params: linked });
+        store.set(dealDroppedAtom, false);
       }
       // Out of the address, so Back or a reload does not bring back a deal removed since; an
       // applicant whose answers are all given goes on to the review, where the deal is shown.
-      const to = carId !== '' && complete ? stepPath('review') : pathname;
+      const to = carNow !== '' && firstInvalidStep(store.get(draftAtom)) === null ? stepPath('review') : pathname;
       void navigate({ pathname: to, search: withoutDealParams(searchParams).toString() }, { replace: true });
-    } else if (deal !== null && deal.carId !== carId) {
-      setDeal(null);
-      setDropped(true);
+    } else if (kept !== null && kept.carId !== carNow) {
+      store.set(draftDealAtom, null);
+      store.set(dealDroppedAtom, true);
     }
-  }, [linked, carId, complete, deal, pathname, searchParams, navigate, setDeal, setDropped]);
+  }, [linked, carId, deal, pathname, searchParams, navigate, store]);
   return null;
 }
