@@ -93,7 +93,7 @@ describe.skipIf(missing)('the deal in the application, in a real browser', () =>
 
       // The car page: a lease, the ZIP, the credit tier and GAP.
       await page.goto(`${suite.server.baseUrl}/cars/${carId}`);
-      const builder = page.getByRole('region', { name: t('Your deal') });
+      const builder = page.getByRole('region', { name: t('Your deal'), exact: true });
       await builder.getByRole('radio', { name: t('Lease') }).check();
       await builder.getByRole('textbox', { name: t('ZIP code') }).fill('75201');
       await builder.getByRole('combobox', { name: t('Your credit') }).selectOption('good');
@@ -110,7 +110,7 @@ describe.skipIf(missing)('the deal in the application, in a real browser', () =>
 
       // Applying with it: the wizard keeps it while the licence photos are added.
       await builder.getByRole('link', { name: t('Apply with this deal') }).click();
-      await page.getByRole('heading', { level: 1, name: t('Car loan application') }).waitFor();
+      await page.getByRole('heading', { level: 1, name: t('Car loan application'), exact: true }).waitFor();
       await page.goto(`${suite.server.baseUrl}/application/license`);
       await page.locator('#field-front').setInputFiles(photo);
       await page.locator('#field-back-gallery').setInputFiles(photo);
@@ -121,9 +121,9 @@ describe.skipIf(missing)('the deal in the application, in a real browser', () =>
           .waitFor();
       }
       await page.getByRole('button', { name: t('Next'), exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: t('Review Your Application') }).waitFor();
+      await page.getByRole('heading', { level: 1, name: t('Review Your Application'), exact: true }).waitFor();
 
-      const review = page.getByRole('region', { name: t('Your deal') });
+      const review = page.getByRole('region', { name: t('Your deal'), exact: true });
       expect(await settledPayment(review, t)).toBe(payment);
       await review.getByText(t('Lease'), { exact: true }).waitFor();
       await term(review, GAP.name[lang]).waitFor();
@@ -133,10 +133,11 @@ describe.skipIf(missing)('the deal in the application, in a real browser', () =>
       const required = page.locator('input[type="checkbox"][aria-required="true"]');
       for (let i = 0; i < (await required.count()); i += 1) await required.nth(i).check();
       await page.getByRole('button', { name: t('Submit Application') }).click();
-      await page.getByRole('heading', { level: 1, name: t('Your application') }).waitFor();
+      // Exactly: "Review Your Application" holds these words too.
+      await page.getByRole('heading', { level: 1, name: t('Your application'), exact: true }).waitFor();
 
       // The applicant's status shows the deal they applied with.
-      const applied = page.getByRole('region', { name: t('Your deal') });
+      const applied = page.getByRole('region', { name: t('Your deal'), exact: true });
       await applied.getByText(t('Lease'), { exact: true }).waitFor();
       expect(cents(await term(applied, t('Monthly payment')).locator('xpath=following-sibling::dd').textContent())).toBe(cents(payment));
 
@@ -150,7 +151,7 @@ describe.skipIf(missing)('the deal in the application, in a real browser', () =>
         { id: ADMIN_TELEGRAM_ID, first_name: 'Ada', last_name: 'Staff' },
         `/dashboard/users/${userId}`,
       );
-      const deal = staff.getByRole('region', { name: 'Deal' });
+      const deal = staff.getByRole('region', { name: 'Deal', exact: true });
       await deal.getByText('Lease', { exact: true }).waitFor();
       expect(cents(await deal.getByRole('status', { name: 'Monthly payment' }).textContent())).toBe(cents(payment));
       await term(deal, GAP.name.en).waitFor();
