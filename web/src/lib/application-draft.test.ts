@@ -36,12 +36,30 @@ describe('the application draft', () => {
     expect(createStore().get(reloaded.draftAtom)).toEqual(expected);
   });
 
-  it('resets everything', async () => {
-    const { draftAtom, draftCarIdAtom, resetDraftAtom, EMPTY_DRAFT } = await load();
+  it('resets everything, the deal with it', async () => {
+    const { draftAtom, draftCarIdAtom, draftDealAtom, resetDraftAtom, EMPTY_DRAFT } = await load();
     const store = createStore();
     store.set(draftCarIdAtom, 'x');
+    store.set(draftDealAtom, { carId: 'x', params: 'deal=cash&zip=75201' });
     store.set(resetDraftAtom);
     expect(store.get(draftAtom)).toEqual(EMPTY_DRAFT);
+    expect(store.get(draftDealAtom)).toBeNull();
+  });
+
+  it('keeps the deal and its car in sessionStorage across a reload', async () => {
+    const { draftDealAtom } = await load();
+    createStore().set(draftDealAtom, { carId: '3f1c0000-0000-4000-8000-000000000000', params: 'deal=lease&zip=75201&tier=good' });
+    const reloaded = await load();
+    expect(createStore().get(reloaded.draftDealAtom)).toEqual({
+      carId: '3f1c0000-0000-4000-8000-000000000000',
+      params: 'deal=lease&zip=75201&tier=good',
+    });
+  });
+
+  it('reads a damaged deal as none', async () => {
+    sessionStorage.setItem('applicationDeal', JSON.stringify({ carId: 7, params: ['deal=cash'] }));
+    const { draftDealAtom } = await load();
+    expect(createStore().get(draftDealAtom)).toBeNull();
   });
 
   it('survives damaged storage', async () => {

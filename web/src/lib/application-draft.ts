@@ -38,26 +38,30 @@ export function toDraft(value: unknown): ApplicationDraftInput {
   };
 }
 
-const jsonStorage = createJSONStorage<ApplicationDraftInput>(() => sessionStorage);
-const draftStorage: typeof jsonStorage = {
-  ...jsonStorage,
-  getItem(key, initialValue) {
-    try {
-      return toDraft(jsonStorage.getItem(key, initialValue));
-    } catch {
-      return initialValue;
-    }
-  },
-  setItem(key, value) {
-    try {
-      jsonStorage.setItem(key, value);
-    } catch {
-      // Storage full or disabled: the draft lives in memory for this visit.
-    }
-  },
-};
+/** This tab's sessionStorage as JSON, each value read through `toValue`, which accepts only its known shape. */
+function tabStorage<T>(toValue: (value: unknown) => T) {
+  const jsonStorage = createJSONStorage<T>(() => sessionStorage);
+  const storage: typeof jsonStorage = {
+    ...jsonStorage,
+    getItem(key, initialValue) {
+      try {
+        return toValue(jsonStorage.getItem(key, initialValue));
+      } catch {
+        return initialValue;
+      }
+    },
+    setItem(key, value) {
+      try {
+        jsonStorage.setItem(key, value);
+      } catch {
+        // Storage full or disabled: the value lives in memory for this visit.
+      }
+    },
+  };
+  return storage;
+}
 
-export const draftAtom = atomWithStorage<ApplicationDraftInput>(DRAFT_STORAGE_KEY, EMPTY_DRAFT, draftStorage, {
+export const draftAtom = atomWithStorage<ApplicationDraftInput>(DRAFT_STORAGE_KEY, EMPTY_DRAFT, tabStorage(toDraft), {
   getOnInit: true,
 });
 
@@ -75,5 +79,28 @@ export const draftHousingAtom = sectionAtom('housing');
 export const draftIncomeAtom = sectionAtom('income');
 export const draftDriverLicenseAtom = sectionAtom('driverLicense');
 
-/** Back to the initial empty draft (after submitting, or when the applicant starts over). */
-export const resetDraftAtom = atom(null, (_get, set) => set(draftAtom, EMPTY_DRAFT));
+export const DEAL_STORAGE_KEY = 'applicationDeal';
+
+/**
+ * The deal the applicant applies with (docs/product/deal-builder.md#the-deal-in-the-application):
+ * the car page's deal parameters (`params`, as web/src/lib/deals/deal-choice.ts writes them) and the
+ * car they were priced for. Beside the draft in this tab only: the server's draft holds the answers,
+ * and a deal is priced again whenever it is shown.
+ */
+export interface DraftDeal {
+  carId: string;
+  params: string;
+}
+
+function toDraftDeal(value: unknown): DraftDeal | null {
+  if (!isRecord(value) || typeof value.carId !== 'string' || typeof value.params !== 'string' || value.carId === '') return null;
+  return { carId: value.carId, params: value.params };
+}
+
+export const draftDealAtom = atomWithStorage<DraftDeal | null>(DEAL_STORAGE_KEY, null, tabStorage(toDraftDeal), { getOnInit: true });
+
+/** Back to the initial empty draft, without a deal (after submitting, or when the applicant starts over). */
+export const resetDraftAtom = atom(null, (_get, set) => {
+  set(draftAtom, EMPTY_DRAFT);
+  set(draftDealAtom, null);
+});

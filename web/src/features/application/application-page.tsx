@@ -17,6 +17,7 @@ import { useServerDraft } from './api/get-draft.ts';
 import { useMyApplication } from '../../lib/api/get-my-application.ts';
 import { useSaveDraft } from './api/save-draft.ts';
 import { submitApplicationKey } from './api/submit-application.ts';
+import { DealKeeper } from './deal/deal-keeper.tsx';
 import { ApplicationStatusView } from './status/application-status-view.tsx';
 import { OtherCarNotice } from './status/other-car-notice.tsx';
 import { HousingStep } from './steps/housing-step.tsx';
@@ -145,8 +146,20 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
   );
 }
 
-/** Opens the wizard once the server's draft is known: resumed, discarded, or none to speak of. */
+/**
+ * Opens the wizard once the server's draft is known: resumed, discarded, or none to speak of. The
+ * deal a link brings is kept from the first moment, before the saved draft is asked about.
+ */
 function Wizard() {
+  return (
+    <>
+      <DealKeeper />
+      <WizardSteps />
+    </>
+  );
+}
+
+function WizardSteps() {
   const local = useAtomValue(draftAtom);
   // Answers in this tab (a reload) are the newest: they are kept without asking.
   const [decided, setDecided] = useState(() => hasAnswers(local));

@@ -24,6 +24,7 @@ import { ApplicationEditForm, EDIT_FORM_ID } from './application-edit-form.tsx';
 import { ChatButton, useUsersListPath } from './navigation.tsx';
 import { ApplicationView } from './application-view.tsx';
 import { ChosenCar } from './chosen-car.tsx';
+import { DealSection } from './deal-section.tsx';
 import { FirstResponse } from './first-response.tsx';
 
 import { ErasedNotice } from './erased-notice.tsx';
@@ -150,6 +151,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />
+      <DealSection deal={application.deal} />
       <LenderPanel
         applicationId={application.id}
         userId={application.userId}

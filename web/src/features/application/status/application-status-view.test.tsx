@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
 import type { PublicSite } from '../../../../../domain/contracts/site.ts';
+import { formatCents } from '../../../../../domain/format.ts';
 import { createWebHost } from '../../../host/web-host.ts';
+import { pricedDeal } from '../../../test/deal-fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ApplicationStatusView } from './application-status-view.tsx';
 
@@ -148,5 +150,39 @@ describe('ApplicationStatusView', () => {
   it('points to the contact section when no bot is configured', async () => {
     renderView(application, null);
     expect((await screen.findByRole('link', { name: 'Contact us' })).getAttribute('href')).toBe('/#contact');
+  });
+
+  it('shows the finance deal applied with: its kind, the payment and term, and the disclosure that goes with a payment', () => {
+    const deal = pricedDeal({ type: 'finance', zip: '75201', tierId: 'good', termMonths: 60, cashDownCents: 300_000 });
+    if (deal.quote.type !== 'finance') throw new Error('a finance deal');
+    renderView({ ...application, deal });
+    const section = within(screen.getByRole('region', { name: 'Your deal' }));
+    const value = (label: string) => section.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Kind of deal')).toBe('Finance');
+    expect(value('Monthly payment')).toBe(formatCents(deal.quote.paymentCents));
+    expect(value('Term')).toBe('60 months');
+    expect(
+      section.getByText(
+        `$3,000 down, 60 monthly payments of ${formatCents(deal.quote.paymentCents)} at 7.49% APR. ` +
+          `Total of payments ${formatCents(deal.quote.totalOfPaymentsCents)}.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows a cash deal by the amount due, with no payment or term', () => {
+    const deal = pricedDeal({ type: 'cash', zip: '75201' });
+    if (deal.quote.type !== 'cash') throw new Error('a cash deal');
+    renderView({ ...application, deal });
+    const section = within(screen.getByRole('region', { name: 'Your deal' }));
+    expect(section.getByText('Amount due', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      formatCents(deal.quote.amountDueCents),
+    );
+    expect(section.queryByText('Monthly payment')).toBeNull();
+    expect(section.queryByText('Term')).toBeNull();
+  });
+
+  it('shows no deal section for an application without a deal', () => {
+    renderView(application);
+    expect(screen.queryByRole('region', { name: 'Your deal' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { toast } from '../../../components/toasts.tsx';
 import { useNoticeLink } from '../api/get-notice-link.ts';
 import './status.css';
 import { WithdrawApplication } from './withdraw-application.tsx';
+import { AppliedDeal } from './applied-deal.tsx';
 import { formatDollars } from '../../../../../domain/format.ts';
 import { formatMoment } from '../../../../../domain/date-time.ts';
 import { telegramChatUrl } from '../../../../../domain/start-links.ts';
@@ -91,7 +92,7 @@ function NoticeDownload() {
 
 /**
  * What the applicant sees once they have applied: the decision so far, when it is due (Regulation
- * B), the history and the car. Its heading takes focus when a screen moves focus to it.
+ * B), the history, the car and the deal they applied with. Its heading takes focus when a screen moves focus to it.
  */
 export function ApplicationStatusView({ application }: { application: MyApplication }) {
   const { i18n } = useLingui();
@@ -164,6 +165,8 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
           <Link to={`/cars/${encodeURIComponent(car.uuid)}`}>{i18n._('View the car')}</Link>
         </div>
       )}
+
+      {application.deal && <AppliedDeal deal={application.deal} />}
 
       {application.history.length > 0 && (
         <div className="card">

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { buildSubmissionPayload } from '../../../../../domain/application-mapping.ts';
 import { CONSENTS, findConsentProblems, type ConsentKind, type ConsentTerms } from '../../../../../domain/consents.ts';
 import type { ConsentText } from '../../../../../domain/contracts/applications.ts';
+import type { ApplicationDeal } from '../../../../../domain/deals/application-deal.schema.ts';
 import { employmentQuestions } from '../../../../../domain/employment.ts';
 import { employmentStatusLabels, housingStatusLabels, maritalStatusLabels, suffixLabels } from '../../../../../domain/enums.ts';
 import { formatDollarsAndCents, formatSsnMasked } from '../../../../../domain/format.ts';
@@ -16,13 +17,17 @@ import { createApplicationDraftSchema, type AddressFormValues, type ApplicationD
 import { toast } from '../../../components/toasts.tsx';
 import { useBackAction, useHost, useMainButton } from '../../../host/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { dealFieldErrors } from '../../../lib/deals/deal-choice.ts';
 import { draftAtom } from '../../../lib/application-draft.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useConsents } from '../api/get-consents.ts';
+import { dealsQueryKey } from '../../../lib/api/get-deal-settings.ts';
 import { meQueryOptions } from '../../../lib/api/get-me.ts';
 import { myApplicationQueryKey } from '../../../lib/api/get-my-application.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { ChosenCar } from '../components/chosen-car.tsx';
+import { useApplicationDeal, type ReviewDeal } from '../deal/application-deal.ts';
+import { DEAL_SECTION_ID, DealSection, type DealRefusal } from '../deal/deal-section.tsx';
 import { StepHeader, useStepBack, WizardBackBar } from '../components/step-shell.tsx';
 import { STEP_TITLES, stepOfSubmissionField, stepPath, type FormStepId } from '../wizard-steps.ts';
 import { wordingOf } from './work-wording.ts';
@@ -276,10 +281,43 @@ function acceptancesOf(consents: readonly ConsentText[], accepted: Accepted) {
   return consents.filter((consent) => accepted[consent.kind] === consent.version).map(({ kind, version }) => ({ kind, version }));
 }
 
-/** What went wrong on Submit; a missing consent's message leads to the consents. */
+/** Takes the applicant to their deal, where what is wrong with it is said. */
+function goToDeal() {
+  const section = document.getElementById(DEAL_SECTION_ID);
+  section?.scrollIntoView({ block: 'start' });
+  section?.focus();
+}
+
+/** What went wrong on Submit; a missing consent's message leads to the consents, a deal's to the deal. */
 interface Failure {
   message: string;
-  toConsents: boolean;
+  leadsTo: 'consents' | 'deal' | null;
+}
+
+/** A submission's 400 that names the deal: what it said, for the deal it was said of. */
+interface RefusedDeal {
+  params: string;
+  refusal: DealRefusal;
+}
+
+const isDealField = (field: string) => field === 'deal' || field.startsWith('deal.');
+
+/**
+ * The deal the submission carries: the latest quote's, or null without a deal. A deal still being
+ * priced, or one that cannot be, is never left out silently: the applicant changes or removes it.
+ */
+function dealToSend(deal: ReviewDeal): ApplicationDeal | null | 'pending' | 'unpriced' {
+  switch (deal.state) {
+    case 'none':
+      return null;
+    case 'loading':
+      return 'pending';
+    case 'priced':
+      return deal.deal ?? 'pending';
+    case 'unpriceable':
+    case 'failed':
+      return 'unpriced';
+  }
 }
 
 /** One submission attempt: the same body is retried with the same key, so the server makes one application. */
@@ -304,6 +342,8 @@ export function ReviewStep() {
   const [accepted, setAccepted] = useState<Accepted>({});
   const [showErrors, setShowErrors] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const reviewDeal = useApplicationDeal();
+  const [refusedDeal, setRefusedDeal] = useState<RefusedDeal | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const alertBox = useRef<HTMLDivElement>(null);
   // Set synchronously and held until the answer, and for good once it is a success: a double click
@@ -318,9 +358,9 @@ export function ReviewStep() {
     if (failure) alertBox.current?.focus();
   }, [failure]);
 
-  const fail = (message: string, toConsents = false) => {
+  const fail = (message: string, leadsTo: Failure['leadsTo'] = null) => {
     host.haptic('error');
-    setFailure({ message, toConsents });
+    setFailure({ message, leadsTo });
   };
 
   const onSubmitError = (error: unknown) => {
@@ -332,13 +372,23 @@ export function ReviewStep() {
         return;
       case 'consent_outdated':
         void consents.refetch();
-        return fail(i18n._('The consent texts have changed since you read them. Read them again, tick them and submit.'), true);
+        return fail(i18n._('The consent texts have changed since you read them. Read them again, tick them and submit.'), 'consents');
       case 'idempotency_key_reused':
         attempt.current = null;
         return fail(i18n._('We could not send your application. Your answers are kept: press Submit Application again.'));
       case 'rate_limited':
         return fail(i18n._('Too many attempts. Wait a minute, then press Submit Application again.'));
+      case 'deal_changed':
+        // The settings changed since the deal was priced: price it again and let the applicant check it.
+        attempt.current = null;
+        void queryClient.invalidateQueries({ queryKey: dealsQueryKey });
+        return fail(i18n._('The figures of your deal changed: check them and submit again.'), 'deal');
       case 'bad_request': {
+        const dealFields = Object.entries(error.fields ?? {}).filter(([field]) => isDealField(field));
+        if (dealFields.length > 0 && reviewDeal.state !== 'none') {
+          setRefusedDeal({ params: reviewDeal.draft.params, refusal: dealFieldErrors(Object.fromEntries(dealFields)) });
+          return fail(i18n._('Your deal was not accepted: correct it or remove it, then submit.'), 'deal');
+        }
         const first = Object.keys(error.fields ?? {})[0];
         const step = first === undefined ? 'review' : stepOfSubmissionField(first);
         if (step !== 'review') {
@@ -374,7 +424,16 @@ export function ReviewStep() {
     const acceptances = acceptancesOf(list, accepted);
     const problems = findConsentProblems(acceptances, termsOf(list));
     if (list.length === 0 || problems.missing.length > 0 || problems.outdated.length > 0) {
-      fail(i18n._('Tick the required consents to submit your application.'), true);
+      fail(i18n._('Tick the required consents to submit your application.'), 'consents');
+      return false;
+    }
+    const deal = dealToSend(reviewDeal);
+    if (deal === 'pending') {
+      fail(i18n._('Your deal is still being priced. Wait for its figures, then submit.'), 'deal');
+      return false;
+    }
+    if (deal === 'unpriced') {
+      fail(i18n._('Your deal cannot be priced as it is. Change it or remove it, then submit.'), 'deal');
       return false;
     }
     // The answer cached on entry may predate the guest that the photo uploads created: ask again.
@@ -383,7 +442,7 @@ export function ReviewStep() {
       fail(i18n._('We could not confirm who you are. Upload your license photos again, or reload the page, then submit.'));
       return false;
     }
-    const body = { ...buildSubmissionPayload(draft, { userId }), consents: acceptances };
+    const body = { ...buildSubmissionPayload(draft, { userId }), consents: acceptances, deal };
     const text = JSON.stringify(body);
     if (attempt.current?.body !== text) attempt.current = { body: text, key: crypto.randomUUID() };
     // The application page shows the status as soon as the answer arrives (and clears the draft),
@@ -414,12 +473,13 @@ export function ReviewStep() {
       {failure ? (
         <div ref={alertBox} className="error-summary" role="alert" tabIndex={-1}>
           <p className="error-summary__title">
-            {failure.toConsents ? (
+            {failure.leadsTo ? (
               <a
-                href={`#${CONSENTS_ID}`}
+                href={`#${failure.leadsTo === 'deal' ? DEAL_SECTION_ID : CONSENTS_ID}`}
                 onClick={(event) => {
                   event.preventDefault();
-                  goToConsents();
+                  if (failure.leadsTo === 'deal') goToDeal();
+                  else goToConsents();
                 }}
               >
                 {failure.message}
@@ -437,6 +497,12 @@ export function ReviewStep() {
       ) : null}
       {draft ? <Answers draft={draft} /> : null}
       <ChosenCar />
+      <DealSection
+        deal={reviewDeal}
+        refusal={
+          refusedDeal !== null && reviewDeal.state !== 'none' && refusedDeal.params === reviewDeal.draft.params ? refusedDeal.refusal : null
+        }
+      />
       {consents.data ? (
         <Consents consents={consents.data} accepted={accepted} onChange={setAccepted} showErrors={showErrors} />
       ) : consents.isError ? (

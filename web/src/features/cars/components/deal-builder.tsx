@@ -12,8 +12,8 @@ import { toSupportedLanguage } from '../../../../../domain/enums.ts';
 import { formatCents, formatMileage } from '../../../../../domain/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { draftCarIdAtom } from '../../../lib/application-draft.ts';
-import { useDealSettings } from '../api/get-deal-settings.ts';
-import { useDealQuote } from '../api/quote-deal.ts';
+import { useDealSettings } from '../../../lib/api/get-deal-settings.ts';
+import { useDealQuote } from '../../../lib/api/quote-deal.ts';
 import {
   dealFieldErrors,
   parseDealParams,
@@ -22,9 +22,9 @@ import {
   toDealRequest,
   type DealChoice,
   type DealFormField,
-} from '../deal-choice.ts';
+} from '../../../lib/deals/deal-choice.ts';
 import { errorStatusText } from '../error-text.ts';
-import { DealBreakdown, DealDisclosures } from './deal-breakdown.tsx';
+import { DealBreakdown, DealDisclosures, DealHeadline } from '../../../components/deals/deal-breakdown.tsx';
 import { FilterField } from './filter-field.tsx';
 
 /** Quoting waits this long after the last keystroke, so typing "75201" asks once, not five times. */
@@ -396,22 +396,14 @@ function DealResult({
   idPrefix: string;
 }) {
   const { i18n } = useLingui();
-  const language = toSupportedLanguage(i18n.locale);
-  const labelId = `${idPrefix}-headline-label`;
   if (missing === 'zip') return <p className="deal__hint">{i18n._('Enter your ZIP code to see your deal.')}</p>;
   if (missing === 'tierId') return <p className="deal__hint">{i18n._('Choose your credit to see your deal.')}</p>;
   if (failure) return <p role="alert">{failure}</p>;
   if (missing === 'correction') return <p className="deal__hint">{i18n._('Correct the marked field to see your deal.')}</p>;
   if (!quote) return updating ? <p className="deal__hint">{i18n._('Loading...')}</p> : null;
-  const headline = quote.type === 'cash' ? quote.amountDueCents : quote.paymentCents;
   return (
     <div className="deal__result" aria-busy={updating}>
-      <p id={labelId} className="deal__label">
-        {quote.type === 'cash' ? i18n._('Amount due') : i18n._('Monthly payment')}
-      </p>
-      <output className="deal__headline" aria-labelledby={labelId}>
-        {formatCents(headline, language)}
-      </output>
+      <DealHeadline quote={quote} idPrefix={idPrefix} />
       {updating ? <p className="deal__hint">{i18n._('Updating...')}</p> : null}
       <DealDisclosures quote={quote} />
       <DealBreakdown quote={quote} settings={answer.settings} />

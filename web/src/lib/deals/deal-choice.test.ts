@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DealSettingsAnswer } from '../../../../domain/contracts/deals.ts';
 import { exampleDealSettings, FINANCE_TERMS, LEASE_MILEAGES, LEASE_TERMS } from '../../../../domain/deals/deal-settings.ts';
-import { dealFieldErrors, parseDealParams, serializeDealParams, termFor, toDealRequest, type DealChoice } from './deal-choice.ts';
+import {
+  dealFieldErrors,
+  parseDealParams,
+  serializeDealParams,
+  termFor,
+  toDealRequest,
+  withoutDealParams,
+  type DealChoice,
+} from './deal-choice.ts';
 
 const answer: DealSettingsAnswer = {
   version: 1,
@@ -47,6 +55,13 @@ describe('the deal in the URL', () => {
     expect(serializeDealParams(choice({ down: '3,0x0', trade: '$8,000' }), others).toString()).toBe('ref=ad&deal=finance&trade=8000');
     // A cash deal has no down payment, term or mileage to keep.
     expect(serializeDealParams(choice({ type: 'cash', down: '500', termMonths: 36 })).toString()).toBe('deal=cash');
+  });
+
+  it('takes the deal out of an address and leaves the rest, as the application does once it keeps the deal', () => {
+    const search = new URLSearchParams(
+      'car=abc&deal=lease&zip=75201&tier=good&down=3000&term=36&miles=12000&products=gap&trade=1&payoff=2',
+    );
+    expect(withoutDealParams(search).toString()).toBe('car=abc');
   });
 });
 
@@ -99,5 +114,12 @@ describe('the quote to ask for', () => {
     expect(
       dealFieldErrors({ 'deal.cashDownCents': 'too much', 'deal.trade.payoffCents': 'no', 'deal.carId': 'odd', deal: 'whole' }),
     ).toEqual({ down: 'too much', payoff: 'no', '': 'odd' });
+  });
+
+  it('puts a submission’s refusal of its deal’s input under the same field', () => {
+    expect(dealFieldErrors({ 'deal.input.termMonths': 'not offered', 'deal.settingsVersion': 'gone' })).toEqual({
+      termMonths: 'not offered',
+      '': 'gone',
+    });
   });
 });

@@ -1,10 +1,32 @@
+import './deal.css';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import type { DealSettingsAnswer } from '../../../../../domain/contracts/deals.ts';
-import { dealDisclosures, stateName } from '../../../../../domain/deals/deal-disclosures.ts';
-import type { DealQuote } from '../../../../../domain/deals/deal-quote.schema.ts';
-import { toSupportedLanguage } from '../../../../../domain/enums.ts';
-import { formatCents, formatPercent } from '../../../../../domain/format.ts';
+import type { DealSettingsAnswer } from '../../../../domain/contracts/deals.ts';
+import { dealDisclosures, stateName } from '../../../../domain/deals/deal-disclosures.ts';
+import type { DealQuote } from '../../../../domain/deals/deal-quote.schema.ts';
+import { toSupportedLanguage } from '../../../../domain/enums.ts';
+import { formatCents, formatPercent } from '../../../../domain/format.ts';
+
+/**
+ * The figure that matters, labelled "Monthly payment" (finance, lease) or "Amount due" (cash), as a
+ * status a screen reader announces (docs/product/deal-builder.md#the-breakdown). Its disclosures
+ * go with it wherever it is shown (DealDisclosures).
+ */
+export function DealHeadline({ quote, idPrefix }: { quote: DealQuote; idPrefix: string }) {
+  const { i18n } = useLingui();
+  const labelId = `${idPrefix}-headline-label`;
+  const headline = quote.type === 'cash' ? quote.amountDueCents : quote.paymentCents;
+  return (
+    <>
+      <p id={labelId} className="deal__label">
+        {quote.type === 'cash' ? i18n._('Amount due') : i18n._('Monthly payment')}
+      </p>
+      <output className="deal__headline" aria-labelledby={labelId}>
+        {formatCents(headline, toSupportedLanguage(i18n.locale))}
+      </output>
+    </>
+  );
+}
 
 /** What must be said with a payment or a total (domain/deals/deal-disclosures.ts), translated. */
 export function DealDisclosures({ quote }: { quote: DealQuote }) {
@@ -26,16 +48,17 @@ function Line({ label, children, strong = false }: { label: string; children: Re
 /**
  * Every line of the quote, in the order a person checks it (docs/product/deal-builder.md#the-breakdown):
  * what is bought, what lowers it, the tax, then what the kind of deal makes of it. Amounts that lower
- * the deal are written negative.
+ * the deal are written negative. Products and rebates are named from the dealer's settings; until
+ * they are known (or once one is no longer offered) a line shows its id.
  */
-export function DealBreakdown({ quote, settings }: { quote: DealQuote; settings: DealSettingsAnswer['settings'] }) {
+export function DealBreakdown({ quote, settings }: { quote: DealQuote; settings: DealSettingsAnswer['settings'] | undefined }) {
   const { i18n } = useLingui();
   const language = toSupportedLanguage(i18n.locale);
   const money = (cents: number) => formatCents(cents, language);
   const percent = (value: number) => formatPercent(value, language);
   const notIncluded = i18n._('Not included: we confirm it for {state}.', { state: stateName(quote.tax) });
-  const productName = (id: string) => settings.products.find((product) => product.id === id)?.name[language] ?? id;
-  const rebateName = (id: string) => settings.rebates.find((rebate) => rebate.id === id)?.name[language] ?? id;
+  const productName = (id: string) => settings?.products.find((product) => product.id === id)?.name[language] ?? id;
+  const rebateName = (id: string) => settings?.rebates.find((rebate) => rebate.id === id)?.name[language] ?? id;
 
   return (
     <dl className="deal__breakdown">

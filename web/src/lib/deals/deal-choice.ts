@@ -9,7 +9,8 @@ import { parseNumber } from '../../../../domain/format.ts';
 /**
  * The shopper's deal on the car page (docs/product/deal-builder.md): what they chose, as the form
  * holds it (amounts as typed), its form in the page URL so a reload or a shared link shows the same
- * deal, and the DealInput the quote is asked for. Pure, so the rules are tested alone.
+ * deal, and the DealInput the quote is asked for. The application takes the deal in the same URL
+ * parameters (docs/product/deal-builder.md#the-deal-in-the-application). Pure, so the rules are tested alone.
  */
 export interface DealChoice {
   type: DealType;
@@ -102,13 +103,19 @@ export function parseDealParams(search: URLSearchParams): DealChoice {
   };
 }
 
+/** The page's other parameters, once the application has taken the deal from them. */
+export function withoutDealParams(search: URLSearchParams): URLSearchParams {
+  const rest = new URLSearchParams(search);
+  for (const name of PARAM_NAMES) rest.delete(name);
+  return rest;
+}
+
 /**
  * The deal's URL parameters, merged into the page's other ones; only what the shopper set, and only
  * what parseDealParams would read back (an amount mistyped stays on the screen, not in the address).
  */
 export function serializeDealParams(choice: DealChoice, others: URLSearchParams = new URLSearchParams()): URLSearchParams {
-  const search = new URLSearchParams(others);
-  for (const name of PARAM_NAMES) search.delete(name);
+  const search = withoutDealParams(others);
   const amount = (name: string, text: string) => {
     const value = readAmount(text);
     if (value !== undefined && value !== null) search.set(name, String(value));
@@ -150,11 +157,15 @@ const FIELD_OF_ERROR: Record<string, DealFormField> = {
   'deal.trade.payoffCents': 'payoff',
 };
 
-/** A quote's field errors by the builder's field; errors that name no field stay under ''. */
+/**
+ * A quote's or a submission's field errors by the builder's field; errors that name no field stay
+ * under ''. The quote names the input's fields `deal.<field>`, a submission, whose deal holds its
+ * input under `input`, `deal.input.<field>`.
+ */
 export function dealFieldErrors(fields: Record<string, string> | undefined): Partial<Record<DealFormField | '', string>> {
   const errors: Partial<Record<DealFormField | '', string>> = {};
   for (const [field, message] of Object.entries(fields ?? {})) {
-    const key = FIELD_OF_ERROR[field] ?? '';
+    const key = FIELD_OF_ERROR[field.replace(/^deal\.input\./, 'deal.')] ?? '';
     errors[key] ??= message;
   }
   return errors;
