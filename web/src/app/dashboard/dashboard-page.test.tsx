@@ -18,6 +18,28 @@ const site = {
   telegramLoginEnabled: true,
 };
 
+/** A shopper signed in with Telegram: no staff rights. */
+const customer: MeAnswer = {
+  user: {
+    id: 3,
+    is_admin: false,
+    first_name: 'Ann',
+    last_name: null,
+    username: null,
+    email: null,
+    phone: null,
+    language: 'en',
+    registered_at: null,
+    last_active_at: null,
+    tag: null,
+    telegramId: 9,
+    photoUrl: null,
+    kind: 'telegram',
+  },
+  isAdmin: false,
+  via: 'telegram',
+};
+
 function openDashboard(me: MeAnswer, route = '/dashboard', routes: Parameters<typeof mockFetch>[0] = {}) {
   network = mockFetch({ 'GET /api/me': () => me, 'GET /api/site': () => site, 'GET /api/users': () => pageOf([]), ...routes });
   renderWithProviders(
@@ -69,27 +91,16 @@ describe('the dashboard gate', () => {
   });
 
   it('tells a signed-in user without staff rights that they have none', async () => {
-    openDashboard({
-      user: {
-        id: 3,
-        is_admin: false,
-        first_name: 'Ann',
-        last_name: null,
-        username: null,
-        email: null,
-        phone: null,
-        language: 'en',
-        registered_at: null,
-        last_active_at: null,
-        tag: null,
-        telegramId: 9,
-        photoUrl: null,
-        kind: 'telegram',
-      },
-      isAdmin: false,
-      via: 'telegram',
-    });
+    openDashboard(customer);
     expect(await screen.findByText(/no staff access/)).toBeTruthy();
+  });
+
+  it('offers a signed-in user without staff rights no Deals entry, even at its address', async () => {
+    openDashboard(customer, '/dashboard/deals');
+    expect(await screen.findByText(/no staff access/)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard sections' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Deals' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Deal settings' })).toBeNull();
   });
 
   it('shows an admin signed in on the web the dashboard with its tabs, Security included, and Sign out', async () => {
@@ -101,6 +112,7 @@ describe('the dashboard gate', () => {
       ['Metrics', null],
       ['FAQ', null],
       ['Inventory', null],
+      ['Deals', null],
       ['Security', null],
     ]);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -159,7 +171,8 @@ describe('the highlighted tab', () => {
     ['/dashboard/faqs', 2],
     ['/dashboard/inventory', 3],
     ['/dashboard/inventory/import', 3],
-    ['/dashboard/security', 4],
+    ['/dashboard/deals', 4],
+    ['/dashboard/security', 5],
   ])('%s highlights tab %i', (path, index) => {
     expect(activeTabIndex(path)).toBe(index);
   });
