@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { useIsAdmin } from '../../lib/api/get-me.ts';
 import { mockFetch, renderWithProviders } from '../../test/render.tsx';
 import { activeTabIndex } from './dashboard-shell.tsx';
 import DashboardPage from './dashboard-page.tsx';
-import { pageOf } from '../../test/staff-fixtures.ts';
+import { allowModalDialogs, mfaRequired, pageOf, passkey, passkeysAnswer } from '../../test/staff-fixtures.ts';
+import { exampleDealSettings } from '../../../../domain/deals/deal-settings.ts';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
@@ -158,6 +159,23 @@ describe('the dashboard gate', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Security' })).toBeNull();
+  });
+});
+
+describe('the Deals tab', () => {
+  it('asks a session that has not confirmed a passkey for it when the deal settings are saved, and keeps the form as it was', async () => {
+    allowModalDialogs();
+    const settings = exampleDealSettings('TX');
+    openDashboard({ user: null, isAdmin: true, via: 'session' }, '/dashboard/deals', {
+      'GET /api/deal-settings': () => ({ version: 3, settings, financeTerms: [], leaseTerms: [], leaseMileages: [], taxedStates: ['TX'] }),
+      'PUT /api/deal-settings': () => mfaRequired(),
+      'GET /api/auth/passkeys': () => passkeysAnswer({ passkeys: [passkey] }),
+    });
+    expect((await screen.findByRole('link', { name: 'Deals' })).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save deal settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Passkey needed' });
+    expect(await within(dialog).findByRole('button', { name: 'Use my passkey' })).toBeTruthy();
+    expect(screen.getByText('Editing version 3.')).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { set, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { get, set, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { getFieldErrors } from '../../../../domain/contracts/errors.ts';
 import {
   DEAL_TYPES,
@@ -266,11 +266,12 @@ export function formPathOf(errorPath: string, settings: SentPrograms): string {
 
 /**
  * Where the form keeps a path's error: a group's under its `.root` (where the form library keeps a
- * list's own error, though its path type names no such key), anything without a field under `root.other`.
+ * list's own error, though its path type names no such key); anything the form has no field for
+ * (`values` holds nothing there) under `root.other`, shown above the form.
  */
-export function errorKey(formPath: string): FieldPath<DealSettingsForm> | 'root.other' {
-  if (formPath === '') return 'root.other';
-  return (isGroupPath(formPath) ? `${formPath}.root` : formPath) as FieldPath<DealSettingsForm>;
+export function errorKey(formPath: string, values: DealSettingsForm): FieldPath<DealSettingsForm> | 'root.other' {
+  if (isGroupPath(formPath)) return `${formPath}.root` as FieldPath<DealSettingsForm>;
+  return formPath === '' || get(values, formPath) === undefined ? 'root.other' : (formPath as FieldPath<DealSettingsForm>);
 }
 
 /** The form judged by the schema the API judges with (one source of truth); what passes is the settings to send. */
@@ -280,7 +281,7 @@ export const dealSettingsResolver: Resolver<DealSettingsForm, unknown, DealSetti
   if (result.success) return { values: result.output, errors: {} };
   const errors: FieldErrors<DealSettingsForm> = {};
   for (const [path, message] of Object.entries(getFieldErrors(result.issues))) {
-    const key = errorKey(formPathOf(path, input));
+    const key = errorKey(formPathOf(path, input), values);
     // The first issue of a field is its message, as the API answers it.
     if (!hasError(errors, key)) set(errors, key, { type: 'validation', message });
   }

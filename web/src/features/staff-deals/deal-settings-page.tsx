@@ -122,8 +122,10 @@ function DealSettingsEditor({ initial }: { initial: DealSettingsAnswer }) {
       return;
     }
     if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-      for (const [path, message] of Object.entries(error.fields))
-        form.setError(errorKey(formPathOf(path, settings)), { type: 'server', message });
+      const values = form.getValues();
+      for (const [path, message] of Object.entries(error.fields)) {
+        form.setError(errorKey(formPathOf(path, settings), values), { type: 'server', message });
+      }
       setSummaryToken((token) => token + 1);
       return;
     }
