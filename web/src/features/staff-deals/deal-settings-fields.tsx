@@ -71,18 +71,19 @@ export function TextInput({
   );
 }
 
+/** A choice; `numbers` for a choice the settings keep as a number (a band's months). */
 export function Select({
   name,
   label,
   hint,
   options,
-}: FieldProps & { options: Array<{ value: string; label: string; disabled?: boolean }> }) {
+  numbers = false,
+}: FieldProps & { options: Array<{ value: string; label: string; disabled?: boolean }>; numbers?: boolean }) {
   const { register } = useFormContext<DealSettingsForm>();
-  const numeric = options.every((option) => /^\d+$/.test(option.value));
   return (
     <Field name={name} label={label} hint={hint}>
       {(control) => (
-        <select {...control} {...register(name, { valueAsNumber: numeric })}>
+        <select {...control} {...register(name, { valueAsNumber: numbers })}>
           {options.map((option) => (
             <option key={option.value} value={option.value} disabled={option.disabled}>
               {option.label}

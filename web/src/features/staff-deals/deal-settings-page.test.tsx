@@ -153,6 +153,36 @@ describe('the deal settings screen', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('adds a credit tier with its name in four languages and its APR bands', async () => {
+    openDeals({ 'PUT /api/deal-settings': ({ body }) => answer(8, (body as DealSettingsSave).settings) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a credit tier' }));
+    const added = group('Credit tier 5');
+    await userEvent.type(within(added).getByLabelText('Id'), 'subprime');
+    await userEvent.type(within(added).getByLabelText('Name (Українська)'), 'Субпрайм');
+    await userEvent.type(within(added).getByLabelText('Name (Español)'), 'Subprime');
+    await userEvent.type(within(added).getByLabelText('Name (Русский)'), 'Субпрайм');
+    await userEvent.type(within(added).getByLabelText('Name (English)'), 'Subprime');
+    const tier = group('Subprime');
+    await userEvent.type(within(tier).getByLabelText('Lease money factor'), '0.006');
+    await userEvent.selectOptions(within(tier).getByLabelText('Terms up to, months'), '60');
+    await userEvent.type(within(tier).getByLabelText('APR, %'), '19.99');
+    await userEvent.click(within(tier).getByRole('button', { name: 'Add an APR band' }));
+    await userEvent.type(within(tier).getAllByLabelText('APR, %')[1]!, '21.5');
+    await save();
+    await screen.findByText(/Saved as version 8/);
+    expect((saves()[0]!.body as DealSettingsSave).settings.tiers[4]).toEqual({
+      id: 'subprime',
+      name: { en: 'Subprime', uk: 'Субпрайм', es: 'Subprime', ru: 'Субпрайм' },
+      minScore: null,
+      maxScore: null,
+      aprBands: [
+        { upToMonths: 60, aprPercent: 19.99 },
+        { upToMonths: 84, aprPercent: 21.5 },
+      ],
+      moneyFactor: 0.006,
+    });
+  });
+
   it('adds a state with its own rule', async () => {
     openDeals({ 'PUT /api/deal-settings': ({ body }) => answer(8, (body as DealSettingsSave).settings) });
     await userEvent.click(await screen.findByRole('button', { name: 'Add a state' }));

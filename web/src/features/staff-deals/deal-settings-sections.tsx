@@ -206,7 +206,7 @@ function AprBands({ tier }: { tier: number }) {
       <GroupError path={`tiers.${tier}.aprBands`} />
       {fields.map((field, band) => (
         <div key={field.key} className="deal-settings__band">
-          <Select name={`tiers.${tier}.aprBands.${band}.upToMonths`} label={i18n._(FIELD_LABELS.upToMonths)} options={terms} />
+          <Select name={`tiers.${tier}.aprBands.${band}.upToMonths`} label={i18n._(FIELD_LABELS.upToMonths)} numbers options={terms} />
           <TextInput name={`tiers.${tier}.aprBands.${band}.aprPercent`} label={i18n._(FIELD_LABELS.aprPercent)} inputMode="decimal" />
           <button
             type="button"
