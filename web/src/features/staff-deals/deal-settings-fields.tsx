@@ -4,7 +4,7 @@ import { get, useFormContext, useFormState, type Path } from 'react-hook-form';
 import { DEAL_TYPES, LEASE_MILEAGES, LEASE_TERMS } from '../../../../domain/deals/deal-settings.ts';
 import { LANGUAGES } from '../../../../domain/enums.ts';
 import { formatMileage } from '../../../../domain/format.ts';
-import { fieldId, RESIDUAL_CELLS, type DealSettingsForm } from './deal-settings-form.ts';
+import { fieldId, messageAt, RESIDUAL_CELLS, type DealSettingsForm } from './deal-settings-form.ts';
 import { DEAL_TYPE_LABELS, errorText, FIELD_LABELS, inLanguage, residualLabel, type FieldLabelKey } from './deal-settings-labels.ts';
 
 type Name = Path<DealSettingsForm>;
@@ -13,9 +13,8 @@ type Name = Path<DealSettingsForm>;
 function useErrorAt(key: string, path: string): string | undefined {
   const { i18n } = useLingui();
   const { errors } = useFormState<DealSettingsForm>({ name: key as Name });
-  const error: unknown = get(errors, key);
-  const message: unknown = typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined;
-  return typeof message === 'string' && message !== '' ? errorText(i18n, path, message) : undefined;
+  const message = messageAt(get(errors, key));
+  return message === undefined ? undefined : errorText(i18n, path, message);
 }
 
 type Control = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };

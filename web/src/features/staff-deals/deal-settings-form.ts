@@ -274,6 +274,12 @@ export function errorKey(formPath: string, values: DealSettingsForm): FieldPath<
   return formPath === '' || get(values, formPath) === undefined ? 'root.other' : (formPath as FieldPath<DealSettingsForm>);
 }
 
+/** A field's or a group's error message, where the form holds one. */
+export const messageAt = (node: unknown): string | undefined => {
+  const message: unknown = typeof node === 'object' && node !== null && 'message' in node ? node.message : undefined;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+};
+
 /** The form judged by the schema the API judges with (one source of truth); what passes is the settings to send. */
 export const dealSettingsResolver: Resolver<DealSettingsForm, unknown, DealSettings> = (values) => {
   const input = toSettingsInput(values);
@@ -283,30 +289,16 @@ export const dealSettingsResolver: Resolver<DealSettingsForm, unknown, DealSetti
   for (const [path, message] of Object.entries(getFieldErrors(result.issues))) {
     const key = errorKey(formPathOf(path, input), values);
     // The first issue of a field is its message, as the API answers it.
-    if (!hasError(errors, key)) set(errors, key, { type: 'validation', message });
+    if (messageAt(get(errors, key)) === undefined) set(errors, key, { type: 'validation', message });
   }
   return { values: {}, errors };
 };
-
-function hasError(errors: object, key: string): boolean {
-  let node: unknown = errors;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'object' && node !== null && 'message' in node;
-}
 
 export interface OpenError {
   /** The form path; a group's own. */
   path: string;
   message: string;
 }
-
-const messageAt = (node: unknown): string | undefined => {
-  const message: unknown = typeof node === 'object' && node !== null && 'message' in node ? node.message : undefined;
-  return typeof message === 'string' && message !== '' ? message : undefined;
-};
 
 /** The open errors in the order their fields stand on the page: the form's values are walked, and each error found on the way is taken. */
 export function openErrors(errors: object, values: DealSettingsForm): OpenError[] {
