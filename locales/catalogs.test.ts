@@ -226,6 +226,12 @@ describe('translation catalogues', () => {
     expect(texts.filter((text) => !byFile.en.messages.has(text))).toEqual([]);
   });
 
+  it('has every message of the deal settings in a catalogue the dashboard loads, the one screen that edits them', async () => {
+    const { dealSettingsMessages } = await import('../domain/deals/deal-settings.ts');
+    const available = loadedBy('messages', 'application', 'dashboard');
+    expect(Object.values(dealSettingsMessages).filter((text) => !available.has(text))).toEqual([]);
+  });
+
   it('has every consent text of domain/', async () => {
     const { CONSENTS } = await import('../domain/consents.ts');
     expect(CONSENTS.map((consent) => consent.text).filter((text) => !catalogs.en.has(text))).toEqual([]);

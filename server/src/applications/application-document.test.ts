@@ -109,7 +109,7 @@ describe('the application PDF’s deal', () => {
     }).html;
   /** The Deal section's terms and lines as [label, value] pairs, and its paragraphs, as a reader sees them. */
   const dealOf = (page: string) => {
-    const section = /<section><h2>(?:Deal|Угода)<\/h2>(.*?)<\/section>/.exec(page)?.[1] ?? '';
+    const section = /<section><h2>(?:The deal|Угода)<\/h2>(.*?)<\/section>/.exec(page)?.[1] ?? '';
     const unescape = (text: string) => text.replace(/&#39;/g, "'").replace(/&amp;/g, '&');
     const pairs = (pattern: RegExp) => [...section.matchAll(pattern)].map((match) => [unescape(match[1]!), unescape(match[2]!)]);
     return {
@@ -129,13 +129,13 @@ describe('the application PDF’s deal', () => {
     const { quote } = deal;
     const { terms, lines, paragraphs } = dealOf(printed(deal));
     expect(terms).toEqual([
-      ['Kind of deal', 'Finance'],
+      ['Type of deal', 'Finance'],
       ['ZIP code', '75201'],
       ['State', 'Texas'],
-      ['Credit tier', 'Excellent 720+'],
+      ['Credit tier chosen', 'Excellent 720+'],
       ['Term', '72 months'],
       ['APR', '5.99%'],
-      ['Deal settings version', '1'],
+      ['Priced under deal settings version', '1'],
     ]);
     expect(lines).toEqual([
       ['Price', '$30,000.00'],
@@ -167,14 +167,14 @@ describe('the application PDF’s deal', () => {
     const { quote } = deal;
     const { terms, lines, paragraphs } = dealOf(printed(deal));
     expect(terms).toEqual([
-      ['Kind of deal', 'Lease'],
+      ['Type of deal', 'Lease'],
       ['ZIP code', '75201'],
       ['State', 'Texas'],
-      ['Credit tier', 'Good 660–719'],
+      ['Credit tier chosen', 'Good 660–719'],
       ['Term', '36 months'],
       ['Money factor', '0.0029'],
       ['Miles a year', '12,000 mi'],
-      ['Deal settings version', '1'],
+      ['Priced under deal settings version', '1'],
     ]);
     expect(lines.map(([label]) => label)).toEqual([
       'Price',
@@ -219,7 +219,7 @@ describe('the application PDF’s deal', () => {
     const deal = TEST_DEALS.cash();
     if (deal.quote.type !== 'cash') throw new Error('not cash');
     const { terms, lines, paragraphs } = dealOf(printed(deal));
-    expect(terms.map(([label]) => label)).toEqual(['Kind of deal', 'ZIP code', 'State', 'Deal settings version']);
+    expect(terms.map(([label]) => label)).toEqual(['Type of deal', 'ZIP code', 'State', 'Priced under deal settings version']);
     expect(lines.at(-1)).toEqual(['Amount due', formatCents(deal.quote.amountDueCents)]);
     expect(paragraphs).toEqual(['Estimate only. Your actual rate and payment depend on credit approval.']);
   });

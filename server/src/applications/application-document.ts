@@ -186,7 +186,7 @@ export function applicationDocument(input: ApplicationDocumentInput): PrintDocum
       : `<p class="muted">${esc(t('No car chosen'))}</p>`,
   );
 
-  const deal = a.deal ? section(t('Deal'), dealBody(a.deal, input, months)) : '';
+  const deal = a.deal ? section(t('The deal'), dealBody(a.deal, input, months)) : '';
 
   const statusClass = `status status-${a.status}`;
   const history = section(
@@ -281,19 +281,19 @@ function dealBody(
     `<tr${strong ? ' class="total"' : ''}><td>${esc(label)}</td><td class="amount">${esc(value)}</td></tr>`;
 
   const terms = `<dl>${[
-    field(t('Kind of deal'), t(dealTypeLabels[quote.type])),
+    field(t('Type of deal'), t(dealTypeLabels[quote.type])),
     field(t('ZIP code'), chosen.zip),
     field(t('State'), stateName(quote.tax)),
     ...(quote.type === 'cash'
       ? []
       : [
-          field(t('Credit tier'), names.tier(quote.tierId)),
+          field(t('Credit tier chosen'), names.tier(quote.tierId)),
           field(t('Term'), months(quote.termMonths)),
           quote.type === 'finance'
             ? field(t('APR'), formatPercent(quote.aprPercent))
             : field(t('Money factor'), String(quote.moneyFactor)) + field(t('Miles a year'), formatMileage(quote.milesPerYear, lang)),
         ]),
-    field(t('Deal settings version'), String(settingsVersion)),
+    field(t('Priced under deal settings version'), String(settingsVersion)),
   ].join('')}</dl>`;
 
   const outcome = (priced: DealQuote): string[] => {

@@ -332,8 +332,8 @@ describe.skipIf(skipReason !== undefined)('documents printed by the PDF renderer
     });
     const text = await poppler('pdftotext', await renderer.render(document));
     for (const words of [
-      'Deal',
-      'Kind of deal',
+      'The deal',
+      'Type of deal',
       'Finance',
       'Excellent 720+',
       'GAP protection',

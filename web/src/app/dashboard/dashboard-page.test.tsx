@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { useIsAdmin } from '../../lib/api/get-me.ts';
 import { mockFetch, renderWithProviders } from '../../test/render.tsx';
 import { activeTabIndex } from './dashboard-shell.tsx';
 import DashboardPage from './dashboard-page.tsx';
-import { pageOf } from '../../test/staff-fixtures.ts';
+import { allowModalDialogs, mfaRequired, pageOf, passkey, passkeysAnswer } from '../../test/staff-fixtures.ts';
+import { exampleDealSettings } from '../../../../domain/deals/deal-settings.ts';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
@@ -16,6 +17,28 @@ const site = {
   company: { name: 'Liberty Auto', address: '', phone: '', email: '', socialLinks: [] },
   botUsername: 'LibertyAutoBot',
   telegramLoginEnabled: true,
+};
+
+/** A shopper signed in with Telegram: no staff rights. */
+const customer: MeAnswer = {
+  user: {
+    id: 3,
+    is_admin: false,
+    first_name: 'Ann',
+    last_name: null,
+    username: null,
+    email: null,
+    phone: null,
+    language: 'en',
+    registered_at: null,
+    last_active_at: null,
+    tag: null,
+    telegramId: 9,
+    photoUrl: null,
+    kind: 'telegram',
+  },
+  isAdmin: false,
+  via: 'telegram',
 };
 
 function openDashboard(me: MeAnswer, route = '/dashboard', routes: Parameters<typeof mockFetch>[0] = {}) {
@@ -69,27 +92,16 @@ describe('the dashboard gate', () => {
   });
 
   it('tells a signed-in user without staff rights that they have none', async () => {
-    openDashboard({
-      user: {
-        id: 3,
-        is_admin: false,
-        first_name: 'Ann',
-        last_name: null,
-        username: null,
-        email: null,
-        phone: null,
-        language: 'en',
-        registered_at: null,
-        last_active_at: null,
-        tag: null,
-        telegramId: 9,
-        photoUrl: null,
-        kind: 'telegram',
-      },
-      isAdmin: false,
-      via: 'telegram',
-    });
+    openDashboard(customer);
     expect(await screen.findByText(/no staff access/)).toBeTruthy();
+  });
+
+  it('offers a signed-in user without staff rights no Deals entry, even at its address', async () => {
+    openDashboard(customer, '/dashboard/deals');
+    expect(await screen.findByText(/no staff access/)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard sections' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Deals' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Deal settings' })).toBeNull();
   });
 
   it('shows an admin signed in on the web the dashboard with its tabs, Security included, and Sign out', async () => {
@@ -101,6 +113,7 @@ describe('the dashboard gate', () => {
       ['Metrics', null],
       ['FAQ', null],
       ['Inventory', null],
+      ['Deals', null],
       ['Security', null],
     ]);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -149,6 +162,23 @@ describe('the dashboard gate', () => {
   });
 });
 
+describe('the Deals tab', () => {
+  it('asks a session that has not confirmed a passkey for it when the deal settings are saved, and keeps the form as it was', async () => {
+    allowModalDialogs();
+    const settings = exampleDealSettings('TX');
+    openDashboard({ user: null, isAdmin: true, via: 'session' }, '/dashboard/deals', {
+      'GET /api/deal-settings': () => ({ version: 3, settings, financeTerms: [], leaseTerms: [], leaseMileages: [], taxedStates: ['TX'] }),
+      'PUT /api/deal-settings': () => mfaRequired(),
+      'GET /api/auth/passkeys': () => passkeysAnswer({ passkeys: [passkey] }),
+    });
+    expect((await screen.findByRole('link', { name: 'Deals' })).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save deal settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Passkey needed' });
+    expect(await within(dialog).findByRole('button', { name: 'Use my passkey' })).toBeTruthy();
+    expect(screen.getByText('Editing version 3.')).toBeTruthy();
+  });
+});
+
 describe('the highlighted tab', () => {
   it.each([
     ['/dashboard', 0],
@@ -159,7 +189,8 @@ describe('the highlighted tab', () => {
     ['/dashboard/faqs', 2],
     ['/dashboard/inventory', 3],
     ['/dashboard/inventory/import', 3],
-    ['/dashboard/security', 4],
+    ['/dashboard/deals', 4],
+    ['/dashboard/security', 5],
   ])('%s highlights tab %i', (path, index) => {
     expect(activeTabIndex(path)).toBe(index);
   });

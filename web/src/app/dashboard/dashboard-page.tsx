@@ -15,6 +15,7 @@ import { FeedsPage } from '../../features/staff-inventory/feeds-page.tsx';
 import { ImportPage } from '../../features/staff-inventory/import-page.tsx';
 import { InventoryPage } from '../../features/staff-inventory/inventory-page.tsx';
 import { SecurityPage } from '../../features/staff-security/security-page.tsx';
+import { DealSettingsPage } from '../../features/staff-deals/deal-settings-page.tsx';
 import './dashboard.css';
 // After the dashboard's own stylesheet, where its field rules were.
 import '../../components/form/staff-fields.css';
@@ -68,6 +69,7 @@ export default function DashboardPage() {
         <Route path="inventory/import" element={<ImportPage />} />
         <Route path="inventory/feeds" element={<FeedsPage />} />
         <Route path="inventory/:uuid" element={<CarPage />} />
+        <Route path="deals" element={<DealSettingsPage />} />
         <Route path="security" element={<SecurityPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>

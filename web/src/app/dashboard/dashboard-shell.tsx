@@ -10,6 +10,7 @@ const TABS = [
   { to: '/dashboard/metrics', label: 'Metrics' },
   { to: '/dashboard/faqs', label: 'FAQ' },
   { to: '/dashboard/inventory', label: 'Inventory' },
+  { to: '/dashboard/deals', label: 'Deals' },
   // Passkeys and sessions belong to a browser signed in to the dashboard; inside Telegram the app is the factor.
   { to: '/dashboard/security', label: 'Security' },
 ] as const;
@@ -21,7 +22,8 @@ export function activeTabIndex(pathname: string): number {
   if (under('metrics')) return 1;
   if (under('faqs')) return 2;
   if (under('inventory')) return 3;
-  if (under('security')) return 4;
+  if (under('deals')) return 4;
+  if (under('security')) return 5;
   return 0;
 }
 
