@@ -82,6 +82,31 @@ describe.each(DATABASE_KINDS)('notifications from the outbox on %s', (kind) => {
     expect(keyboardOf(message!)).toEqual([[{ text: t('Open the app'), web_app: { url: `${PUBLIC_URL}/application` } }]]);
   });
 
+  it("tells the applicant of the desk's offer in their language, with a button into the app and none of its figures", async () => {
+    await seedDatabase(h.runtime.db, { cars: 1 });
+    const [car] = await h.runtime.db.selectFrom('cars').select('uuid').limit(1).execute();
+    const { who, application } = await telegramApplicant(h, 'uk', { carId: car!.uuid });
+    await h.runtime.outbox.tick();
+    h.fake.calls.splice(0);
+    const admin = await createAdmin(h.runtime.db, nextTelegramId++);
+    const sent = await h.runtime.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application.id}/offers`,
+      headers: { cookie: await sessionCookie(h.runtime.app, admin.id) },
+      payload: { input: { type: 'finance', zip: '75201', tierId: 'good', termMonths: 60 }, terms: { aprPercent: 4.25 } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await h.runtime.outbox.tick();
+    const [message] = h.fake.callsOf('sendMessage');
+    const t = (id: string) => h.runtime.catalogues.translate('uk', id);
+    expect(message!.payload).toMatchObject({
+      chat_id: who.id,
+      text: t('We have sent you an offer on your deal. Open the app to compare it with what you asked for, and accept or decline it.'),
+    });
+    expect(keyboardOf(message!)).toEqual([[{ text: t('See the offer'), web_app: { url: `${PUBLIC_URL}/application` } }]]);
+    expect(message!.payload.text).not.toMatch(/\d\.\d|\$/);
+  });
+
   it.skipIf(!CHROME_PATH)(
     'hands a rejected Telegram applicant the adverse-action notice as a PDF in their language, and records its delivery',
     async () => {

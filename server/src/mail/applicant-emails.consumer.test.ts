@@ -144,6 +144,24 @@ describe.each(DATABASE_KINDS)('emails to applicants on %s', (kind) => {
     expectDealerAndNoFinancialData(approved!);
   });
 
+  it('tells a web applicant by email, in their language, that the desk sent an offer on their deal, with none of its figures', async () => {
+    const { application } = await webApplicant('es', 'offer@applicant.example');
+    await runtime.outbox.tick();
+    const sent = await injectAs(runtime.app, ADMIN, {
+      method: 'POST',
+      url: `/api/applications/${application.id}/offers`,
+      payload: { input: { type: 'finance', zip: '67202', tierId: 'good', termMonths: 48 }, terms: { priceCents: 1_875_000 } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await runtime.outbox.tick();
+
+    const [, offer] = smtp.to('offer@applicant.example');
+    expect(offer!.parsed.subject).toBe(`Una oferta sobre su solicitud de crédito n.º ${application.id}`);
+    expect(offer!.parsed.text).toContain('Abra su solicitud para compararla con lo que pidió y aceptarla o rechazarla.');
+    expectDealerAndNoFinancialData(offer!);
+    expect(offer!.parsed.text).not.toMatch(/18[.,]?750/);
+  });
+
   it.skipIf(!testConfig().pdf.chromePath)(
     'sends a rejected web applicant the adverse-action notice as an attached PDF, and records it delivered by email',
     async () => {
