@@ -412,7 +412,7 @@ describe.each(DATABASE_KINDS)("the applicant's own view on %s", (kind) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const mine = res.json<MyApplication>();
     expect(mine).toEqual(submitted);
-    expect(Object.keys(mine).sort()).toEqual(['car', 'deal', 'history', 'id', 'notice', 'regBDueAt', 'status', 'submittedAt']);
+    expect(Object.keys(mine).sort()).toEqual(['car', 'deal', 'history', 'id', 'notice', 'offers', 'regBDueAt', 'status', 'submittedAt']);
     expect(new Date(mine.regBDueAt).getTime() - new Date(mine.submittedAt).getTime()).toBe(30 * 86_400_000);
     expect(mine.car).toMatchObject({ uuid: car });
     expect(res.body).not.toContain(TEST_SSN);

@@ -108,7 +108,7 @@ describe('the API document at /api/openapi.json', () => {
   it('documents that a submission answers 201 with the application', async () => {
     const { paths } = await document();
     const schema = paths['/api/applications']?.post?.responses?.['201']?.content?.['application/json']?.schema as { required?: string[] };
-    expect(schema.required?.sort()).toEqual(['car', 'deal', 'history', 'id', 'notice', 'regBDueAt', 'status', 'submittedAt']);
+    expect(schema.required?.sort()).toEqual(['car', 'deal', 'history', 'id', 'notice', 'offers', 'regBDueAt', 'status', 'submittedAt']);
     expect(paths['/api/applications']?.post?.responses).not.toHaveProperty('200');
   });
 
