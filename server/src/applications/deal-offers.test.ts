@@ -172,7 +172,9 @@ describe.each(DATABASE_KINDS)('the desk’s offers on %s', (kind) => {
       const offer = await sent(applicationId, { input: leaseInput, terms: { priceCents: 3_000_000 } });
       const response = await answer(who, offer.id, 'accept');
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<MyApplication>().offers).toEqual([{ ...offer, status: 'accepted', respondedAt: expect.any(String) }]);
+      const [accepted] = response.json<MyApplication>().offers;
+      expect(accepted).toEqual({ ...offer, status: 'accepted', respondedAt: accepted?.respondedAt });
+      expect(Date.parse(accepted?.respondedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(offer.sentAt));
       expect(await auditActions(applicationId)).toContain('application.offer_accepted');
       expect(await eventsOf(applicationId)).toEqual(['application.offer_sent', 'application.offer_accepted']);
     });

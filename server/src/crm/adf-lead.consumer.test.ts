@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
 import { dealHandoff } from '../../../domain/deals/deal-handoff.ts';
 import { centsToDecimal } from '../../../domain/deals/money.ts';
 import { adfDtdErrors } from '../../test/adf-dtd.ts';
@@ -274,5 +275,28 @@ describe.each(DATABASE_KINDS)('the CRM lead of a submission on %s', (kind) => {
     const everything = `${lead!.parsed.subject}\n${lead!.parsed.text}`;
     for (const secret of NEVER_IN_A_LEAD) expect(everything).not.toContain(secret);
     expect(lead!.raw).not.toContain(TEST_SSN);
+  });
+
+  it('carries the deal the application was submitted with in <finance>, valid by the DTD', async () => {
+    const guest = await createGuest(runtime.app, car);
+    const input = { type: 'finance', zip: '75201', tierId: 'good', termMonths: 48, cashDownCents: 150_000 };
+    const priced = await runtime.app.inject({ method: 'POST', url: '/api/deals/quote', payload: { carId: car, deal: input } });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const deal = { input, ...priced.json<PricedDeal>() };
+    if (deal.quote.type !== 'finance') throw new Error('not finance');
+    const application = await submitTestApplication(runtime.app, { cookie: guest.cookie }, guest.userId, { carId: car, deal });
+    await runtime.outbox.tick();
+
+    const lead = smtp.to(CRM).find((mail) => mail.parsed.subject === `ADF lead: credit application #${application.id}`);
+    const text = lead!.parsed.text!;
+    expect(adfDtdErrors(text)).toEqual([]);
+    const root = parseXml(text).root;
+    expect(textAt(root, 'prospect/vehicle/finance/method')).toBe('finance');
+    expect(select(root, 'prospect/vehicle/finance/amount').map((amount) => [amount.attributes.type, amount.text])).toEqual([
+      ['downpayment', '1500.00'],
+      ['monthly', centsToDecimal(deal.quote.paymentCents)],
+      ['total', centsToDecimal(deal.quote.totalOfPaymentsCents)],
+    ]);
+    expect(textAt(root, 'prospect/vehicle/finance/balance')).toBe(centsToDecimal(deal.quote.amountFinancedCents));
   });
 });

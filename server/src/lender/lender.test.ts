@@ -252,10 +252,10 @@ describe.each(DATABASE_KINDS)('the lender hand-off on %s', (kind) => {
     const [request] = lender.received;
     expect(request!.signed).toBe(true);
     expect(request!.headers['x-lender-event']).toBe('application.offer_accepted');
+    expect(Number.isNaN(Date.parse(String(request!.body.acceptedAt)))).toBe(false);
     expect(request!.body).toMatchObject({
       applicationId,
       offerId: offer.id,
-      acceptedAt: expect.any(String),
       deal: {
         type: 'finance',
         priceCents: 1_900_000,
