@@ -48,14 +48,19 @@ export async function lockDealOffer(db: Db, offerId: number): Promise<Applicatio
   return withApplication(await selectOffer(db, offerId).forUpdate().executeTakeFirst());
 }
 
-/** The open offer is superseded by the new one, which is sent. */
-export async function insertDealOffer(db: Db, offer: NewDealOffer, at: Date): Promise<DealOffer> {
+/** The application's open offer, if any, is closed unanswered: a newer offer or another car replaced it. */
+export async function supersedeOpenDealOffer(db: Db, applicationId: number, at: Date): Promise<void> {
   await db
     .updateTable('deal_offers')
     .set({ status: 'superseded', responded_at: at })
-    .where('application_id', '=', offer.applicationId)
+    .where('application_id', '=', applicationId)
     .where('status', '=', 'sent')
     .execute();
+}
+
+/** The open offer is superseded by the new one, which is sent. */
+export async function insertDealOffer(db: Db, offer: NewDealOffer, at: Date): Promise<DealOffer> {
+  await supersedeOpenDealOffer(db, offer.applicationId, at);
   const row = await db
     .insertInto('deal_offers')
     .values({

@@ -126,6 +126,31 @@ describe.each(DATABASE_KINDS)('the desk’s offers on %s', (kind) => {
       ]);
     });
 
+    it('is superseded when the applicant moves the application to another car, for which it was not priced', async () => {
+      const { who, applicationId } = await applicant();
+      const offer = await sent(applicationId, { input: financeInput, terms: {} });
+      const other = (
+        await t.db
+          .insertInto('cars')
+          .values({
+            brand: 'Honda',
+            model: 'CR-V',
+            year: 2025,
+            mileage: 9,
+            condition: 'new',
+            date_added: new Date(),
+            photos: [],
+            price: 29_000,
+          })
+          .returning('uuid')
+          .executeTakeFirstOrThrow()
+      ).uuid;
+      const moved = await injectAs(t.app, who, { method: 'PATCH', url: '/api/applications/mine/car', payload: { carId: other } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await mine(who)).offers.map(({ id, status }) => ({ id, status }))).toEqual([{ id: offer.id, status: 'superseded' }]);
+      expect((await answer(who, offer.id, 'accept')).statusCode).toBe(409);
+    });
+
     it('names the field of a term that does not fit the deal, or of a choice the settings do not have', async () => {
       const { applicationId } = await applicant();
       const cases: [unknown, string][] = [

@@ -17,7 +17,7 @@ import type { Viewer } from '../http/viewer.ts';
 import { findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
 import { priceDealUnder } from '../deals/deals.service.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
-import { listDealOffers } from './deal-offers.repository.ts';
+import { listDealOffers, supersedeOpenDealOffer } from './deal-offers.repository.ts';
 import { completeGuestProfile } from '../users/users.repository.ts';
 import { deleteApplicationDeals, findApplicationDeal, insertApplicationDeal } from './application-deals.repository.ts';
 import { type ApplicationsDeps, sealBirthDate, sealSsn } from './application-records.service.ts';
@@ -292,8 +292,9 @@ export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: stri
       throw new HttpError('bad_request', 'Invalid car: this car is not available in the catalogue.', { carId: m.carUnavailable });
     }
     await updateApplication(trx, stored.id, { car_uuid: carId });
-    // docs/product/deals.md#the-deal-in-the-application: a deal was priced for the car it names.
+    // docs/product/deals.md#the-deal-in-the-application: a deal and an offer were priced for the car they name.
     await deleteApplicationDeals(trx, [stored.id]);
+    await supersedeOpenDealOffer(trx, stored.id, new Date());
     await recordAudit(trx, {
       actorUserId: viewer.userId,
       action: 'application.edited',
