@@ -1,9 +1,11 @@
 import * as v from 'valibot';
+import type { DealOffer } from '../../../domain/contracts/applications.ts';
 import type { CarItem } from '../../../domain/contracts/cars.ts';
 import type { DealQuoteRequest, DealSettingsAnswer } from '../../../domain/contracts/deals.ts';
 import type { ApplicationDeal } from '../../../domain/deals/application-deal.schema.ts';
 import { quoteDeal } from '../../../domain/deals/deal-calculator.ts';
 import { dealInputSchema, type DealInput } from '../../../domain/deals/deal-input.schema.ts';
+import { offerTermsSchema, quoteOffer, type DealOfferStatus, type OfferTerms } from '../../../domain/deals/deal-offer.ts';
 import { exampleDealSettings, FINANCE_TERMS, LEASE_MILEAGES, LEASE_TERMS, type DealSettings } from '../../../domain/deals/deal-settings.ts';
 
 /** A car that can be leased (it has an MSRP), as GET /api/cars/{uuid} answers it. */
@@ -74,4 +76,36 @@ export function quoteRoute(current: () => DealSettingsAnswer = () => dealSetting
     const { settingsVersion, quote } = pricedDeal(deal, current());
     return { settingsVersion, quote };
   };
+}
+
+interface OfferFixture {
+  id: number;
+  input: Partial<DealInput> & Pick<DealInput, 'type' | 'zip'>;
+  terms?: Partial<OfferTerms>;
+  status?: DealOfferStatus;
+  sentAt?: string;
+  respondedAt?: string | null;
+}
+
+/** A desk's offer as the server prices it for DEAL_CAR under the seeded settings (server/src/deals/deals.service.ts priceOffer). */
+export function dealOffer({
+  id,
+  input,
+  terms = {},
+  status = 'sent',
+  sentAt = '2026-06-03T15:00:00.000Z',
+  respondedAt = null,
+}: OfferFixture): DealOffer {
+  const answer = dealSettingsAnswer();
+  const deal = v.parse(dealInputSchema, input);
+  const set = v.parse(offerTermsSchema, terms);
+  const car = DEAL_CAR;
+  const outcome = quoteOffer(
+    { id: car.uuid, make: car.brand, priceCents: car.price * 100, msrpCents: car.msrp === null ? null : car.msrp * 100 },
+    deal,
+    set,
+    answer.settings,
+  );
+  if (!outcome.ok) throw new Error(`the offer is refused: ${outcome.field}: ${outcome.message}`);
+  return { id, status, sentAt, respondedAt, settingsVersion: answer.version, input: deal, terms: set, quote: outcome.quote };
 }

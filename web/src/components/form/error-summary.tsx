@@ -13,7 +13,7 @@ export interface ErrorSummaryItem {
 interface ErrorSummaryProps {
   titleId: string;
   /** The heading level that fits under the page's own heading. */
-  heading: 'h2' | 'h3';
+  heading: 'h2' | 'h3' | 'h4';
   /** The open errors, in the order of their fields on the page; none hides the summary. */
   items: ErrorSummaryItem[];
   /** Raised on each failed submit: the summary takes focus once for each. */

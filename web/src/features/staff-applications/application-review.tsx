@@ -25,6 +25,7 @@ import { ChatButton, useUsersListPath } from './navigation.tsx';
 import { ApplicationView } from './application-view.tsx';
 import { ChosenCar } from './chosen-car.tsx';
 import { DealSection } from './deal-section.tsx';
+import { DealOffers } from './deal-offers.tsx';
 import { FirstResponse } from './first-response.tsx';
 
 import { ErasedNotice } from './erased-notice.tsx';
@@ -152,6 +153,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />
       <DealSection deal={application.deal} />
+      <DealOffers application={application} />
       <LenderPanel
         applicationId={application.id}
         userId={application.userId}

@@ -1,6 +1,8 @@
 import './deal-section.css';
 import { useLingui } from '@lingui/react';
 import type { ApplicationDeal } from '../../../../domain/deals/application-deal.schema.ts';
+import type { DealInput } from '../../../../domain/deals/deal-input.schema.ts';
+import type { DealQuote } from '../../../../domain/deals/deal-quote.schema.ts';
 import type { DealType } from '../../../../domain/deals/deal-settings.ts';
 import { toSupportedLanguage } from '../../../../domain/enums.ts';
 import { formatMileage } from '../../../../domain/format.ts';
@@ -17,20 +19,33 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
-function StoredDeal({ deal }: { deal: ApplicationDeal }) {
+interface DealFiguresProps {
+  input: DealInput;
+  quote: DealQuote;
+  settingsVersion: number;
+  /** Unique on the page: the headline's label is tied to it by id. */
+  idPrefix: string;
+  /** The lines behind a disclosure that opens them, where several deals are listed. */
+  collapsed?: boolean;
+}
+
+/**
+ * A priced deal as staff read it: loan, lease or cash first, the payment with its disclosures, the
+ * choices it was priced with, then every line. Names of tiers and products come from the settings
+ * now; the figures are the stored quote's, whatever the settings say now.
+ */
+export function DealFigures({ input, quote, settingsVersion, idPrefix, collapsed = false }: DealFiguresProps) {
   const { i18n } = useLingui();
   const language = toSupportedLanguage(i18n.locale);
-  // Names of tiers and products; the figures are the stored quote's, whatever the settings say now.
   const settings = useDealSettings().data?.settings;
-  const { input, quote, settingsVersion } = deal;
   // What the applicant applies for, in the words staff and the lender use: a loan, a lease, or a cash sale.
   const kinds: Record<DealType, string> = { cash: i18n._('Cash'), finance: i18n._('Loan'), lease: i18n._('Lease') };
   const tierName = (id: string) => settings?.tiers.find((tier) => tier.id === id)?.name[language] ?? id;
+  const breakdown = <DealBreakdown quote={quote} settings={settings} />;
   return (
-    <section className="card detail-section application-deal" aria-labelledby="section-deal">
-      <h3 id="section-deal">{i18n._('Deal')}</h3>
+    <>
       <p className="application-deal__kind">{kinds[quote.type]}</p>
-      <DealHeadline quote={quote} idPrefix="section-deal" />
+      <DealHeadline quote={quote} idPrefix={idPrefix} />
       <DealDisclosures quote={quote} />
       <dl className="detail-grid">
         <Fact label={i18n._('ZIP code')}>{`${input.zip} · ${usStateName(quote.state) ?? quote.state}`}</Fact>
@@ -41,7 +56,24 @@ function StoredDeal({ deal }: { deal: ApplicationDeal }) {
         {quote.type === 'lease' ? <Fact label={i18n._('Miles a year')}>{formatMileage(quote.milesPerYear, language)}</Fact> : null}
         <Fact label={i18n._('Deal settings version')}>{String(settingsVersion)}</Fact>
       </dl>
-      <DealBreakdown quote={quote} settings={settings} />
+      {collapsed ? (
+        <details className="application-deal__lines">
+          <summary>{i18n._('Every line of the deal')}</summary>
+          {breakdown}
+        </details>
+      ) : (
+        breakdown
+      )}
+    </>
+  );
+}
+
+function StoredDeal({ deal }: { deal: ApplicationDeal }) {
+  const { i18n } = useLingui();
+  return (
+    <section className="card detail-section application-deal" aria-labelledby="section-deal">
+      <h3 id="section-deal">{i18n._('Deal')}</h3>
+      <DealFigures input={deal.input} quote={deal.quote} settingsVersion={deal.settingsVersion} idPrefix="section-deal" />
     </section>
   );
 }

@@ -55,6 +55,17 @@ describe('the history of an application', () => {
     expect(within(history).getByText(/Ada Staff/)).toBeTruthy();
   });
 
+  it('says when staff sent an offer, by their name', async () => {
+    const history = await historyShowing(event('application.offer_sent', { offerId: 4, type: 'finance', settingsVersion: 1 }));
+    expect(within(history).getByText('Offer sent to the applicant')).toBeTruthy();
+    expect(within(history).getByText(/Ada Staff/)).toBeTruthy();
+  });
+
+  it('says when the applicant accepted the offer', async () => {
+    const history = await historyShowing(event('application.offer_accepted', { offerId: 4 }, null));
+    expect(within(history).getByText('Offer accepted by the applicant')).toBeTruthy();
+  });
+
   it('says when staff resent the hand-off to the lender', async () => {
     const history = await historyShowing(event('application.lender_resent', {}));
     expect(within(history).getByText('Hand-off to the lender resent')).toBeTruthy();

@@ -26,6 +26,9 @@ const SHOWN = new Set([
   'application.lender_resent',
   'application.document_fetched_by_lender',
   'application.erased',
+  'application.offer_sent',
+  'application.offer_accepted',
+  'application.offer_declined',
 ]);
 
 const isStatus = (value: unknown): value is ApplicationStatus => (APPLICATION_STATUSES as readonly unknown[]).includes(value);
@@ -96,6 +99,12 @@ function useDescribe() {
           : i18n._('Front of license fetched by the lender');
       case 'application.erased':
         return i18n._('Personal data erased by the retention job');
+      case 'application.offer_sent':
+        return i18n._('Offer sent to the applicant');
+      case 'application.offer_accepted':
+        return i18n._('Offer accepted by the applicant');
+      case 'application.offer_declined':
+        return i18n._('Offer declined by the applicant');
       default:
         return event.action;
     }

@@ -10,7 +10,7 @@ import { toast } from '../../../components/toasts.tsx';
 import { useNoticeLink } from '../api/get-notice-link.ts';
 import './status.css';
 import { WithdrawApplication } from './withdraw-application.tsx';
-import { AppliedDeal } from './applied-deal.tsx';
+import { DealAndOffers, OfferToAnswer } from './deal-offers.tsx';
 import { formatDollars } from '../../../../../domain/format.ts';
 import { formatMoment } from '../../../../../domain/date-time.ts';
 import { telegramChatUrl } from '../../../../../domain/start-links.ts';
@@ -92,7 +92,7 @@ function NoticeDownload() {
 
 /**
  * What the applicant sees once they have applied: the decision so far, when it is due (Regulation
- * B), the history, the car and the deal they applied with. Its heading takes focus when a screen moves focus to it.
+ * B), the history, the car, the deal they applied with and the dealer's offers on it. Its heading takes focus when a screen moves focus to it.
  */
 export function ApplicationStatusView({ application }: { application: MyApplication }) {
   const { i18n } = useLingui();
@@ -144,6 +144,8 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
         </div>
       </dl>
 
+      <OfferToAnswer application={application} />
+
       <div className="card">
         <h2>{i18n._('What happens next')}</h2>
         {next[status].map((text) => (
@@ -166,7 +168,7 @@ export function ApplicationStatusView({ application }: { application: MyApplicat
         </div>
       )}
 
-      {application.deal && <AppliedDeal deal={application.deal} />}
+      <DealAndOffers application={application} />
 
       {application.history.length > 0 && (
         <div className="card">
