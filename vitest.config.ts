@@ -77,6 +77,9 @@ export default defineConfig({
           exclude: ['web/e2e/**', 'node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['web/src/test/setup.ts'],
+          // A screen of hundreds of fields (the deal settings) takes seconds to query in jsdom on a
+          // two-core machine that runs the server suites beside it; 5 s, Vitest's default, is not a budget.
+          testTimeout: 20_000,
         },
       },
       {

@@ -6,10 +6,10 @@ import type { ApplicationDeal } from '../../../../domain/deals/application-deal.
 import { dealInputMessages, MAX_DEAL_AMOUNT_CENTS } from '../../../../domain/deals/deal-input.schema.ts';
 import { dealRevisionSchema, offerTermsMessages, type DealRevision } from '../../../../domain/deals/deal-offer.ts';
 import { dealSettingsMessages, MAX_FEE_CENTS } from '../../../../domain/deals/deal-settings.ts';
-import { dollarsToCents } from '../../../../domain/deals/money.ts';
-import { formatCents, parseNumber } from '../../../../domain/format.ts';
+import { formatCents } from '../../../../domain/format.ts';
 import { serverText } from '../../lib/i18n.ts';
 import { termFor, type DealChoice, type DealFormField } from '../../lib/deals/deal-choice.ts';
+import { centsToDollarsText, readTypedCents, readTypedNumber } from '../../lib/deals/typed-amounts.ts';
 
 /**
  * The desk's offer as its form holds it (docs/product/deals.md#offers): the deal as the car page's
@@ -52,9 +52,6 @@ export type OfferErrors = Partial<Record<OfferField | '', string>>;
 
 export const offerFieldId = (field: OfferField | '') => (field === '' ? 'offer-form-error' : `offer-${field}`);
 
-/** Dollars as staff read them back: 3000 for whole dollars, 3000.50 with cents. */
-const dollarsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
-
 /**
  * Where the form starts: the applicant's own deal, or, without one, a finance deal whose ZIP staff
  * fill in. A tier is always chosen, so a deal switched from cash to finance can be priced at once.
@@ -84,25 +81,15 @@ export function offerValuesOf(deal: ApplicationDeal | null, answer: DealSettings
       type: input.type,
       zip: input.zip,
       tierId: input.tierId ?? firstTier,
-      down: input.cashDownCents === 0 ? '' : dollarsText(input.cashDownCents),
+      down: input.cashDownCents === 0 ? '' : centsToDollarsText(input.cashDownCents),
       termMonths: input.termMonths,
       milesPerYear: input.milesPerYear ?? 12_000,
       productIds: input.productIds,
-      trade: input.trade ? dollarsText(input.trade.allowanceCents) : '',
-      payoff: input.trade ? dollarsText(input.trade.payoffCents) : '',
+      trade: input.trade ? centsToDollarsText(input.trade.allowanceCents) : '',
+      payoff: input.trade ? centsToDollarsText(input.trade.payoffCents) : '',
     },
     ...terms,
   };
-}
-
-/** Typed text as a number: undefined for empty text, NaN for text that is not one, which the schema refuses with its own message. */
-const readNumber = (text: string) => parseNumber(text.replace(/%\s*$/, ''));
-
-/** Dollars as typed in cents, with the domain's helper; more than two decimals is not an amount, so no silent rounding. */
-function readCents(text: string): number | undefined {
-  const dollars = readNumber(text);
-  if (dollars === undefined) return undefined;
-  return Number.isFinite(dollars) && Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6 ? dollarsToCents(dollars) : Number.NaN;
 }
 
 /** The term this kind of deal is priced with: the chosen one where offered, else its usual one. */
@@ -161,17 +148,17 @@ export function toOfferRequest(values: OfferValues, answer: DealSettingsAnswer):
       type: deal.type,
       zip: deal.zip,
       tierId: deal.type === 'cash' ? null : deal.tierId,
-      cashDownCents: deal.type === 'cash' ? 0 : (readCents(deal.down) ?? 0),
+      cashDownCents: deal.type === 'cash' ? 0 : (readTypedCents(deal.down) ?? 0),
       termMonths: offerTerm(deal, answer),
       milesPerYear: deal.type === 'lease' ? deal.milesPerYear : null,
       productIds: deal.productIds.filter((id) => offered.has(id)),
-      trade: hasTrade ? { allowanceCents: readCents(deal.trade) ?? 0, payoffCents: readCents(deal.payoff) ?? 0 } : null,
+      trade: hasTrade ? { allowanceCents: readTypedCents(deal.trade) ?? 0, payoffCents: readTypedCents(deal.payoff) ?? 0 } : null,
     },
     terms: {
-      priceCents: readCents(values.price) ?? null,
-      aprPercent: deal.type === 'finance' ? (readNumber(values.apr) ?? null) : null,
-      moneyFactor: deal.type === 'lease' ? (readNumber(values.moneyFactor) ?? null) : null,
-      docFeeCents: readCents(values.docFee) ?? null,
+      priceCents: readTypedCents(values.price) ?? null,
+      aprPercent: deal.type === 'finance' ? (readTypedNumber(values.apr) ?? null) : null,
+      moneyFactor: deal.type === 'lease' ? (readTypedNumber(values.moneyFactor) ?? null) : null,
+      docFeeCents: readTypedCents(values.docFee) ?? null,
     },
   };
   const parsed = v.safeParse(dealRevisionSchema, candidate);

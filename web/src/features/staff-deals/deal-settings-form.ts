@@ -12,9 +12,8 @@ import {
   type LeaseTaxMethod,
   type LocalizedText,
 } from '../../../../domain/deals/deal-settings.ts';
-import { dollarsToCents } from '../../../../domain/deals/money.ts';
-import { parseNumber } from '../../../../domain/format.ts';
 import type { UsStateCode } from '../../../../domain/us-states.ts';
+import { centsToDollarsText, readTypedCents, readTypedNumber } from '../../lib/deals/typed-amounts.ts';
 
 /**
  * The deal settings as the staff form holds them (docs/product/deals.md#settings): every number as
@@ -107,9 +106,6 @@ type ProgramInput = NonNullable<DealSettingsInput['leasePrograms']['default']>;
 /** What an error's residual index is read against: the lease programs as sent, or as the schema was given them. */
 type SentPrograms = Pick<DealSettingsInput, 'leasePrograms'>;
 
-/** Dollars as staff read them back: 499 for whole dollars, 499.50 with cents. */
-export const centsToDollarsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
-
 const numberText = (value: number | null) => (value === null ? '' : String(value));
 
 const programForm = (program: DealSettings['leasePrograms']['default']): ProgramForm => {
@@ -170,14 +166,9 @@ export function toFormValues(settings: DealSettings): DealSettingsForm {
   };
 }
 
-/** Typed text as a number: NaN for empty or unreadable text, which the schema refuses with its own message. */
-const toNumber = (text: string) => parseNumber(text.replace(/%\s*$/, '')) ?? Number.NaN;
-
-/** Dollars to cents with the domain's helper; more than two decimals is not an amount, so no silent rounding. */
-function toCents(text: string): number {
-  const dollars = toNumber(text);
-  return Number.isFinite(dollars) && Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6 ? dollarsToCents(dollars) : Number.NaN;
-}
+/** Typed text as a number, or cents: NaN for empty or unreadable text, which the schema refuses with its own message. */
+const toNumber = (text: string) => readTypedNumber(text) ?? Number.NaN;
+const toCents = (text: string) => readTypedCents(text) ?? Number.NaN;
 
 const toScore = (text: string) => (text.trim() === '' ? null : toNumber(text));
 
