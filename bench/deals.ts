@@ -53,6 +53,7 @@ function benchCalculator(): boolean {
   const cars: DealCar[] = Array.from({ length: 100 }, (_, i) => ({
     id: String(i),
     make: 'Ford',
+    stockNumber: 'B1',
     priceCents: 1_500_000 + i * 50_000,
     msrpCents: 1_700_000 + i * 50_000,
   }));

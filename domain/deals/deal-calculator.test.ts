@@ -128,6 +128,7 @@ const settings: DealSettings = {
 const car = (make: string, priceDollars: number, msrpDollars: number | null = null): DealCar => ({
   id: '00000000-0000-4000-8000-000000000001',
   make,
+  stockNumber: 'S100',
   priceCents: priceDollars * 100,
   msrpCents: msrpDollars === null ? null : msrpDollars * 100,
 });
@@ -403,6 +404,25 @@ describe('a lease', () => {
       field: 'type',
       message: 'This car has no lease program.',
     });
+  });
+});
+
+describe('a rebate that names cars', () => {
+  const demo = {
+    id: 'demo-car',
+    name: en('Demonstrator'),
+    amountCents: 75_000,
+    makes: [],
+    stockNumbers: ['S100'],
+    dealTypes: ['cash' as const],
+  };
+  const withDemo: DealSettings = { ...settings, rebates: [demo] };
+
+  it('applies to the cars it names by stock number, and to no other car of any make', () => {
+    const named = quoted(quoteDeal(car('Ford', 18_000), deal({ type: 'cash', zip: '98101' }), withDemo));
+    expect(named.rebates).toEqual([{ id: 'demo-car', cents: 75_000 }]);
+    const other = quoted(quoteDeal({ ...car('Ford', 18_000), stockNumber: 'S101' }, deal({ type: 'cash', zip: '98101' }), withDemo));
+    expect(other.rebates).toEqual([]);
   });
 });
 

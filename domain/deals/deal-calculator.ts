@@ -25,6 +25,8 @@ import { stateOfZip } from './zip-states.ts';
 export interface DealCar {
   id: string;
   make: string;
+  /** What car-specific rebates name it by. */
+  stockNumber: string;
   priceCents: number;
   msrpCents: number | null;
 }
@@ -59,12 +61,22 @@ export function quoteDeal(car: DealCar, input: DealInput, settings: DealSettings
   }
 }
 
-/** The rebates that apply to a car and a kind of deal, all of them, as the dealer offers them. */
-export function applicableRebates(settings: DealSettings, make: string, type: DealType): DealSettings['rebates'] {
-  const carMake = make.trim().toLowerCase();
+/**
+ * The rebates that apply to a car and a kind of deal, all of them, as the dealer offers them: of the
+ * car's make (or every make), and naming the car's stock number where a rebate names cars.
+ */
+export function applicableRebates(
+  settings: DealSettings,
+  car: Pick<DealCar, 'make' | 'stockNumber'>,
+  type: DealType,
+): DealSettings['rebates'] {
+  const carMake = car.make.trim().toLowerCase();
+  const stockNumber = car.stockNumber.trim().toUpperCase();
   return settings.rebates.filter(
     (rebate) =>
-      rebate.dealTypes.includes(type) && (rebate.makes.length === 0 || rebate.makes.some((each) => each.trim().toLowerCase() === carMake)),
+      rebate.dealTypes.includes(type) &&
+      (rebate.makes.length === 0 || rebate.makes.some((each) => each.trim().toLowerCase() === carMake)) &&
+      (!rebate.stockNumbers?.length || rebate.stockNumbers.includes(stockNumber)),
   );
 }
 
@@ -83,7 +95,7 @@ function itemise(
     taxable: product.taxable && (rule?.productsTaxable ?? false),
     capitalised: leasing && product.capitalisable,
   }));
-  const rebates = applicableRebates(settings, car.make, input.type).map((rebate) => ({ id: rebate.id, cents: rebate.amountCents }));
+  const rebates = applicableRebates(settings, car, input.type).map((rebate) => ({ id: rebate.id, cents: rebate.amountCents }));
   const trade = input.trade && { ...input.trade, equityCents: input.trade.allowanceCents - input.trade.payoffCents };
   const taxedProductsCents = sum(products.filter((product) => product.taxable).map((product) => product.cents));
   // The sale's taxable amount; a lease taxes by its own method (quoteLease) but starts from the same rule.

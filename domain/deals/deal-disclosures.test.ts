@@ -7,7 +7,7 @@ import type { DealQuote } from './deal-quote.schema.ts';
 import { exampleDealSettings } from './deal-settings.ts';
 
 const settings = exampleDealSettings('TX');
-const car: DealCar = { id: 'car', make: 'Ford', priceCents: 3_200_000, msrpCents: 3_400_000 };
+const car: DealCar = { id: 'car', make: 'Ford', stockNumber: 'S1', priceCents: 3_200_000, msrpCents: 3_400_000 };
 
 function quote(input: Partial<DealInput>): DealQuote {
   const outcome = quoteDeal(car, v.parse(dealInputSchema, { zip: '75201', ...input }), settings);

@@ -19,7 +19,7 @@ const settings: DealSettings = {
     },
   ],
 };
-const car: DealCar = { id: 'car-1', make: 'Ford', priceCents: 3_000_000, msrpCents: 3_400_000 };
+const car: DealCar = { id: 'car-1', make: 'Ford', stockNumber: 'S1', priceCents: 3_000_000, msrpCents: 3_400_000 };
 
 /** An application's deal as the server stores it: the input and the quote quoteDeal priced from it. */
 function applicationDeal(input: Record<string, unknown>): ApplicationDeal {

@@ -6,7 +6,13 @@ import { offerTermsSchema, quoteOffer, type OfferOutcome, type OfferTerms } from
 import { exampleDealSettings } from './deal-settings.ts';
 
 const settings = exampleDealSettings('TX');
-const car: DealCar = { id: '00000000-0000-4000-8000-000000000001', make: 'Toyota', priceCents: 3_000_000, msrpCents: 3_200_000 };
+const car: DealCar = {
+  id: '00000000-0000-4000-8000-000000000001',
+  make: 'Toyota',
+  stockNumber: 'S1',
+  priceCents: 3_000_000,
+  msrpCents: 3_200_000,
+};
 const noTerms: OfferTerms = { priceCents: null, aprPercent: null, moneyFactor: null, docFeeCents: null };
 const financeInput: DealInput = {
   type: 'finance',

@@ -56,4 +56,14 @@ describe('deal settings', () => {
     const [gap] = example.products;
     expect(refusal({ ...example, products: [{ ...gap!, name: { en: 'GAP' } }] })?.[0]?.[0]).toMatch(/^products\.0\.name/);
   });
+
+  it('takes a rebate’s cars by stock number in capitals, and refuses one that is not a stock number or is named twice', () => {
+    const rebate = { id: 'demo', name: example.tiers[0]!.name, amountCents: 50_000, makes: [], dealTypes: ['cash'] };
+    const parsed = v.parse(dealSettingsSchema, { ...example, rebates: [{ ...rebate, stockNumbers: [' s100 ', 'T-7'] }] });
+    expect(parsed.rebates[0]?.stockNumbers).toEqual(['S100', 'T-7']);
+    expect(refusal({ ...example, rebates: [{ ...rebate, stockNumbers: ['S 100'] }] })).toEqual([
+      ['rebates.0.stockNumbers.0', 'Stock numbers must each be 1 to 20 letters, digits or dashes, each once.'],
+    ]);
+    expect(refusal({ ...example, rebates: [{ ...rebate, stockNumbers: ['S100', 's100'] }] })?.[0]?.[0]).toBe('rebates.0.stockNumbers');
+  });
 });

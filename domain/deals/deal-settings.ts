@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LANGUAGES, type Language } from '../enums.ts';
+import { STOCK_NUMBER_MAX_LENGTH } from '../inventory.schema.ts';
 import { hasNoControlCharacters, withoutControlCharacters } from '../text.ts';
 import { US_STATE_CODES, type UsStateCode } from '../us-states.ts';
 
@@ -50,6 +51,7 @@ export const dealSettingsMessages = {
   residualsInvalid: 'Each lease term and mileage may have one residual.',
   makesNotUnique: 'Each make may have one lease program.',
   tiersRequired: 'Add at least one credit tier.',
+  stockNumbersInvalid: 'Stock numbers must each be 1 to 20 letters, digits or dashes, each once.',
   excessMileageInvalid: 'Excess mileage charge must be a whole number of cents per mile from 0 to 1,000.',
 } as const;
 const m = dealSettingsMessages;
@@ -151,6 +153,24 @@ const rebateSchema = v.strictObject({
   amountCents: cents(),
   /** Makes it applies to, as the inventory spells them; empty for every make. */
   makes: v.array(line),
+  /**
+   * The cars it applies to, by stock number; absent or empty for every car of its makes. Optional,
+   * as versions saved before rebates could name cars have none.
+   */
+  stockNumbers: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string(m.stockNumbersInvalid),
+          v.trim(),
+          v.toUpperCase(),
+          v.regex(new RegExp(`^[A-Z0-9-]{1,${STOCK_NUMBER_MAX_LENGTH}}$`), m.stockNumbersInvalid),
+        ),
+        m.stockNumbersInvalid,
+      ),
+      v.check((numbers) => new Set(numbers).size === numbers.length, m.stockNumbersInvalid),
+    ),
+  ),
   dealTypes,
 });
 

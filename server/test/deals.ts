@@ -22,6 +22,7 @@ export const TEST_DEAL_SETTINGS: DealSettings = {
 export const TEST_DEAL_CAR: DealCar = {
   id: '0b7c3c1e-5d2a-4f4e-9d8e-2f1a6c9b4e21',
   make: 'Ford',
+  stockNumber: 'S1',
   priceCents: 3_000_000,
   msrpCents: 3_250_000,
 };

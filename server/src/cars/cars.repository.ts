@@ -433,7 +433,7 @@ export async function countAvailableCars(db: Db): Promise<number> {
 export async function findDealCar(db: Db, uuid: string) {
   return db
     .selectFrom('cars')
-    .select(['uuid', 'brand', 'price', 'msrp', 'status'])
+    .select(['uuid', 'brand', 'stock_number', 'price', 'msrp', 'status'])
     .where('uuid', '=', uuid)
     .where('status', 'is not', null)
     .executeTakeFirst();

@@ -98,6 +98,7 @@ type StoredDealCar = NonNullable<Awaited<ReturnType<typeof findDealCar>>>;
 const dealCarOf = (car: StoredDealCar): DealCar => ({
   id: car.uuid,
   make: car.brand,
+  stockNumber: car.stock_number,
   priceCents: dollarsToCents(car.price),
   msrpCents: car.msrp === null ? null : dollarsToCents(car.msrp),
 });

@@ -98,6 +98,34 @@ describe.each(DATABASE_KINDS)('deals on %s', (kind) => {
     });
   });
 
+  describe('a rebate naming cars', () => {
+    it('is taken on the car it names by stock number, and on no other', async () => {
+      const { stock_number } = await t.db
+        .selectFrom('cars')
+        .select('stock_number')
+        .where('uuid', '=', cars.leasable)
+        .executeTakeFirstOrThrow();
+      const before = await settings();
+      const demo = {
+        id: 'demo',
+        name: { en: 'Demonstrator', uk: 'Демо', es: 'Demo', ru: 'Демо' },
+        amountCents: 40_000,
+        makes: [],
+        stockNumbers: [stock_number.toLowerCase()],
+        dealTypes: ['cash'],
+      };
+      const saved = await save(ADMIN, { version: before.version, settings: { ...before.settings, rebates: [demo] } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const rebatesOf = async (carId: string) =>
+        (await quote({ carId, deal: { type: 'cash', zip: DEALER_ZIP } })).json<PricedDeal>().quote.rebates.map((rebate) => rebate.id);
+      expect(await rebatesOf(cars.leasable)).toEqual(['demo']);
+      expect(await rebatesOf(cars.noMsrp)).toEqual([]);
+      // The settings as they were, for the quotes below.
+      const { version } = await settings();
+      expect((await save(ADMIN, { version, settings: before.settings })).statusCode).toBe(200);
+    });
+  });
+
   describe('a quote', () => {
     const deal = (fields: Record<string, unknown>) => ({
       carId: cars.leasable,

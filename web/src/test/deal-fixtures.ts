@@ -60,7 +60,7 @@ export function pricedDeal(
 ): ApplicationDeal {
   const deal = v.parse(dealInputSchema, input);
   const outcome = quoteDeal(
-    { id: car.uuid, make: car.brand, priceCents: car.price * 100, msrpCents: car.msrp === null ? null : car.msrp * 100 },
+    { id: car.uuid, make: car.brand, stockNumber: 'S1', priceCents: car.price * 100, msrpCents: car.msrp === null ? null : car.msrp * 100 },
     deal,
     answer.settings,
   );
@@ -101,7 +101,7 @@ export function dealOffer({
   const set = v.parse(offerTermsSchema, terms);
   const car = DEAL_CAR;
   const outcome = quoteOffer(
-    { id: car.uuid, make: car.brand, priceCents: car.price * 100, msrpCents: car.msrp === null ? null : car.msrp * 100 },
+    { id: car.uuid, make: car.brand, stockNumber: 'S1', priceCents: car.price * 100, msrpCents: car.msrp === null ? null : car.msrp * 100 },
     deal,
     set,
     answer.settings,

@@ -66,6 +66,8 @@ export interface RebateForm {
   amountCents: string;
   /** The makes, separated by commas. */
   makes: string;
+  /** The cars' stock numbers, separated by commas or spaces. */
+  stockNumbers: string;
   dealTypes: DealType[];
 }
 
@@ -152,6 +154,7 @@ export function toFormValues(settings: DealSettings): DealSettingsForm {
       name: { ...rebate.name },
       amountCents: centsToDollarsText(rebate.amountCents),
       makes: rebate.makes.join(', '),
+      stockNumbers: (rebate.stockNumbers ?? []).join(', '),
       dealTypes: [...rebate.dealTypes],
     })),
     products: settings.products.map((product) => ({
@@ -218,6 +221,7 @@ export function toSettingsInput(form: DealSettingsForm): DealSettingsInput {
         .split(',')
         .map((make) => make.trim())
         .filter((make) => make !== ''),
+      stockNumbers: rebate.stockNumbers.split(/[\s,]+/).filter((stockNumber) => stockNumber !== ''),
       dealTypes: inDealTypeOrder(rebate.dealTypes),
     })),
     products: form.products.map((product) => ({
@@ -241,7 +245,7 @@ export const isGroupPath = (path: string) => GROUP_PATH.test(path);
 /**
  * The form path of an error the schema or the API names (the API's start with `settings.`): a
  * residual's index in the list sent becomes its cell in the grid, and an entry of a rebate's makes
- * or a deal type list is its whole input. `settings` is what the path indexes into.
+ * or stock numbers or of a deal type list is its whole input. `settings` is what the path indexes into.
  */
 export function formPathOf(errorPath: string, settings: SentPrograms): string {
   const path = errorPath.replace(/^settings(?:\.|$)/, '');
@@ -252,7 +256,7 @@ export function formPathOf(errorPath: string, settings: SentPrograms): string {
     const entry = program?.residuals[Number(entryIndex)];
     return entry ? `${list}.${residualCell(entry.termMonths, entry.milesPerYear)}` : list;
   }
-  return /^((?:rebates|products)\.\d+\.(?:makes|dealTypes))\.\d+$/.exec(path)?.[1] ?? path;
+  return /^((?:rebates|products)\.\d+\.(?:makes|stockNumbers|dealTypes))\.\d+$/.exec(path)?.[1] ?? path;
 }
 
 /**

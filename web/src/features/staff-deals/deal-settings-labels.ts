@@ -33,6 +33,7 @@ export const FIELD_LABELS = {
   make: 'Make',
   amountCents: 'Amount, $',
   makes: 'Makes it applies to',
+  stockNumbers: 'Cars it applies to',
   dealTypes: 'Kinds of deal',
   priceCents: 'Price, $',
   taxable: 'Taxable',

@@ -93,6 +93,25 @@ describe('the deal settings screen', () => {
     expect((saves()[0]!.body as DealSettingsSave).settings.docFeeCents).toBe(129_950);
   });
 
+  it('saves the cars a rebate applies to by their stock numbers', async () => {
+    const demo = {
+      id: 'demo',
+      name: { en: 'Demonstrator cash', uk: 'Знижка на демо', es: 'Descuento demo', ru: 'Скидка на демо' },
+      amountCents: 50_000,
+      makes: [],
+      dealTypes: ['cash' as const],
+    };
+    openDeals({
+      'GET /api/deal-settings': () => answer(7, { ...exampleDealSettings('TX'), rebates: [demo] }),
+      'PUT /api/deal-settings': ({ body }) => answer(8, (body as DealSettingsSave).settings),
+    });
+    const cars = within(await screen.findByRole('group', { name: 'Demonstrator cash' })).getByLabelText('Cars it applies to');
+    await userEvent.type(cars, 's100, T-7');
+    await save();
+    await screen.findByText(/Saved as version 8/);
+    expect((saves()[0]!.body as DealSettingsSave).settings.rebates[0]?.stockNumbers).toEqual(['S100', 'T-7']);
+  });
+
   it('refuses a negative tax rate at its field before anything is sent', async () => {
     openDeals();
     const rate = within(await screen.findByRole('group', { name: 'Texas' })).getByLabelText('Sales tax rate, %');

@@ -358,6 +358,11 @@ function Rebate({ index, onRemove }: { index: number; onRemove: () => void }) {
           label={i18n._(FIELD_LABELS.makes)}
           hint={i18n._('Separate makes with commas, as the inventory spells them; leave it empty for every make.')}
         />
+        <TextInput
+          name={`rebates.${index}.stockNumbers`}
+          label={i18n._(FIELD_LABELS.stockNumbers)}
+          hint={i18n._('Stock numbers of the cars it applies to, separated by commas; leave it empty for every car of its makes.')}
+        />
       </div>
       <InFourLanguages name={`rebates.${index}.name`} label="name" />
       <DealTypes name={`rebates.${index}.dealTypes`} />
@@ -387,7 +392,7 @@ export function RebatesSection() {
       <AddButton
         label={i18n._('Add a rebate')}
         buttonRef={add.ref}
-        onClick={() => append({ id: '', name: emptyText(), amountCents: '', makes: '', dealTypes: [...DEAL_TYPES] })}
+        onClick={() => append({ id: '', name: emptyText(), amountCents: '', makes: '', stockNumbers: '', dealTypes: [...DEAL_TYPES] })}
       />
     </Section>
   );
