@@ -48,7 +48,13 @@ const DEAL_SETTINGS_ANSWER: DealSettingsAnswer = {
 
 /** The quote the server's calculator gives for this car and deal (server/src/deals/deals.service.ts). */
 function serverQuote(car: CarItem, deal: unknown) {
-  const dealCar = { id: car.uuid, make: car.brand, stockNumber: 'S1', priceCents: car.price * 100, msrpCents: car.msrp === null ? null : car.msrp * 100 };
+  const dealCar = {
+    id: car.uuid,
+    make: car.brand,
+    stockNumber: 'S1',
+    priceCents: car.price * 100,
+    msrpCents: car.msrp === null ? null : car.msrp * 100,
+  };
   const outcome = quoteDeal(dealCar, v.parse(dealInputSchema, deal), DEAL_SETTINGS);
   if (outcome.ok) return { settingsVersion: 1, quote: outcome.quote };
   const field = `deal.${outcome.field}`;
