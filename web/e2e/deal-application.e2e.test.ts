@@ -1,11 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleDealSettings } from '../../domain/deals/deal-settings.ts';
 import type { Language } from '../../domain/enums.ts';
-import { housingInput, incomeInput, personalInput } from '../../domain/test-fixtures.ts';
 import { loadCatalogues, type Catalogues } from '../../server/src/i18n/catalogues.ts';
 import { useBrowserSuite } from './browser-suite.ts';
+import { cents, firstNewCar, licencePhoto, settledPayment, shopperPhone, WAIT_MS } from './deal-journey.ts';
 import { axeViolations, reportMissingChromium, signInStaff } from './harness.ts';
 
 /**
@@ -18,8 +17,6 @@ import { axeViolations, reportMissingChromium, signInStaff } from './harness.ts'
 
 const missing = reportMissingChromium('deal in the application (web/e2e/deal-application.e2e.test.ts)');
 
-const PHONE = { width: 390, height: 844 };
-const WAIT_MS = 15_000;
 const ADMIN_TELEGRAM_ID = 730_000_001;
 /** The seeded GAP product, named as the shopper reads it. */
 const GAP = exampleDealSettings('TX').products.find((product) => product.id === 'gap')!;
@@ -30,9 +27,6 @@ const whole = (text: string) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\{}]/
 /** The label of a line of a list of figures (a <dt>), by its whole text. */
 const term = (scope: Locator, text: string) => scope.locator('dt').filter({ hasText: whole(text) });
 
-/** A payment as written in any of the languages, in cents, to compare what two screens say. */
-const cents = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
-
 describe.skipIf(missing)('the deal in the application, in a real browser', () => {
   const suite = useBrowserSuite({
     ADMIN_TELEGRAM_IDS: String(ADMIN_TELEGRAM_ID),
@@ -42,54 +36,18 @@ describe.skipIf(missing)('the deal in the application, in a real browser', () =>
   });
 
   let catalogues: Catalogues;
-  let photo: { name: string; mimeType: string; buffer: Buffer };
+  let photo: Awaited<ReturnType<typeof licencePhoto>>;
   beforeAll(async () => {
     catalogues = await loadCatalogues();
-    photo = {
-      name: 'licence.png',
-      mimeType: 'image/png',
-      buffer: await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2f6db5' } })
-        .png()
-        .toBuffer(),
-    };
+    photo = await licencePhoto();
   });
-
-  /** A shopper's phone in `lang`, with the first three steps already answered in this tab. */
-  async function shopperPhone(lang: Language): Promise<Page> {
-    const context = await suite.newContext({ viewport: PHONE, reducedMotion: 'reduce', locale: lang === 'es' ? 'es-MX' : 'en-US' });
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    await page.goto(`${suite.server.baseUrl}/`);
-    await page.evaluate((draft) => sessionStorage.setItem('applicationDraft', JSON.stringify(draft)), {
-      carId: '',
-      personal: personalInput(),
-      housing: housingInput(),
-      income: incomeInput(),
-      driverLicense: { front: '', back: '' },
-    });
-    return page;
-  }
-
-  /** A new car: it has an MSRP, so it can be leased. */
-  const newCarId = (page: Page) =>
-    page.evaluate(
-      async () => ((await (await fetch('/api/cars?condition=new')).json()) as { items: Array<{ uuid: string }> }).items[0]!.uuid,
-    );
-
-  /** The payment once the quote for what is on screen has come (no "Updating..." left). */
-  async function settledPayment(region: Locator, t: (id: string) => string): Promise<string> {
-    const payment = region.getByRole('status', { name: t('Monthly payment') });
-    await payment.waitFor();
-    await region.getByText(t('Updating...')).waitFor({ state: 'hidden' });
-    return (await payment.textContent()) ?? '';
-  }
 
   it.each<Language>(['en', 'es'])(
     'in %s, a lease with GAP built on the car page survives a reload, is applied with, and staff see the same payment',
     async (lang) => {
       const t = (id: string) => catalogues.translate(lang, id);
-      const page = await shopperPhone(lang);
-      const carId = await newCarId(page);
+      const page = await shopperPhone(suite, lang);
+      const carId = (await firstNewCar(page)).uuid;
 
       // The car page: a lease, the ZIP, the credit tier and GAP.
       await page.goto(`${suite.server.baseUrl}/cars/${carId}`);
@@ -104,8 +62,9 @@ describe.skipIf(missing)('the deal in the application, in a real browser', () =>
 
       // A reload shows the same deal.
       await page.reload();
-      await expect(builder.getByRole('radio', { name: t('Lease') }).isChecked()).resolves.toBe(true);
-      await expect(builder.getByRole('checkbox', { name: new RegExp(`^${GAP.name[lang]}`) }).isChecked()).resolves.toBe(true);
+      // Waited for, not read once: the page may still be hydrating when the locators first resolve.
+      await builder.getByRole('radio', { name: t('Lease'), checked: true }).waitFor();
+      await builder.getByRole('checkbox', { name: new RegExp(`^${GAP.name[lang]}`), checked: true }).waitFor();
       expect(await settledPayment(builder, t)).toBe(payment);
 
       // Applying with it: the wizard keeps it while the licence photos are added.

@@ -1,10 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../domain/enums.ts';
-import { housingInput, incomeInput, personalInput } from '../../domain/test-fixtures.ts';
 import { loadCatalogues, type Catalogues } from '../../server/src/i18n/catalogues.ts';
 import { useBrowserSuite } from './browser-suite.ts';
+import { cents, firstNewCar, licencePhoto, settledPayment, shopperPhone, WAIT_MS } from './deal-journey.ts';
 import { axeViolations, reportMissingChromium, signInStaff } from './harness.ts';
 
 /**
@@ -18,14 +17,9 @@ import { axeViolations, reportMissingChromium, signInStaff } from './harness.ts'
 
 const missing = reportMissingChromium('deal offers (web/e2e/deal-offers.e2e.test.ts)');
 
-const PHONE = { width: 390, height: 844 };
-const WAIT_MS = 15_000;
 const ADMIN_TELEGRAM_ID = 730_000_002;
 /** What the desk takes off the car's price. */
 const DISCOUNT_DOLLARS = 1_000;
-
-/** A payment as written in any of the languages, in cents, to compare what two screens say. */
-const cents = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 describe.skipIf(missing)('the desk’s offer on an application’s deal, in a real browser', () => {
   const suite = useBrowserSuite({
@@ -36,47 +30,11 @@ describe.skipIf(missing)('the desk’s offer on an application’s deal, in a re
   });
 
   let catalogues: Catalogues;
-  let photo: { name: string; mimeType: string; buffer: Buffer };
+  let photo: Awaited<ReturnType<typeof licencePhoto>>;
   beforeAll(async () => {
     catalogues = await loadCatalogues();
-    photo = {
-      name: 'licence.png',
-      mimeType: 'image/png',
-      buffer: await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2f6db5' } })
-        .png()
-        .toBuffer(),
-    };
+    photo = await licencePhoto();
   });
-
-  /** A shopper's phone in `lang`, with the first three steps already answered in this tab. */
-  async function shopperPhone(lang: Language): Promise<Page> {
-    const context = await suite.newContext({ viewport: PHONE, reducedMotion: 'reduce', locale: lang === 'es' ? 'es-MX' : 'en-US' });
-    context.setDefaultTimeout(WAIT_MS);
-    const page = await context.newPage();
-    await page.goto(`${suite.server.baseUrl}/`);
-    await page.evaluate((draft) => sessionStorage.setItem('applicationDraft', JSON.stringify(draft)), {
-      carId: '',
-      personal: personalInput(),
-      housing: housingInput(),
-      income: incomeInput(),
-      driverLicense: { front: '', back: '' },
-    });
-    return page;
-  }
-
-  /** The first new car of the catalogue and its price in dollars. */
-  const newCar = (page: Page) =>
-    page.evaluate(
-      async () => ((await (await fetch('/api/cars?condition=new')).json()) as { items: Array<{ uuid: string; price: number }> }).items[0]!,
-    );
-
-  /** The payment once the quote for what is on screen has come (no "Updating..." left). */
-  async function settledPayment(region: Locator, t: (id: string) => string): Promise<string> {
-    const payment = region.getByRole('status', { name: t('Monthly payment') });
-    await payment.waitFor();
-    await region.getByText(t('Updating...')).waitFor({ state: 'hidden' });
-    return (await payment.textContent()) ?? '';
-  }
 
   /** A finance deal built on the car page, applied with through the wizard: the applicant's user id once submitted. */
   async function applyWithFinance(page: Page, carId: string, t: (id: string) => string): Promise<{ userId: number; payment: string }> {
@@ -113,8 +71,8 @@ describe.skipIf(missing)('the desk’s offer on an application’s deal, in a re
     'in %s, staff send a lower price, the applicant on a phone accepts it, and staff see it accepted',
     async (lang) => {
       const t = (id: string) => catalogues.translate(lang, id);
-      const page = await shopperPhone(lang);
-      const car = await newCar(page);
+      const page = await shopperPhone(suite, lang);
+      const car = await firstNewCar(page);
       const { userId, payment: asked } = await applyWithFinance(page, car.uuid, t);
 
       // Staff send the same deal at a lower price.

@@ -1,3 +1,4 @@
+import { EditField, type FieldControl } from '../../components/staff/edit-field.tsx';
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { awaitsDecision } from '../../../../domain/application-status.ts';
@@ -57,8 +58,6 @@ const STATUS_LABELS: Record<DealOfferStatus, string> = {
   superseded: 'Superseded',
 };
 
-type Control = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };
-
 /** Label above, hint and error below, tied to the control by id (docs/product/staff-dashboard.md#offers). */
 function Field({
   field,
@@ -69,26 +68,43 @@ function Field({
   field: OfferField;
   error: string | undefined;
   hint?: string;
-  children: (control: Control) => ReactNode;
+  children: (control: FieldControl) => ReactNode;
 }) {
   const { i18n } = useLingui();
-  const id = offerFieldId(field);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={error ? 'edit-field edit-field--invalid' : 'edit-field'}>
-      <label htmlFor={id}>{i18n._(FIELD_LABELS[field])}</label>
-      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="edit-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="edit-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <EditField id={offerFieldId(field)} label={i18n._(FIELD_LABELS[field])} hint={hint} error={error}>
+      {children}
+    </EditField>
+  );
+}
+
+/** A field typed as a number (dollars, a percentage, a money factor), read when the form is sent. */
+function DecimalField({
+  field,
+  error,
+  hint,
+  value,
+  onChange,
+}: {
+  field: OfferField;
+  error: string | undefined;
+  hint?: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <Field field={field} error={error} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -268,18 +284,7 @@ function OfferForm({ application, answer, onClose }: OfferFormProps) {
           </Field>
         ) : null}
         {deal.type !== 'cash' ? (
-          <Field field="down" error={errorAt('down')}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                value={deal.down}
-                onChange={(event) => changeDeal({ down: event.target.value }, 'down')}
-              />
-            )}
-          </Field>
+          <DecimalField field="down" error={errorAt('down')} value={deal.down} onChange={(text) => changeDeal({ down: text }, 'down')} />
         ) : null}
       </fieldset>
 
@@ -321,100 +326,51 @@ function OfferForm({ application, answer, onClose }: OfferFormProps) {
 
       <fieldset className="edit-group">
         <legend>{i18n._('Trade-in')}</legend>
-        <Field field="trade" error={errorAt('trade')}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={deal.trade}
-              onChange={(event) => changeDeal({ trade: event.target.value }, 'trade')}
-            />
-          )}
-        </Field>
-        <Field field="payoff" error={errorAt('payoff')}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={deal.payoff}
-              onChange={(event) => changeDeal({ payoff: event.target.value }, 'payoff')}
-            />
-          )}
-        </Field>
+        <DecimalField field="trade" error={errorAt('trade')} value={deal.trade} onChange={(text) => changeDeal({ trade: text }, 'trade')} />
+        <DecimalField
+          field="payoff"
+          error={errorAt('payoff')}
+          value={deal.payoff}
+          onChange={(text) => changeDeal({ payoff: text }, 'payoff')}
+        />
       </fieldset>
 
       <fieldset className="edit-group">
         <legend>{i18n._('The dealer’s terms')}</legend>
-        <Field
+        <DecimalField
           field="price"
           error={errorAt('price')}
           hint={
             carPrice === undefined ? undefined : i18n._('Blank: the car’s price, {price}.', { price: formatDollars(carPrice, language) })
           }
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.price}
-              onChange={(event) => changeTerm('price', event.target.value)}
-            />
-          )}
-        </Field>
+          value={values.price}
+          onChange={(text) => changeTerm('price', text)}
+        />
         {deal.type === 'finance' ? (
-          <Field field="apr" error={errorAt('apr')} hint={i18n._('Blank: the credit tier’s rate for the term.')}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                value={values.apr}
-                onChange={(event) => changeTerm('apr', event.target.value)}
-              />
-            )}
-          </Field>
+          <DecimalField
+            field="apr"
+            error={errorAt('apr')}
+            hint={i18n._('Blank: the credit tier’s rate for the term.')}
+            value={values.apr}
+            onChange={(text) => changeTerm('apr', text)}
+          />
         ) : null}
         {deal.type === 'lease' ? (
-          <Field
+          <DecimalField
             field="moneyFactor"
             error={errorAt('moneyFactor')}
             hint={tier ? i18n._('Blank: the credit tier’s money factor, {factor}.', { factor: String(tier.moneyFactor) }) : undefined}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                value={values.moneyFactor}
-                onChange={(event) => changeTerm('moneyFactor', event.target.value)}
-              />
-            )}
-          </Field>
+            value={values.moneyFactor}
+            onChange={(text) => changeTerm('moneyFactor', text)}
+          />
         ) : null}
-        <Field
+        <DecimalField
           field="docFee"
           error={errorAt('docFee')}
           hint={i18n._('Blank: the settings’ fee, {fee}.', { fee: formatCents(answer.settings.docFeeCents, language) })}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.docFee}
-              onChange={(event) => changeTerm('docFee', event.target.value)}
-            />
-          )}
-        </Field>
+          value={values.docFee}
+          onChange={(text) => changeTerm('docFee', text)}
+        />
       </fieldset>
 
       <p className="edit-field__hint">

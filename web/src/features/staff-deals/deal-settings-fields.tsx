@@ -1,3 +1,4 @@
+import { EditField, type FieldControl } from '../../components/staff/edit-field.tsx';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { get, useFormContext, useFormState, type Path } from 'react-hook-form';
@@ -17,8 +18,6 @@ function useErrorAt(key: string, path: string): string | undefined {
   return message === undefined ? undefined : errorText(i18n, path, message);
 }
 
-type Control = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };
-
 interface FieldProps {
   name: Name;
   label: string;
@@ -27,29 +26,11 @@ interface FieldProps {
 }
 
 /** Label above, hint and error below, tied to the input by id (docs/product/staff-dashboard.md#deal-settings). */
-function Field({ name, label, hint, optional = false, children }: FieldProps & { children: (control: Control) => ReactNode }) {
-  const { i18n } = useLingui();
-  const error = useErrorAt(name, name);
-  const id = fieldId(name);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+function Field({ name, label, hint, optional = false, children }: FieldProps & { children: (control: FieldControl) => ReactNode }) {
   return (
-    <div className={error ? 'edit-field edit-field--invalid' : 'edit-field'}>
-      <label htmlFor={id}>
-        {label}
-        {optional ? <span className="edit-field__optional"> {i18n._('(optional)')}</span> : null}
-      </label>
-      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="edit-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="edit-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <EditField id={fieldId(name)} label={label} optional={optional} hint={hint} error={useErrorAt(name, name)}>
+      {children}
+    </EditField>
   );
 }
 

@@ -1,3 +1,4 @@
+import { EditField, type FieldControl } from '../../components/staff/edit-field.tsx';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
@@ -12,40 +13,22 @@ export function useCarFieldError(name: CarWriteField): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
-type Control = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined };
-
 interface FrameProps {
   name: CarWriteField;
   /** Shown under the input, before any error: live VIN checks, the other car of a duplicate. */
   hint?: ReactNode;
   optional?: boolean;
-  children: (control: Control) => ReactNode;
+  children: (control: FieldControl) => ReactNode;
 }
 
 /** Label above, hint and error below (docs/product/application-wizard.md#validation: field errors show as helper text under inputs). */
 export function CarField({ name, hint, optional = false, children }: FrameProps) {
   const { i18n } = useLingui();
   const error = useCarFieldError(name);
-  const id = fieldId(name);
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={error ? 'edit-field edit-field--invalid' : 'edit-field'}>
-      <label htmlFor={id}>
-        {i18n._(CAR_FIELD_LABELS[name])}
-        {optional ? <span className="edit-field__optional"> {i18n._('(optional)')}</span> : null}
-      </label>
-      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': describedBy })}
-      {hint ? (
-        <div id={`${id}-hint`} className="edit-field__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="edit-field__error">
-          {i18n._(error)}
-        </p>
-      ) : null}
-    </div>
+    <EditField id={fieldId(name)} label={i18n._(CAR_FIELD_LABELS[name])} optional={optional} hint={hint} error={error && i18n._(error)}>
+      {children}
+    </EditField>
   );
 }
 
