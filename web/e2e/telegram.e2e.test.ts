@@ -71,18 +71,20 @@ interface RecordedScreens {
 }
 
 /**
- * Installed before the page's own scripts: from the app's first render on (the root has content),
- * notes at every animation frame whether the frame shows the startup placeholder and whether the
- * screen's area holds anything, keeping each change.
+ * Installed before the page's own scripts: from the first frame that draws a screen in the root
+ * (its placeholder, its area or a heading) on, notes at every animation frame whether it shows the
+ * startup placeholder and whether the screen's area holds anything, keeping each change. The website the server rendered streams in
+ * hidden under a Telegram launch (domain/telegram-launch.ts), so only what is visible counts.
  */
 const SCREEN_RECORDER = `(() => {
   const screens = [];
   window.__screens = screens;
+  const shown = (selector) => [...document.querySelectorAll('#root ' + selector)].filter((element) => element.checkVisibility());
   const sample = () => {
-    const root = document.getElementById('root');
-    if (root && root.childElementCount > 0) {
-      const main = document.querySelector('main');
-      const frame = { fallback: document.querySelector('.startup-fallback') !== null, page: main !== null && main.childElementCount > 0 };
+    const fallback = shown('.startup-fallback').length > 0;
+    const mains = shown('main');
+    if (fallback || mains.length > 0 || shown('h1').length > 0) {
+      const frame = { fallback, page: mains.some((main) => main.childElementCount > 0) };
       if (JSON.stringify(screens.at(-1)) !== JSON.stringify(frame)) screens.push(frame);
     }
     requestAnimationFrame(sample);
