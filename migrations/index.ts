@@ -28,6 +28,7 @@ import * as m0027 from './0027_car_photo_fetches.ts';
 import * as m0028 from './0028_deal_settings.ts';
 import * as m0029 from './0029_application_deals.ts';
 import * as m0030 from './0030_deal_offers.ts';
+import * as m0031 from './0031_trade_ins.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0028_deal_settings': m0028,
   '0029_application_deals': m0029,
   '0030_deal_offers': m0030,
+  '0031_trade_ins': m0031,
 };

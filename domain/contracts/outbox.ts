@@ -21,6 +21,10 @@ export interface OutboxPayloads {
   'car.listing_changed': { carUuid: string; from: CarListingState; to: CarListingState };
   /** A car became available to shoppers (created available, or out of draft): saved searches may match it. */
   'car.published': { carUuid: string };
+  /** Staff sent a shopper an offer for their trade-in (docs/product/trade-ins.md#offers): they are told. */
+  'trade_in.offer_sent': { tradeInId: number; userId: number; offerId: number };
+  /** Staff asked a shopper a question about their trade-in: they are told, and answer in the app. */
+  'trade_in.question_asked': { tradeInId: number; userId: number; messageId: number };
 }
 
 export type OutboxKind = keyof OutboxPayloads;

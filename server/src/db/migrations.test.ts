@@ -39,6 +39,10 @@ const TABLES = [
   'saved_searches',
   'staff_passkeys',
   'staff_sessions',
+  'trade_in_messages',
+  'trade_in_offers',
+  'trade_in_photos',
+  'trade_ins',
   'used_widget_logins',
   'users',
 ];

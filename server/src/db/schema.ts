@@ -9,6 +9,7 @@ import type { DealQuote } from '../../../domain/deals/deal-quote.schema.ts';
 import type { DealSettings, DealType } from '../../../domain/deals/deal-settings.ts';
 import type { PhotoFetchFailure, PhotoFetchOutcome } from '../../../domain/contracts/inventory.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
+import type { TradeInAngle, TradeInCondition, TradeInStatus, OwnershipKind } from '../../../domain/trade-ins/trade-in.schema.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
 /** The typed database interface, mirroring migrations/ (the schema's single source of truth). */
@@ -441,6 +442,71 @@ export interface Database {
   deal_settings: DealSettingsTable;
   application_deals: ApplicationDealsTable;
   deal_offers: DealOffersTable;
+  trade_ins: TradeInsTable;
+  trade_in_photos: TradeInPhotosTable;
+  trade_in_offers: TradeInOffersTable;
+  trade_in_messages: TradeInMessagesTable;
+}
+
+/**
+ * A shopper's car described for an appraisal (migration 0031). payoff_encrypted seals the payoff
+ * lender and amount together (PII cipher); nothing else here is sealed.
+ */
+export interface TradeInsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: ColumnType<TradeInStatus, TradeInStatus | undefined, TradeInStatus>;
+  vin: string | null;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  trim: string | null;
+  mileage: number | null;
+  condition: ColumnType<TradeInCondition, string | undefined, string>;
+  ownership: OwnershipKind | null;
+  payoff_encrypted: string | null;
+  notes: string | null;
+  car_uuid: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  submitted_at: NullableTimestamp;
+  first_response_at: NullableTimestamp;
+}
+
+/** A trade-in's photo by angle, stored as a car photo is (migration 0031). */
+export interface TradeInPhotosTable {
+  id: Generated<string>;
+  trade_in_id: number;
+  angle: TradeInAngle;
+  position: number;
+  width: number;
+  height: number;
+  variants: Json<Record<string, CarPhotoVariant>>;
+  hashes: string[];
+  created_at: Generated<Date>;
+}
+
+/** Every offer staff sent on a trade-in (migration 0031); an open one past valid_until reads as expired. */
+export interface TradeInOffersTable {
+  id: Generated<number>;
+  trade_in_id: number;
+  amount_cents: number;
+  conditions: string | null;
+  status: 'open' | 'accepted' | 'declined' | 'superseded';
+  valid_until: Timestamp;
+  sent_by: number | null;
+  sent_at: Generated<Date>;
+  responded_at: NullableTimestamp;
+}
+
+/** Staff questions and the shopper's answers on a trade-in (migration 0031). */
+export interface TradeInMessagesTable {
+  id: Generated<number>;
+  trade_in_id: number;
+  author: 'staff' | 'shopper';
+  author_user_id: number | null;
+  text: string;
+  created_at: Generated<Date>;
 }
 
 /** Every version of the dealer's deal settings, never changed once written (migration 0028). */
