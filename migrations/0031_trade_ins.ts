@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely';
  * trade_ins: the answers as columns, the payoff lender and amount sealed with the PII cipher in one
  * text (payoff_encrypted), the status, when it was submitted and first answered by staff, and the
  * inventory car made from it. One shopper has at most one trade-in that is not finished
- * (withdrawn, declined or put into stock end one): the partial unique index.
+ * (withdrawn, declined or put into stock end one): the partial unique index. chat_photos_until: the
+ * shopper asked to send photos in the bot's chat, which join this trade-in until then.
  * trade_in_photos: the photos by angle, stored as car photos are (variants of media blobs by hash),
  * so putting the trade into stock re-uses the blobs instead of copying them.
  * trade_in_offers: every offer staff sent; at most one open at a time. An open offer past valid_until
@@ -50,6 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ownership', 'text', (c) => c.check(sql`ownership in ('owned', 'financed', 'leased')`))
     .addColumn('payoff_encrypted', 'text')
     .addColumn('notes', 'text')
+    .addColumn('chat_photos_until', 'timestamptz')
     .addColumn('car_uuid', 'uuid', (c) => c.references('cars.uuid').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Language } from '../enums.ts';
 import { LISTING_STATES } from '../inventory.schema.ts';
 import {
   TRADE_IN_ANGLES,
@@ -152,3 +153,45 @@ export type StaffTradeIn = v.InferOutput<typeof staffTradeInSchema>;
 /** POST /api/trade-ins/{id}/to-inventory: the draft car made from the trade. */
 export const tradeInToInventorySchema = v.strictObject({ carUuid: v.string(), photoCount: integer });
 export type TradeInToInventory = v.InferOutput<typeof tradeInToInventorySchema>;
+
+/**
+ * An accepted trade-in as the deal, the lender's hand-off and the ADF lead carry it
+ * (docs/product/trade-ins.md#in-the-deal): the car, the offer as its appraisal, the declared payoff.
+ */
+export interface TradeInHandoff {
+  tradeInId: number;
+  vin: string | null;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  trim: string | null;
+  mileage: number | null;
+  /** The accepted offer: the deal's trade allowance. */
+  offerCents: number;
+  /** What is still owed (loan payoff or lease buyout); 0 when owned outright. */
+  payoffCents: number;
+}
+
+/** The bot's "Send photos in the chat": the shopper's current trade-in now takes their photos for a while. */
+export type TradeInChatOpened = { outcome: 'opened'; title: string; missingAngles: TradeInAngle[] } | { outcome: 'no_trade_in' };
+
+/** Why photos sent in the chat were not added; nothing of the album is added then. */
+export type TradeInChatPhotoRefusal =
+  | { reason: 'too_many'; has: number; adding: number; max: number }
+  | { reason: 'wrong_type' | 'too_large' | 'too_many_pixels' | 'unreadable'; photo: number }
+  | { reason: 'busy' };
+
+/** Photos sent in the chat: added to the trade-in in the order sent, or refused, or not for a trade-in (the relay takes them). */
+export type TradeInChatPhotosOutcome =
+  | { outcome: 'added'; added: number; photoCount: number; title: string; missingAngles: TradeInAngle[] }
+  | { outcome: 'refused'; refusal: TradeInChatPhotoRefusal }
+  | { outcome: 'not_collecting' };
+
+/** What the shopper is told when staff send an offer or ask a question, by Telegram or email. */
+export type TradeInNotice = {
+  tradeInId: number;
+  title: string;
+  language: Language;
+  telegramId: number | null;
+  email: string | null;
+} & ({ kind: 'offer'; amountCents: number; validUntil: string; conditions: string | null } | { kind: 'question'; text: string });

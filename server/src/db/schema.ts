@@ -466,6 +466,8 @@ export interface TradeInsTable {
   ownership: OwnershipKind | null;
   payoff_encrypted: string | null;
   notes: string | null;
+  /** Photos the shopper sends the bot join this trade-in until then ("Send photos in the chat"). */
+  chat_photos_until: NullableTimestamp;
   car_uuid: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
