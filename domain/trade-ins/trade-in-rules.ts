@@ -53,3 +53,7 @@ export function tradeInWaitingOn(status: TradeInStatus, lastMessageFrom: 'staff'
 export const TRADE_IN_ANGLE_ORDER: Readonly<Record<TradeInAngle, number>> = Object.fromEntries(
   TRADE_IN_ANGLES.map((angle, index) => [angle, index]),
 ) as Record<TradeInAngle, number>;
+
+/** Where a viewer fetches a trade-in's photo: the shopper under /mine, staff by the trade-in's id. */
+export const tradeInPhotoUrl = (viewer: 'mine' | { tradeInId: number }, photoId: string): string =>
+  viewer === 'mine' ? `/api/trade-ins/mine/photos/${photoId}` : `/api/trade-ins/${viewer.tradeInId}/photos/${photoId}`;
