@@ -34,6 +34,7 @@ import { applicationPdfRoutes } from './applications/application-pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { stockFileRoutes } from './inventory/stock-file.routes.ts';
+import { tradeInAppraisalsRoutes } from './trade-ins/trade-in-appraisals.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /**
@@ -90,6 +91,7 @@ export const api =
       applicationsRoutes({ dealer, security }),
       leadWorkRoutes,
       dealOffersRoutes({ company }),
+      tradeInAppraisalsRoutes({ tradeIns: config.tradeIns }),
       applicationPdfRoutes({ company, server }),
       adverseActionRoutes({ company, server, security }),
       chatRoutes({ bot }),

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { BOT_USERNAME_PATTERN } from '../../domain/contracts/site.ts';
 import { MIN_RETENTION_MONTHS } from '../../domain/retention.ts';
+import { DEFAULT_TRADE_IN_OFFER_VALID_DAYS, TRADE_IN_OFFER_MAX_VALID_DAYS } from '../../domain/trade-ins/trade-in.schema.ts';
 import { US_STATE_CODES } from '../../domain/us-states.ts';
 import { DEFAULT_POOL_SETTINGS } from './db/pool-settings.ts';
 
@@ -624,6 +625,14 @@ export const VARIABLES = {
     example: 'autoDecision=false,softPull=true',
     doc: "the provider's on/off switches",
   },
+  TRADE_IN_OFFER_VALID_DAYS: {
+    section: 'dealer',
+    schema: integerIn(1, TRADE_IN_OFFER_MAX_VALID_DAYS),
+    fix: `use the number of days a trade-in offer holds unless staff say otherwise, from 1 to ${TRADE_IN_OFFER_MAX_VALID_DAYS}, such as ${DEFAULT_TRADE_IN_OFFER_VALID_DAYS}`,
+    default: String(DEFAULT_TRADE_IN_OFFER_VALID_DAYS),
+    example: '10',
+    doc: 'days a trade-in offer holds when staff send it without a validity of their own; an offer unanswered by then reads as expired',
+  },
   DEALER_STORE_CODE: {
     section: 'feeds',
     schema: v.pipe(v.string(), v.regex(/^[\w.-]{1,64}$/)),
@@ -973,6 +982,8 @@ export function loadConfig(env: Env = process.env) {
       sourcePartnerId: readOr(env, 'DEALER_SOURCE_PARTNER_ID'),
       toggles: readOr(env, 'DEALER_TOGGLES'),
     },
+    /** How long a trade-in offer holds when staff leave its validity out. */
+    tradeIns: { offerValidDays: readOr(env, 'TRADE_IN_OFFER_VALID_DAYS') },
     /**
      * Email to web applicants and the CRM's leads (server/src/mail/, docs/configuration.md, Mail); without
      * SMTP_URL email is off and the runtime says so once at start.

@@ -4,6 +4,7 @@ import { deleteAbandonedDrafts } from '../applications/drafts.repository.ts';
 import { tryLockExpiryJob } from '../db/advisory-locks.ts';
 import type { Db } from '../db/database.ts';
 import { runLockedBatches, startScheduledJob, type JobTiming, type ScheduledJob } from '../db/scheduled-job.ts';
+import { expireLapsedTradeIns } from '../trade-ins/trade-in-appraisals.repository.ts';
 import { deleteIdleGuests } from '../users/guests.repository.ts';
 
 /** GUEST_RETENTION_DAYS and DRAFT_RETENTION_DAYS. */
@@ -15,6 +16,8 @@ export interface RetentionDays {
 export interface ExpiryRun {
   guests: number;
   drafts: number;
+  /** Offered trade-ins whose open offer lapsed, now written expired. */
+  tradeIns: number;
   /** Another instance held the job's lock, so this run stopped there (its counts say what it did before). */
   lockedOut: boolean;
 }
@@ -27,13 +30,15 @@ const MAX_BATCHES = 20;
 /**
  * One pass of expiry (docs/decisions/011-guest-costs-and-merges.md): drafts nobody saved for
  * DRAFT_RETENTION_DAYS, then guests unseen for GUEST_RETENTION_DAYS that hold nothing of value,
- * in batches. Each batch is a transaction that first takes the job's advisory lock without
+ * in batches; and offered trade-ins whose open offer lapsed are written expired, as their viewers
+ * already see them (docs/product/trade-ins.md). Each batch is a transaction that first takes the job's advisory lock without
  * waiting, so across instances one works at a time and the others go back to sleep; drafts go
  * first, so a guest whose only draft expired can go in the same pass.
  */
 export async function expireIdleGuestsAndDrafts(db: Db, days: RetentionDays, signal?: AbortSignal): Promise<ExpiryRun> {
   let guests = 0;
   let drafts = 0;
+  let tradeIns = 0;
   const { lockedOut } = await runLockedBatches(db, {
     tryLock: tryLockExpiryJob,
     maxBatches: MAX_BATCHES,
@@ -41,14 +46,16 @@ export async function expireIdleGuestsAndDrafts(db: Db, days: RetentionDays, sig
     batch: async (trx) => ({
       drafts: await deleteAbandonedDrafts(trx, days.draftDays, BATCH),
       guests: await deleteIdleGuests(trx, days.guestDays, UNATTACHED_DOCUMENT_DAYS, BATCH),
+      tradeIns: (await expireLapsedTradeIns(trx, BATCH)).length,
     }),
     committed: (done) => {
       drafts += done.drafts;
       guests += done.guests;
-      return done.drafts >= BATCH || done.guests >= BATCH;
+      tradeIns += done.tradeIns;
+      return done.drafts >= BATCH || done.guests >= BATCH || done.tradeIns >= BATCH;
     },
   });
-  return { guests, drafts, lockedOut };
+  return { guests, drafts, tradeIns, lockedOut };
 }
 
 const HOURLY: JobTiming = { firstRunMs: 60_000, everyMs: 60 * 60_000 };
@@ -61,8 +68,8 @@ const HOURLY: JobTiming = { firstRunMs: 60_000, everyMs: 60 * 60_000 };
 export function startExpiryJob(db: Db, days: RetentionDays, log: FastifyBaseLogger, timing: JobTiming = HOURLY): ScheduledJob {
   return startScheduledJob(timing, log, 'expiring idle guests and abandoned drafts failed; the next run tries again', async (signal) => {
     const run = await expireIdleGuestsAndDrafts(db, days, signal);
-    const removed = { expiredGuests: run.guests, expiredDrafts: run.drafts, lockedOut: run.lockedOut };
-    if (run.guests + run.drafts > 0) log.info(removed, 'expired idle guests and abandoned drafts');
+    const removed = { expiredGuests: run.guests, expiredDrafts: run.drafts, expiredTradeIns: run.tradeIns, lockedOut: run.lockedOut };
+    if (run.guests + run.drafts + run.tradeIns > 0) log.info(removed, 'expired idle guests and abandoned drafts');
     else log.debug(removed, 'nothing to expire');
   });
 }

@@ -149,7 +149,7 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('the expiry 
       await sql`select pg_advisory_xact_lock(72002, 1)`.execute(trx);
       return expireIdleGuestsAndDrafts(t.db, DAYS);
     });
-    expect(whileHeld).toEqual({ guests: 0, drafts: 0, lockedOut: true });
+    expect(whileHeld).toEqual({ guests: 0, drafts: 0, tradeIns: 0, lockedOut: true });
     expect(await exists(t.db, idle)).toBe(true);
     expect((await expireIdleGuestsAndDrafts(t.db, DAYS)).guests).toBe(1);
   });

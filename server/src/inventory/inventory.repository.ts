@@ -313,3 +313,52 @@ export async function listInventory(db: Db, q: InventoryListQuery, now: Date): P
   });
   return toPaged(items, Number(counted.total), q.page, q.limit);
 }
+
+/** A draft car made from something other than the car form (a trade-in put into stock): what is known of it. */
+export interface DraftCarValues {
+  vin: string | null;
+  year: number;
+  brand: string;
+  model: string;
+  trim: string | null;
+  mileage: number;
+  price: number;
+}
+
+/** Inserts a used draft car; the stock number is the table's next one (migration 0014). */
+export async function insertDraftCar(db: Db, car: DraftCarValues): Promise<CarRow> {
+  return db
+    .insertInto('cars')
+    .values({ ...car, condition: 'used', listing_state: 'draft' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export interface ComparableQuery {
+  make: string;
+  model: string;
+  year: number;
+  /** Model years either side of `year`. */
+  years: number;
+  limit: number;
+}
+
+/**
+ * The dealer's cars of this make and model (any case) within `years` model years, archived ones
+ * aside, the nearest year first and the newest arrival among equals.
+ */
+export async function listComparableCars(db: Db, q: ComparableQuery): Promise<CarRow[]> {
+  return db
+    .selectFrom('cars')
+    .selectAll()
+    .where(sql<string>`lower(brand)`, '=', q.make.toLowerCase())
+    .where(sql<string>`lower(model)`, '=', q.model.toLowerCase())
+    .where('year', '>=', q.year - q.years)
+    .where('year', '<=', q.year + q.years)
+    .where('listing_state', '<>', 'archived')
+    .orderBy(sql`abs(year - ${q.year})`)
+    .orderBy('date_added', 'desc')
+    .orderBy('uuid')
+    .limit(q.limit)
+    .execute();
+}

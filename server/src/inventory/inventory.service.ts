@@ -15,10 +15,12 @@ import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import { enqueueOutboxEvent, enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound, parseOr400 } from '../http/errors.ts';
-import { deleteBlobsNoPhotoNames } from '../media/media.repository.ts';
+import { deleteBlobsNoPhotoNames, lockBlobsToName } from '../media/media.repository.ts';
 
 import { normalizeVin } from '../../../domain/vin.ts';
 import { carTitle } from '../../../domain/cars.ts';
+import { CAR_PHOTOS_MAX } from '../../../domain/car-photos.schema.ts';
+import type { TradeInComparable } from '../../../domain/contracts/trade-ins.ts';
 import {
   CAR_WRITE_FIELDS,
   type CarFields,
@@ -28,14 +30,18 @@ import {
   listInventory,
   anyCarWithVinOrStock,
   insertCars,
+  insertDraftCar,
   isCarReferenced,
+  listComparableCars,
   lockCar,
   toCarWrite,
   toConflictingCar,
   toInventoryCar,
   updateCarRow,
+  type ComparableQuery,
+  type DraftCarValues,
 } from './inventory.repository.ts';
-import { blobsOfCarPhotos } from './photos.repository.ts';
+import { appendCarPhotos, blobsOfCarPhotos, type NewCarPhoto } from './photos.repository.ts';
 
 /**
  * Staff manage the inventory (docs/product/catalogue.md#catalogue, decision 016). Each change lands with its
@@ -307,4 +313,72 @@ export async function findCarByStockOrVin(
   const { byVin, byStock } = await findCarsByVinOrStock(db, normalizeVin(reference), reference.trim().toUpperCase());
   const row = byVin ?? byStock;
   return row && { uuid: row.uuid, title: carTitle(row), stockNumber: row.stock_number };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The dealer's own cars like another (a trade-in being appraised): price, where each stands and how
+ * long it took to sell or has waited. A sold car's last change is taken as its sale, the table keeping
+ * no date of its own for it.
+ */
+export async function findComparableCars(db: Db, query: ComparableQuery, now: Date): Promise<TradeInComparable[]> {
+  const rows = await listComparableCars(db, query);
+  return rows.flatMap((row) =>
+    row.listing_state === 'archived'
+      ? []
+      : [
+          {
+            uuid: row.uuid,
+            title: carTitle(row),
+            year: row.year,
+            mileage: row.mileage,
+            price: row.price,
+            listingState: row.listing_state,
+            daysInStock: Math.max(
+              0,
+              Math.floor(((row.listing_state === 'sold' ? row.updated_at : now).getTime() - row.date_added.getTime()) / DAY_MS),
+            ),
+            sold: row.listing_state === 'sold',
+          },
+        ],
+  );
+}
+
+/**
+ * A used draft car made from something that is not the car form (a trade-in put into stock), with
+ * photos whose stored files it re-uses rather than copies, in the caller's transaction; audited as
+ * `car.created` with `source`. It stays a draft for staff to price, describe and publish; 409 naming
+ * the other car when the VIN is taken, or when a photo's files were deleted meanwhile.
+ */
+export async function createDraftCarWithPhotos(
+  trx: Db,
+  car: DraftCarValues,
+  photos: readonly NewCarPhoto[],
+  actorUserId: number,
+  source: Record<string, unknown>,
+): Promise<{ carUuid: string; photoCount: number }> {
+  await refuseDuplicates(trx, car.vin, null, null);
+  const row = await insertDraftCar(trx, car);
+  const kept = photos.slice(0, CAR_PHOTOS_MAX);
+  const hashes = kept.flatMap((photo) => Object.values(photo.variants).flatMap((variant) => [variant.webp, variant.jpeg]));
+  const stored = await lockBlobsToName(trx, hashes);
+  if (hashes.some((hash) => !stored.has(hash)))
+    throw new HttpError('conflict', "Some of the photos' stored files are gone, so the car was not made: try again.");
+  const photoIds = kept.length === 0 ? [] : await appendCarPhotos(trx, row.uuid, kept);
+  await recordAudit(trx, {
+    actorUserId,
+    action: 'car.created',
+    entity: ENTITY,
+    entityId: row.uuid,
+    details: {
+      fields: (['vin', 'year', 'brand', 'model', 'trim', 'mileage', 'price'] as const).filter(
+        (field) => car[field] !== null && car[field] !== '',
+      ),
+      listingState: row.listing_state,
+      photoIds,
+      ...source,
+    },
+  });
+  return { carUuid: row.uuid, photoCount: photoIds.length };
 }
