@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)('staff appraising trade-ins on %s', (kind) => {
     return response.json<TradeInOffer>();
   };
   const ask = (id: number, text: unknown, who: TestTelegramUser | { cookie: string } | null = ADA) =>
-    injectAs(t.app, who, { method: 'POST', url: `/api/trade-ins/${id}/questions`, payload: { text } as object });
+    injectAs(t.app, who, { method: 'POST', url: `/api/trade-ins/${id}/questions`, payload: { text } });
   const toInventory = (id: number, who: TestTelegramUser | { cookie: string } | null = ADA) =>
     injectAs(t.app, who, { method: 'POST', url: `/api/trade-ins/${id}/to-inventory` });
   const detail = async (id: number) => {
@@ -608,7 +608,8 @@ describe('TRADE_IN_OFFER_VALID_DAYS', () => {
         return null;
       })();
       expect(refusal, value).toBeInstanceOf(ConfigError);
-      expect(refusal).toMatchObject({ variable: 'TRADE_IN_OFFER_VALID_DAYS', message: expect.stringMatching(/from 1 to 30/) });
+      expect((refusal as ConfigError).variable).toBe('TRADE_IN_OFFER_VALID_DAYS');
+      expect((refusal as ConfigError).message).toMatch(/from 1 to 30/);
     }
   });
 });
