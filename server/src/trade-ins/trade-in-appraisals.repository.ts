@@ -7,8 +7,8 @@ import type { TradeInMessagesTable, TradeInOffersTable, TradeInPhotosTable, Trad
 
 export type TradeInRow = Selectable<TradeInsTable>;
 export type TradeInOfferRow = Selectable<TradeInOffersTable>;
-export type TradeInMessageRow = Selectable<TradeInMessagesTable>;
-export type TradeInPhotoRow = Selectable<TradeInPhotosTable>;
+type TradeInMessageRow = Selectable<TradeInMessagesTable>;
+type TradeInPhotoRow = Selectable<TradeInPhotosTable>;
 
 export interface QueueQuery {
   status: TradeInStatus | undefined;
@@ -16,7 +16,7 @@ export interface QueueQuery {
   limit: number;
 }
 
-export interface QueueRow {
+interface QueueRow {
   id: number;
   status: TradeInStatus;
   vin: string | null;
@@ -125,7 +125,7 @@ export async function findTradeInMessage(db: Db, messageId: number): Promise<Tra
   return db.selectFrom('trade_in_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
 }
 
-export interface NewTradeInOffer {
+interface NewTradeInOffer {
   tradeInId: number;
   amountCents: number;
   conditions: string | null;
