@@ -114,6 +114,7 @@ describe('the dashboard gate', () => {
       ['FAQ', null],
       ['Inventory', null],
       ['Deals', null],
+      ['Trade-ins', null],
       ['Security', null],
     ]);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -190,7 +191,9 @@ describe('the highlighted tab', () => {
     ['/dashboard/inventory', 3],
     ['/dashboard/inventory/import', 3],
     ['/dashboard/deals', 4],
-    ['/dashboard/security', 5],
+    ['/dashboard/trade-ins', 5],
+    ['/dashboard/trade-ins/7', 5],
+    ['/dashboard/security', 6],
   ])('%s highlights tab %i', (path, index) => {
     expect(activeTabIndex(path)).toBe(index);
   });

@@ -16,6 +16,8 @@ import { ImportPage } from '../../features/staff-inventory/import-page.tsx';
 import { InventoryPage } from '../../features/staff-inventory/inventory-page.tsx';
 import { SecurityPage } from '../../features/staff-security/security-page.tsx';
 import { DealSettingsPage } from '../../features/staff-deals/deal-settings-page.tsx';
+import { TradeInPage } from '../../features/staff-trade-ins/trade-in-page.tsx';
+import { TradeInsPage } from '../../features/staff-trade-ins/trade-ins-page.tsx';
 import './dashboard.css';
 // After the dashboard's own stylesheet, where its field rules were.
 import '../../components/form/staff-fields.css';
@@ -70,6 +72,8 @@ export default function DashboardPage() {
         <Route path="inventory/feeds" element={<FeedsPage />} />
         <Route path="inventory/:uuid" element={<CarPage />} />
         <Route path="deals" element={<DealSettingsPage />} />
+        <Route path="trade-ins" element={<TradeInsPage />} />
+        <Route path="trade-ins/:tradeInId" element={<TradeInPage />} />
         <Route path="security" element={<SecurityPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>

@@ -11,6 +11,7 @@ const TABS = [
   { to: '/dashboard/faqs', label: 'FAQ' },
   { to: '/dashboard/inventory', label: 'Inventory' },
   { to: '/dashboard/deals', label: 'Deals' },
+  { to: '/dashboard/trade-ins', label: 'Trade-ins' },
   // Passkeys and sessions belong to a browser signed in to the dashboard; inside Telegram the app is the factor.
   { to: '/dashboard/security', label: 'Security' },
 ] as const;
@@ -23,7 +24,8 @@ export function activeTabIndex(pathname: string): number {
   if (under('faqs')) return 2;
   if (under('inventory')) return 3;
   if (under('deals')) return 4;
-  if (under('security')) return 5;
+  if (under('trade-ins')) return 5;
+  if (under('security')) return 6;
   return 0;
 }
 

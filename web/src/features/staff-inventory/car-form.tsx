@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ConflictingCar, InventoryCar } from '../../../../domain/contracts/inventory.ts';
 import { CAR_BODY_STYLES, CAR_CONDITIONS, carConditionLabels, carSpecLabels, listingStateLabels } from '../../../../domain/enums.ts';
 import { LISTING_STATES, type CarWrite, type CarWriteField } from '../../../../domain/inventory.schema.ts';
+import { decodeVin } from '../../../../domain/vin-decode.ts';
 import { checkVin, normalizeVin, VIN_LENGTH } from '../../../../domain/vin.ts';
 import { ErrorSummary } from '../../components/form/error-summary.tsx';
 import { toast } from '../../components/toasts.tsx';
@@ -45,14 +46,16 @@ function CarErrorSummary({ focusToken }: { focusToken: number }) {
 }
 
 /**
- * The VIN, checked as it is typed with the domain's own rule (49 CFR 565 check digit), and the
- * year filled from its 10th character when only one model year can be meant.
+ * The VIN, checked as it is typed with the domain's own rule (49 CFR 565 check digit), the year
+ * filled from its 10th character when only one model year can be meant, and the make from its
+ * manufacturer code where the domain's table knows it (domain/vin-decode.ts).
  */
 function VinField({ duplicate }: { duplicate: Duplicate | null }) {
   const { i18n } = useLingui();
   const { register, setValue, getValues, formState } = useFormContext<CarFormValues>();
   const vin = normalizeVin(useWatch<CarFormValues, 'vin'>({ name: 'vin' }));
   const filledYear = useRef<string | null>(null);
+  const filledMake = useRef<string | null>(null);
   const problem = vin === '' ? null : checkVin(vin);
   const live =
     vin === ''
@@ -62,13 +65,17 @@ function VinField({ duplicate }: { duplicate: Duplicate | null }) {
         : problem
           ? serverText(i18n, problem.message)
           : i18n._('The check digit matches.');
-  const fillYear = (typed: string) => {
+  // Only an empty field, or one filled here before, is replaced: what staff typed is theirs to keep.
+  const fill = (name: 'year' | 'brand', value: string | null, filled: { current: string | null }) => {
+    const current = getValues(name);
+    if (value === null || (current !== '' && current !== filled.current)) return;
+    filled.current = value;
+    setValue(name, value, { shouldValidate: formState.isSubmitted, shouldDirty: true });
+  };
+  const fillFromVin = (typed: string) => {
     const year = yearFromVin(typed);
-    const current = getValues('year');
-    // Only an empty year, or one filled here before, is replaced: a year staff typed is theirs to keep.
-    if (year === null || (current !== '' && current !== filledYear.current)) return;
-    filledYear.current = String(year);
-    setValue('year', String(year), { shouldValidate: formState.isSubmitted, shouldDirty: true });
+    fill('year', year === null ? null : String(year), filledYear);
+    fill('brand', decodeVin(typed)?.make ?? null, filledMake);
   };
   return (
     <CarField
@@ -85,7 +92,7 @@ function VinField({ duplicate }: { duplicate: Duplicate | null }) {
       {(control) => (
         <input
           {...control}
-          {...register('vin', { onChange: (event: { target: { value: string } }) => fillYear(event.target.value) })}
+          {...register('vin', { onChange: (event: { target: { value: string } }) => fillFromVin(event.target.value) })}
           type="text"
           autoComplete="off"
           autoCapitalize="characters"

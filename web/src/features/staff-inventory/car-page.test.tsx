@@ -72,6 +72,21 @@ describe('the VIN field', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Year').value).toBe('2004');
   });
 
+  it('fills the make from the manufacturer code once the VIN is valid', async () => {
+    open('/dashboard/inventory/new', {});
+    await userEvent.type(vinInput(), '1HGCM82633A00435');
+    expect(screen.getByLabelText<HTMLInputElement>('Make').value).toBe('');
+    await userEvent.type(vinInput(), '2');
+    expect(screen.getByLabelText<HTMLInputElement>('Make').value).toBe('Honda');
+  });
+
+  it('leaves a make staff typed themselves', async () => {
+    open('/dashboard/inventory/new', {});
+    await userEvent.type(screen.getByLabelText('Make'), 'Acura');
+    await userEvent.type(vinInput(), '1HGCM82633A004352');
+    expect(screen.getByLabelText<HTMLInputElement>('Make').value).toBe('Acura');
+  });
+
   it('reads the likelier model year of the 10th character, never a future one', () => {
     const today = new Date('2026-11-28T12:00:00Z');
     // 'D' is 1983 or 2013; a letter at position 7 says 2010 or later.
@@ -90,7 +105,6 @@ describe('adding a car', () => {
     });
     await userEvent.type(vinInput(), ' 1hgcm82633a004352 ');
     await userEvent.type(screen.getByLabelText('Stock number'), 'a1001');
-    await userEvent.type(screen.getByLabelText('Make'), 'Honda');
     await userEvent.type(screen.getByLabelText('Model'), ' Accord ');
     await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Used');
     await userEvent.type(screen.getByLabelText('Price, $'), '6500');
@@ -134,7 +148,6 @@ describe('adding a car', () => {
     });
     await userEvent.type(vinInput(), '1HGCM82633A004352');
     await userEvent.type(screen.getByLabelText('Stock number'), 'A1001');
-    await userEvent.type(screen.getByLabelText('Make'), 'Honda');
     await userEvent.type(screen.getByLabelText('Model'), 'Accord');
     await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Used');
     await userEvent.type(screen.getByLabelText('Price, $'), '$6,995');
@@ -175,7 +188,6 @@ describe('adding a car', () => {
     });
     await userEvent.type(vinInput(), '1HGCM82633A004352');
     await userEvent.type(screen.getByLabelText('Stock number'), 'A1001');
-    await userEvent.type(screen.getByLabelText('Make'), 'Honda');
     await userEvent.type(screen.getByLabelText('Model'), 'Accord');
     await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Used');
     await userEvent.type(screen.getByLabelText('Price, $'), '6500');
