@@ -91,6 +91,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               handle: serverRendered('src/features/cars/car-details-page.tsx'),
               lazy: page(() => import('../features/cars/car-details-page.tsx')),
             },
+            { path: 'trade-in', lazy: page(() => import('../features/trade-in/trade-in-page.tsx')) },
             { path: 'favorites', lazy: page(() => import('../features/cars/favorites-page.tsx')) },
             { path: 'privacy', lazy: page(() => import('../features/legal/privacy-page.tsx')) },
             { path: 'terms', lazy: page(() => import('../features/legal/terms-page.tsx')) },

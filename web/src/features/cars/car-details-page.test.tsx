@@ -484,6 +484,33 @@ describe('Deal builder', () => {
     expect(quoteCalls(api)).toHaveLength(1);
   });
 
+  it('takes an accepted trade-in offer as the deal’s trade, locked, and prices what is still owed beyond it', async () => {
+    const car = createCar({ price: 30_000 });
+    const api = mockCar(car, {
+      'GET /api/me': () => ({ user: { id: 5 }, isAdmin: false, via: 'guest' }),
+      'GET /api/trade-ins/mine': () => ({
+        id: 3,
+        status: 'accepted',
+        draft: { vin: null, year: 2015, make: 'Honda', model: 'Civic', trim: 'EX', mileage: 84_000, ownership: 'financed' },
+        accepted: { offerId: 11, allowanceCents: 800_000, payoffCents: 1_000_000 },
+      }),
+    });
+    renderDetails(`/cars/${car.uuid}?zip=75201&tier=good&trade=100`);
+    await screen.findByRole('radio', { name: 'Finance' });
+    expect(await builder().findByText('Your trade-in: 2015 Honda Civic EX, offer $8,000.00 accepted')).toBeTruthy();
+    const allowance = builder().getByRole('textbox', { name: 'Trade-in value, $' });
+    expect(allowance).toMatchObject({ readOnly: true, value: '8000' });
+    expect(builder().getByRole('textbox', { name: 'Still owed on it, $' })).toMatchObject({ readOnly: true, value: '10000' });
+    expect(builder().getByText('You owe $2,000.00 more than the offer: it is added to the amount financed.')).toBeTruthy();
+    await waitFor(() =>
+      expect((quoteCalls(api).at(-1)?.body as DealQuoteRequest | undefined)?.deal.trade).toEqual({
+        allowanceCents: 800_000,
+        payoffCents: 1_000_000,
+      }),
+    );
+    await waitFor(() => expect(line('Trade-in equity')).toBe(formatCents(-200_000)));
+  });
+
   it('keeps the deal in the address, so it survives a reload', async () => {
     const car = createCar({ price: 32_000, msrp: 34_000 });
     const first = await openBuilder(car);

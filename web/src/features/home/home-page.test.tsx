@@ -71,6 +71,12 @@ describe('the home page', () => {
     expect(within(promos[0]!).getByRole('link', { name: 'Apply for loan' }).getAttribute('href')).toBe('/application');
   });
 
+  it('offers to value a trade-in', () => {
+    renderHome();
+    const promo = screen.getByRole('heading', { level: 2, name: 'Trade in your car' }).closest('section')!;
+    expect(within(promo).getByRole('link', { name: 'Value your trade' }).getAttribute('href')).toBe('/trade-in');
+  });
+
   it('links the marquee to the bot chat', async () => {
     renderHome();
     const marquee = await screen.findByRole('link', { name: /Chat with our team on Telegram @LibertyAutoBot/ });

@@ -14,6 +14,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { draftCarIdAtom } from '../../../lib/application-draft.ts';
 import { useDealSettings } from '../../../lib/api/get-deal-settings.ts';
 import { useDealQuote } from '../../../lib/api/quote-deal.ts';
+import { useMyTradeIn } from '../../../lib/api/trade-ins.ts';
+import { tradeInTitle } from '../../../../../domain/trade-ins/trade-in-rules.ts';
+import { centsToDollarsText } from '../../../lib/deals/typed-amounts.ts';
 import {
   dealFieldErrors,
   parseDealParams,
@@ -148,7 +151,14 @@ function DealForm({ car, canApply, answer, idPrefix }: { car: CarItem; canApply:
     writeDealToAddress(pathname, next);
   };
 
-  const request = toDealRequest(choice, answer);
+  // An accepted trade-in offer is the deal's trade (docs/product/trade-ins.md#in-the-deal): its
+  // allowance and the declared payoff replace whatever was typed, and the quote prices the equity.
+  const tradeIn = useMyTradeIn().data ?? null;
+  const accepted = tradeIn?.accepted ?? null;
+  const priced: DealChoice = accepted
+    ? { ...choice, trade: centsToDollarsText(accepted.allowanceCents), payoff: centsToDollarsText(accepted.payoffCents) }
+    : choice;
+  const request = toDealRequest(priced, answer);
   const requestKey = request.ok ? JSON.stringify(request.input) : null;
   const quotedKey = useDebounced(requestKey, QUOTE_DELAY_MS);
   const quotedInput = useMemo(() => (quotedKey === null ? null : (JSON.parse(quotedKey) as DealInput)), [quotedKey]);
@@ -184,7 +194,7 @@ function DealForm({ car, canApply, answer, idPrefix }: { car: CarItem; canApply:
   const productsError = errorOf('productIds');
   const leaseReasonId = fieldId('lease-reason');
   // The application gets the deal as priced, with the term the quote used even when the shopper kept the usual one.
-  const applySearch = serializeDealParams({ ...choice, termMonths: term }).toString();
+  const applySearch = serializeDealParams({ ...priced, termMonths: term }).toString();
 
   return (
     <>
@@ -342,22 +352,37 @@ function DealForm({ car, canApply, answer, idPrefix }: { car: CarItem; canApply:
 
       <fieldset className="deal__trade">
         <legend className="filter-field__label">{i18n._('Trade-in')}</legend>
-        <div className="deal__fields">
-          <AmountField
-            id={fieldId('trade')}
-            label={i18n._('Trade-in value, $')}
-            error={errorOf('trade')}
-            value={choice.trade}
-            onChange={(value) => change({ trade: value })}
+        {tradeIn && accepted ? (
+          <AcceptedTrade
+            title={tradeInTitle(tradeIn.draft)}
+            allowanceCents={accepted.allowanceCents}
+            payoffCents={accepted.payoffCents}
+            cash={choice.type === 'cash'}
+            idPrefix={idPrefix}
           />
-          <AmountField
-            id={fieldId('payoff')}
-            label={i18n._('Still owed on it, $')}
-            error={errorOf('payoff')}
-            value={choice.payoff}
-            onChange={(value) => change({ payoff: value })}
-          />
-        </div>
+        ) : (
+          <>
+            <div className="deal__fields">
+              <AmountField
+                id={fieldId('trade')}
+                label={i18n._('Trade-in value, $')}
+                error={errorOf('trade')}
+                value={choice.trade}
+                onChange={(value) => change({ trade: value })}
+              />
+              <AmountField
+                id={fieldId('payoff')}
+                label={i18n._('Still owed on it, $')}
+                error={errorOf('payoff')}
+                value={choice.payoff}
+                onChange={(value) => change({ payoff: value })}
+              />
+            </div>
+            <Link to="/trade-in" className="deal__trade-link">
+              {i18n._('Value your trade')}
+            </Link>
+          </>
+        )}
       </fieldset>
 
       <DealResult
@@ -373,6 +398,54 @@ function DealForm({ car, canApply, answer, idPrefix }: { car: CarItem; canApply:
         <Link to={`/application?${applySearch}`} className="deal__apply" onClick={() => setDraftCarId(car.uuid)}>
           {i18n._('Apply with this deal')}
         </Link>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The trade-in whose offer the shopper accepted, as the deal's trade: shown, not typed, so the
+ * quote prices what the dealer agreed to. What is owed beyond the offer is not lost: it is added to
+ * what the shopper pays or borrows, and the breakdown's equity line shows it negative.
+ */
+function AcceptedTrade({
+  title,
+  allowanceCents,
+  payoffCents,
+  cash,
+  idPrefix,
+}: {
+  title: string;
+  allowanceCents: number;
+  payoffCents: number;
+  cash: boolean;
+  idPrefix: string;
+}) {
+  const { i18n } = useLingui();
+  const language = toSupportedLanguage(i18n.locale);
+  const shortfall = payoffCents - allowanceCents;
+  const locked = (name: string, label: string, cents: number) => (
+    <DealField id={`${idPrefix}-${name}`} label={label} error={undefined}>
+      {(control) => <Input {...control} readOnly value={centsToDollarsText(cents)} />}
+    </DealField>
+  );
+  return (
+    <>
+      <p className="deal__trade-accepted">
+        {i18n._('Your trade-in: {title}, offer {amount} accepted', { title, amount: formatCents(allowanceCents, language) })}
+      </p>
+      <div className="deal__fields">
+        {locked('trade', i18n._('Trade-in value, $'), allowanceCents)}
+        {locked('payoff', i18n._('Still owed on it, $'), payoffCents)}
+      </div>
+      {shortfall > 0 ? (
+        <p className="deal__hint">
+          {cash
+            ? i18n._('You owe {amount} more than the offer: it is added to the amount due.', { amount: formatCents(shortfall, language) })
+            : i18n._('You owe {amount} more than the offer: it is added to the amount financed.', {
+                amount: formatCents(shortfall, language),
+              })}
+        </p>
       ) : null}
     </>
   );

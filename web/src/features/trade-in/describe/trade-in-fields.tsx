@@ -1,0 +1,101 @@
+import { useLingui } from '@lingui/react';
+import type { ReactNode } from 'react';
+
+interface Control {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label above, hint and error below, tied to the control by aria-describedby, as the wizard's fields are. */
+export function TradeInField({
+  id,
+  label,
+  hint,
+  error,
+  optional = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  /** Already translated. */
+  error: string | undefined;
+  optional?: boolean;
+  children: (control: Control) => ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {optional ? <span className="field__optional"> ({i18n._('Optional')})</span> : null}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One question as a fieldset of radios with its legend; the error belongs to the group. The first
+ * answer carries `id`, so the error summary's link lands on the question.
+ */
+export function RadioGroup<T extends string | boolean>({
+  id,
+  legend,
+  answers,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  answers: { value: T; label: string }[];
+  value: T | null;
+  error: string | undefined;
+  onChange: (value: T) => void;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      className={error ? 'tradein-question tradein-question--invalid' : 'tradein-question'}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      <div className="tradein-question__answers">
+        {answers.map((answer, index) => (
+          <label key={String(answer.value)} className="tradein-question__answer">
+            <input
+              type="radio"
+              id={index === 0 ? id : undefined}
+              name={id}
+              value={String(answer.value)}
+              checked={value === answer.value}
+              onChange={() => onChange(answer.value)}
+            />
+            <span>{answer.label}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
