@@ -34,6 +34,7 @@ import { applicationPdfRoutes } from './applications/application-pdf.routes.ts';
 import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { stockFileRoutes } from './inventory/stock-file.routes.ts';
+import { tradeInsRoutes } from './trade-ins/trade-ins.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /**
@@ -95,6 +96,7 @@ export const api =
       chatRoutes({ bot }),
       photosRoutes,
       lenderRoutes({ lender }),
+      tradeInsRoutes,
 
       retentionRoutes({ personalDataRetention }),
     ]) {
