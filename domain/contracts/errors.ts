@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   car_unavailable: 409,
   /** An application's deal whose quote differs from the server's pricing of it now (the car's price changed, or a forged figure): review the deal again. */
   deal_changed: 409,
+  /** A trade-in offer accepted after its valid_until: ask for a new appraisal (POST /api/trade-ins/mine/reappraisal). */
+  offer_expired: 409,
+  /** A trade-in that holds MAX_TRADE_IN_PHOTOS photos already: delete some first. */
+  too_many_photos: 409,
   // Last of the 409s: a bare 409 maps back to this generic code.
   conflict: 409,
   payload_too_large: 413,

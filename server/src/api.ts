@@ -35,6 +35,7 @@ import { registerApiGuards } from './security/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { stockFileRoutes } from './inventory/stock-file.routes.ts';
 import { tradeInAppraisalsRoutes } from './trade-ins/trade-in-appraisals.routes.ts';
+import { tradeInsRoutes } from './trade-ins/trade-ins.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /**
@@ -97,6 +98,7 @@ export const api =
       chatRoutes({ bot }),
       photosRoutes,
       lenderRoutes({ lender }),
+      tradeInsRoutes,
 
       retentionRoutes({ personalDataRetention }),
     ]) {

@@ -19,6 +19,10 @@ const SECRET_FIELDS = [
   'date_of_birth',
   'birthDate',
   'dob',
+  // A trade-in's payoff lender and amount (docs/product/trade-ins.md).
+  'payoffLender',
+  'payoffCents',
+  'payoff_encrypted',
 ];
 
 export const REDACTED_PATHS = [

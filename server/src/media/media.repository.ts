@@ -2,9 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { mediaHash, type MediaStore } from './media-store.service.ts';
 
+/** A blob no car photo and no trade-in photo names. */
+const NAMED_BY_NO_PHOTO = sql<boolean>`not exists (select 1 from car_photos where car_photos.hashes @> array[media_blobs.hash])
+  and not exists (select 1 from trade_in_photos where trade_in_photos.hashes @> array[media_blobs.hash])`;
+
 /**
  * The media store in the app's own database (docs/decisions/018-car-photos.md): rows of
- * media_blobs. A blob is referenced while a car photo names it (car_photos.hashes, GIN-indexed).
+ * media_blobs. A blob is referenced while a car photo or a trade-in's photo names it (car_photos.hashes
+ * and trade_in_photos.hashes, GIN-indexed): a trade put into stock names the same blobs.
  */
 export function createDatabaseMediaStore(db: Db): MediaStore {
   return {
@@ -27,18 +32,14 @@ export function createDatabaseMediaStore(db: Db): MediaStore {
     },
 
     async deleteUnreferenced(storedBefore) {
-      const result = await db
-        .deleteFrom('media_blobs')
-        .where('created_at', '<', storedBefore)
-        .where(sql<boolean>`not exists (select 1 from car_photos where car_photos.hashes @> array[media_blobs.hash])`)
-        .executeTakeFirst();
+      const result = await db.deleteFrom('media_blobs').where('created_at', '<', storedBefore).where(NAMED_BY_NO_PHOTO).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };
 }
 
 /**
- * Locks these blobs for the rest of the transaction while a car photo comes to name them, and
+ * Locks these blobs for the rest of the transaction while a car or trade-in photo comes to name them, and
  * answers those that exist: a deletion of the same blobs (deleteBlobsNoPhotoNames) waits for it, or
  * it waits for the deletion and finds them gone. In hash order, as the deletion locks them.
  */
@@ -55,7 +56,7 @@ export async function lockBlobsToName(db: Db, hashes: readonly string[]): Promis
 }
 
 /**
- * Deletes those of these blobs (a deleted photo's, a deleted car's) that no car photo names and that
+ * Deletes those of these blobs (a deleted photo's, a deleted car's or trade-in's) that no car or trade-in photo names and that
  * were last stored no later than `storedUntil` (when the photo was added), in the caller's
  * transaction; answers how many. A blob stored again since belongs to an upload that may be about to
  * name it, and is left to the unreferenced sweep's grace period. The blobs are locked first and only
@@ -80,7 +81,7 @@ export async function deleteBlobsNoPhotoNames(db: Db, hashes: readonly string[],
       locked.map((row) => row.hash),
     )
     .where('created_at', '<=', storedUntil)
-    .where(sql<boolean>`not exists (select 1 from car_photos where car_photos.hashes @> array[media_blobs.hash])`)
+    .where(NAMED_BY_NO_PHOTO)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

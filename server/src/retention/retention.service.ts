@@ -7,6 +7,9 @@ import { expireIdleGuestsAndDrafts, type ExpiryRun, type RetentionDays } from '.
 import type { Db } from '../db/database.ts';
 import { runLockedBatches, startScheduledJob, type JobTiming, type ScheduledJob } from '../db/scheduled-job.ts';
 import { eraseApplications } from '../applications/applications.repository.ts';
+import { deleteBlobsNoPhotoNames } from '../media/media.repository.ts';
+import { TRADE_IN_RETENTION_DAYS } from '../../../domain/trade-ins/trade-in.schema.ts';
+import { deleteStaleTradeIns, eraseAcceptedTradeInDetails } from '../trade-ins/trade-ins.repository.ts';
 import { listErasureCandidates } from './retention.repository.ts';
 
 export interface RetentionRun {
@@ -25,8 +28,9 @@ const MAX_BATCHES = 20;
  * One pass of retention (docs/product/retention.md#data-retention): the personal data of applications
  * decided more than `months` ago is erased, a batch at a time, each erase audited with no actor.
  * Each batch is a transaction that first takes the job's advisory lock without waiting, so across
- * instances one works at a time and an application is erased once. Abandoned drafts are
- * `runRetention`'s other half.
+ * instances one works at a time and an application is erased once. The same pass erases the payoff
+ * and notes of the applicant's accepted trade-in (docs/product/trade-ins.md#data-that-leaves).
+ * Abandoned drafts and trade-ins never completed are `runRetention`'s other parts.
  */
 export async function erasePersonalDataDue(db: Db, months: number, now = new Date(), signal?: AbortSignal): Promise<RetentionRun> {
   const erased: number[] = [];
@@ -40,6 +44,10 @@ export async function erasePersonalDataDue(db: Db, months: number, now = new Dat
       const ids = await eraseApplications(
         trx,
         due.map((candidate) => candidate.applicationId),
+      );
+      await eraseAcceptedTradeInDetails(
+        trx,
+        due.filter((candidate) => ids.includes(candidate.applicationId)).map((candidate) => candidate.userId),
       );
       for (const id of ids) {
         await recordAudit(trx, {
@@ -58,6 +66,33 @@ export async function erasePersonalDataDue(db: Db, months: number, now = new Dat
     },
   });
   return { erased, lockedOut };
+}
+
+/** Trade-ins one batch deletes. */
+const TRADE_IN_BATCH = 200;
+
+/**
+ * Trade-ins never completed (any status but accepted) are deleted TRADE_IN_RETENTION_DAYS after
+ * their last change (docs/product/trade-ins.md#data-that-leaves), with their photos, offers and
+ * thread, and the stored photo files nothing else names; answers how many went.
+ */
+export async function deleteTradeInsDue(db: Db, signal?: AbortSignal): Promise<{ deleted: number; lockedOut: boolean }> {
+  let deleted = 0;
+  const { lockedOut } = await runLockedBatches(db, {
+    tryLock: tryLockRetentionJob,
+    maxBatches: MAX_BATCHES,
+    signal,
+    batch: async (trx) => {
+      const done = await deleteStaleTradeIns(trx, TRADE_IN_RETENTION_DAYS, TRADE_IN_BATCH);
+      await deleteBlobsNoPhotoNames(trx, done.blobs.hashes, done.blobs.addedUntil);
+      return done.deleted;
+    },
+    committed: (count) => {
+      deleted += count;
+      return count === TRADE_IN_BATCH;
+    },
+  });
+  return { deleted, lockedOut };
 }
 
 /** How many of the next erasures GET /api/retention/due lists. */
@@ -86,18 +121,21 @@ export interface RetentionPolicy extends RetentionDays {
 export interface RetentionPass {
   expired: ExpiryRun;
   erasure: RetentionRun;
+  /** Trade-ins never completed that this run deleted. */
+  tradeIns: { deleted: number; lockedOut: boolean };
 }
 
 /**
  * One run of the retention job, all of its work (docs/product/retention.md#privacy-and-retention): drafts
  * nobody saved and idle guests are deleted (the hourly expiry pass, so a daily or by-hand run
- * leaves none behind), then the personal data of applications decided long ago is erased. The
- * daily job and `npm run retention` both run this.
+ * leaves none behind), then the personal data of applications decided long ago is erased, then
+ * trade-ins never completed are deleted. The daily job and `npm run retention` both run this.
  */
 export async function runRetention(db: Db, policy: RetentionPolicy, now = new Date(), signal?: AbortSignal): Promise<RetentionPass> {
   const expired = await expireIdleGuestsAndDrafts(db, policy, signal);
   const erasure = await erasePersonalDataDue(db, policy.months, now, signal);
-  return { expired, erasure };
+  const tradeIns = await deleteTradeInsDue(db, signal);
+  return { expired, erasure, tradeIns };
 }
 
 const DAILY: JobTiming = { firstRunMs: 5 * 60_000, everyMs: 24 * 60 * 60_000 };
@@ -112,14 +150,16 @@ export function startRetentionJob(db: Db, policy: RetentionPolicy, log: FastifyB
     log,
     'erasing personal data due under the retention policy failed; the next run tries again',
     async (signal) => {
-      const { expired, erasure } = await runRetention(db, policy, new Date(), signal);
+      const { expired, erasure, tradeIns } = await runRetention(db, policy, new Date(), signal);
       const summary = {
         erasedApplications: erasure.erased,
         expiredDrafts: expired.drafts,
         expiredGuests: expired.guests,
-        lockedOut: erasure.lockedOut || expired.lockedOut,
+        deletedTradeIns: tradeIns.deleted,
+        lockedOut: erasure.lockedOut || expired.lockedOut || tradeIns.lockedOut,
       };
-      if (erasure.erased.length + expired.drafts + expired.guests > 0) log.info(summary, 'retention deleted or erased data due');
+      if (erasure.erased.length + expired.drafts + expired.guests + tradeIns.deleted > 0)
+        log.info(summary, 'retention deleted or erased data due');
       else log.debug(summary, 'no data due under the retention policy');
     },
   );
