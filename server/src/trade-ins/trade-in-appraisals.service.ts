@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
 import type {
@@ -43,6 +42,7 @@ import {
   type TradeInOfferRow,
   type TradeInRow,
 } from './trade-in-appraisals.repository.ts';
+import { openTradeInPayoff } from './trade-in-payoff.ts';
 import { toTradeInDraft, toTradeInMessage, toTradeInOffer, toTradeInPhoto } from './trade-in-views.ts';
 
 /**
@@ -64,13 +64,6 @@ const NOT_FOUND = 'No submitted trade-in has this id.';
 /** The dealer's cars within this many model years of the trade's are its comparables, at most this many. */
 const COMPARABLE_YEARS = 2;
 const COMPARABLES_MAX = 10;
-
-/** Bound into the sealed payoff as the shopper's side seals it: this column only (server/src/security/pii-crypto.ts). */
-const PAYOFF_CONTEXT = { context: 'trade_ins.payoff_encrypted' };
-const sealedPayoffSchema = v.object({ lender: v.nullable(v.string()), cents: v.nullable(v.number()) });
-
-const openPayoff = (pii: PiiCipher, row: TradeInRow) =>
-  row.payoff_encrypted === null ? null : v.parse(sealedPayoffSchema, JSON.parse(pii.decrypt(row.payoff_encrypted, PAYOFF_CONTEXT)));
 
 const openOfferValidUntil = (offers: readonly TradeInOfferRow[]) => offers.find((offer) => offer.status === 'open')?.valid_until ?? null;
 
@@ -135,7 +128,7 @@ export async function viewTradeIn(
     status,
     title: tradeInTitle(row, now),
     owner: { userId: row.user_id, name: name === '' ? null : name, telegramUsername: owner?.username ?? null, email: owner?.email ?? null },
-    draft: toTradeInDraft(row, openPayoff(pii, row)),
+    draft: toTradeInDraft(row, openTradeInPayoff(pii, row.payoff_encrypted)),
     decoded,
     photos: photos.map((photo) => toTradeInPhoto(photo, { tradeInId: id })),
     missingAngles: missingTradeInAngles(photos.map((photo) => photo.angle)),
