@@ -37,9 +37,8 @@ export async function touchGuestSeen(db: Db, guestId: number): Promise<boolean> 
 /**
  * Deletes up to `limit` guests unseen for `idleDays` that hold nothing of value: no favourite, no
  * draft, no application, no trade-in (its own retention erases it), no audit history (append-only,
- * it must keep its actor), and no licence
- * photo young enough to be used (older ones are due for purging; docs/decisions/007). Their car
- * views go with them. Oldest first; answers how many went.
+ * it must keep its actor), and no licence photo young enough to be used (older ones are due for
+ * purging; docs/decisions/007). Their car views go with them. Oldest first; answers how many went.
  *
  * The outer conditions are checked again on each row as it is deleted, so a guest seen (or
  * holding something) after the candidates were chosen stays.
