@@ -109,6 +109,7 @@ describe('the status of a page', () => {
     '/terms',
     '/application',
     '/application/income',
+    '/trade-in',
     '/auth/link',
     '/dashboard',
     '/dashboard/users/5',

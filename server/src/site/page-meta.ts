@@ -53,6 +53,7 @@ const PUBLIC_PATHS = new Set([
   '/privacy',
   '/terms',
   '/application',
+  '/trade-in',
   ...['personal', 'housing', 'income', 'license', 'review'].map((step) => `/application/${step}`),
 ]);
 
@@ -113,6 +114,8 @@ export async function resolvePage(db: Db, dealer: Dealer, path: string): Promise
       return { found, meta: site('Car loan application', `Apply for a car loan or lease with ${companyName} in about 10 minutes.`) };
     case '/favorites':
       return { found, meta: site('Favourites') };
+    case '/trade-in':
+      return { found, meta: site('Value your trade', `Describe your car from your phone and get an offer from ${companyName}.`) };
     case '/privacy':
       return { found, meta: site('Privacy notice', `How ${companyName} collects, shares and protects your personal information.`) };
     case '/terms':
