@@ -6,6 +6,7 @@ import type { Submission } from '../../../domain/application-submission.schema.t
 import { findConsentProblems } from '../../../domain/consents.ts';
 import type { MyApplication } from '../../../domain/contracts/applications.ts';
 import type { ApplicationDeal } from '../../../domain/deals/application-deal.schema.ts';
+import type { TradeInHandoff } from '../../../domain/contracts/trade-ins.ts';
 import { validationMessages as m } from '../../../domain/messages.ts';
 import { regBDueAt } from '../../../domain/regulation-b.ts';
 import { awaitsDecision } from '../../../domain/application-status.ts';
@@ -16,6 +17,7 @@ import { HttpError, notFound } from '../http/errors.ts';
 import type { Viewer } from '../http/viewer.ts';
 import { findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
 import { priceDealUnder } from '../deals/deals.service.ts';
+import { findAcceptedTradeIn } from '../trade-ins/trade-ins.service.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { listDealOffers, supersedeOpenDealOffer } from './deal-offers.repository.ts';
 import { completeGuestProfile } from '../users/users.repository.ts';
@@ -119,14 +121,28 @@ async function checkPhotos(db: Db, userId: number, images: Submission['images'])
  * The deal the application is made with, priced again by the server for the application's car under
  * the settings version it names (docs/product/deals.md#the-deal-in-the-application). A quote that
  * differs from the server's is refused, whether the car's price changed since or a figure was made up:
- * the applicant reviews the deal and submits the numbers that hold.
+ * the applicant reviews the deal and submits the numbers that hold. So is a deal whose trade is not
+ * the trade-in offer the applicant accepted, when they have one (docs/product/trade-ins.md#in-the-deal):
+ * its allowance is the offer and its payoff what they declared, never a figure typed beside it.
  */
-async function checkDeal(db: Db, carId: string | null, deal: ApplicationDeal): Promise<ApplicationDeal> {
+async function checkDeal(
+  db: Db,
+  carId: string | null,
+  deal: ApplicationDeal,
+  acceptedTrade: TradeInHandoff | null,
+): Promise<ApplicationDeal> {
   if (carId === null) {
     throw new HttpError(
       'bad_request',
       'Invalid application: deal: a deal is priced for a car, so it needs the carId of that car; apply with the car or without the deal.',
       { deal: m.invalidValue },
+    );
+  }
+  const trade = deal.input.trade;
+  if (acceptedTrade && (trade?.allowanceCents !== acceptedTrade.offerCents || trade.payoffCents !== acceptedTrade.payoffCents)) {
+    throw new HttpError(
+      'deal_changed',
+      'This deal does not carry the trade-in offer you accepted: review the deal, which now takes it, and submit it again.',
     );
   }
   const priced = await priceDealUnder(db, carId, deal, 'deal');
@@ -233,7 +249,10 @@ export async function submitApplication(
         });
       }
 
-      const deal = submission.deal === null ? null : await checkDeal(trx, submission.carId, submission.deal);
+      const deal =
+        submission.deal === null
+          ? null
+          : await checkDeal(trx, submission.carId, submission.deal, await findAcceptedTradeIn(trx, deps.pii, submission.userId));
 
       const row = await insertApplication(trx, toNewRow(deps, submission, idempotencyKey, requestFingerprint));
       if (deal) await insertApplicationDeal(trx, row.id, deal);
