@@ -4,7 +4,7 @@ import { formatMoment } from '../../../domain/date-time.ts';
 import { applicationStatusLabels } from '../../../domain/enums.ts';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
 import type { TradeInNotice } from '../../../domain/contracts/trade-ins.ts';
-import { formatCents } from '../../../domain/format.ts';
+import { formatMoney } from '../../../domain/format.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { appUrl, withAppButton, withLinkButton } from '../links.ts';
@@ -19,7 +19,7 @@ export type Deliver = (event: OutboxEvent) => Promise<void>;
 function tradeInNoticeText(notice: TradeInNotice, t: Translate, timeZone: string): string {
   if (notice.kind === 'question') return t('We have a question about your {car}: {text}', { car: notice.title, text: notice.text });
   const offer = t('We offer {amount} for your {car}, valid until {date}.', {
-    amount: formatCents(notice.amountCents, notice.language),
+    amount: formatMoney(notice.amountCents / 100, notice.language),
     car: notice.title,
     date: formatMoment(notice.validUntil, notice.language, timeZone),
   });

@@ -118,7 +118,8 @@ export function photosFeature(
     const language = inStaffGroup ? STAFF_LANGUAGE : senderLanguage(ctx.from);
     const reference = stockReferenceIn(message.caption);
     const file = photoFileOf(message)!;
-    const user = await users.findByTelegramId(ctx.from.id);
+    // Remembered as the relay would (a shopper's first message may be an album), so that every part of it comes here alike.
+    const user = inStaffGroup ? await users.findByTelegramId(ctx.from.id) : await users.rememberTelegramUser(ctx.from);
     // Only an admin's photos are taken in the staff group; a shopper's only if they may be photos of their car (a PDF is for staff).
     const takes = user?.is_admin || (user !== undefined && !inStaffGroup && isImage(file));
     if (user && takes && message.media_group_id) {
