@@ -3,8 +3,10 @@ import type {
   ApplicantCardPort,
   ChatPort,
   NoticesPort,
+  PhotoAlbumsPort,
   SignInLinksPort,
   StockPhotosPort,
+  TradeInsPort,
   Translations,
   UsersPort,
 } from './ports.ts';
@@ -45,6 +47,8 @@ export interface BotDeps {
   signInLinks: SignInLinksPort;
   applicants: ApplicantCardPort;
   stockPhotos: StockPhotosPort;
+  photoAlbums: PhotoAlbumsPort;
+  tradeIns: TradeInsPort;
   notices: NoticesPort;
   alerts: AlertsPort;
 }

@@ -7,10 +7,10 @@ import type { CarEvent } from './ports.ts';
 import { alertsDelivery, alertsFeature } from './features/alerts.ts';
 import { loginFeature } from './features/login.ts';
 import { notifications, receipts } from './features/notifications.ts';
+import { photosFeature } from './features/photos.ts';
 import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
 import { staffFeature } from './features/staff.ts';
 import { startFeature } from './features/start.ts';
-import { stockPhotosFeature } from './features/stock-photos.ts';
 import { retryDroppedConnections } from './network-retry.ts';
 import { describeError } from './telegram-errors.ts';
 import { createTopics } from './topics.ts';
@@ -32,7 +32,7 @@ export interface CarBot {
   deliverReceipt(event: OutboxEvent): Promise<void>;
   /** Sends the alerts a car event owes shoppers; throws when some are left to send later. */
   deliverAlerts(event: CarEvent): Promise<void>;
-  /** Sends album parts left behind, and adds car-photo albums left behind. */
+  /** Sends album parts left behind, and takes photo albums (car photos, trade-in photos) left behind. */
   sweepAlbums(): Promise<void>;
   /** Resolves once every album send the bot has put off so far is done: tests learn that no further one is coming. */
   albumsSettled(): Promise<void>;
@@ -57,15 +57,15 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
   const topics = staffChatId === undefined ? undefined : createTopics(all, api, staffChatId);
   const albumWindowMs = options.albumWindowMs ?? ALBUM_WINDOW_MS;
   const relay = relayFeature(all, topics, staffChatId, albumWindowMs);
-  const stockPhotos = stockPhotosFeature(all, staffChatId, albumWindowMs);
+  const photos = photosFeature(all, staffChatId, albumWindowMs, relay);
 
   const features = [
     loginFeature(all),
     startFeature(all),
     alertsFeature(all),
     ...(staffChatId === undefined ? [] : [staffFeature(all, staffChatId)]),
-    // Before the relay: an admin's car photos are not relayed.
-    stockPhotos.composer,
+    // Before the relay: an admin's car photos and a shopper's trade-in photos are not relayed.
+    photos.composer,
     relay.composer,
   ];
   bot.errorBoundary(
@@ -84,14 +84,14 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
     deliverAlerts: alertsDelivery(all, api),
     async sweepAlbums() {
       await relay.sweepAlbums(api);
-      await stockPhotos.sweepAlbums(api);
+      await photos.sweepAlbums(api);
     },
     async albumsSettled() {
-      await Promise.all([relay.settled(), stockPhotos.settled()]);
+      await Promise.all([relay.settled(), photos.settled()]);
     },
     close() {
       relay.close();
-      stockPhotos.close();
+      photos.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AlertTarget, PendingAlert } from '../../domain/contracts/alerts.ts
 import type { AlbumPart, ChatThread, MessageRef } from '../../domain/contracts/chat.ts';
 import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
 import type { StockCar, StockPhotoPart, StockPhotosOutcome } from '../../domain/contracts/stock-photos.ts';
+import type { TradeInChatOpened, TradeInChatPhotosOutcome, TradeInNotice } from '../../domain/contracts/trade-ins.ts';
 import type { ApplicationStatus, Language } from '../../domain/enums.ts';
 
 /*
@@ -96,11 +97,36 @@ export interface StockPhotosPort {
    * error (a failed download) is thrown as it is.
    */
   addPhotos(car: StockCar, photos: ReadonlyArray<() => Promise<Buffer>>, actorUserId: number): Promise<StockPhotosOutcome>;
+}
+
+/**
+ * The photos of an album someone sends the bot, kept until the album is complete (migration 0022):
+ * staff's car photos and a shopper's trade-in photos alike (bot/src/photo-albums.ts). The server's
+ * stock-photos service keeps them.
+ */
+export interface PhotoAlbumsPort {
   addAlbumPart(part: StockPhotoPart): Promise<void>;
   /** Every part of the album in message order, once none has arrived for `quietMs`; whoever takes them adds them. */
   takeAlbum(chatId: number, mediaGroupId: string, quietMs: number): Promise<StockPhotoPart[]>;
   /** Albums left behind by a process that stopped before adding them. */
   staleAlbums(): Promise<Array<{ chatId: number; mediaGroupId: string }>>;
+}
+
+/** The trade-in events the shopper is told of (docs/product/bot.md#trade-ins). */
+export type TradeInEvent = Extract<OutboxEvent, { kind: 'trade_in.offer_sent' | 'trade_in.question_asked' }>;
+
+/** A shopper's trade-in as the bot meets it (the server's trade-ins services; docs/product/trade-ins.md). */
+export interface TradeInsPort {
+  /** "Send photos in the chat" (`/start tradein`): the shopper's current trade-in takes the photos they send for a while. */
+  openChatPhotos(telegramUserId: number): Promise<TradeInChatOpened>;
+  /**
+   * Photos the shopper sent in the chat, in the order sent: added to the trade-in collecting them, all
+   * or none, or `not_collecting` (nothing is loaded then). Each loader is called when the photo before
+   * it is stored; its own error (a failed download, a file too large) is thrown as it is.
+   */
+  addChatPhotos(telegramUserId: number, photos: ReadonlyArray<() => Promise<Buffer>>): Promise<TradeInChatPhotosOutcome>;
+  /** What the shopper is told of an offer or a question; null when there is nothing to tell (gone since). */
+  tradeInNotice(event: TradeInEvent): Promise<TradeInNotice | null>;
 }
 
 /** A rejection's adverse-action notice (docs/product/notices.md#adverse-action-notices), for the bot to hand a Telegram applicant. */

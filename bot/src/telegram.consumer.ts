@@ -15,10 +15,17 @@ const ALERTS_CONSUMER = 'alerts';
 /** The bot's outbox consumers (decision 017), delivered through the bot's parts; the server's outbox worker registers each. */
 export function telegramConsumers(parts: CarBot): OutboxConsumer[] {
   return [
-    // The bot's notifications: what an outbox event means to the staff group and the applicant.
+    // The bot's notifications: what an outbox event means to the staff group, the applicant and a shopper with a trade-in.
     {
       name: TELEGRAM_CONSUMER,
-      kinds: ['application.submitted', 'application.status_changed', 'application.adverse_action', 'application.offer_sent'],
+      kinds: [
+        'application.submitted',
+        'application.status_changed',
+        'application.adverse_action',
+        'application.offer_sent',
+        'trade_in.offer_sent',
+        'trade_in.question_asked',
+      ],
       // An applicant reads their status changes in the order they happened.
       concurrency: 1,
       deliver: (event) => parts.deliver(event),

@@ -6,15 +6,18 @@ import type { Config } from '../../server/src/config.ts';
 import type { Db } from '../../server/src/db/database.ts';
 import { loadCatalogues, type Catalogues } from '../../server/src/i18n/catalogues.ts';
 import { createImageDecoder } from '../../server/src/media/image-decoder.service.ts';
+import { createStockPhotosService } from '../../server/src/inventory/stock-photos.service.ts';
 import { createDatabaseMediaStore } from '../../server/src/media/media.repository.ts';
 import { createPdfRenderer } from '../../server/src/pdf/pdf-renderer.service.ts';
 import { testConfig } from '../../server/test/app.ts';
 import { createTestDatabase, type DatabaseKind } from '../../server/test/database.ts';
 import type { BotLog } from '../src/bot-deps.ts';
 import { createBot, type CarBot } from '../src/create-bot.ts';
+import type { TradeInsPort } from '../src/ports.ts';
 import type { TelegramBot } from '../src/telegram-bot.ts';
 import { botServices, createRuntime, type Runtime } from '../../server/src/runtime.ts';
 import { FAKE_BOT_INFO, FakeBotApi } from './fake-bot-api.ts';
+import { MemoryTradeIns } from './trade-ins-memory.ts';
 
 export const STAFF_CHAT_ID = -1009876543210;
 export const PUBLIC_URL = 'https://cars.example.test';
@@ -136,9 +139,14 @@ export interface BotHarness {
 
 /**
  * A bot on its own database and fake Bot API for one suite, built by the production createBot
- * (known identity: no getMe). Recorded calls are cleared after each test.
+ * (known identity: no getMe). Recorded calls are cleared after each test. Its trade-ins are
+ * `options.tradeIns`, or none in memory: no shopper has one, so every photo goes to the relay.
  */
-export function useBot(kind: DatabaseKind, env: Record<string, string | undefined> = {}): BotHarness {
+export function useBot(
+  kind: DatabaseKind,
+  env: Record<string, string | undefined> = {},
+  options: { tradeIns?: TradeInsPort } = {},
+): BotHarness {
   let state: Omit<BotHarness, 'send'> | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -157,8 +165,19 @@ export function useBot(kind: DatabaseKind, env: Record<string, string | undefine
     const images = createImageDecoder({ maxPixels: config.images.maxPixels, concurrency: config.images.decodeConcurrency });
     // The bot's updates never print a notice here (the outbox harness below does): a renderer without Chromium will do.
     const print = { renderer: createPdfRenderer({ chromePath: undefined }), catalogues };
-    const services = botServices(config, { db: database.db, images, media: createDatabaseMediaStore(database.db) }, print);
-    const bot = createBot(config, { ...services, catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
+    const media = createDatabaseMediaStore(database.db);
+    const services = botServices(config, { db: database.db, images, media }, print);
+    const bot = createBot(
+      config,
+      {
+        ...services,
+        photoAlbums: createStockPhotosService({ db: database.db, images, media }),
+        tradeIns: options.tradeIns ?? new MemoryTradeIns(),
+        catalogues,
+        log,
+      },
+      { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 },
+    );
     state = { fake, db: database.db, config, catalogues, bot, log };
   });
   afterEach(() => {

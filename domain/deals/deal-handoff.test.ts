@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import type { TradeInHandoff } from '../contracts/trade-ins.ts';
 import type { ApplicationDeal } from './application-deal.schema.ts';
 import { quoteDeal, type DealCar } from './deal-calculator.ts';
 import { dealHandoff, dealNames } from './deal-handoff.ts';
@@ -31,10 +32,23 @@ function applicationDeal(input: Record<string, unknown>): ApplicationDeal {
 
 const trade = { allowanceCents: 800_000, payoffCents: 500_000 };
 
+/** A shopper's accepted trade-in, as the trade-ins service hands it over. */
+const tradeIn: TradeInHandoff = {
+  tradeInId: 41,
+  vin: '2HGFB2F50FH512345',
+  year: 2015,
+  make: 'Honda',
+  model: 'Civic',
+  trim: 'EX',
+  mileage: 98_000,
+  offerCents: 800_000,
+  payoffCents: 500_000,
+};
+
 describe('the deal handed to the lender', () => {
   it('carries a finance deal as priced: every amount in cents, the term, the APR, the tier, the trade and the tax', () => {
     const deal = applicationDeal({ type: 'finance', tierId: 'excellent', termMonths: 72, cashDownCents: 200_000, trade });
-    const handoff = dealHandoff(deal, settings);
+    const handoff = dealHandoff(deal, settings, null);
     if (deal.quote.type !== 'finance') throw new Error('not finance');
     expect(handoff).toEqual({
       type: 'finance',
@@ -64,7 +78,7 @@ describe('the deal handed to the lender', () => {
 
   it('names each protection product in English with its price', () => {
     const deal = applicationDeal({ type: 'finance', tierId: 'good', termMonths: 60, productIds: ['gap', 'service-contract'] });
-    expect(dealHandoff(deal, settings).products).toEqual([
+    expect(dealHandoff(deal, settings, null).products).toEqual([
       { id: 'gap', name: 'GAP protection', priceCents: 79_500 },
       { id: 'service-contract', name: 'Vehicle service contract', priceCents: 189_500 },
     ]);
@@ -73,7 +87,7 @@ describe('the deal handed to the lender', () => {
   it('carries a lease with its money factor, its residual as a percent and in cents, its miles and what is due at signing', () => {
     const deal = applicationDeal({ type: 'lease', tierId: 'good', termMonths: 36, milesPerYear: 12_000, cashDownCents: 100_000 });
     if (deal.quote.type !== 'lease') throw new Error('not lease');
-    expect(dealHandoff(deal, settings)).toMatchObject({
+    expect(dealHandoff(deal, settings, null)).toMatchObject({
       type: 'lease',
       creditTier: { id: 'good', name: 'Good 660–719' },
       termMonths: 36,
@@ -92,14 +106,14 @@ describe('the deal handed to the lender', () => {
   it('carries a cash deal with the amount due and no credit tier or term', () => {
     const deal = applicationDeal({ type: 'cash', trade });
     if (deal.quote.type !== 'cash') throw new Error('not cash');
-    const handoff = dealHandoff(deal, settings);
+    const handoff = dealHandoff(deal, settings, null);
     expect(handoff).toMatchObject({ type: 'cash', amountDueCents: deal.quote.amountDueCents });
     expect(Object.keys(handoff)).not.toContain('creditTier');
     expect(Object.keys(handoff)).not.toContain('termMonths');
   });
 
   it('says tax is not included in a state the dealer has no tax rule for', () => {
-    const handoff = dealHandoff(applicationDeal({ type: 'cash', zip: '98101' }), settings);
+    const handoff = dealHandoff(applicationDeal({ type: 'cash', zip: '98101' }), settings, null);
     expect(handoff.tax).toEqual({ state: 'WA', included: false });
     expect(handoff.governmentFeesCents).toBe(0);
   });
@@ -110,16 +124,50 @@ describe('the deal handed to the lender', () => {
       { type: 'finance', tierId: 'fair', termMonths: 84, cashDownCents: 123_456 },
       { type: 'lease', tierId: 'rebuilding', termMonths: 39, milesPerYear: 15_000, productIds: ['gap'] },
     ]) {
-      const handoff = dealHandoff(applicationDeal(input), settings) as unknown as Record<string, unknown>;
+      const handoff = dealHandoff(applicationDeal(input), settings, null) as unknown as Record<string, unknown>;
       const amounts = Object.entries(handoff).filter(([key]) => key.endsWith('Cents'));
       expect(amounts.length).toBeGreaterThan(5);
       for (const [key, amount] of amounts) expect(Number.isInteger(amount), key).toBe(true);
     }
   });
 
+  it('carries the accepted trade-in as the trade: the car, its appraisal, and the numbers the deal was priced with', () => {
+    const deal = applicationDeal({ type: 'finance', tierId: 'excellent', termMonths: 72, trade });
+    expect(dealHandoff(deal, settings, tradeIn).trade).toEqual({
+      allowanceCents: 800_000,
+      payoffCents: 500_000,
+      equityCents: 300_000,
+      tradeIn: {
+        tradeInId: 41,
+        year: 2015,
+        make: 'Honda',
+        model: 'Civic',
+        trim: 'EX',
+        vin: '2HGFB2F50FH512345',
+        mileage: 98_000,
+        appraisalCents: 800_000,
+      },
+    });
+  });
+
+  it('carries an accepted trade-in the deal was priced without, with its own offer and payoff', () => {
+    const deal = applicationDeal({ type: 'cash' });
+    expect(dealHandoff(deal, settings, { ...tradeIn, offerCents: 650_000, payoffCents: 700_000 }).trade).toMatchObject({
+      allowanceCents: 650_000,
+      payoffCents: 700_000,
+      equityCents: -50_000,
+      tradeIn: { tradeInId: 41, appraisalCents: 650_000 },
+    });
+  });
+
+  it('names no car for a trade the applicant priced themselves', () => {
+    const handoff = dealHandoff(applicationDeal({ type: 'cash', trade }), settings, null);
+    expect(handoff.trade).toEqual({ allowanceCents: 800_000, payoffCents: 500_000, equityCents: 300_000 });
+  });
+
   it('names products, rebates and tiers by their ids when the settings they were priced under cannot be read', () => {
     const deal = applicationDeal({ type: 'finance', tierId: 'good', termMonths: 60, productIds: ['gap'] });
-    expect(dealHandoff(deal, undefined)).toMatchObject({
+    expect(dealHandoff(deal, undefined, null)).toMatchObject({
       products: [{ id: 'gap', name: 'gap' }],
       rebates: [{ id: 'loyalty', name: 'loyalty' }],
       creditTier: { id: 'good', name: 'good' },

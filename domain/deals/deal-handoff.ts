@@ -1,3 +1,4 @@
+import type { TradeInHandoff } from '../contracts/trade-ins.ts';
 import type { Language } from '../enums.ts';
 import type { UsStateCode } from '../us-states.ts';
 import type { ApplicationDeal } from './application-deal.schema.ts';
@@ -26,11 +27,38 @@ export function dealNames(settings: DealSettings | undefined, language: Language
   return { product: named(settings?.products), rebate: named(settings?.rebates), tier: named(settings?.tiers) };
 }
 
+/** The car traded in, as the dealer appraised it: the shopper's accepted trade-in (docs/product/trade-ins.md#in-the-deal). */
+export interface DealHandoffTradeIn {
+  tradeInId: number;
+  year: number | null;
+  make: string | null;
+  model: string | null;
+  trim: string | null;
+  vin: string | null;
+  mileage: number | null;
+  /** The accepted offer. */
+  appraisalCents: number;
+}
+
 export interface DealHandoffTrade {
   allowanceCents: number;
   payoffCents: number;
   /** Allowance − payoff: negative when more is owed on the trade than it is worth. */
   equityCents: number;
+  /** Present only when the applicant has an accepted trade-in; a trade they only priced themselves names no car. */
+  tradeIn?: DealHandoffTradeIn;
+}
+
+/**
+ * The deal's trade: the numbers it was priced with and, with an accepted trade-in, the car and its
+ * appraisal. A deal priced without a trade takes the trade-in's own numbers (the offer as the
+ * allowance, the declared payoff), so the lender and the CRM still learn of the car.
+ */
+function tradeOf(quoted: DealHandoffTrade | null, tradeIn: TradeInHandoff | null): DealHandoffTrade | null {
+  if (!tradeIn) return quoted;
+  const { tradeInId, year, make, model, trim, vin, mileage, offerCents, payoffCents } = tradeIn;
+  const numbers = quoted ?? { allowanceCents: offerCents, payoffCents, equityCents: offerCents - payoffCents };
+  return { ...numbers, tradeIn: { tradeInId, year, make, model, trim, vin, mileage, appraisalCents: offerCents } };
 }
 
 /** The sales tax: priced for the state, or not included where the dealer has no rule for it (the dealer confirms it). */
@@ -102,8 +130,11 @@ export interface LeaseHandoff extends DealHandoffBase {
 
 export type DealHandoff = CashHandoff | FinanceHandoff | LeaseHandoff;
 
-/** The deal block of a hand-off, names in English (the lender's and the CRM's language); `settings` are those of `deal.settingsVersion`. */
-export function dealHandoff(deal: ApplicationDeal, settings: DealSettings | undefined): DealHandoff {
+/**
+ * The deal block of a hand-off, names in English (the lender's and the CRM's language); `settings`
+ * are those of `deal.settingsVersion`; `tradeIn` the applicant's accepted trade-in, if any.
+ */
+export function dealHandoff(deal: ApplicationDeal, settings: DealSettings | undefined, tradeIn: TradeInHandoff | null): DealHandoff {
   const { quote } = deal;
   const names = dealNames(settings, 'en');
   const base: DealHandoffBase = {
@@ -117,11 +148,14 @@ export function dealHandoff(deal: ApplicationDeal, settings: DealSettings | unde
     productsCents: quote.productsCents,
     rebates: quote.rebates.map((rebate) => ({ id: rebate.id, name: names.rebate(rebate.id), amountCents: rebate.cents })),
     rebatesCents: quote.rebatesCents,
-    trade: quote.trade && {
-      allowanceCents: quote.trade.allowanceCents,
-      payoffCents: quote.trade.payoffCents,
-      equityCents: quote.trade.equityCents,
-    },
+    trade: tradeOf(
+      quote.trade && {
+        allowanceCents: quote.trade.allowanceCents,
+        payoffCents: quote.trade.payoffCents,
+        equityCents: quote.trade.equityCents,
+      },
+      tradeIn,
+    ),
     tax: quote.tax.included
       ? {
           state: quote.tax.state,

@@ -1,27 +1,58 @@
 import { type Api, InputFile } from 'grammy';
 import { applicationReceipt } from '../../../domain/application-receipt.ts';
+import { formatMoment } from '../../../domain/date-time.ts';
 import { applicationStatusLabels } from '../../../domain/enums.ts';
 import type { OutboxEvent } from '../../../domain/contracts/outbox.ts';
+import type { TradeInNotice } from '../../../domain/contracts/trade-ins.ts';
+import { formatMoney } from '../../../domain/format.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { appUrl, withAppButton, withLinkButton } from '../links.ts';
-import { STAFF_LANGUAGE, textsIn } from '../texts.ts';
+import { STAFF_LANGUAGE, textsIn, type Translate } from '../texts.ts';
+import { TRADE_IN_PATH } from '../trade-in-texts.ts';
 import type { Topics } from '../topics.ts';
 
 /** Delivers one outbox event; throws when it should be tried again (or given up, for a permanent refusal). */
 export type Deliver = (event: OutboxEvent) => Promise<void>;
 
+/** An offer for the shopper's trade-in or a question about it, in their words; the same as their email says (server/src/mail). */
+function tradeInNoticeText(notice: TradeInNotice, t: Translate, timeZone: string): string {
+  if (notice.kind === 'question') return t('We have a question about your {car}: {text}', { car: notice.title, text: notice.text });
+  const offer = t('We offer {amount} for your {car}, valid until {date}.', {
+    amount: formatMoney(notice.amountCents / 100, notice.language),
+    car: notice.title,
+    date: formatMoment(notice.validUntil, notice.language, timeZone),
+  });
+  return notice.conditions === null ? offer : `${offer}\n${notice.conditions}`;
+}
+
 /**
  * What the outbox events say in Telegram (docs/product/submission.md#notifications). Staff hear of a new application in
  * the applicant's topic; the applicant hears of a status change and of the desk's offer on their deal in their language, and receives a
  * rejection's adverse-action notice as a PDF document. None ever carries financial or personal
- * detail beyond a name and a status in the message itself: they link to the app instead.
+ * detail beyond a name and a status in the message itself: they link to the app instead. A
+ * shopper hears of an offer for their trade-in (its amount, which is theirs to weigh) and of staff's
+ * questions about it, with a button into the trade-in screen (docs/product/bot.md#trade-ins).
  */
 export function notifications(deps: BotDeps, api: Api, topics: Topics | undefined): Deliver {
   const staffT = textsIn(deps.catalogues, STAFF_LANGUAGE);
 
   return async (event) => {
-    // The bot subscribes to application events only (its consumer's kinds); the others are never handed to it.
+    if (event.kind === 'trade_in.offer_sent' || event.kind === 'trade_in.question_asked') {
+      const notice = await deps.tradeIns.tradeInNotice(event);
+      // Gone since, or a shopper without Telegram, whose notice is an email (server/src/mail).
+      if (!notice || notice.telegramId === null) return;
+      const t = textsIn(deps.catalogues, notice.language);
+      const reply = withAppButton(
+        deps.config,
+        tradeInNoticeText(notice, t, deps.config.server.timeZone),
+        notice.kind === 'offer' ? t('See the offer') : t('Answer in the app'),
+        TRADE_IN_PATH,
+      );
+      await api.sendMessage(notice.telegramId, reply.text, { reply_markup: reply.keyboard });
+      return;
+    }
+    // Besides trade-ins, the bot subscribes to application events only (its consumer's kinds); the others are never handed to it.
     if (
       event.kind !== 'application.submitted' &&
       event.kind !== 'application.status_changed' &&

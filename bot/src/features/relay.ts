@@ -1,12 +1,13 @@
 import { Composer, type Api, type Context, type Filter } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { ChatThread } from '../../../domain/contracts/chat.ts';
+import type { AlbumPart, ChatThread } from '../../../domain/contracts/chat.ts';
+import type { Language } from '../../../domain/enums.ts';
 import { albumSends } from '../album-sends.ts';
 import { displayName } from '../applicant-card.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { mirrorEdit } from '../mirror-edit.ts';
 import { describeError, isPermanent, isRecipientUnreachable } from '../telegram-errors.ts';
-import { senderLanguage, STAFF_LANGUAGE, textsIn } from '../texts.ts';
+import { senderLanguage, STAFF_LANGUAGE, textsIn, type Translate } from '../texts.ts';
 import type { Topics } from '../topics.ts';
 
 /** Every kind of message that can be copied; service messages (topic created, pinned, …) are not relayed. */
@@ -41,6 +42,11 @@ export interface Relay {
   settled(): Promise<void>;
   /** Cancels album sends still waiting; their parts stay in the database for the next sweep. */
   close(): void;
+  /**
+   * Relays an album of a shopper's photos that the bot's photo intake collected and did not take
+   * (bot/src/features/photos.ts), as the relay's own albums: a failed send is left for the sweep.
+   */
+  passOnAlbum(api: Api, parts: readonly AlbumPart[], language: Language): Promise<void>;
 }
 
 /**
@@ -155,16 +161,19 @@ export function relayFeature(
     );
   }
 
+  /** Without a staff group nobody reads the chat: the dealer's contacts instead. */
+  const noTeamYet = (t: Translate) => {
+    const { phone, email, address } = deps.config.company;
+    return t(
+      'Thank you for your message. Our team does not read this chat yet: please call {phone} or write to {email}. Our address is {address}.',
+      { phone, email, address },
+    );
+  };
+
   composer.chatType('private').on([...RELAYABLE], async (ctx: RelayableContext) => {
     const t = textsIn(deps.catalogues, senderLanguage(ctx.from));
     if (!topics) {
-      const { phone, email, address } = deps.config.company;
-      await ctx.reply(
-        t(
-          'Thank you for your message. Our team does not read this chat yet: please call {phone} or write to {email}. Our address is {address}.',
-          { phone, email, address },
-        ),
-      );
+      await ctx.reply(noTeamYet(t));
       return;
     }
     const user = await users.rememberTelegramUser(ctx.from);
@@ -235,5 +244,16 @@ export function relayFeature(
     },
     settled: () => sends.settled(),
     close: () => sends.close(),
+    async passOnAlbum(api, parts, language) {
+      const first = parts[0];
+      if (!first) return;
+      if (!topics) {
+        await api.sendMessage(first.chatId, noTeamYet(textsIn(deps.catalogues, language)));
+        return;
+      }
+      for (const { chatId, messageId, mediaGroupId, messageThreadId } of parts)
+        await chat.addAlbumPart({ chatId, messageId, mediaGroupId, messageThreadId });
+      await flushAlbum(api, first.chatId, first.mediaGroupId);
+    },
   };
 }

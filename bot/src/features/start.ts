@@ -3,10 +3,15 @@ import { startLinkPath } from '../../../domain/start-links.ts';
 import type { BotDeps } from '../bot-deps.ts';
 import { withAppButton } from '../links.ts';
 import { senderLanguage, textsIn } from '../texts.ts';
+import { stillNeededText, TRADE_IN_PATH } from '../trade-in-texts.ts';
+
+/** The trade-in screen's "Send photos in the chat" opens t.me/<bot>?start=tradein (docs/product/bot.md#trade-ins). */
+const TRADE_IN_PHOTOS_PARAM = 'tradein';
 
 /**
  * /start greets in the user's language with a button into the mini app; `/start apply` and
- * `/start car_<uuid>` open that screen (the button's URL carries it). /help says what the bot does.
+ * `/start car_<uuid>` open that screen (the button's URL carries it); `/start tradein` has the
+ * shopper's trade-in take the photos they send next. /help says what the bot does.
  */
 export function startFeature(deps: BotDeps): Composer<Context> {
   const { config } = deps;
@@ -17,7 +22,24 @@ export function startFeature(deps: BotDeps): Composer<Context> {
     const user = await deps.users.rememberTelegramUser(ctx.from);
     // Starting the bot again after blocking it lets alerts reach them again (docs/decisions/019-telegram-alerts.md).
     await deps.alerts.clearBlocked(user.id);
-    const t = textsIn(deps.catalogues, senderLanguage(ctx.from));
+    const language = senderLanguage(ctx.from);
+    const t = textsIn(deps.catalogues, language);
+    if (ctx.match === TRADE_IN_PHOTOS_PARAM) {
+      const opened = await deps.tradeIns.openChatPhotos(ctx.from.id);
+      if (opened.outcome === 'opened') {
+        const ask = t('Send photos of your {car} here, one at a time or as an album.', { car: opened.title });
+        await ctx.reply(`${ask}\n${stillNeededText(t, language, opened.missingAngles)}`);
+        return;
+      }
+      const none = withAppButton(
+        config,
+        t('You have no trade-in to add photos to yet. Describe your car in the app first, then send its photos here.'),
+        t('Describe your car'),
+        TRADE_IN_PATH,
+      );
+      await ctx.reply(none.text, { reply_markup: none.keyboard });
+      return;
+    }
     const path = startLinkPath(ctx.match) ?? '/';
     const greeting = t('Welcome to {company}! Browse our cars, keep favourites and apply for a car loan in a few minutes.', {
       company: config.company.name,

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TradeInHandoff } from '../../../domain/contracts/trade-ins.ts';
 import type { PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
 import { dealHandoff } from '../../../domain/deals/deal-handoff.ts';
 import { centsToDecimal } from '../../../domain/deals/money.ts';
@@ -55,7 +56,7 @@ describe('an ADF lead', () => {
   };
 
   it('carries any name as text, so markup or control characters in a form cannot change the document', () => {
-    const { prolog, root } = parseXml(adfLead({ application, vehicle, deal: null }, leadConfig));
+    const { prolog, root } = parseXml(adfLead({ application, vehicle, deal: null, tradeIn: null }, leadConfig));
     expect(prolog).toEqual(['xml version="1.0"', 'adf version="1.0"']);
     expect(select(root, 'prospect/customer/contact/name').map((name) => [name.attributes.part, name.text])).toEqual([
       ['first', `Mary <b>"Mae"</b> & O'Brien`],
@@ -65,7 +66,7 @@ describe('an ADF lead', () => {
   });
 
   it('names no car when the car has left the stock, and says so, while the CRM still gets the customer', () => {
-    const { root } = parseXml(adfLead({ application, vehicle: undefined, deal: null }, leadConfig));
+    const { root } = parseXml(adfLead({ application, vehicle: undefined, deal: null, tradeIn: null }, leadConfig));
     const [car] = select(root, 'prospect/vehicle');
     expect(car!.children.map((child) => [child.name, child.text])).toEqual([
       ['year', ''],
@@ -78,14 +79,16 @@ describe('an ADF lead', () => {
 
   it('is valid ADF 1.0 by its DTD, with the car or without it, with every optional setting or none', () => {
     for (const config of [leadConfig, minimalConfig]) {
-      expect(adfDtdErrors(adfLead({ application, vehicle, deal: null }, config))).toEqual([]);
-      expect(adfDtdErrors(adfLead({ application, vehicle: { ...vehicle, vin: null, trim: null }, deal: null }, config))).toEqual([]);
-      expect(adfDtdErrors(adfLead({ application, vehicle: undefined, deal: null }, config))).toEqual([]);
+      expect(adfDtdErrors(adfLead({ application, vehicle, deal: null, tradeIn: null }, config))).toEqual([]);
+      expect(
+        adfDtdErrors(adfLead({ application, vehicle: { ...vehicle, vin: null, trim: null }, deal: null, tradeIn: null }, config)),
+      ).toEqual([]);
+      expect(adfDtdErrors(adfLead({ application, vehicle: undefined, deal: null, tradeIn: null }, config))).toEqual([]);
     }
   });
 
   it('asks to finance the car, for at most its price in dollars, when the application has no deal', () => {
-    const { root } = parseXml(adfLead({ application, vehicle, deal: null }, leadConfig));
+    const { root } = parseXml(adfLead({ application, vehicle, deal: null, tradeIn: null }, leadConfig));
     expect(select(root, 'prospect/vehicle/finance')[0]!.children.map((child) => child.name)).toEqual(['method', 'amount']);
     expect(textAt(root, 'prospect/vehicle/finance/method')).toBe('finance');
     const [amount] = select(root, 'prospect/vehicle/finance/amount');
@@ -96,7 +99,9 @@ describe('an ADF lead', () => {
   it("dates the request in the dealer's time zone, to the second, with its offset", () => {
     const lead = (submitted: string) =>
       textAt(
-        parseXml(adfLead({ application: { ...application, submitted_at: new Date(submitted) }, vehicle, deal: null }, leadConfig)).root,
+        parseXml(
+          adfLead({ application: { ...application, submitted_at: new Date(submitted) }, vehicle, deal: null, tradeIn: null }, leadConfig),
+        ).root,
         'prospect/requestdate',
       );
     expect(lead('2026-11-29T16:15:00.456Z')).toBe('2026-11-29T10:15:00-06:00');
@@ -106,7 +111,7 @@ describe('an ADF lead', () => {
   /** The deal of the application as the consumer hands it to adfLead, priced by the calculator. */
   const handoff = (kind: keyof typeof TEST_DEALS) => {
     const deal = TEST_DEALS[kind]();
-    return { quote: deal.quote, deal: dealHandoff(deal, TEST_DEAL_SETTINGS) };
+    return { quote: deal.quote, deal: dealHandoff(deal, TEST_DEAL_SETTINGS, null) };
   };
   const financeOf = (lead: string) => {
     const [finance] = select(parseXml(lead).root, 'prospect/vehicle/finance');
@@ -116,15 +121,15 @@ describe('an ADF lead', () => {
   it('is valid ADF 1.0 by its DTD with a cash, finance or lease deal, with the car or without it', () => {
     for (const kind of ['cash', 'finance', 'lease'] as const) {
       const { deal } = handoff(kind);
-      expect(adfDtdErrors(adfLead({ application, vehicle, deal }, leadConfig)), kind).toEqual([]);
-      expect(adfDtdErrors(adfLead({ application, vehicle: undefined, deal }, minimalConfig)), kind).toEqual([]);
+      expect(adfDtdErrors(adfLead({ application, vehicle, deal, tradeIn: null }, leadConfig)), kind).toEqual([]);
+      expect(adfDtdErrors(adfLead({ application, vehicle: undefined, deal, tradeIn: null }, minimalConfig)), kind).toEqual([]);
     }
   });
 
   it('gives a financed deal exactly: the down payment, the monthly payment and the total of payments, and the amount financed as its balance, in dollars and cents', () => {
     const { quote, deal } = handoff('finance');
     if (quote.type !== 'finance') throw new Error('not finance');
-    const lead = adfLead({ application, vehicle, deal }, leadConfig);
+    const lead = adfLead({ application, vehicle, deal, tradeIn: null }, leadConfig);
     expect(select(parseXml(lead).root, 'prospect/vehicle')[0]!.attributes.interest).toBe('buy');
     expect(financeOf(lead)).toEqual([
       ['method', {}, 'finance'],
@@ -138,7 +143,7 @@ describe('an ADF lead', () => {
   it('gives a lease as a lease: the car leased, the payments, and the residual as its balance', () => {
     const { quote, deal } = handoff('lease');
     if (quote.type !== 'lease') throw new Error('not lease');
-    const lead = adfLead({ application, vehicle, deal }, leadConfig);
+    const lead = adfLead({ application, vehicle, deal, tradeIn: null }, leadConfig);
     expect(select(parseXml(lead).root, 'prospect/vehicle')[0]!.attributes.interest).toBe('lease');
     expect(financeOf(lead)).toEqual([
       ['method', {}, 'lease'],
@@ -152,7 +157,7 @@ describe('an ADF lead', () => {
   it('gives a cash deal as the amount due', () => {
     const { quote, deal } = handoff('cash');
     if (quote.type !== 'cash') throw new Error('not cash');
-    expect(financeOf(adfLead({ application, vehicle, deal }, leadConfig))).toEqual([
+    expect(financeOf(adfLead({ application, vehicle, deal, tradeIn: null }, leadConfig))).toEqual([
       ['method', {}, 'cash'],
       ['amount', { type: 'total', limit: 'exact', currency: 'USD' }, centsToDecimal(quote.amountDueCents)],
     ]);
@@ -160,33 +165,76 @@ describe('an ADF lead', () => {
 
   it('says with the car what ADF has no element for: the term and rate, the products, rebates, trade and tax', () => {
     const { deal } = handoff('finance');
-    const comments = textAt(parseXml(adfLead({ application, vehicle, deal }, leadConfig)).root, 'prospect/vehicle/comments');
+    const comments = textAt(parseXml(adfLead({ application, vehicle, deal, tradeIn: null }, leadConfig)).root, 'prospect/vehicle/comments');
     expect(comments).toBe(
       'Finance deal priced online (deal settings version 1): 72 months at 5.99% APR, credit tier Excellent 720+; ' +
         'products: GAP protection $795.00; rebates: Spring rebate $500.00; trade-in allowance $8,000.00, payoff $5,000.00; tax $1,406.19 (TX).',
     );
     const lease = textAt(
-      parseXml(adfLead({ application, vehicle, deal: handoff('lease').deal }, leadConfig)).root,
+      parseXml(adfLead({ application, vehicle, deal: handoff('lease').deal, tradeIn: null }, leadConfig)).root,
       'prospect/vehicle/comments',
     );
     expect(lease).toContain('36 months, 12,000 miles a year, money factor 0.0029, residual 56% ($18,200.00)');
   });
 
   it('says tax and government fees are not included in a state the dealer has no tax rule for', () => {
-    const deal = dealHandoff(testApplicationDeal({ type: 'cash', zip: '98101' }), TEST_DEAL_SETTINGS);
-    const comments = textAt(parseXml(adfLead({ application, vehicle, deal }, leadConfig)).root, 'prospect/vehicle/comments');
+    const deal = dealHandoff(testApplicationDeal({ type: 'cash', zip: '98101' }), TEST_DEAL_SETTINGS, null);
+    const comments = textAt(parseXml(adfLead({ application, vehicle, deal, tradeIn: null }, leadConfig)).root, 'prospect/vehicle/comments');
     expect(comments).toMatch(/; tax and government fees not included: to be confirmed for Washington\.$/);
   });
 
   it('keeps the deal when the car has left the stock', () => {
     const { deal } = handoff('finance');
-    const { root } = parseXml(adfLead({ application, vehicle: undefined, deal }, leadConfig));
+    const { root } = parseXml(adfLead({ application, vehicle: undefined, deal, tradeIn: null }, leadConfig));
     expect(textAt(root, 'prospect/vehicle/finance/method')).toBe('finance');
     expect(textAt(root, 'prospect/vehicle/comments')).toMatch(/^The car applied for has left the stock since\. Finance deal priced online/);
   });
 
+  /** The applicant's accepted trade-in, as the trade-ins service hands it over. */
+  const tradeIn: TradeInHandoff = {
+    tradeInId: 41,
+    vin: '2HGFB2F50FH512345',
+    year: 2015,
+    make: 'Honda',
+    model: 'Civic',
+    trim: 'EX',
+    mileage: 98_000,
+    offerCents: 800_000,
+    payoffCents: 500_000,
+  };
+
+  it('is valid ADF 1.0 by its DTD with a trade-in, with a deal or without, and with a trade-in known only by its VIN', () => {
+    const { deal } = handoff('finance');
+    const byVin = { ...tradeIn, year: null, make: null, model: null, trim: null, mileage: null };
+    expect(adfDtdErrors(adfLead({ application, vehicle, deal, tradeIn }, leadConfig))).toEqual([]);
+    expect(adfDtdErrors(adfLead({ application, vehicle, deal: null, tradeIn }, leadConfig))).toEqual([]);
+    expect(adfDtdErrors(adfLead({ application, vehicle: undefined, deal: null, tradeIn: byVin }, minimalConfig))).toEqual([]);
+  });
+
+  it('gives the car traded in as a used trade-in vehicle after the car applied for, its accepted offer as the appraisal', () => {
+    const { root } = parseXml(adfLead({ application, vehicle, deal: handoff('finance').deal, tradeIn }, leadConfig));
+    const [applied, traded] = select(root, 'prospect/vehicle');
+    expect(applied!.attributes.interest).toBe('buy');
+    expect(traded!.attributes).toEqual({ interest: 'trade-in', status: 'used' });
+    expect(traded!.children.map((child) => [child.name, child.attributes, child.text])).toEqual([
+      ['year', {}, '2015'],
+      ['make', {}, 'Honda'],
+      ['model', {}, 'Civic'],
+      ['vin', {}, '2HGFB2F50FH512345'],
+      ['trim', {}, 'EX'],
+      ['odometer', { status: 'unknown', units: 'mi' }, '98000'],
+      ['price', { type: 'appraisal', currency: 'USD' }, '8000.00'],
+      ['comments', {}, "Trade-in #41, appraised online; its photos and answers are in the dealer's dashboard."],
+    ]);
+  });
+
+  it('sends no trade-in vehicle without an accepted trade-in', () => {
+    const { root } = parseXml(adfLead({ application, vehicle, deal: handoff('finance').deal, tradeIn: null }, leadConfig));
+    expect(select(root, 'prospect/vehicle')).toHaveLength(1);
+  });
+
   it("gives the dealer's address in ADF's parts, from the dealer's address settings", () => {
-    const { root } = parseXml(adfLead({ application, vehicle, deal: null }, leadConfig));
+    const { root } = parseXml(adfLead({ application, vehicle, deal: null, tradeIn: null }, leadConfig));
     const [address] = select(root, 'prospect/vendor/contact/address');
     expect(address!.children.map((child) => [child.name, child.attributes, child.text])).toEqual([
       ['street', { line: '1' }, '77 Prairie Road'],

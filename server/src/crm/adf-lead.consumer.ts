@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxConsumer } from '../../../domain/contracts/outbox.ts';
+import type { TradeInHandoff } from '../../../domain/contracts/trade-ins.ts';
 import { zonedIsoDateTime } from '../../../domain/dates.ts';
 import { dealHandoff, type DealHandoff } from '../../../domain/deals/deal-handoff.ts';
 import { centsToDecimal } from '../../../domain/deals/money.ts';
@@ -24,7 +25,26 @@ export interface AdfLead {
   vehicle: LeadVehicle | undefined;
   /** The deal the application is made with, as the lender receives it; null without one. */
   deal: DealHandoff | null;
+  /** The applicant's accepted trade-in, a second vehicle of the lead; null without one. */
+  tradeIn: TradeInHandoff | null;
 }
+
+/**
+ * The car traded in as ADF's own kind of vehicle (docs/operations/mail.md#the-trade-in-in-an-adf-lead):
+ * used, its accepted offer as the appraisal. ADF requires a year, make and model: one the shopper
+ * gave only by VIN is sent with those the VIN tells, or empty.
+ */
+const tradeInVehicle = (trade: TradeInHandoff): XmlElement =>
+  element('vehicle', { interest: 'trade-in', status: 'used' }, [
+    element('year', {}, trade.year ?? ''),
+    element('make', {}, trade.make ?? ''),
+    element('model', {}, trade.model ?? ''),
+    optional('vin', trade.vin),
+    optional('trim', trade.trim),
+    optional('odometer', trade.mileage, { status: 'unknown', units: 'mi' }),
+    element('price', { type: 'appraisal', currency: 'USD' }, centsToDecimal(trade.offerCents)),
+    element('comments', {}, `Trade-in #${trade.tradeInId}, appraised online; its photos and answers are in the dealer's dashboard.`),
+  ]);
 
 const amount = (type: 'downpayment' | 'monthly' | 'total', cents: number) =>
   element('amount', { type, limit: 'exact', currency: 'USD' }, centsToDecimal(cents));
@@ -85,11 +105,11 @@ function dealComments(deal: DealHandoff): string {
 /**
  * The submission as an ADF/XML 1.0 lead, the format dealer CRMs ingest: who applied and how to
  * reach them, the car by VIN and stock number, the deal they applied with (or that they want to
- * finance the car), and who sent the lead. It takes only the contact fields of the application, so
+ * finance the car), the car they trade in (their accepted trade-in), and who sent the lead. It takes only the contact fields of the application, so
  * the SSN, birth date, income, addresses and employer can never reach the CRM's mailbox or its
  * copies of the email.
  */
-export function adfLead({ application, vehicle, deal }: AdfLead, config: LeadConfig): string {
+export function adfLead({ application, vehicle, deal, tradeIn }: AdfLead, config: LeadConfig): string {
   const { company } = config;
   const { location } = company;
   const interest = deal?.type === 'lease' ? 'lease' : 'buy';
@@ -127,6 +147,7 @@ export function adfLead({ application, vehicle, deal }: AdfLead, config: LeadCon
         element('id', { sequence: 1, source: company.name }, application.id),
         element('requestdate', {}, zonedIsoDateTime(application.submitted_at, config.server.timeZone)),
         car,
+        tradeIn ? tradeInVehicle(tradeIn) : undefined,
         element('customer', {}, [
           element('contact', {}, [
             element('name', { part: 'first' }, application.first_name),
@@ -169,6 +190,8 @@ export interface CrmAdfDeps {
   /** CRM_ADF_EMAIL: the CRM's lead mailbox. */
   to: string;
   config: LeadConfig;
+  /** The applicant's accepted trade-in (the trade-ins feature's, handed in by the composition root), or null. */
+  acceptedTradeIn: (userId: number) => Promise<TradeInHandoff | null>;
 }
 
 /**
@@ -185,15 +208,16 @@ export function crmAdfConsumer(deps: CrmAdfDeps): OutboxConsumer {
       const application = await findApplicationById(deps.db, event.payload.applicationId);
       // Deleted since (the applicant's data was erased): there is no lead left to send.
       if (!application) return;
-      const [vehicle, { deal }] = await Promise.all([
+      const [vehicle, { deal }, tradeIn] = await Promise.all([
         findLeadVehicle(deps.db, application.car_uuid),
         toStaffApplication(deps, application, new Date()),
+        deps.acceptedTradeIn(application.user_id),
       ]);
       const dealSettings = deal && (await findDealSettings(deps.db, deal.settingsVersion));
       await deps.mailer.send({
         to: deps.to,
         subject: `ADF lead: credit application #${application.id}`,
-        text: adfLead({ application, vehicle, deal: deal && dealHandoff(deal, dealSettings?.settings) }, deps.config),
+        text: adfLead({ application, vehicle, deal: deal && dealHandoff(deal, dealSettings?.settings, tradeIn), tradeIn }, deps.config),
       });
     },
     isPermanent: isPermanentMailError,

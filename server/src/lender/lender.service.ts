@@ -1,5 +1,6 @@
 import type { AdverseActionReason, AdverseActionRejection } from '../../../domain/adverse-action.ts';
 import { LENDER_CONSUMER, type StaffApplication } from '../../../domain/contracts/applications.ts';
+import type { TradeInHandoff } from '../../../domain/contracts/trade-ins.ts';
 import type { LicenceSide } from '../../../domain/contracts/documents.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import { APPLICATION_INDICATORS } from '../../../domain/constants.ts';
@@ -28,6 +29,9 @@ import { ApplicationGone } from './lender-webhook.consumer.ts';
 
 export type LenderSettings = NonNullable<Config['lender']>;
 
+/** The applicant's accepted trade-in (the trade-ins feature's, handed in by the composition root), or null. */
+export type AcceptedTradeIn = (userId: number) => Promise<TradeInHandoff | null>;
+
 /** How long the photo links of a hand-off work: a lender that fetches them later asks for a Resend. */
 const DOCUMENT_LINK_HOURS = 24;
 
@@ -36,9 +40,15 @@ const DOCUMENT_LINK_HOURS = 24;
  * payload as the applicant submitted it (SSN and birth date opened, totals in months, income
  * monthly, the fixed indicators, the dealer block stored at submission), with the licence photos
  * as signed links that expire, the application id its decision must name, and the deal the
- * application is made with (null without one), named under the settings it was priced with.
+ * application is made with (null without one), named under the settings it was priced with, its
+ * trade naming the applicant's accepted trade-in, if any (domain/deals/deal-handoff.ts).
  */
-export async function lenderSubmission(deps: ApplicationsDeps, lender: LenderSettings, applicationId: number, now = new Date()) {
+export async function lenderSubmission(
+  deps: ApplicationsDeps & { acceptedTradeIn: AcceptedTradeIn },
+  lender: LenderSettings,
+  applicationId: number,
+  now = new Date(),
+) {
   const row = await findApplicationById(deps.db, applicationId);
   if (!row) throw new ApplicationGone(applicationId);
   // The staff view (application-records.service.ts) is where an application's photos and deal are read.
@@ -62,25 +72,30 @@ export async function lenderSubmission(deps: ApplicationsDeps, lender: LenderSet
       ...APPLICATION_INDICATORS,
     },
     dealer: row.dealer,
-    deal: deal && dealHandoff(deal, dealSettings?.settings),
+    deal: deal && dealHandoff(deal, dealSettings?.settings, await deps.acceptedTradeIn(row.user_id)),
   };
 }
 
 /**
  * What the lender receives when the applicant accepts the desk's offer (docs/operations/lender.md#an-accepted-offer):
- * the offer's deal, in the same block as a hand-off's, which replaces the deal the application was
- * submitted with.
+ * the offer's deal, in the same block as a hand-off's (with the accepted trade-in), which replaces
+ * the deal the application was submitted with.
  */
-export async function lenderAcceptedOffer(db: Db, applicationId: number, offerId: number) {
+export async function lenderAcceptedOffer(
+  { db, acceptedTradeIn }: { db: Db; acceptedTradeIn: AcceptedTradeIn },
+  applicationId: number,
+  offerId: number,
+) {
   const offer = await findDealOffer(db, offerId);
+  const application = await findApplicationById(db, applicationId);
   // An application deleted since takes its offers with it.
-  if (!offer) throw new ApplicationGone(applicationId);
+  if (!offer || !application) throw new ApplicationGone(applicationId);
   const dealSettings = await findDealSettings(db, offer.settingsVersion);
   return {
     applicationId: offer.applicationId,
     offerId: offer.id,
     acceptedAt: offer.respondedAt,
-    deal: dealHandoff(offer, dealSettings?.settings),
+    deal: dealHandoff(offer, dealSettings?.settings, await acceptedTradeIn(application.user_id)),
   };
 }
 

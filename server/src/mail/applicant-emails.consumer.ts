@@ -10,6 +10,7 @@ import { adverseActionNoticePdf, recordNoticeDelivered, type NoticeDeps } from '
 import { findUserById } from '../users/users.repository.ts';
 import { composeEmail, dealerFooter, type EmailContent } from './email-layout.ts';
 import { describeMailError, isPermanentMailError, type Mailer } from './mail.service.ts';
+import { tradeInEmailConsumer, type TradeInEmailDeps } from './trade-in-emails.consumer.ts';
 
 export const APPLICANT_EMAIL_CONSUMER = 'email';
 
@@ -164,8 +165,10 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
   };
 }
 
-/** The mail feature's outbox consumers: the applicant emails, none while email is off (no SMTP_URL). */
-export function mailConsumers(deps: Omit<ApplicantEmailDeps, 'mailer'> & { mailer: Mailer | undefined }): OutboxConsumer[] {
+/** The mail feature's outbox consumers: the applicant emails and the trade-in emails, none while email is off (no SMTP_URL). */
+export function mailConsumers(
+  deps: Omit<ApplicantEmailDeps, 'mailer'> & Pick<TradeInEmailDeps, 'tradeInNotice'> & { mailer: Mailer | undefined },
+): OutboxConsumer[] {
   const { mailer } = deps;
-  return mailer ? [applicantEmailConsumer({ ...deps, mailer })] : [];
+  return mailer ? [applicantEmailConsumer({ ...deps, mailer }), tradeInEmailConsumer({ ...deps, mailer })] : [];
 }
