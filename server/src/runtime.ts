@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { findAcceptedTradeIn } from './trade-ins/trade-ins.service.ts';
+import { createTradeInChatPhotosService } from './trade-ins/trade-in-photos.service.ts';
+import { tradeInNotice } from './trade-ins/trade-in-appraisals.service.ts';
 import { buildApp } from './app.ts';
 import type { Config, ConfigSlice } from './config.ts';
 import { createDatabase, databaseTargetFor, embeddedDirectory, type Db } from './db/database.ts';
@@ -162,6 +165,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const addPhotos: AddPhotos =
       overrides.addPhotos ?? ((carUuid, files, actorUserId) => addFetchedPhotos({ db, images, media }, carUuid, files, actorUserId));
     const notices: NoticeDeps = { db, renderer: pdf, catalogues, creditor: config.company, timeZone: config.server.timeZone };
+    const acceptedTradeIn = (userId: number) => findAcceptedTradeIn(db, pii, userId);
     // Each feature says which consumers it runs with this configuration; the worker registers them in this order.
     const consumers = [
       ...(bot?.consumers ?? []),
@@ -171,7 +175,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         { list: (carUuid) => listPhotoFetches(db, carUuid), record: (carUuid, results) => recordPhotoFetches(db, carUuid, results) },
         app.log.child({ component: 'photo-urls' }),
       ),
-      ...mailConsumers({ db, mailer, catalogues, config: { company: config.company, server: config.server }, notices }),
+      ...mailConsumers({
+        db,
+        mailer,
+        catalogues,
+        config: { company: config.company, server: config.server },
+        notices,
+        tradeInNotice: (event) => tradeInNotice(db, event),
+      }),
       ...crmConsumers({
         db,
         pii,
@@ -179,10 +190,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         mail: config.mail,
         config: { company: config.company, dealer: config.dealer, server: config.server },
         log: app.log,
+        acceptedTradeIn,
       }),
       ...lenderConsumers(config.lender, overrides.lenderTimeoutMs ?? 10_000, (lender) => ({
-        submission: (applicationId) => lenderSubmission({ db, pii }, lender, applicationId),
-        acceptedOffer: (applicationId, offerId) => lenderAcceptedOffer(db, applicationId, offerId),
+        submission: (applicationId) => lenderSubmission({ db, pii, acceptedTradeIn }, lender, applicationId),
+        acceptedOffer: (applicationId, offerId) => lenderAcceptedOffer({ db, acceptedTradeIn }, applicationId, offerId),
       })),
     ];
     for (const consumer of consumers) await outbox.register(consumer);
@@ -202,8 +214,10 @@ export function botServices(
   config: ConfigSlice<{ company: 'name' | 'address' | 'phone'; server: 'timeZone' | 'publicUrl' | 'port' }>,
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
   print: Pick<NoticeDeps, 'renderer' | 'catalogues'>,
-): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'notices' | 'alerts'> {
+): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'photoAlbums' | 'tradeIns' | 'notices' | 'alerts'> {
   const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.server.timeZone };
+  // Staff's car photos and shoppers' trade-in photos arrive as albums collected the same way.
+  const stockPhotos = createStockPhotosService({ db, images, media });
   return {
     users: {
       findById: (userId) => findUserById(db, userId),
@@ -222,7 +236,9 @@ export function botServices(
         return application && { submittedAt: application.submitted_at, car: await findApplicationCar(db, application.car_uuid) };
       },
     },
-    stockPhotos: createStockPhotosService({ db, images, media }),
+    stockPhotos,
+    photoAlbums: stockPhotos,
+    tradeIns: { ...createTradeInChatPhotosService({ db, images, media }), tradeInNotice: (event) => tradeInNotice(db, event) },
     notices: {
       noticePdf: (noticeId) => adverseActionNoticePdf(noticeDeps, noticeId),
       markDelivered: (noticeId) => recordNoticeDelivered(noticeDeps, noticeId, 'telegram'),
