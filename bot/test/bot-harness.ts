@@ -5,19 +5,18 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Config } from '../../server/src/config.ts';
 import type { Db } from '../../server/src/db/database.ts';
 import { loadCatalogues, type Catalogues } from '../../server/src/i18n/catalogues.ts';
-import { createImageDecoder } from '../../server/src/media/image-decoder.service.ts';
-import { createStockPhotosService } from '../../server/src/inventory/stock-photos.service.ts';
+import { createImageDecoder, type ImageDecoder } from '../../server/src/media/image-decoder.service.ts';
+import type { MediaStore } from '../../server/src/media/media-store.service.ts';
 import { createDatabaseMediaStore } from '../../server/src/media/media.repository.ts';
+import { piiCipherFromConfig, type PiiCipher } from '../../server/src/security/pii-crypto.ts';
 import { createPdfRenderer } from '../../server/src/pdf/pdf-renderer.service.ts';
 import { testConfig } from '../../server/test/app.ts';
 import { createTestDatabase, type DatabaseKind } from '../../server/test/database.ts';
 import type { BotLog } from '../src/bot-deps.ts';
 import { createBot, type CarBot } from '../src/create-bot.ts';
-import type { TradeInsPort } from '../src/ports.ts';
 import type { TelegramBot } from '../src/telegram-bot.ts';
 import { botServices, createRuntime, type Runtime } from '../../server/src/runtime.ts';
 import { FAKE_BOT_INFO, FakeBotApi } from './fake-bot-api.ts';
-import { MemoryTradeIns } from './trade-ins-memory.ts';
 
 export const STAFF_CHAT_ID = -1009876543210;
 export const PUBLIC_URL = 'https://cars.example.test';
@@ -131,6 +130,10 @@ export interface BotHarness {
   readonly db: Db;
   readonly config: Config;
   readonly catalogues: Catalogues;
+  /** The server's parts the bot's services are built on, for a test to set up what a shopper did in the app. */
+  readonly pii: PiiCipher;
+  readonly images: ImageDecoder;
+  readonly media: MediaStore;
   readonly bot: CarBot;
   readonly log: ReturnType<typeof recordingLog>;
   /** Feeds one update through the bot, as polling or the webhook would. */
@@ -139,14 +142,10 @@ export interface BotHarness {
 
 /**
  * A bot on its own database and fake Bot API for one suite, built by the production createBot
- * (known identity: no getMe). Recorded calls are cleared after each test. Its trade-ins are
- * `options.tradeIns`, or none in memory: no shopper has one, so every photo goes to the relay.
+ * (known identity: no getMe) on the services the runtime gives it (botServices). Recorded calls
+ * are cleared after each test.
  */
-export function useBot(
-  kind: DatabaseKind,
-  env: Record<string, string | undefined> = {},
-  options: { tradeIns?: TradeInsPort } = {},
-): BotHarness {
+export function useBot(kind: DatabaseKind, env: Record<string, string | undefined> = {}): BotHarness {
   let state: Omit<BotHarness, 'send'> | undefined;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -167,18 +166,9 @@ export function useBot(
     const print = { renderer: createPdfRenderer({ chromePath: undefined }), catalogues };
     const media = createDatabaseMediaStore(database.db);
     const services = botServices(config, { db: database.db, images, media }, print);
-    const bot = createBot(
-      config,
-      {
-        ...services,
-        photoAlbums: createStockPhotosService({ db: database.db, images, media }),
-        tradeIns: options.tradeIns ?? new MemoryTradeIns(),
-        catalogues,
-        log,
-      },
-      { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 },
-    );
-    state = { fake, db: database.db, config, catalogues, bot, log };
+    const bot = createBot(config, { ...services, catalogues, log }, { botInfo: FAKE_BOT_INFO, albumWindowMs: 150 });
+    const pii = piiCipherFromConfig(config.security);
+    state = { fake, db: database.db, config, catalogues, pii, images, media, bot, log };
   });
   afterEach(() => {
     state?.fake.calls.splice(0);
@@ -205,6 +195,15 @@ export function useBot(
     },
     get catalogues() {
       return get().catalogues;
+    },
+    get pii() {
+      return get().pii;
+    },
+    get images() {
+      return get().images;
+    },
+    get media() {
+      return get().media;
     },
     get bot() {
       return get().bot;

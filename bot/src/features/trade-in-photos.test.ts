@@ -1,9 +1,15 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tradeInDraftSchema, type TradeInAngle } from '../../../domain/trade-ins/trade-in.schema.ts';
+import { storeCarPhoto, type StoredCarPhoto } from '../../../server/src/inventory/photos.service.ts';
+import { addMyTradeInPhoto } from '../../../server/src/trade-ins/trade-in-photos.service.ts';
+import { startTradeIn } from '../../../server/src/trade-ins/trade-ins.service.ts';
+import { findMyTradeIn, listTradeInPhotos } from '../../../server/src/trade-ins/trade-ins.repository.ts';
+import { rememberTelegramUser } from '../../../server/src/users/telegram-users.service.ts';
 import { DATABASE_KINDS } from '../../../server/test/database.ts';
 import { keyboardOf } from '../../test/fake-bot-api.ts';
 import { applicant, command, privateMessage, PUBLIC_URL, STAFF_CHAT_ID, useBot, type BotHarness } from '../../test/bot-harness.ts';
-import { MemoryTradeIns } from '../../test/trade-ins-memory.ts';
 
 /** A solid JPEG; its width tells the photos of one test apart once stored. */
 const jpeg = (width: number) =>
@@ -20,19 +26,42 @@ function photoSizes(h: BotHarness, bytes: Buffer, width: number) {
   ];
 }
 
-const widths = (photos: Buffer[]) => Promise.all(photos.map(async (bytes) => (await sharp(bytes).metadata()).width));
-
 let nextShopper = 7_400_000;
 /** A shopper of their own for one test, in English unless told. */
 const shopper = (language_code = 'en') => ({ ...applicant, id: nextShopper++, language_code });
 
+/** The width the photos uploaded in the app before a test have (the chat's photos are wider). */
+const UPLOADED_WIDTH = 320;
+
 describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s", (kind) => {
-  const tradeIns = new MemoryTradeIns();
-  const h = useBot(kind, {}, { tradeIns });
+  const h = useBot(kind);
+  let uploaded: StoredCarPhoto;
+
+  beforeAll(async () => {
+    uploaded = await storeCarPhoto(h.images, h.media, await jpeg(UPLOADED_WIDTH), 'uploaded in the app');
+  });
+
+  /**
+   * The shopper, known to the bot, has described their car in the app (a draft trade-in) and
+   * uploaded a photo there for each of `angles`; answers the trade-in's id.
+   */
+  async function tradeInOf(who: ReturnType<typeof shopper>, car: string, angles: readonly TradeInAngle[] = []): Promise<number> {
+    const [year, make, model, trim] = car.split(' ');
+    const deps = { db: h.db, pii: h.pii };
+    const user = await rememberTelegramUser(h.db, who);
+    const draft = v.parse(tradeInDraftSchema, { year: Number(year), make, model, trim });
+    const { tradeIn } = await startTradeIn(deps, user.id, draft);
+    for (const angle of angles) await addMyTradeInPhoto(deps, user.id, { ...uploaded, angle });
+    return tradeIn.id;
+  }
+
+  /** The trade-in's photos as stored, in their order: angle and width. */
+  const storedPhotos = async (tradeInId: number) =>
+    (await listTradeInPhotos(h.db, tradeInId)).map((photo) => [photo.angle, photo.width] as const);
 
   it('"Send photos in the chat" asks for the photos of their car and names the angles still needed', async () => {
     const who = shopper();
-    tradeIns.describe(who.id, '2015 Honda Civic EX', ['front', 'rear', 'left', 'right']);
+    await tradeInOf(who, '2015 Honda Civic EX', ['front', 'rear', 'left', 'right']);
 
     await h.send(privateMessage(who, command('/start tradein')));
 
@@ -41,7 +70,8 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
       chat_id: who.id,
       text: 'Send photos of your 2015 Honda Civic EX here, one at a time or as an album.\nPhotos still needed: interior and odometer.',
     });
-    expect(tradeIns.calls.at(-1)).toEqual({ method: 'openChatPhotos', telegramUserId: who.id });
+    const user = await rememberTelegramUser(h.db, who);
+    expect((await findMyTradeIn(h.db, user.id))!.chat_photos_until!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('"Send photos in the chat" without a trade-in says how to start one, with a button into the trade-in screen', async () => {
@@ -58,14 +88,13 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
 
   it('adds a photo to their trade-in and answers, in their language, with the count and the angles still missing', async () => {
     const who = shopper('uk');
-    const held = tradeIns.describe(who.id, '2018 Toyota Camry');
+    const tradeInId = await tradeInOf(who, '2018 Toyota Camry');
     await h.send(privateMessage(who, command('/start tradein')));
     h.fake.calls.splice(0);
 
     await h.send(privateMessage(who, { photo: photoSizes(h, await jpeg(640), 640) }));
 
-    expect(await widths(held.photos)).toEqual([640]);
-    expect(held.angles).toEqual(['front']);
+    expect(await storedPhotos(tradeInId)).toEqual([['front', 640]]);
     const t = (id: string, values?: Record<string, unknown>) => h.catalogues.translate('uk', id, values);
     const missing = new Intl.ListFormat('uk', { type: 'conjunction' }).format(
       ['rear', 'left side', 'right side', 'interior', 'odometer'].map((angle) => t(angle)),
@@ -79,7 +108,7 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
 
   it('adds an album in the order it was sent and answers once, naming what is complete', async () => {
     const who = shopper();
-    const held = tradeIns.describe(who.id, '2016 Ford Focus', ['front', 'rear', 'left']);
+    const tradeInId = await tradeInOf(who, '2016 Ford Focus', ['front', 'rear', 'left']);
     await h.send(privateMessage(who, command('/start tradein')));
     h.fake.calls.splice(0);
 
@@ -92,26 +121,29 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
     const [answer] = await h.fake.waitFor('sendMessage');
     await h.bot.albumsSettled();
     expect(answer!.payload.text).toBe(
-      'Added 3 photos to your 2016 Ford Focus: 3 photos now.\nEvery angle we ask for has a photo; send close-ups of any damage too.',
+      'Added 3 photos to your 2016 Ford Focus: 6 photos now.\nEvery angle we ask for has a photo; send close-ups of any damage too.',
     );
     expect(answer!.payload.reply_parameters?.message_id).toBe(95_001);
-    expect(await widths(held.photos)).toEqual([400, 500, 600]);
-    expect(held.angles).toEqual(['front', 'rear', 'left', 'right', 'interior', 'odometer']);
-    expect(h.fake.callsOf('sendMessage')).toHaveLength(1);
-    expect(tradeIns.calls.filter((call) => call.telegramUserId === who.id && call.method === 'addChatPhotos')).toEqual([
-      { method: 'addChatPhotos', telegramUserId: who.id, photos: 3 },
+    expect(await storedPhotos(tradeInId)).toEqual([
+      ['front', UPLOADED_WIDTH],
+      ['rear', UPLOADED_WIDTH],
+      ['left', UPLOADED_WIDTH],
+      ['right', 400],
+      ['interior', 500],
+      ['odometer', 600],
     ]);
+    expect(h.fake.callsOf('sendMessage')).toHaveLength(1);
   });
 
   it('passes a photo on to staff as before when their trade-in is not collecting photos', async () => {
     const who = shopper();
-    const held = tradeIns.describe(who.id, '2016 Ford Focus');
+    const tradeInId = await tradeInOf(who, '2016 Ford Focus');
 
     await h.send(privateMessage(who, { photo: photoSizes(h, await jpeg(640), 640), caption: 'Does this scratch matter?' }));
 
     expect(h.fake.callsOf('copyMessage')[0]!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, from_chat_id: who.id });
     expect(h.fake.callsOf('file')).toEqual([]);
-    expect(held.photos).toEqual([]);
+    expect(await storedPhotos(tradeInId)).toEqual([]);
   });
 
   it('passes an album on to staff as one group when no trade-in collects it', async () => {
@@ -130,7 +162,7 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
 
   it('passes a PDF on to staff even while the trade-in collects photos', async () => {
     const who = shopper();
-    const held = tradeIns.describe(who.id, '2016 Ford Focus');
+    const tradeInId = await tradeInOf(who, '2016 Ford Focus');
     await h.send(privateMessage(who, command('/start tradein')));
     h.fake.calls.splice(0);
 
@@ -138,12 +170,12 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
     await h.send(privateMessage(who, { document }));
 
     expect(h.fake.callsOf('copyMessage')[0]!.payload).toMatchObject({ chat_id: STAFF_CHAT_ID, from_chat_id: who.id });
-    expect(held.photos).toEqual([]);
+    expect(await storedPhotos(tradeInId)).toEqual([]);
   });
 
   it('refuses an iPhone’s HEIC original before downloading it, naming the types it takes', async () => {
     const who = shopper();
-    const held = tradeIns.describe(who.id, '2016 Ford Focus');
+    const tradeInId = await tradeInOf(who, '2016 Ford Focus');
     await h.send(privateMessage(who, command('/start tradein')));
     h.fake.calls.splice(0);
 
@@ -154,13 +186,16 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
       'Nothing was added: photo 1 is not a JPEG, PNG or WebP photo. Send it as a photo rather than a file, or set an iPhone to take JPEG (Settings › Camera › Formats › Most Compatible).',
     );
     expect(h.fake.callsOf('getFile')).toEqual([]);
-    expect(held.photos).toEqual([]);
+    expect(await storedPhotos(tradeInId)).toEqual([]);
   });
 
   it('refuses an album that would take the trade-in over 40 photos before downloading any, and adds none of it', async () => {
     const who = shopper();
-    const held = tradeIns.describe(who.id, '2016 Ford Focus');
-    held.photos.push(...Array.from({ length: 39 }, () => Buffer.from('stored before')));
+    const tradeInId = await tradeInOf(
+      who,
+      '2016 Ford Focus',
+      Array.from({ length: 39 }, () => 'damage' as const),
+    );
     await h.send(privateMessage(who, command('/start tradein')));
     h.fake.calls.splice(0);
 
@@ -176,6 +211,6 @@ describe.each(DATABASE_KINDS)("a shopper's trade-in photos sent to the bot on %s
       'Nothing was added: a trade-in holds at most 40 photos, and yours has 39, so 2 more would be too many. Remove some in the app first.',
     );
     expect(h.fake.callsOf('file')).toEqual([]);
-    expect(held.photos).toHaveLength(39);
+    expect(await storedPhotos(tradeInId)).toEqual(Array.from({ length: 39 }, () => ['damage', UPLOADED_WIDTH]));
   });
 });
