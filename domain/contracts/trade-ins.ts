@@ -1,13 +1,7 @@
 import * as v from 'valibot';
 import type { Language } from '../enums.ts';
 import { LISTING_STATES } from '../inventory.schema.ts';
-import {
-  TRADE_IN_ANGLES,
-  TRADE_IN_STATUSES,
-  tradeInDraftSchema,
-  type TradeInAngle,
-  type TradeInDraftField,
-} from '../trade-ins/trade-in.schema.ts';
+import { TRADE_IN_ANGLES, TRADE_IN_STATUSES, tradeInDraftSchema, type TradeInAngle } from '../trade-ins/trade-in.schema.ts';
 import { pagedSchema } from './paged.ts';
 
 /**
@@ -87,7 +81,6 @@ export type MyTradeIn = v.InferOutput<typeof myTradeInSchema>;
 /** GET /api/trade-ins/mine answers null (200) when the shopper has none. */
 export const myTradeInLookupSchema = v.nullable(myTradeInSchema);
 
-export type TradeInProblemField = TradeInDraftField;
 export type { TradeInAngle };
 
 /** One row of the staff queue: the car and where it stands, nothing about its owner. */
