@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   anglesForUnlabelledPhotos,
   missingTradeInAngles,
-  TRADE_IN_ANGLE_ORDER,
   tradeInOfferStatus,
   tradeInPhotoUrl,
   tradeInStatusAt,
@@ -25,11 +24,6 @@ describe('the angles of a trade-in’s photos', () => {
     expect(anglesForUnlabelledPhotos(['front', 'left'], 3)).toEqual(['rear', 'right', 'interior']);
     expect(anglesForUnlabelledPhotos(['front', 'rear', 'left', 'right', 'interior'], 3)).toEqual(['odometer', 'damage', 'damage']);
     expect(anglesForUnlabelledPhotos([], 0)).toEqual([]);
-  });
-
-  it('orders angles as the describe screen lists them, damage last', () => {
-    expect(TRADE_IN_ANGLE_ORDER.front).toBe(0);
-    expect(TRADE_IN_ANGLE_ORDER.odometer).toBeLessThan(TRADE_IN_ANGLE_ORDER.damage);
   });
 
   it('fetches the shopper’s photo under /mine and staff’s by the trade-in', () => {

@@ -1,7 +1,7 @@
 import { carTitle } from '../cars.ts';
 import type { TradeInOfferStatus } from '../contracts/trade-ins.ts';
 import { decodeVin } from '../vin-decode.ts';
-import { REQUIRED_TRADE_IN_ANGLES, TRADE_IN_ANGLES, type TradeInAngle, type TradeInDraft, type TradeInStatus } from './trade-in.schema.ts';
+import { REQUIRED_TRADE_IN_ANGLES, type TradeInAngle, type TradeInDraft, type TradeInStatus } from './trade-in.schema.ts';
 
 /** The rules every view of a trade-in shares: the shopper's screen, the staff's, the bot's answers. */
 
@@ -48,11 +48,6 @@ export function tradeInWaitingOn(status: TradeInStatus, lastMessageFrom: 'staff'
   if (status === 'offered') return 'shopper';
   return null;
 }
-
-/** Photos are stored in this order: by angle as the screen lists them, then as they came. */
-export const TRADE_IN_ANGLE_ORDER: Readonly<Record<TradeInAngle, number>> = Object.fromEntries(
-  TRADE_IN_ANGLES.map((angle, index) => [angle, index]),
-) as Record<TradeInAngle, number>;
 
 /** Where a viewer fetches a trade-in's photo: the shopper under /mine, staff by the trade-in's id. */
 export const tradeInPhotoUrl = (viewer: 'mine' | { tradeInId: number }, photoId: string): string =>
