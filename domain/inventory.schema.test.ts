@@ -150,8 +150,12 @@ describe('inventory messages', () => {
     expect(new Set(messages).size).toBe(messages.length);
   });
 
-  it.each(LANGUAGES)('%s translates each in the dashboard catalogue', (language) => {
-    const text = readFileSync(new URL(`../locales/${language}/dashboard.po`, import.meta.url), 'utf8');
+  // The VIN's messages are the shopper's trade-in screen's too, so they live in the app's catalogue,
+  // which the dashboard loads as well.
+  it.each(LANGUAGES)('%s translates each in the catalogues the dashboard loads', (language) => {
+    const text = ['dashboard', 'messages']
+      .map((catalogue) => readFileSync(new URL(`../locales/${language}/${catalogue}.po`, import.meta.url), 'utf8'))
+      .join('\n');
     const ids = new Set(
       [...text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)+)"/gm)].map((match) => JSON.parse(`"${match[1]}"`) as string),
     );
