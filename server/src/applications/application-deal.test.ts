@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MyApplication, StaffApplication } from '../../../domain/contracts/applications.ts';
 import type { DealSettingsAnswer } from '../../../domain/contracts/deals.ts';
 import type { ErrorBody } from '../../../domain/contracts/errors.ts';
+import type { MyTradeIn, TradeInOffer } from '../../../domain/contracts/trade-ins.ts';
 import type { ApplicationDeal } from '../../../domain/deals/application-deal.schema.ts';
 import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
 import type { PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
@@ -135,6 +136,65 @@ describe.each(DATABASE_KINDS)('the deal in an application on %s', (kind) => {
     expect(error.message).toContain('review the deal again');
     expect(await mine(who)).toBeNull();
     expect(await storedDeals(userId)).toEqual([]);
+  });
+
+  /** The applicant's trade-in, submitted, offered $12,000 by staff and accepted, with $4,000 still owed on it. */
+  async function acceptedTradeIn(who: TestTelegramUser) {
+    const draft = {
+      year: 2018,
+      make: 'Honda',
+      model: 'Civic',
+      mileage: 50_000,
+      condition: {
+        accidents: 'none',
+        warningLights: false,
+        smokedIn: false,
+        keys: 'two_or_more',
+        tyres: 'good',
+        bodyDamage: 'none',
+        mechanicalIssues: false,
+        modifications: false,
+      },
+      ownership: 'financed',
+      payoffLender: 'First Credit Union',
+      payoffCents: 400_000,
+    };
+    const started = await injectAs(t.app, who, { method: 'POST', url: '/api/trade-ins/mine', payload: draft });
+    expect(started.statusCode, started.body).toBe(201);
+    const { id } = started.json<MyTradeIn>();
+    expect((await injectAs(t.app, who, { method: 'POST', url: '/api/trade-ins/mine/submit' })).statusCode).toBe(200);
+    const offer = await injectAs(t.app, ADMIN, { method: 'POST', url: `/api/trade-ins/${id}/offers`, payload: { amountCents: 1_200_000 } });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const accepted = await injectAs(t.app, who, {
+      method: 'POST',
+      url: `/api/trade-ins/mine/offers/${offer.json<TradeInOffer>().id}/accept`,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  }
+
+  it('takes the trade-in offer the applicant accepted as the deal’s trade', async () => {
+    const { who, userId, photos } = await applicant();
+    await acceptedTradeIn(who);
+    const deal = await quoted({ ...LEASE, trade: { allowanceCents: 1_200_000, payoffCents: 400_000 } });
+    const res = await submit(t.app, who, submissionBody(userId, photos, { carId: car, deal }), randomUUID());
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await mine(who))?.deal?.input.trade).toEqual({ allowanceCents: 1_200_000, payoffCents: 400_000 });
+  });
+
+  it('refuses a deal that leaves out or changes the trade-in offer the applicant accepted, storing nothing', async () => {
+    const { who, userId, photos } = await applicant();
+    await acceptedTradeIn(who);
+    for (const trade of [null, { allowanceCents: 1_500_000, payoffCents: 400_000 }, { allowanceCents: 1_200_000, payoffCents: 0 }]) {
+      const res = await submit(
+        t.app,
+        who,
+        submissionBody(userId, photos, { carId: car, deal: await quoted({ ...LEASE, trade }) }),
+        randomUUID(),
+      );
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json<ErrorBody>().error.code).toBe('deal_changed');
+    }
+    expect(await mine(who)).toBeNull();
   });
 
   it('refuses a deal whose car costs more now than when it was priced', async () => {
