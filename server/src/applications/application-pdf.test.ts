@@ -260,13 +260,15 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
     expect((await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${id}/pdf?lang=12%21` })).statusCode).toBe(400);
   });
 
-  it('serves ten requests at once from one browser: each a PDF or 503 pdf_busy, none hanging', async () => {
+  // Ten at once outrun the queue's deadline on a busy machine: one past it is refused with pdf_busy
+  // while it still waits, or pdf_unavailable once it started to render (the renderer's test below).
+  it('serves ten requests at once from one browser: each a PDF or a 503 within its deadline, none hanging', async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${id}/pdf` })),
     );
     for (const res of answers) {
       if (res.statusCode === 200) expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      else expect([res.statusCode, errorCode(res.body)]).toEqual([503, 'pdf_busy']);
+      else expect([res.statusCode, ['pdf_busy', 'pdf_unavailable'].includes(errorCode(res.body))]).toEqual([503, true]);
     }
     expect(answers.some((res) => res.statusCode === 200)).toBe(true);
     expect(t.app.pdf.launches).toBe(1);
