@@ -1,7 +1,6 @@
 import type { Api } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { StockPhotoRefusal } from '../../domain/contracts/stock-photos.ts';
-import type { TradeInChatPhotoRefusal } from '../../domain/contracts/trade-ins.ts';
 import { downloadTelegramFile, TELEGRAM_FILE_MAX_BYTES, TelegramFileTooLarge } from './telegram-files.ts';
 import type { Translate } from './texts.ts';
 
@@ -66,10 +65,7 @@ export function photoLoaders(api: Api, bot: { apiRoot: string; token: string }, 
 }
 
 /** Why a photo was not added, in the sender's words; too many photos is said of the car or the trade-in by its caller. */
-export function photoRefusalText(
-  t: Translate,
-  refusal: Exclude<StockPhotoRefusal | TradeInChatPhotoRefusal, { reason: 'too_many' }>,
-): string {
+export function photoRefusalText(t: Translate, refusal: Exclude<StockPhotoRefusal, { reason: 'too_many' }>): string {
   switch (refusal.reason) {
     case 'wrong_type':
       return t(

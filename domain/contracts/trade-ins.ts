@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Language } from '../enums.ts';
+import type { StockPhotoRefusal } from './stock-photos.ts';
 import { LISTING_STATES } from '../inventory.schema.ts';
 import { TRADE_IN_ANGLES, TRADE_IN_STATUSES, tradeInDraftSchema, type TradeInAngle } from '../trade-ins/trade-in.schema.ts';
 import { pagedSchema } from './paged.ts';
@@ -168,11 +169,8 @@ export interface TradeInHandoff {
 /** The bot's "Send photos in the chat": the shopper's current trade-in now takes their photos for a while. */
 export type TradeInChatOpened = { outcome: 'opened'; title: string; missingAngles: TradeInAngle[] } | { outcome: 'no_trade_in' };
 
-/** Why photos sent in the chat were not added; nothing of the album is added then. */
-export type TradeInChatPhotoRefusal =
-  | { reason: 'too_many'; has: number; adding: number; max: number }
-  | { reason: 'wrong_type' | 'too_large' | 'too_many_pixels' | 'unreadable'; photo: number }
-  | { reason: 'busy' };
+/** Why photos sent in the chat were not added, as for staff's car photos: nothing of the album is added then. */
+export type TradeInChatPhotoRefusal = StockPhotoRefusal;
 
 /** Photos sent in the chat: added to the trade-in in the order sent, or refused, or not for a trade-in (the relay takes them). */
 export type TradeInChatPhotosOutcome =

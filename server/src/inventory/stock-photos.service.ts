@@ -11,8 +11,11 @@ import { addStockPhotoPart, findStaleStockPhotoAlbums, takeStockPhotoAlbum } fro
 /** Album parts older than this were left behind by a stopped process; a sweep adds them. */
 const STALE_ALBUM_MS = 10_000;
 
-/** What the car-photo pipeline's refusals (photos.service.ts) mean to someone sending photos from a phone. */
-function refusalOf(error: HttpError, photo: number): StockPhotoRefusal | undefined {
+/**
+ * What the car-photo pipeline's refusals (photos.service.ts) mean to someone sending photos from a
+ * phone: staff adding car photos, or a shopper their trade-in's.
+ */
+export function refusalOf(error: HttpError, photo: number): StockPhotoRefusal | undefined {
   switch (error.statusCode) {
     case 415:
       return { reason: 'wrong_type', photo };

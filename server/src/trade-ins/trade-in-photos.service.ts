@@ -9,6 +9,7 @@ import { MAX_TRADE_IN_PHOTOS, tradeInMessages, type TradeInAngle } from '../../.
 import { anglesForUnlabelledPhotos, missingTradeInAngles, tradeInTitle } from '../../../domain/trade-ins/trade-in-rules.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { refusalOf } from '../inventory/stock-photos.service.ts';
 import { CAR_PHOTO_MAX_BYTES, storeCarPhoto, type StoredCarPhoto } from '../inventory/photos.service.ts';
 import type { ImageDecoder } from '../media/image-decoder.service.ts';
 import type { MediaStore, StoredMedia } from '../media/media-store.service.ts';
@@ -129,22 +130,6 @@ export async function readTradeInPhoto(
   size: PhotoSize,
 ): Promise<StoredMedia> {
   return readVariant(media, await findTradeInPhoto(db, tradeInId, photoId), size);
-}
-
-/** What the car-photo pipeline's refusals (inventory/photos.service.ts) mean to someone sending photos from a phone. */
-function refusalOf(error: HttpError, photo: number): TradeInChatPhotoRefusal | undefined {
-  switch (error.statusCode) {
-    case 415:
-      return { reason: 'wrong_type', photo };
-    case 413:
-      return { reason: 'too_many_pixels', photo };
-    case 400:
-      return { reason: 'unreadable', photo };
-    case 503:
-      return { reason: 'busy' };
-    default:
-      return undefined;
-  }
 }
 
 /**
