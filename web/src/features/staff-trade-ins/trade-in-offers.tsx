@@ -12,7 +12,7 @@ import { useDealerTimeZone } from '../../lib/staff/dealer-time-zone.ts';
 import { formatDateTime } from '../../lib/staff/format.ts';
 import { isMfaRequired } from '../../lib/staff/passkey-errors.ts';
 import { FocusedNotice } from './focused-notice.tsx';
-import { useSendTradeInOffer } from './api/send-trade-in-offer.ts';
+import { usePostTradeInAction } from './api/post-trade-in-action.ts';
 import { OFFER_STATUS_LABELS } from './labels.ts';
 import {
   INITIAL_OFFER_VALUES,
@@ -51,7 +51,7 @@ function OfferForm({
   onClose: () => void;
 }) {
   const { i18n } = useLingui();
-  const send = useSendTradeInOffer(tradeInId);
+  const send = usePostTradeInAction(tradeInId, 'offers');
   const [values, setValues] = useState<TradeInOfferValues>(INITIAL_OFFER_VALUES);
   const [errors, setErrors] = useState<TradeInOfferErrors>({});
   const [summaryToken, setSummaryToken] = useState(0);

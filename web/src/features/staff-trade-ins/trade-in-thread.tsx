@@ -9,7 +9,7 @@ import { serverText } from '../../lib/i18n.ts';
 import { useDealerTimeZone } from '../../lib/staff/dealer-time-zone.ts';
 import { formatDateTime } from '../../lib/staff/format.ts';
 import { isMfaRequired } from '../../lib/staff/passkey-errors.ts';
-import { useAskTradeInQuestion } from './api/ask-trade-in-question.ts';
+import { usePostTradeInAction } from './api/post-trade-in-action.ts';
 import { FocusedNotice } from './focused-notice.tsx';
 import { takesStaffMessages } from './trade-in-offers.tsx';
 
@@ -28,7 +28,7 @@ function QuestionForm({
   onClose: () => void;
 }) {
   const { i18n } = useLingui();
-  const ask = useAskTradeInQuestion(tradeInId);
+  const ask = usePostTradeInAction(tradeInId, 'questions');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const field = useRef<HTMLTextAreaElement>(null);
