@@ -29,6 +29,7 @@ import * as m0028 from './0028_deal_settings.ts';
 import * as m0029 from './0029_application_deals.ts';
 import * as m0030 from './0030_deal_offers.ts';
 import * as m0031 from './0031_trade_ins.ts';
+import * as m0032 from './0032_visits.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0029_application_deals': m0029,
   '0030_deal_offers': m0030,
   '0031_trade_ins': m0031,
+  '0032_visits': m0032,
 };

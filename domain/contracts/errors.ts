@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ConflictingCar, InventoryCar } from './inventory.ts';
+import type { VisitSlot } from './visits.ts';
 
 /** Error codes clients can rely on; the HTTP status follows from the code (docs/product/api.md#errors). */
 export const ERROR_STATUS = {
@@ -34,6 +35,12 @@ export const ERROR_STATUS = {
   offer_expired: 409,
   /** A trade-in that holds MAX_TRADE_IN_PHOTOS photos already: delete some first. */
   too_many_photos: 409,
+  /** The last place in a visit's slot went to someone else first: the answer carries the next free slots (`nextSlots`). */
+  slot_full: 409,
+  /** Another shopper holds this car until their visit ends: it cannot be booked or applied for now. */
+  car_on_hold: 409,
+  /** A visit that was cancelled or has begun: it can no longer be moved or cancelled. */
+  visit_closed: 409,
   // Last of the 409s: a bare 409 maps back to this generic code.
   conflict: 409,
   payload_too_large: 413,
@@ -68,6 +75,8 @@ export interface ErrorBody {
     current?: InventoryCar;
     /** duplicate_vin, duplicate_stock_number: the car that already has the value. */
     otherCar?: ConflictingCar;
+    /** slot_full: the next slots with a place left. */
+    nextSlots?: VisitSlot[];
   };
 }
 

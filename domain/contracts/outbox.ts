@@ -1,4 +1,6 @@
 import type { ApplicationStatus, CarListingState } from '../enums.ts';
+import type { VisitReminder } from '../visits/visit-rules.ts';
+import type { VisitActor } from '../visits/visit.schema.ts';
 
 /**
  * What each outbox event carries: ids and statuses, never personal data (migration 0005). A
@@ -25,6 +27,14 @@ export interface OutboxPayloads {
   'trade_in.offer_sent': { tradeInId: number; userId: number; offerId: number };
   /** Staff asked a shopper a question about their trade-in: they are told, and answer in the app. */
   'trade_in.question_asked': { tradeInId: number; userId: number; messageId: number };
+  /** A visit was booked (docs/product/visits.md#messages): the shopper gets its confirmation with a calendar file, the CRM a lead. */
+  'visit.booked': { visitId: number; startsAt: string };
+  /** A reminder, written due at its time in the booking's transaction; sent only if the visit is still booked for `startsAt`. */
+  'visit.reminder': { visitId: number; reminder: VisitReminder; startsAt: string };
+  /** A visit was moved (to `startsAt`) or cancelled: the other side hears of it. */
+  'visit.changed': { visitId: number; change: 'moved' | 'cancelled'; by: VisitActor; startsAt: string };
+  /** The visit's car was sold or taken off sale before it: the shopper hears at once, with similar cars. */
+  'visit.car_gone': { visitId: number; carUuid: string; startsAt: string };
 }
 
 export type OutboxKind = keyof OutboxPayloads;

@@ -9,6 +9,9 @@ import type { DealQuote } from '../../../domain/deals/deal-quote.schema.ts';
 import type { DealSettings, DealType } from '../../../domain/deals/deal-settings.ts';
 import type { PhotoFetchFailure, PhotoFetchOutcome } from '../../../domain/contracts/inventory.ts';
 import type { OutboxKind } from '../../../domain/contracts/outbox.ts';
+import type { VisitSettings } from '../../../domain/visits/visit-settings.ts';
+import type { VisitActor, VisitStatus, VisitType } from '../../../domain/visits/visit.schema.ts';
+import type { VisitMessageKind } from '../../../domain/visits/visit-rules.ts';
 import type { TradeInAngle, TradeInCondition, TradeInStatus, OwnershipKind } from '../../../domain/trade-ins/trade-in.schema.ts';
 import type { CarListingState, EmploymentStatus, IncomeFrequency, Language, WireSuffix } from '../../../domain/enums.ts';
 
@@ -446,6 +449,9 @@ export interface Database {
   trade_in_photos: TradeInPhotosTable;
   trade_in_offers: TradeInOffersTable;
   trade_in_messages: TradeInMessagesTable;
+  visit_settings: VisitSettingsTable;
+  visits: VisitsTable;
+  visit_messages_sent: VisitMessagesSentTable;
 }
 
 /**
@@ -590,4 +596,58 @@ export interface AlertSendsTable {
   sent_at: NullableTimestamp;
   dropped_at: NullableTimestamp;
   dropped_reason: string | null;
+}
+
+/** Every version of the dealer's visiting hours, never changed once written (migration 0032). */
+export interface VisitSettingsTable {
+  version: number;
+  settings: Json<VisitSettings>;
+  saved_by: number | null;
+  saved_at: Generated<Date>;
+}
+
+/** The deal a shopper brought to a visit, priced when they booked (docs/product/visits.md#booking). */
+export interface StoredVisitDeal {
+  settingsVersion: number;
+  input: DealInput;
+  quote: DealQuote;
+}
+
+/**
+ * A test drive or a hold (migration 0032). `place` numbers the visit within its slot; a unique
+ * index over booked places decides the last one. user_id is null for a visit staff booked for
+ * someone who phoned.
+ */
+export interface VisitsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  car_uuid: string;
+  type: VisitType;
+  status: ColumnType<VisitStatus, VisitStatus | undefined, VisitStatus>;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  place: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  note: string | null;
+  language: Language;
+  channel: 'telegram' | 'email' | 'none';
+  deal: ColumnType<StoredVisitDeal | null, string | null, string | null>;
+  booked_by: VisitActor;
+  booked_by_user_id: number | null;
+  cancelled_by: VisitActor | null;
+  cancelled_at: NullableTimestamp;
+  outcome_at: NullableTimestamp;
+  car_gone_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Each message a shopper got about a visit, once per start (migration 0032). */
+export interface VisitMessagesSentTable {
+  visit_id: number;
+  message: VisitMessageKind;
+  starts_at: Timestamp;
+  sent_at: Generated<Date>;
 }

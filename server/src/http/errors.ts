@@ -1,8 +1,11 @@
 import * as v from 'valibot';
 import { ERROR_STATUS, getFieldErrors, type ErrorBody, type ErrorCode, type FieldErrors } from '../../../domain/contracts/errors.ts';
 
-/** What a car conflict carries beside the message: the current car (stale_version) or the other car (duplicates). */
-export type CarConflictDetails = Pick<ErrorBody['error'], 'current' | 'otherCar'>;
+/**
+ * What a conflict carries beside the message: the current car (stale_version), the other car
+ * (duplicates), the next free slots (slot_full).
+ */
+export type ConflictDetails = Pick<ErrorBody['error'], 'current' | 'otherCar' | 'nextSlots'>;
 
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -14,7 +17,7 @@ export class HttpError extends Error {
     readonly fields?: FieldErrors,
     /** The application a conflict is about (application_exists). */
     readonly applicationId?: number,
-    readonly carConflict?: CarConflictDetails,
+    readonly conflict?: ConflictDetails,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -28,7 +31,7 @@ export class HttpError extends Error {
         message: this.message,
         ...(this.fields ? { fields: this.fields } : {}),
         ...(this.applicationId === undefined ? {} : { applicationId: this.applicationId }),
-        ...this.carConflict,
+        ...this.conflict,
       },
     };
   }

@@ -171,6 +171,11 @@ const ERROR_BODY_SCHEMA = {
           type: 'object' as const,
           description: 'With duplicate_vin or duplicate_stock_number: the car that has the value (uuid, stockNumber, vin, title).',
         },
+        nextSlots: {
+          type: 'array' as const,
+          items: { type: 'object' as const, required: ['start', 'end', 'placesLeft'] },
+          description: 'With slot_full: the next slots with a place left (start, end, placesLeft).',
+        },
       },
     },
   },

@@ -5,13 +5,19 @@ import type { Db } from '../db/database.ts';
 /**
  * Writes an event and, in the same statement, one delivery for each consumer subscribed to its
  * kind. Pass the transaction of the change it reports, so the change, the event and its deliveries
- * land together or not at all.
+ * land together or not at all. `dueAt` schedules it (a visit's reminder): no worker takes it before.
  */
-export async function enqueueOutboxEvent<K extends OutboxKind>(db: Db, kind: K, payload: OutboxPayloads[K]): Promise<void> {
+export async function enqueueOutboxEvent<K extends OutboxKind>(
+  db: Db,
+  kind: K,
+  payload: OutboxPayloads[K],
+  dueAt: Date | null = null,
+): Promise<void> {
   await sql`
     with event as (insert into outbox_events (kind, payload) values (${kind}, ${JSON.stringify(payload)}::jsonb) returning id)
-    insert into outbox_deliveries (event_id, consumer)
-    select event.id, subscriptions.consumer from event join outbox_subscriptions subscriptions on subscriptions.kind = ${kind}`.execute(db);
+    insert into outbox_deliveries (event_id, consumer, next_attempt_at)
+    select event.id, subscriptions.consumer, coalesce(${dueAt}::timestamptz, now())
+    from event join outbox_subscriptions subscriptions on subscriptions.kind = ${kind}`.execute(db);
 }
 
 /** Many events of one kind at once (a stock file's new cars): two statements, not one per event. */
