@@ -45,6 +45,9 @@ const TABLES = [
   'trade_ins',
   'used_widget_logins',
   'users',
+  'visit_messages_sent',
+  'visit_settings',
+  'visits',
 ];
 
 describe.each(DATABASE_KINDS)('migrations on %s', (kind) => {
