@@ -44,12 +44,23 @@ export interface CarCard {
   status: CarStatusValue;
   /** Where the sale stands: pending and sold cars are `status: 'unavailable'` and show a badge, with no Apply. */
   listingState: PublicListingState;
+  /**
+   * A shopper holds the car until their visit ends (docs/product/visits.md#holds): to anyone else it
+   * shows "On hold", with no Apply and no booking; `yours` is true for the shopper who holds it.
+   * Null when nobody does; it ends by itself at `until`.
+   */
+  hold: CarHold | null;
   dateAdded: string;
   trim: string | null;
   /** The cover's URL (a JPEG), as the original design's cards had it; `image` has the sizes. */
   photo: string | null;
   /** The cover: the first uploaded photo, or else the first drawing. */
   image: CarImage | null;
+}
+
+export interface CarHold {
+  until: string;
+  yours: boolean;
 }
 
 export interface CarItem extends Omit<CarCard, 'photo' | 'image'> {

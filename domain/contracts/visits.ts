@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { carUuidSchema } from '../cars.ts';
+import { choiceParam, rowIdParam } from '../query-params.ts';
 import { pricedDealSchema } from '../deals/deal-quote.schema.ts';
 import { PUBLIC_LISTING_STATES } from '../enums.ts';
 import { visitSettingsSchema } from '../visits/visit-settings.ts';
@@ -99,3 +101,28 @@ export const visitSettingsSaveSchema = v.strictObject({
   settings: visitSettingsSchema,
 });
 export type VisitSettingsSave = v.InferOutput<typeof visitSettingsSaveSchema>;
+
+const DAY_MESSAGE = (name: string) => `${name} must be a day written YYYY-MM-DD`;
+const dayParam = (name: string) =>
+  v.optional(v.pipe(v.string(DAY_MESSAGE(name)), v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, DAY_MESSAGE(name))));
+
+/** GET /api/visits/slots: one car's free slots from one of the dealer's days to another (both included; default today to the horizon). */
+export const visitSlotsQuerySchema = v.object({
+  carUuid: carUuidSchema,
+  from: dayParam('from'),
+  to: dayParam('to'),
+});
+export type VisitSlotsQuery = v.InferOutput<typeof visitSlotsQuerySchema>;
+
+/**
+ * GET /api/visits (staff): the visits of one of the dealer's days (`range=day`, the default) or of
+ * the seven days from it (`range=week`); `date` defaults to today. Narrowed by type, car or shopper.
+ */
+export const staffVisitsQuerySchema = v.object({
+  date: dayParam('date'),
+  range: choiceParam(['day', 'week'], 'range must be day or week'),
+  type: choiceParam(VISIT_TYPES, 'type must be test_drive or hold'),
+  carUuid: v.optional(carUuidSchema),
+  userId: v.optional(rowIdParam('userId')),
+});
+export type StaffVisitsQuery = v.InferOutput<typeof staffVisitsQuerySchema>;

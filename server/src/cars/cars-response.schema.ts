@@ -1,4 +1,4 @@
-import type { CarCard, CarImage, CarItem, RecentlyViewedCars, SimilarCars } from '../../../domain/contracts/cars.ts';
+import type { CarCard, CarHold, CarImage, CarItem, RecentlyViewedCars, SimilarCars } from '../../../domain/contracts/cars.ts';
 import type { Paged } from '../../../domain/contracts/paged.ts';
 
 /**
@@ -30,6 +30,12 @@ const summary = {
   certified: { type: 'boolean' },
   status: text,
   listingState: text,
+  hold: {
+    anyOf: [
+      strictObject({ until: { type: 'string', format: 'date-time' }, yours: { type: 'boolean' } } satisfies Properties<CarHold>),
+      { type: 'null' },
+    ],
+  },
   dateAdded: { type: 'string', format: 'date-time' },
   trim: nullableText,
 } satisfies Properties<Omit<CarCard, 'photo' | 'image'>>;

@@ -10,7 +10,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { CAR_SORTS, type CarListQuery, type CarSort } from '../../../domain/cars.ts';
-import type { BrandFilterData, CarCard, CarFilterData, CarImage, CarItem, Range } from '../../../domain/contracts/cars.ts';
+import type { BrandFilterData, CarCard, CarFilterData, CarHold, CarImage, CarItem, Range } from '../../../domain/contracts/cars.ts';
 import { CAR_CONDITION_FILTERS, type CarConditionFilter } from '../../../domain/enums.ts';
 import { shownListingState } from '../../../domain/listing-states.ts';
 import { toPaged, type Paged } from '../../../domain/contracts/paged.ts';
@@ -157,6 +157,23 @@ export const carCoverColumns = [
 export const carCover = (row: { photo: string | null; cover: UploadedPhoto | null }): CarImage | null =>
   row.cover ? imageOfPhoto(row.cover.variants, row.cover.width, row.cover.height) : row.photo ? imageOfDrawing(row.photo) : null;
 
+interface StoredHold {
+  until: string;
+  userId: number | null;
+}
+
+/**
+ * The hold on a car now, if a shopper has one (docs/product/visits.md#holds): a booked hold visit
+ * that has not ended. It lifts by itself when its visit ends, with nothing to update.
+ */
+const carHoldColumn = sql<StoredHold | null>`(
+  select json_build_object('until', v.ends_at, 'userId', v.user_id) from visits v
+  where v.car_uuid = cars.uuid and v.type = 'hold' and v.status = 'booked' and v.ends_at > now()
+  order by v.ends_at desc limit 1)`.as('hold');
+
+const toCarHold = (hold: StoredHold | null, viewerId: number | null): CarHold | null =>
+  hold && { until: new Date(hold.until).toISOString(), yours: viewerId !== null && hold.userId === viewerId };
+
 /** What a card shows (domain CarCard), in one place for the catalogue and the favourites. */
 export const carCardColumns = [
   'cars.uuid',
@@ -172,6 +189,7 @@ export const carCardColumns = [
   'cars.date_added',
   'cars.trim',
   ...carCoverColumns,
+  carHoldColumn,
 ] as const;
 
 type CarCardRow = Pick<
@@ -181,9 +199,11 @@ type CarCardRow = Pick<
   photo: string | null;
   cover: UploadedPhoto | null;
   is_favorite: SqlBool;
+  hold: StoredHold | null;
 };
 
-export function toCarCard(row: CarCardRow): CarCard {
+/** A card for this viewer: `hold.yours` says whether the hold is theirs. */
+export function toCarCard(row: CarCardRow, viewerId: number | null): CarCard {
   const image = row.cover
     ? imageOfPhoto(row.cover.variants, row.cover.width, row.cover.height)
     : row.photo
@@ -201,6 +221,7 @@ export function toCarCard(row: CarCardRow): CarCard {
     certified: row.condition === 'used' && row.certified,
     status: row.status ?? 'unavailable',
     listingState: shownListingState(row.listing_state),
+    hold: toCarHold(row.hold, viewerId),
     dateAdded: row.date_added.toISOString(),
     trim: row.trim,
     photo: image?.src ?? null,
@@ -258,11 +279,19 @@ export async function listCars(db: Db, q: CarListQuery, userId: number | null, c
     db.executeQuery(page),
     counts.get(countKey, async () => Number((await db.executeQuery(count)).rows[0]!.total)),
   ]);
-  return toPaged(rows.map(toCarCard), total, q.page, q.limit);
+  return toPaged(
+    rows.map((row) => toCarCard(row, userId)),
+    total,
+    q.page,
+    q.limit,
+  );
 }
 
-function toCarItem(row: CarRow & { is_favorite: SqlBool; uploaded: UploadedPhoto[] }): CarItem {
-  const { photo: _cover, image: _coverImage, ...card } = toCarCard({ ...row, photo: null, cover: null });
+function toCarItem(
+  row: CarRow & { is_favorite: SqlBool; uploaded: UploadedPhoto[]; hold: StoredHold | null },
+  viewerId: number | null,
+): CarItem {
+  const { photo: _cover, image: _coverImage, ...card } = toCarCard({ ...row, photo: null, cover: null }, viewerId);
   const images = row.uploaded.length
     ? row.uploaded.map((photo) => imageOfPhoto(photo.variants, photo.width, photo.height))
     : row.photos.map(imageOfDrawing);
@@ -298,10 +327,11 @@ export async function findCar(db: Db, uuid: string, userId: number | null): Prom
         'uploaded',
       ),
     )
+    .select(carHoldColumn)
     .where('uuid', '=', uuid)
     .where('status', 'is not', null)
     .executeTakeFirst();
-  return row && toCarItem(row);
+  return row && toCarItem(row, userId);
 }
 
 const SIMILAR_CARS_LIMIT = 4;
@@ -335,7 +365,7 @@ export async function findSimilarCars(db: Db, uuid: string, userId: number | nul
     .orderBy('uuid')
     .limit(SIMILAR_CARS_LIMIT)
     .execute();
-  return rows.map(toCarCard);
+  return rows.map((row) => toCarCard(row, userId));
 }
 
 export async function listBrands(db: Db): Promise<string[]> {

@@ -76,7 +76,7 @@ export async function listRecentlyViewedCars(db: Db, userId: number, limit: numb
     .orderBy('recent.last_viewed_at', 'desc')
     .orderBy('cars.uuid')
     .execute();
-  return rows.map(toCarCard);
+  return rows.map((row) => toCarCard(row, userId));
 }
 
 export async function listFavoriteCars(db: Db, userId: number, page: number, limit: number): Promise<Paged<CarCard>> {
@@ -97,7 +97,12 @@ export async function listFavoriteCars(db: Db, userId: number, page: number, lim
       .execute(),
     mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return toPaged(rows.map(toCarCard), Number(counted.total), page, limit);
+  return toPaged(
+    rows.map((row) => toCarCard(row, userId)),
+    Number(counted.total),
+    page,
+    limit,
+  );
 }
 
 /** The guest merge: favourites move to the user, one row per car (a car both saved stays once). */

@@ -21,6 +21,7 @@ export const DEAL_CAR: CarItem = {
   certified: false,
   status: 'available',
   listingState: 'available',
+  hold: null,
   dateAdded: '2026-01-15T10:00:00.000Z',
   trim: 'SE',
   bodyStyle: 'Sedan',
