@@ -468,3 +468,17 @@ export async function findDealCar(db: Db, uuid: string) {
     .where('status', 'is not', null)
     .executeTakeFirst();
 }
+
+/**
+ * A car a visit books, locked for the booking's transaction so two bookings of one car take turns
+ * (docs/product/visits.md#booking); undefined for a draft, archived or unknown car.
+ */
+export async function lockVisitCar(db: Db, uuid: string) {
+  return db
+    .selectFrom('cars')
+    .select(['uuid', 'status', 'listing_state'])
+    .where('uuid', '=', uuid)
+    .where('status', 'is not', null)
+    .forUpdate()
+    .executeTakeFirst();
+}

@@ -1,0 +1,213 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { VisitMessageKind } from '../../../domain/visits/visit-rules.ts';
+import type { VisitActor, VisitOutcome } from '../../../domain/visits/visit.schema.ts';
+import { carCoverColumns, type carCover } from '../cars/cars.repository.ts';
+import type { Db } from '../db/database.ts';
+import type { CarListingState } from '../../../domain/enums.ts';
+import type { VisitsTable } from '../db/schema.ts';
+
+export type VisitRow = Selectable<VisitsTable>;
+
+/** A visit with what its screens show of its car. */
+export type VisitWithCar = VisitRow &
+  Parameters<typeof carCover>[0] & {
+    car_brand: string;
+    car_model: string;
+    car_year: number;
+    car_trim: string | null;
+    car_stock_number: string | null;
+    car_listing_state: CarListingState;
+  };
+
+const withCar = (db: Db) =>
+  db
+    .selectFrom('visits')
+    .innerJoin('cars', 'cars.uuid', 'visits.car_uuid')
+    .selectAll('visits')
+    .select([
+      'cars.brand as car_brand',
+      'cars.model as car_model',
+      'cars.year as car_year',
+      'cars.trim as car_trim',
+      'cars.stock_number as car_stock_number',
+      'cars.listing_state as car_listing_state',
+      ...carCoverColumns,
+    ]);
+
+export async function findVisit(db: Db, id: number): Promise<VisitWithCar | undefined> {
+  return withCar(db).where('visits.id', '=', id).executeTakeFirst();
+}
+
+/** Locks a visit for a change (move, cancel, outcome), so two changes of one visit take turns. */
+export async function lockVisit(db: Db, id: number): Promise<VisitRow | undefined> {
+  return db.selectFrom('visits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A shopper's visits: those still ahead first (soonest first), then up to `pastLimit` past or cancelled ones, newest first. */
+export async function listVisitsOfUser(db: Db, userId: number, now: Date, pastLimit: number): Promise<VisitWithCar[]> {
+  const [ahead, past] = await Promise.all([
+    withCar(db)
+      .where('visits.user_id', '=', userId)
+      .where('visits.status', '=', 'booked')
+      .where('visits.ends_at', '>', now)
+      .orderBy('visits.starts_at')
+      .execute(),
+    withCar(db)
+      .where('visits.user_id', '=', userId)
+      .where((eb) => eb.or([eb('visits.status', '<>', 'booked'), eb('visits.ends_at', '<=', now)]))
+      .orderBy('visits.starts_at', 'desc')
+      .limit(pastLimit)
+      .execute(),
+  ]);
+  return [...ahead, ...past];
+}
+
+/** The visits that begin in [from, to), by time, for the staff calendar. */
+export async function listVisitsBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+  filter: { type?: VisitsTable['type']; carUuid?: string; userId?: number },
+): Promise<VisitWithCar[]> {
+  let query = withCar(db).where('visits.starts_at', '>=', from).where('visits.starts_at', '<', to);
+  if (filter.type) query = query.where('visits.type', '=', filter.type);
+  if (filter.carUuid) query = query.where('visits.car_uuid', '=', filter.carUuid);
+  if (filter.userId) query = query.where('visits.user_id', '=', filter.userId);
+  return query.orderBy('visits.starts_at').orderBy('visits.id').execute();
+}
+
+/** How many places each slot start in [from, to] has taken (cancelled visits free theirs). */
+export async function countTakenPlaces(db: Db, from: Date, to: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('visits')
+    .select(['starts_at', (eb) => eb.fn.countAll<string>().as('taken')])
+    .where('status', '<>', 'cancelled')
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<=', to)
+    .groupBy('starts_at')
+    .execute();
+  return new Map(rows.map((row) => [row.starts_at.getTime(), Number(row.taken)]));
+}
+
+/** The starts in [from, to] at which this car has a visit already (a car takes one a slot). */
+export async function carVisitStarts(db: Db, carUuid: string, from: Date, to: Date, exceptVisitId?: number): Promise<Set<number>> {
+  let query = db
+    .selectFrom('visits')
+    .select('starts_at')
+    .where('car_uuid', '=', carUuid)
+    .where('status', '<>', 'cancelled')
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<=', to);
+  if (exceptVisitId !== undefined) query = query.where('id', '<>', exceptVisitId);
+  return new Set((await query.execute()).map((row) => row.starts_at.getTime()));
+}
+
+/** The hold on a car now, if any: a booked hold whose visit has not ended. */
+export async function findActiveHold(
+  db: Db,
+  carUuid: string,
+  now: Date,
+): Promise<Pick<VisitRow, 'id' | 'user_id' | 'ends_at'> | undefined> {
+  return db
+    .selectFrom('visits')
+    .select(['id', 'user_id', 'ends_at'])
+    .where('car_uuid', '=', carUuid)
+    .where('type', '=', 'hold')
+    .where('status', '=', 'booked')
+    .where('ends_at', '>', now)
+    .orderBy('ends_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type NewVisit = Omit<Insertable<VisitsTable>, 'place' | 'id' | 'status' | 'created_at' | 'updated_at'>;
+
+/**
+ * Books the first free place of the slot, up to `capacity`, or answers undefined when every place is
+ * taken. The partial unique index on (starts_at, place) decides a race for the last place: the
+ * loser's insert does nothing and it tries the next place, until there is none.
+ */
+export async function insertVisitInFreePlace(db: Db, visit: NewVisit, capacity: number): Promise<VisitRow | undefined> {
+  for (let place = 1; place <= capacity; place += 1) {
+    const inserted = await db
+      .insertInto('visits')
+      .values({ ...visit, place })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return inserted;
+  }
+  return undefined;
+}
+
+/** The first place of a slot nobody else holds, for a visit moving there; undefined when full. */
+export async function findFreePlace(db: Db, startsAt: Date, capacity: number, exceptVisitId: number): Promise<number | undefined> {
+  const taken = await db
+    .selectFrom('visits')
+    .select('place')
+    .where('starts_at', '=', startsAt)
+    .where('status', '<>', 'cancelled')
+    .where('id', '<>', exceptVisitId)
+    .execute();
+  const used = new Set(taken.map((row) => row.place));
+  for (let place = 1; place <= capacity; place += 1) if (!used.has(place)) return place;
+  return undefined;
+}
+
+/**
+ * Moves a visit to another start (and car). A second mover who read the same free place a moment
+ * earlier fails on the unique index, which the service answers as a full slot.
+ */
+export async function moveVisitTo(
+  db: Db,
+  id: number,
+  to: { carUuid: string; startsAt: Date; endsAt: Date; place: number },
+): Promise<VisitRow> {
+  return db
+    .updateTable('visits')
+    .set({ car_uuid: to.carUuid, starts_at: to.startsAt, ends_at: to.endsAt, place: to.place, car_gone_at: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function markVisitCancelled(db: Db, id: number, by: VisitActor): Promise<VisitRow> {
+  return db
+    .updateTable('visits')
+    .set({ status: 'cancelled', cancelled_by: by, cancelled_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function recordVisitOutcome(db: Db, id: number, outcome: VisitOutcome): Promise<VisitRow> {
+  return db
+    .updateTable('visits')
+    .set({ status: outcome, outcome_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Records that a message about a visit is being sent for this start; false when it was already
+ * (a replayed delivery, another instance). Written before sending, undone if sending fails.
+ */
+export async function claimVisitMessage(db: Db, visitId: number, message: VisitMessageKind, startsAt: Date): Promise<boolean> {
+  const claimed = await db
+    .insertInto('visit_messages_sent')
+    .values({ visit_id: visitId, message, starts_at: startsAt })
+    .onConflict((oc) => oc.doNothing())
+    .returning('visit_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+export async function releaseVisitMessage(db: Db, visitId: number, message: VisitMessageKind, startsAt: Date): Promise<void> {
+  await db
+    .deleteFrom('visit_messages_sent')
+    .where('visit_id', '=', visitId)
+    .where('message', '=', message)
+    .where('starts_at', '=', startsAt)
+    .execute();
+}
