@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors } from '../../../domain/contracts/errors.ts';
+import type { VisitSlot } from '../../../domain/contracts/visits.ts';
 import { getRawInitData } from '../host/init-data.ts';
 
 /** The server's error code, or ours when no error body came back: no response at all, or one from something else (a proxy). */
@@ -13,8 +14,11 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly fields: FieldErrors | undefined;
-  /** What a 409 on a car carries besides its message: the car as it is now, or the car that has the VIN. */
-  readonly conflict: Pick<ErrorBody['error'], 'current' | 'otherCar'>;
+  /**
+   * What a 409 carries besides its message: the car as it is now, the car that has the VIN, or the
+   * next free slots of a visit's time that filled up.
+   */
+  readonly conflict: Pick<ErrorBody['error'], 'current' | 'otherCar' | 'nextSlots'>;
 
   constructor(status: number, code: ApiErrorCode, message: string, fields?: FieldErrors, conflict: ApiError['conflict'] = {}) {
     super(message);
@@ -33,13 +37,22 @@ export interface ApiFetchInit {
   headers?: Record<string, string>;
 }
 
+/** slot_full's next free slots, checked one by one: a screen offers them as times to book. */
+const isSlotList = (value: unknown): value is VisitSlot[] =>
+  Array.isArray(value) &&
+  value.every((slot: unknown) => {
+    if (typeof slot !== 'object' || slot === null) return false;
+    const { start, end, placesLeft } = slot as Record<string, unknown>;
+    return typeof start === 'string' && typeof end === 'string' && typeof placesLeft === 'number';
+  });
+
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 
 /** What an error answer holds of an ErrorBody, part by part: whatever answered may not be our server. */
 function readErrorBody(data: unknown): Partial<ErrorBody['error']> {
   const error: unknown = typeof data === 'object' && data !== null && 'error' in data ? data.error : undefined;
   if (typeof error !== 'object' || error === null) return {};
-  const { code, message, fields, current, otherCar } = error as Record<string, unknown>;
+  const { code, message, fields, current, otherCar, nextSlots } = error as Record<string, unknown>;
   const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
   return {
     code: isErrorCode(code) ? code : undefined,
@@ -47,6 +60,7 @@ function readErrorBody(data: unknown): Partial<ErrorBody['error']> {
     fields: isObject(fields) ? (fields as FieldErrors) : undefined,
     current: isObject(current) ? (current as NonNullable<ErrorBody['error']['current']>) : undefined,
     otherCar: isObject(otherCar) ? (otherCar as NonNullable<ErrorBody['error']['otherCar']>) : undefined,
+    nextSlots: isSlotList(nextSlots) ? nextSlots : undefined,
   };
 }
 
@@ -68,8 +82,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The ApiError for an answer that is not 2xx. */
 export function apiErrorFor(status: number, statusText: string, data: unknown): ApiError {
-  const { code, message, fields, current, otherCar } = readErrorBody(data);
-  const conflict = { ...(current ? { current } : {}), ...(otherCar ? { otherCar } : {}) };
+  const { code, message, fields, current, otherCar, nextSlots } = readErrorBody(data);
+  const conflict = { ...(current ? { current } : {}), ...(otherCar ? { otherCar } : {}), ...(nextSlots ? { nextSlots } : {}) };
   return new ApiError(status, code ?? `http_${status}`, message ?? (statusText || `HTTP ${status}`), fields, conflict);
 }
 

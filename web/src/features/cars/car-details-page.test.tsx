@@ -23,6 +23,7 @@ import { quoteDeal } from '../../../../domain/deals/deal-calculator.ts';
 import { dealInputSchema, type DealInput } from '../../../../domain/deals/deal-input.schema.ts';
 import type { DealQuote } from '../../../../domain/deals/deal-quote.schema.ts';
 import { exampleDealSettings, FINANCE_TERMS, LEASE_MILEAGES, LEASE_TERMS } from '../../../../domain/deals/deal-settings.ts';
+import { formatMoment } from '../../../../domain/date-time.ts';
 import { formatCents, formatMoney, formatPercent } from '../../../../domain/format.ts';
 
 resetToastsAfterEach();
@@ -321,6 +322,58 @@ describe('Car details', () => {
     expect(screen.getByRole('button', { name: 'Remove from favourites' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(queryClient.getQueryData(list.queryKey)?.pages[0]?.items[0]?.is_favorite).toBe(true));
     expect(queryClient.getQueryData(getCarQueryOptions(electric.uuid).queryKey)?.is_favorite).toBe(true);
+  });
+});
+
+describe('Visits and holds', () => {
+  const SITE = {
+    company: { name: 'Dealer', address: '', phone: '', email: '', socialLinks: [] },
+    botUsername: 'DealerBot',
+    telegramLoginEnabled: false,
+    timeZone: 'America/Chicago',
+  };
+  const UNTIL = '2027-01-12T18:00:00.000Z';
+  const until = formatMoment(UNTIL, 'en', 'America/Chicago', 'compact');
+
+  it('an available car offers a test drive and a hold beside Apply, which carry the page’s deal to the booking', async () => {
+    const car = createCar();
+    mockCar(car, { 'GET /api/site': () => SITE });
+    renderDetails(`/cars/${car.uuid}?deal=cash&zip=75201`);
+    expect(await screen.findByRole('button', { name: 'Apply for financing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Hold this car for me' }).getAttribute('href')).toBe(
+      `/cars/${car.uuid}/visit?deal=cash&zip=75201&type=hold`,
+    );
+    // The deal builder writes the address as the shopper types (without a navigation).
+    window.history.replaceState(null, '', `/cars/${car.uuid}?deal=cash&zip=10001`);
+    await userEvent.click(screen.getByRole('link', { name: 'Book a test drive' }));
+    await waitFor(() => expect(screen.getByTestId('location').dataset.pathname).toBe(`/cars/${car.uuid}/visit`));
+    expect(screen.getByTestId('location').dataset.search).toBe('?deal=cash&zip=10001&type=test_drive');
+  });
+
+  it('a car another shopper holds shows On hold until when, with no Apply and no booking', async () => {
+    const car = createCar({ hold: { until: UNTIL, yours: false } });
+    const api = mockCar(car, { 'GET /api/site': () => SITE });
+    renderDetails(`/cars/${car.uuid}`);
+    expect(await screen.findByText(`On hold until ${until}`)).toBeTruthy();
+    expect(screen.getByText('Another shopper is holding this car, so it cannot be booked or financed until the hold ends.')).toBeTruthy();
+    expect(screen.queryByText('Available')).toBeNull();
+    await waitFor(() => expect(api.calls.some((call) => call.url.pathname === '/api/me')).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('applied').dataset.applied).toBe('false'));
+    expect(screen.queryByRole('button', { name: 'Apply for financing' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Book a test drive' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Hold this car for me' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Apply with this deal' })).toBeNull();
+  });
+
+  it('the shopper who holds the car sees it held for them until when, and may still apply', async () => {
+    const car = createCar({ hold: { until: UNTIL, yours: true } });
+    mockCar(car, { 'GET /api/site': () => SITE });
+    renderDetails(`/cars/${car.uuid}`);
+    expect(await screen.findByText(`Held for you until ${until}`)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Apply for financing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book a test drive' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My visits' }).getAttribute('href')).toBe('/visits');
+    expect(screen.queryByRole('link', { name: 'Hold this car for me' })).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import { carTitle, carUuidSchema } from '../../../../domain/cars.ts';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
+import type { VisitType } from '../../../../domain/visits/visit.schema.ts';
 import { useHost, useMainButton } from '../../host/index.ts';
 import { useCar } from '../../lib/api/get-car.ts';
 import { useHasApplied } from '../../lib/api/get-my-application.ts';
@@ -114,7 +115,9 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
   // car); nobody is offered a loan for a car that is sold or on hold. Nothing shows until the
   // server has said which, so the button never changes its word under a finger.
   const applied = useHasApplied();
-  const available = car.status === 'available';
+  // A car another shopper holds (docs/product/visits.md#holds) is neither financed nor booked by anyone else meanwhile.
+  const heldByOther = car.hold !== null && !car.hold.yours;
+  const available = car.status === 'available' && !heldByOther;
   useMainButton({
     text: applied ? i18n._('See your application') : i18n._('Apply for financing'),
     visible: applied === true || (applied === false && available),
@@ -150,6 +153,11 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               <p className="car-details__unavailable">{i18n._('A sale of this car is pending, so it cannot be financed now.')}</p>
             ) : null}
             {car.listingState === 'sold' ? <p className="car-details__unavailable">{i18n._('This car has been sold.')}</p> : null}
+            {heldByOther ? (
+              <p className="car-details__unavailable">
+                {i18n._('Another shopper is holding this car, so it cannot be booked or financed until the hold ends.')}
+              </p>
+            ) : null}
             <div className="car-details__actions">
               <FavoriteButton car={car} />
               <button type="button" className="share-button" onClick={share}>
@@ -167,8 +175,9 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               </button>
             </div>
           </div>
-          {/* A car that is sold or on hold cannot be priced (the quote answers 409), so only an available one has a deal. */}
-          {available ? <DealBuilder car={car} canApply={applied === false} /> : null}
+          {available ? <VisitActions car={car} /> : null}
+          {/* A car that is sold or pending cannot be priced (the quote answers 409), so only an available one has a deal. */}
+          {car.status === 'available' ? <DealBuilder car={car} canApply={applied === false && !heldByOther} /> : null}
         </div>
         <div className="car-details__info">
           <section aria-labelledby="car-specs-title">
@@ -195,6 +204,44 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
         {car.listingState === 'sold' ? <SimilarCarsSection uuid={car.uuid} /> : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * Beside Apply, a test drive or a hold (docs/product/visits.md#booking). The booking screen's address
+ * carries the page's own parameters, the deal the builder wrote among them, read when the link is
+ * followed: the builder writes the address without a navigation (components/deal-builder.tsx).
+ */
+function VisitActions({ car }: { car: CarItem }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const visitPath = (type: VisitType, pageSearch: string) => {
+    const params = new URLSearchParams(pageSearch);
+    params.set('type', type);
+    return `/cars/${car.uuid}/visit?${params.toString()}`;
+  };
+  const follow = (type: VisitType) => (event: MouseEvent<HTMLAnchorElement>) => {
+    const plainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!plainClick) return;
+    event.preventDefault();
+    void navigate(visitPath(type, window.location.search));
+  };
+  return (
+    <div className="car-details__visit">
+      <Link to={visitPath('test_drive', search)} className="button button--secondary" onClick={follow('test_drive')}>
+        {i18n._('Book a test drive')}
+      </Link>
+      {car.hold?.yours ? (
+        <Link to="/visits" className="button button--secondary">
+          {i18n._('My visits')}
+        </Link>
+      ) : (
+        <Link to={visitPath('hold', search)} className="button button--secondary" onClick={follow('hold')}>
+          {i18n._('Hold this car for me')}
+        </Link>
+      )}
+    </div>
   );
 }
 

@@ -82,6 +82,26 @@ describe('Available Cars: states', () => {
 });
 
 describe('Available Cars: cards', () => {
+  it('a car someone holds says On hold until when, on the dealer’s clock, in place of Available', async () => {
+    const until = '2027-01-12T18:00:00.000Z';
+    const car = createCarCard({ year: 2021, brand: 'Toyota', model: 'Camry', trim: 'SE', hold: { until, yours: false } });
+    restore = mockCarsApi({
+      pagesFor: () => [[car]],
+      extra: {
+        'GET /api/site': () => ({
+          company: { name: 'Dealer', address: '', phone: '', email: '', socialLinks: [] },
+          botUsername: null,
+          telegramLoginEnabled: false,
+          timeZone: 'America/Chicago',
+        }),
+      },
+    }).restore;
+    renderPage();
+    const card = within(await screen.findByRole('article', { name: '2021 Toyota Camry SE' }));
+    expect(await card.findByText('On hold until Jan 12, 2027, 12:00 PM CST')).toBeTruthy();
+    expect(card.queryByText('Available')).toBeNull();
+  });
+
   it('shows photo, name, dollars, miles, badges and a link to the details', async () => {
     const car = createCarCard({
       year: 2021,

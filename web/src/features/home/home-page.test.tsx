@@ -77,6 +77,12 @@ describe('the home page', () => {
     expect(within(promo).getByRole('link', { name: 'Value your trade' }).getAttribute('href')).toBe('/trade-in');
   });
 
+  it('leads to the shopper’s test drives and holds', () => {
+    renderHome();
+    const promo = screen.getByRole('heading', { level: 2, name: 'Test drive before you decide' }).closest('section')!;
+    expect(within(promo).getByRole('link', { name: 'My visits' }).getAttribute('href')).toBe('/visits');
+  });
+
   it('links the marquee to the bot chat', async () => {
     renderHome();
     const marquee = await screen.findByRole('link', { name: /Chat with our team on Telegram @LibertyAutoBot/ });
