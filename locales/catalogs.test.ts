@@ -232,6 +232,12 @@ describe('translation catalogues', () => {
     expect(Object.values(dealSettingsMessages).filter((text) => !available.has(text))).toEqual([]);
   });
 
+  it('has every message of the visiting hours in a catalogue the dashboard loads, the one screen that edits them', async () => {
+    const { visitSettingsMessages } = await import('../domain/visits/visit-settings.ts');
+    const available = loadedBy('messages', 'application', 'dashboard');
+    expect(Object.values(visitSettingsMessages).filter((text) => !available.has(text))).toEqual([]);
+  });
+
   it('has every consent text of domain/', async () => {
     const { CONSENTS } = await import('../domain/consents.ts');
     expect(CONSENTS.map((consent) => consent.text).filter((text) => !catalogs.en.has(text))).toEqual([]);

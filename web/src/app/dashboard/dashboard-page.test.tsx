@@ -115,6 +115,7 @@ describe('the dashboard gate', () => {
       ['Inventory', null],
       ['Deals', null],
       ['Trade-ins', null],
+      ['Visits', null],
       ['Security', null],
     ]);
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
@@ -193,7 +194,9 @@ describe('the highlighted tab', () => {
     ['/dashboard/deals', 4],
     ['/dashboard/trade-ins', 5],
     ['/dashboard/trade-ins/7', 5],
-    ['/dashboard/security', 6],
+    ['/dashboard/visits', 6],
+    ['/dashboard/visits/settings', 6],
+    ['/dashboard/security', 7],
   ])('%s highlights tab %i', (path, index) => {
     expect(activeTabIndex(path)).toBe(index);
   });

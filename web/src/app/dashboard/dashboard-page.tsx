@@ -18,6 +18,9 @@ import { SecurityPage } from '../../features/staff-security/security-page.tsx';
 import { DealSettingsPage } from '../../features/staff-deals/deal-settings-page.tsx';
 import { TradeInPage } from '../../features/staff-trade-ins/trade-in-page.tsx';
 import { TradeInsPage } from '../../features/staff-trade-ins/trade-ins-page.tsx';
+import { BookVisitPage } from '../../features/staff-visits/book-visit-page.tsx';
+import { VisitSettingsPage } from '../../features/staff-visits/visit-settings-page.tsx';
+import { VisitsPage } from '../../features/staff-visits/visits-page.tsx';
 import './dashboard.css';
 // After the dashboard's own stylesheet, where its field rules were.
 import '../../components/form/staff-fields.css';
@@ -74,6 +77,9 @@ export default function DashboardPage() {
         <Route path="deals" element={<DealSettingsPage />} />
         <Route path="trade-ins" element={<TradeInsPage />} />
         <Route path="trade-ins/:tradeInId" element={<TradeInPage />} />
+        <Route path="visits" element={<VisitsPage />} />
+        <Route path="visits/new" element={<BookVisitPage />} />
+        <Route path="visits/settings" element={<VisitSettingsPage />} />
         <Route path="security" element={<SecurityPage />} />
         <Route path="*" element={<DashboardNotFound />} />
       </Routes>

@@ -12,6 +12,7 @@ const TABS = [
   { to: '/dashboard/inventory', label: 'Inventory' },
   { to: '/dashboard/deals', label: 'Deals' },
   { to: '/dashboard/trade-ins', label: 'Trade-ins' },
+  { to: '/dashboard/visits', label: 'Visits' },
   // Passkeys and sessions belong to a browser signed in to the dashboard; inside Telegram the app is the factor.
   { to: '/dashboard/security', label: 'Security' },
 ] as const;
@@ -25,7 +26,8 @@ export function activeTabIndex(pathname: string): number {
   if (under('inventory')) return 3;
   if (under('deals')) return 4;
   if (under('trade-ins')) return 5;
-  if (under('security')) return 6;
+  if (under('visits')) return 6;
+  if (under('security')) return 7;
   return 0;
 }
 

@@ -23,6 +23,7 @@ import { CheckIcon, CrossIcon, EditIcon, PdfIcon, SaveIcon, ShieldIcon } from '.
 import { ApplicationEditForm, EDIT_FORM_ID } from './application-edit-form.tsx';
 import { ChatButton, useUsersListPath } from './navigation.tsx';
 import { ApplicationView } from './application-view.tsx';
+import { ApplicantVisits } from './applicant-visits.tsx';
 import { ChosenCar } from './chosen-car.tsx';
 import { DealSection } from './deal-section.tsx';
 import { DealOffers } from './deal-offers.tsx';
@@ -152,6 +153,7 @@ export function ApplicationReview({ application }: { application: StaffApplicati
       {editing ? <ApplicationEditForm form={form} onSave={onSave} /> : <ApplicationView application={application} />}
       <LicencePhotos applicationId={application.id} documents={application.documents} />
       <ChosenCar car={application.car} />
+      <ApplicantVisits userId={application.userId} />
       <DealSection deal={application.deal} />
       <DealOffers application={application} />
       <LenderPanel
