@@ -23,6 +23,10 @@ describe('the Telegram tab bar', () => {
     expect(parentPath('/cars/3f1c2a9e-0000-4000-8000-000000000001')).toBe('/cars');
   });
 
+  it('leads Back from a directly opened booking screen to its car', () => {
+    expect(parentPath('/cars/3f1c2a9e-0000-4000-8000-000000000001/visit')).toBe('/cars/3f1c2a9e-0000-4000-8000-000000000001');
+  });
+
   it('leads Back from a directly opened wizard step to the application tab, and from anything else home', () => {
     expect(parentPath('/application/housing')).toBe('/application');
     expect(parentPath('/auth/link')).toBe('/');

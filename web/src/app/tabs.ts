@@ -24,6 +24,9 @@ export function tabRootOf(pathname: string): TabId | null {
  */
 export function parentPath(pathname: string): string {
   if (/^\/cars\/[^/]+\/?$/.test(pathname)) return TAB_PATHS.cars;
+  // A booking screen opened directly goes back to its car.
+  const booking = /^(\/cars\/[^/]+)\/visit\/?$/.exec(pathname);
+  if (booking) return booking[1]!;
   if (pathname.startsWith('/application/')) return TAB_PATHS.application;
   return TAB_PATHS.home;
 }
