@@ -45,6 +45,26 @@ export interface NoticeDue {
   daysLeft: number;
 }
 
+/** Two counts of the same thing, as the dealer's days run: since midnight, and since Sunday midnight. */
+export interface TodayAndWeek {
+  today: number;
+  thisWeek: number;
+}
+
+/** Visits, test drives and holds (docs/product/visits.md#metrics-and-leads). */
+export interface VisitMetrics {
+  /** Visits booked, by shoppers or staff, counted when booked whether or not they were cancelled later. */
+  booked: TodayAndWeek;
+  /** Of those, holds. */
+  holdsBooked: TodayAndWeek;
+  /**
+   * The visits that began in the last 30 days: those with an outcome, shown (arrived or completed)
+   * against no-shows, and the share shown as a percentage to one decimal (null when none has an
+   * outcome); and those begun whose outcome staff have not recorded yet. Cancelled visits count in none.
+   */
+  showRate: { percent: number | null; shown: number; noShows: number; awaitingOutcome: number };
+}
+
 /** GET /api/metrics (staff). */
 export interface MetricsAnswer {
   /** Exactly the nine rows of METRIC_NAMES, in that order. */
@@ -62,10 +82,12 @@ export interface MetricsAnswer {
   daily: DailyActivity[];
   /**
    * How soon staff first responded to the applications submitted in the last 30 days (a relayed
-   * message, a status change or a "contacted" note): the median in whole minutes, null when none
-   * was responded to; and how many are still waiting.
+   * message, a status change, a "contacted" note, or a visit staff booked, moved or recorded the
+   * outcome of): the median in whole minutes, null when none was responded to; and how many are
+   * still waiting.
    */
   firstResponse: { medianMinutes: number | null; responded: number; waiting: number };
+  visits: VisitMetrics;
   /** The dealer's IANA time zone, in which "today", "this week" and the dates above are counted. */
   timeZone: string;
   generatedAt: string;
@@ -84,6 +106,11 @@ export const metricsAnswerSchema = v.object({
   }),
   daily: v.array(v.object({ date: v.string(), applications: count, newUsers: count, carViews: count })),
   firstResponse: v.object({ medianMinutes: v.nullable(count), responded: count, waiting: count }),
+  visits: v.object({
+    booked: v.object({ today: count, thisWeek: count }),
+    holdsBooked: v.object({ today: count, thisWeek: count }),
+    showRate: v.object({ percent: v.nullable(v.number()), shown: count, noShows: count, awaitingOutcome: count }),
+  }),
   timeZone: v.string(),
   generatedAt: v.string(),
 }) satisfies v.GenericSchema<unknown, MetricsAnswer>;

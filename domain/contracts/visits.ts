@@ -102,9 +102,20 @@ export const visitSettingsSaveSchema = v.strictObject({
 });
 export type VisitSettingsSave = v.InferOutput<typeof visitSettingsSaveSchema>;
 
-const DAY_MESSAGE = (name: string) => `${name} must be a day written YYYY-MM-DD`;
+const DAY_MESSAGE = (name: string) => `${name} must be a day from 1900 to 2999 written YYYY-MM-DD`;
+/** A real calendar day (not 30 February), in years the database and the zone rules both keep. */
 const dayParam = (name: string) =>
-  v.optional(v.pipe(v.string(DAY_MESSAGE(name)), v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, DAY_MESSAGE(name))));
+  v.optional(
+    v.pipe(
+      v.string(DAY_MESSAGE(name)),
+      v.regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, DAY_MESSAGE(name)),
+      v.check((day) => {
+        // Checks run after a failed pattern too: text that is no date at all parses to NaN.
+        const at = Date.parse(`${day}T00:00:00Z`);
+        return !Number.isNaN(at) && new Date(at).toISOString().startsWith(day);
+      }, DAY_MESSAGE(name)),
+    ),
+  );
 
 /** GET /api/visits/slots: one car's free slots from one of the dealer's days to another (both included; default today to the horizon). */
 export const visitSlotsQuerySchema = v.object({

@@ -53,7 +53,11 @@ export type OpeningHours = v.InferOutput<typeof openingHoursSchema>;
 const calendarDate = v.pipe(
   v.string(m.dateInvalid),
   v.regex(DATE, m.dateInvalid),
-  v.check((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), m.dateInvalid),
+  v.check((date) => {
+    // Checks run after a failed pattern too: text that is no date at all parses to NaN.
+    const at = Date.parse(`${date}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(date);
+  }, m.dateInvalid),
 );
 
 export const visitSettingsSchema = v.pipe(

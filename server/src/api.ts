@@ -37,6 +37,8 @@ import { stockFileRoutes } from './inventory/stock-file.routes.ts';
 import { tradeInAppraisalsRoutes } from './trade-ins/trade-in-appraisals.routes.ts';
 import { tradeInsRoutes } from './trade-ins/trade-ins.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { visitCalendarRoutes } from './visits/visit-calendar.routes.ts';
+import { visitSettingsRoutes } from './visits/visit-settings.routes.ts';
 
 /**
  * The JSON API, registered under /api as one encapsulated plugin: its hooks (rate limit, origin
@@ -99,6 +101,8 @@ export const api =
       photosRoutes,
       lenderRoutes({ lender }),
       tradeInsRoutes,
+      visitCalendarRoutes({ server }),
+      visitSettingsRoutes({ server }),
 
       retentionRoutes({ personalDataRetention }),
     ]) {

@@ -69,3 +69,24 @@ export async function listNotes(db: Db, applicationId: number): Promise<Applicat
     .execute();
   return rows.map(toNote);
 }
+
+/**
+ * As markFirstResponse, for the applications that give this phone or email (compared without case):
+ * a visit staff booked for someone who phoned names no account, only how to reach them. Nothing
+ * when none does.
+ */
+export async function markFirstResponseOfContact(db: Db, contact: { phone: string; email: string | null }, at: Date): Promise<void> {
+  const email = contact.email?.trim().toLowerCase() ?? '';
+  if (contact.phone === '' && email === '') return;
+  await db
+    .updateTable('applications')
+    .set({ first_response_at: at })
+    .where('first_response_at', 'is', null)
+    .where((eb) => {
+      const matches = [];
+      if (contact.phone !== '') matches.push(eb('phone', '=', contact.phone));
+      if (email !== '') matches.push(eb(eb.fn('lower', ['email']), '=', email));
+      return eb.or(matches);
+    })
+    .execute();
+}

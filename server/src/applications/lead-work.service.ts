@@ -7,7 +7,14 @@ import type { Viewer } from '../http/viewer.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { applicationOrThrow } from './application-records.service.ts';
 import { findActorName, lockApplication } from './applications.repository.ts';
-import { insertNote, listNotes, markFirstResponse, markFirstResponseOfUser, setAssignee } from './lead-work.repository.ts';
+import {
+  insertNote,
+  listNotes,
+  markFirstResponse,
+  markFirstResponseOfContact,
+  markFirstResponseOfUser,
+  setAssignee,
+} from './lead-work.repository.ts';
 
 /**
  * Staff work each lead (docs/product/staff-dashboard.md#application-detail): one admin takes it, staff keep internal
@@ -73,3 +80,14 @@ export const recordStaffResponse = (db: Db, applicationId: number, at: Date): Pr
 
 /** A staff message relayed into the applicant's topic is a response too (the chat service calls this). */
 export const recordStaffMessageTo = (db: Db, userId: number, at: Date): Promise<void> => markFirstResponseOfUser(db, userId, at);
+
+/**
+ * A visit staff booked for a shopper, moved or recorded the outcome of is a response too (the visits
+ * feature calls this): to the application of the visit's shopper, or, for a visit staff booked for
+ * someone who phoned, to the applications giving its phone or email.
+ */
+export const recordStaffVisitTo = (
+  db: Db,
+  shopper: { userId: number } | { phone: string; email: string | null },
+  at: Date,
+): Promise<void> => ('userId' in shopper ? markFirstResponseOfUser(db, shopper.userId, at) : markFirstResponseOfContact(db, shopper, at));

@@ -230,3 +230,40 @@ export async function firstResponseTimes(db: Db, from: Date, to: Date): Promise<
     where submitted_at >= ${from} and submitted_at < ${to}`.execute(db);
   return rows[0]!;
 }
+
+export interface VisitTotals {
+  bookedToday: number;
+  bookedThisWeek: number;
+  holdsToday: number;
+  holdsThisWeek: number;
+  shown: number;
+  noShows: number;
+  awaitingOutcome: number;
+}
+
+/**
+ * Visits booked today and this week (by when they were booked), and how the visits that began
+ * between `begunSince` and `now` went.
+ */
+export async function visitTotals(
+  db: Db,
+  { today, weekStarts, begunSince, now }: { today: { starts: Date; ends: Date }; weekStarts: Date; begunSince: Date; now: Date },
+): Promise<VisitTotals> {
+  const { rows } = await sql<VisitTotals>`
+    with booked as (
+      select count(*) filter (where created_at >= ${today.starts})::integer as "bookedToday",
+             count(*)::integer as "bookedThisWeek",
+             count(*) filter (where type = 'hold' and created_at >= ${today.starts})::integer as "holdsToday",
+             count(*) filter (where type = 'hold')::integer as "holdsThisWeek"
+      from visits
+      where created_at >= ${weekStarts} and created_at < ${today.ends}
+    ), begun as (
+      select count(*) filter (where status in ('arrived', 'completed'))::integer as shown,
+             count(*) filter (where status = 'no_show')::integer as "noShows",
+             count(*) filter (where status = 'booked')::integer as "awaitingOutcome"
+      from visits
+      where starts_at >= ${begunSince} and starts_at <= ${now}
+    )
+    select * from booked, begun`.execute(db);
+  return rows[0]!;
+}

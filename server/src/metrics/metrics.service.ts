@@ -13,6 +13,7 @@ import {
   topCar,
   userTotals,
   viewTotals,
+  visitTotals,
 } from './metrics.repository.ts';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -26,7 +27,8 @@ const VIEWS_OF_COUNTED_USERS =
 const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * The staff metrics at `now`: the nine rows of docs/product/staff-dashboard.md#metrics and what staff act on. "Today" runs from
+ * The staff metrics at `now`: the nine rows of docs/product/staff-dashboard.md#metrics, what staff act on and
+ * the visits (docs/product/visits.md#metrics-and-leads). "Today" runs from
  * the last midnight in `timeZone`, "this week" from the last Sunday midnight there (a US week).
  * Every figure comes from the database at the moment of the call; nothing is cached.
  */
@@ -40,7 +42,7 @@ export async function computeMetrics(
   const weekStarts = series.at(-1 - calendar.weekday)!.starts;
 
   // Independent reads: on PostgreSQL each takes its own connection, so they run side by side.
-  const [users, favorites, views, statuses, brand, car, daily, firstResponse, owed] = await Promise.all([
+  const [users, favorites, views, statuses, brand, car, daily, firstResponse, owed, visits] = await Promise.all([
     userTotals(db, today),
     favoriteCount(db),
     viewTotals(db),
@@ -50,6 +52,7 @@ export async function computeMetrics(
     dailyCounts(db, series),
     firstResponseTimes(db, series[0]!.starts, today.ends),
     noticesDue(db),
+    visitTotals(db, { today, weekStarts, begunSince: series[0]!.starts, now }),
   ]);
 
   const applicationsByStatus = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as MetricsAnswer['applicationsByStatus'];
@@ -118,6 +121,16 @@ export async function computeMetrics(
     },
     daily,
     firstResponse,
+    visits: {
+      booked: { today: visits.bookedToday, thisWeek: visits.bookedThisWeek },
+      holdsBooked: { today: visits.holdsToday, thisWeek: visits.holdsThisWeek },
+      showRate: {
+        percent: visits.shown + visits.noShows === 0 ? null : oneDecimal((100 * visits.shown) / (visits.shown + visits.noShows)),
+        shown: visits.shown,
+        noShows: visits.noShows,
+        awaitingOutcome: visits.awaitingOutcome,
+      },
+    },
     timeZone,
     generatedAt: now.toISOString(),
   };

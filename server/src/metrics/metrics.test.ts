@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRIC_NAMES, type MetricName, type MetricsAnswer } from '../../../domain/contracts/metrics.ts';
 import type { ApplicationStatus } from '../../../domain/enums.ts';
+import type { VisitStatus, VisitType } from '../../../domain/visits/visit.schema.ts';
 import { useTestApp, type TestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createTelegramUser, injectAs } from '../../test/identity.ts';
@@ -405,5 +406,69 @@ describe.each(DATABASE_KINDS)('the all-time view figures on %s', (kind) => {
     expect(valueOf(answer, 'Average Cars Viewed per User')).toBe(2);
     // The earliest view went with the sold car, so the member's first view now follows the application.
     expect(valueOf(answer, '% Users Who Submitted Application After Viewing')).toBe(0);
+  });
+});
+
+describe.each(DATABASE_KINDS)('the visits in the staff metrics on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  /** A visit booked at `bookedAt` for a 30-minute slot at `start`, as it stands now. */
+  async function addVisit(car: string, type: VisitType, bookedAt: string, start: string, status: VisitStatus) {
+    const startsAt = at(start);
+    await t.db
+      .insertInto('visits')
+      .values({
+        car_uuid: car,
+        type,
+        status,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 30 * 60_000),
+        place: 1,
+        name: 'Sam Shopper',
+        phone: '+12145550111',
+        language: 'en',
+        channel: 'none',
+        booked_by: 'staff',
+        created_at: at(bookedAt),
+      })
+      .execute();
+  }
+
+  beforeAll(async () => {
+    await createTelegramUser(t.db, ADMIN.id, { is_admin: true });
+    const car = await addCar(t.db, 2024, 'Toyota', 'Camry');
+    // Booked today (from 06:00 UTC in Chicago), for tomorrow.
+    await addVisit(car, 'test_drive', '2026-11-18T15:00:00Z', '2026-11-19T16:00:00Z', 'booked');
+    await addVisit(car, 'hold', '2026-11-18T07:00:00Z', '2026-11-19T17:00:00Z', 'booked');
+    // Booked this week (from Sunday 06:00 UTC); one went well, one was cancelled.
+    await addVisit(car, 'test_drive', '2026-11-16T15:00:00Z', '2026-11-17T15:00:00Z', 'completed');
+    await addVisit(car, 'test_drive', '2026-11-17T15:00:00Z', '2026-11-17T16:00:00Z', 'cancelled');
+    // Booked at 23:30 on Saturday in Chicago: the week before; the shopper did not come.
+    await addVisit(car, 'hold', '2026-11-15T05:30:00Z', '2026-11-16T15:00:00Z', 'no_show');
+    // Earlier in the 30 days: one came, one has no outcome recorded yet.
+    await addVisit(car, 'test_drive', '2026-11-10T15:00:00Z', '2026-11-12T15:00:00Z', 'arrived');
+    await addVisit(car, 'test_drive', '2026-11-10T15:00:00Z', '2026-11-13T15:00:00Z', 'booked');
+    // Before the 30 days.
+    await addVisit(car, 'test_drive', '2026-09-28T15:00:00Z', '2026-10-01T15:00:00Z', 'no_show');
+  });
+
+  it('counts the visits booked today and this week, cancelled ones included', async () => {
+    expect((await metricsAt(t, NOW)).visits.booked).toEqual({ today: 2, thisWeek: 4 });
+  });
+
+  it('counts the holds booked today and this week', async () => {
+    expect((await metricsAt(t, NOW)).visits.holdsBooked).toEqual({ today: 1, thisWeek: 1 });
+  });
+
+  it('gives the show rate of the visits begun in the last 30 days, and how many still await an outcome', async () => {
+    expect((await metricsAt(t, NOW)).visits.showRate).toEqual({ percent: 66.7, shown: 2, noShows: 1, awaitingOutcome: 1 });
+  });
+
+  it('has no show rate when no visit begun in the last 30 days has an outcome', async () => {
+    expect((await metricsAt(t, at('2027-06-01T18:00:00Z'))).visits).toEqual({
+      booked: { today: 0, thisWeek: 0 },
+      holdsBooked: { today: 0, thisWeek: 0 },
+      showRate: { percent: null, shown: 0, noShows: 0, awaitingOutcome: 0 },
+    });
   });
 });

@@ -10,6 +10,8 @@ import { eraseApplications } from '../applications/applications.repository.ts';
 import { deleteBlobsNoPhotoNames } from '../media/media.repository.ts';
 import { TRADE_IN_RETENTION_DAYS } from '../../../domain/trade-ins/trade-in.schema.ts';
 import { deleteStaleTradeIns, eraseAcceptedTradeInDetails } from '../trade-ins/trade-ins.repository.ts';
+import { VISIT_CONTACT_RETENTION_DAYS } from '../../../domain/visits/visit-rules.ts';
+import { eraseEndedVisitContacts } from '../visits/visits.repository.ts';
 import { listErasureCandidates } from './retention.repository.ts';
 
 export interface RetentionRun {
@@ -95,6 +97,34 @@ export async function deleteTradeInsDue(db: Db, signal?: AbortSignal): Promise<{
   return { deleted, lockedOut };
 }
 
+/** Visits one batch erases the contact details of. */
+const VISIT_BATCH = 500;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The name, phone, email and note of visits that ended more than VISIT_CONTACT_RETENTION_DAYS ago
+ * are erased (docs/product/visits.md#metrics-and-leads); answers how many visits' details went.
+ */
+export async function eraseVisitContactsDue(
+  db: Db,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<{ erased: number; lockedOut: boolean }> {
+  const endedBefore = new Date(now.getTime() - VISIT_CONTACT_RETENTION_DAYS * DAY_MS);
+  let erased = 0;
+  const { lockedOut } = await runLockedBatches(db, {
+    tryLock: tryLockRetentionJob,
+    maxBatches: MAX_BATCHES,
+    signal,
+    batch: (trx) => eraseEndedVisitContacts(trx, endedBefore, VISIT_BATCH),
+    committed: (count) => {
+      erased += count;
+      return count === VISIT_BATCH;
+    },
+  });
+  return { erased, lockedOut };
+}
+
 /** How many of the next erasures GET /api/retention/due lists. */
 const DUE_LIST_LIMIT = 20;
 
@@ -123,19 +153,23 @@ export interface RetentionPass {
   erasure: RetentionRun;
   /** Trade-ins never completed that this run deleted. */
   tradeIns: { deleted: number; lockedOut: boolean };
+  /** Visits whose contact details this run erased. */
+  visits: { erased: number; lockedOut: boolean };
 }
 
 /**
  * One run of the retention job, all of its work (docs/product/retention.md#privacy-and-retention): drafts
  * nobody saved and idle guests are deleted (the hourly expiry pass, so a daily or by-hand run
  * leaves none behind), then the personal data of applications decided long ago is erased, then
- * trade-ins never completed are deleted. The daily job and `npm run retention` both run this.
+ * trade-ins never completed are deleted, then the contact details of visits long over are erased.
+ * The daily job and `npm run retention` both run this.
  */
 export async function runRetention(db: Db, policy: RetentionPolicy, now = new Date(), signal?: AbortSignal): Promise<RetentionPass> {
   const expired = await expireIdleGuestsAndDrafts(db, policy, signal);
   const erasure = await erasePersonalDataDue(db, policy.months, now, signal);
   const tradeIns = await deleteTradeInsDue(db, signal);
-  return { expired, erasure, tradeIns };
+  const visits = await eraseVisitContactsDue(db, now, signal);
+  return { expired, erasure, tradeIns, visits };
 }
 
 const DAILY: JobTiming = { firstRunMs: 5 * 60_000, everyMs: 24 * 60 * 60_000 };
@@ -150,15 +184,16 @@ export function startRetentionJob(db: Db, policy: RetentionPolicy, log: FastifyB
     log,
     'erasing personal data due under the retention policy failed; the next run tries again',
     async (signal) => {
-      const { expired, erasure, tradeIns } = await runRetention(db, policy, new Date(), signal);
+      const { expired, erasure, tradeIns, visits } = await runRetention(db, policy, new Date(), signal);
       const summary = {
         erasedApplications: erasure.erased,
         expiredDrafts: expired.drafts,
         expiredGuests: expired.guests,
         deletedTradeIns: tradeIns.deleted,
-        lockedOut: erasure.lockedOut || expired.lockedOut || tradeIns.lockedOut,
+        erasedVisitContacts: visits.erased,
+        lockedOut: erasure.lockedOut || expired.lockedOut || tradeIns.lockedOut || visits.lockedOut,
       };
-      if (erasure.erased.length + expired.drafts + expired.guests + tradeIns.deleted > 0)
+      if (erasure.erased.length + expired.drafts + expired.guests + tradeIns.deleted + visits.erased > 0)
         log.info(summary, 'retention deleted or erased data due');
       else log.debug(summary, 'no data due under the retention policy');
     },

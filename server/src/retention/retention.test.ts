@@ -6,8 +6,9 @@ import type { RetentionDueAnswer } from '../../../domain/contracts/retention.ts'
 import { useTestApp } from '../../test/app.ts';
 import { submitTestApplication, TEST_SSN } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
-import { createAdmin, injectAs, type TestTelegramUser } from '../../test/identity.ts';
-import { erasePersonalDataDue, runRetention } from './retention.service.ts';
+import { createAdmin, createTelegramUser, injectAs, type TestTelegramUser } from '../../test/identity.ts';
+import { insertVisitInFreePlace } from '../visits/visits.repository.ts';
+import { erasePersonalDataDue, eraseVisitContactsDue, runRetention } from './retention.service.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_400_001, first_name: 'Ada', last_name: 'Staff' };
 const MONTHS = 25;
@@ -235,5 +236,80 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
     expect(erasure.erased).toEqual([application.id]);
     expect(expired.drafts).toBe(1);
     expect(await t.db.selectFrom('application_drafts').select('user_id').where('user_id', '=', drafterId).execute()).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_KINDS)("the retention of visits' contact details on %s", (kind) => {
+  const t = useTestApp(kind, { seed: { cars: 1 } });
+  const NOW = new Date('2027-06-01T12:00:00Z');
+  const DAY = 24 * 60 * 60_000;
+  let car: string;
+  let shopperId: number;
+
+  beforeAll(async () => {
+    car = (await t.db.selectFrom('cars').select('uuid').executeTakeFirstOrThrow()).uuid;
+    shopperId = (await createTelegramUser(t.db, 8_400_900)).id;
+  });
+
+  /** A visit of the shopper's that ended `days` days before NOW. */
+  async function visitEnded(days: number): Promise<number> {
+    const ends = new Date(NOW.getTime() - days * DAY);
+    const visit = await insertVisitInFreePlace(
+      t.db,
+      {
+        user_id: shopperId,
+        car_uuid: car,
+        type: 'test_drive',
+        starts_at: new Date(ends.getTime() - 30 * 60_000),
+        ends_at: ends,
+        name: 'Sam Shopper',
+        phone: '+12145550111',
+        email: 'sam@example.com',
+        note: 'Bringing my trade-in',
+        language: 'en',
+        channel: 'telegram',
+        deal: null,
+        booked_by: 'shopper',
+        booked_by_user_id: shopperId,
+      },
+      1,
+    );
+    return visit!.id;
+  }
+  const visitRow = (id: number) => t.db.selectFrom('visits').selectAll().where('id', '=', id).executeTakeFirst();
+
+  it('erases the name, phone, email and note of a visit that ended more than 90 days ago, and keeps what it was', async () => {
+    const old = await visitEnded(91);
+    await t.db.updateTable('visits').set({ status: 'completed' }).where('id', '=', old).execute();
+    const { visits } = await runRetention(t.db, { months: MONTHS, draftDays: 30, guestDays: 30 }, NOW);
+    expect(visits).toEqual({ erased: 1, lockedOut: false });
+    expect(await visitRow(old)).toMatchObject({
+      name: '',
+      phone: '',
+      email: null,
+      note: null,
+      status: 'completed',
+      car_uuid: car,
+      user_id: shopperId,
+    });
+  });
+
+  it('keeps the contact details of a visit that ended 89 days ago', async () => {
+    const recent = await visitEnded(89);
+    expect((await eraseVisitContactsDue(t.db, NOW)).erased).toBe(0);
+    expect(await visitRow(recent)).toMatchObject({
+      name: 'Sam Shopper',
+      phone: '+12145550111',
+      email: 'sam@example.com',
+      note: 'Bringing my trade-in',
+    });
+  });
+
+  it('takes the visits of a shopper whose account is deleted with it', async () => {
+    const leaving = (await createTelegramUser(t.db, 8_400_901)).id;
+    const visit = await visitEnded(10);
+    await t.db.updateTable('visits').set({ user_id: leaving }).where('id', '=', visit).execute();
+    await t.db.deleteFrom('users').where('id', '=', leaving).execute();
+    expect(await visitRow(visit)).toBeUndefined();
   });
 });

@@ -211,3 +211,46 @@ export async function releaseVisitMessage(db: Db, visitId: number, message: Visi
     .where('starts_at', '=', startsAt)
     .execute();
 }
+
+/** Every visit of one shopper for the staff (their application page), the latest `limit` by start, oldest first. */
+export async function listAllVisitsOfUser(
+  db: Db,
+  userId: number,
+  filter: { type?: VisitsTable['type']; carUuid?: string },
+  limit: number,
+): Promise<VisitWithCar[]> {
+  let query = withCar(db).where('visits.user_id', '=', userId);
+  if (filter.type) query = query.where('visits.type', '=', filter.type);
+  if (filter.carUuid) query = query.where('visits.car_uuid', '=', filter.carUuid);
+  const latest = await query.orderBy('visits.starts_at', 'desc').orderBy('visits.id', 'desc').limit(limit).execute();
+  return latest.reverse();
+}
+
+/**
+ * Erases the contact details (name, phone, email, note) of up to `limit` visits that ended before
+ * `endedBefore` and still keep some; answers how many it erased. What the visit was (car, time,
+ * outcome) stays for the figures.
+ */
+export async function eraseEndedVisitContacts(db: Db, endedBefore: Date, limit: number): Promise<number> {
+  const due = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('ends_at', '<', endedBefore)
+    .where((eb) => eb.or([eb('name', '<>', ''), eb('phone', '<>', ''), eb('email', 'is not', null), eb('note', 'is not', null)]))
+    .orderBy('ends_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (due.length === 0) return 0;
+  await db
+    .updateTable('visits')
+    .set({ name: '', phone: '', email: null, note: null, updated_at: sql`now()` })
+    .where(
+      'id',
+      'in',
+      due.map((row) => row.id),
+    )
+    .execute();
+  return due.length;
+}
