@@ -37,6 +37,7 @@ import { stockFileRoutes } from './inventory/stock-file.routes.ts';
 import { tradeInAppraisalsRoutes } from './trade-ins/trade-in-appraisals.routes.ts';
 import { tradeInsRoutes } from './trade-ins/trade-ins.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { visitsRoutes } from './visits/visits.routes.ts';
 
 /**
  * The JSON API, registered under /api as one encapsulated plugin: its hooks (rate limit, origin
@@ -99,6 +100,7 @@ export const api =
       photosRoutes,
       lenderRoutes({ lender }),
       tradeInsRoutes,
+      visitsRoutes({ server, company, security }),
 
       retentionRoutes({ personalDataRetention }),
     ]) {
