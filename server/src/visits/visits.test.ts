@@ -352,6 +352,16 @@ describe.each(DATABASE_KINDS)('booking a visit on %s', (kind) => {
       expect(changed.map((event) => event.payload)).toContainEqual({ visitId: visit.id, change: 'moved', by: 'shopper', startsAt: start });
     });
 
+    it('keeps the deal the shopper brought while the visit keeps its car, and drops it with the car', async () => {
+      const shopper = newShopper();
+      const visit = await book(shopper, nextCar(), { deal: { type: 'cash', zip: '75201' } });
+      expect(visit.deal?.quote.type).toBe('cash');
+      const later = await ok(call(shopper, 'PATCH', `/${visit.id}`, { start: at(addDays(today, 2), '17:00') }));
+      expect(later.deal).toEqual(visit.deal);
+      const otherCar = await ok(call(shopper, 'PATCH', `/${visit.id}`, { start: later.start, carUuid: nextCar() }));
+      expect(otherCar.deal).toBeNull();
+    });
+
     it('refuses a move to a full time with slot_full and the next free times', async () => {
       const start = at(addDays(today, 2), '13:00');
       await book(newShopper(), nextCar(), { start });
