@@ -39,6 +39,7 @@ import { tradeInsRoutes } from './trade-ins/trade-ins.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { visitCalendarRoutes } from './visits/visit-calendar.routes.ts';
 import { visitSettingsRoutes } from './visits/visit-settings.routes.ts';
+import { visitsRoutes } from './visits/visits.routes.ts';
 
 /**
  * The JSON API, registered under /api as one encapsulated plugin: its hooks (rate limit, origin
@@ -103,6 +104,7 @@ export const api =
       tradeInsRoutes,
       visitCalendarRoutes({ server }),
       visitSettingsRoutes({ server }),
+      visitsRoutes({ server, company, security }),
 
       retentionRoutes({ personalDataRetention }),
     ]) {

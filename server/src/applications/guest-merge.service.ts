@@ -6,6 +6,7 @@ import { moveDraftToUser } from './drafts.repository.ts';
 import { moveCarViewsToUser, moveFavoritesToUser } from '../favorites/favorites.repository.ts';
 import { moveTradeInsToUser } from '../trade-ins/trade-ins.repository.ts';
 import { deleteGuest, lockGuest } from '../users/guests.repository.ts';
+import { moveVisitsToUser } from '../visits/visits.repository.ts';
 
 /**
  * What a merge did: moved the guest's things and deleted (or emptied) it, kept the guest whole
@@ -16,8 +17,8 @@ export type MergeOutcome = 'merged' | 'kept' | 'none';
 
 /**
  * A browser that browsed as a guest and later arrives with Telegram identity keeps what it did:
- * favourites, viewed cars, the application draft, unattached licence photos and trade-ins move to
- * the Telegram user (a guest's current trade-in is withdrawn when the user has one of their own),
+ * favourites, viewed cars, the application draft, unattached licence photos, trade-ins and visits
+ * move to the Telegram user (a guest's current trade-in is withdrawn when the user has one of their own),
  * then the guest is deleted. One transaction; calling it again is a no-op.
  *
  * Credit data never moves (docs/decisions/011-guest-costs-and-merges.md): a guest that has
@@ -44,6 +45,7 @@ export async function mergeGuestIntoUser(db: Db, guestId: number, userId: number
     await moveDraftToUser(trx, guestId, userId);
     await moveUnattachedDocumentsToUser(trx, guestId, userId);
     await moveTradeInsToUser(trx, guestId, userId);
+    await moveVisitsToUser(trx, guestId, userId);
 
     // Deleting a user nulls audit_events.actor_user_id, which the append-only trigger refuses;
     // a guest with history is kept, emptied (its cookie is gone all the same).

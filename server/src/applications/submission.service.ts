@@ -18,6 +18,7 @@ import type { Viewer } from '../http/viewer.ts';
 import { findLatestNotice } from '../adverse-action/adverse-action.repository.ts';
 import { priceDealUnder } from '../deals/deals.service.ts';
 import { findAcceptedTradeIn } from '../trade-ins/trade-ins.service.ts';
+import { carHeldByAnother } from '../visits/visits.service.ts';
 import { enqueueOutboxEvent } from '../outbox/outbox.repository.ts';
 import { listDealOffers, supersedeOpenDealOffer } from './deal-offers.repository.ts';
 import { completeGuestProfile } from '../users/users.repository.ts';
@@ -248,6 +249,8 @@ export async function submitApplication(
           carId: m.carUnavailable,
         });
       }
+      // docs/product/visits.md#holds-and-guests-across-the-product: a car another shopper holds takes no application until the hold ends.
+      if (submission.carId !== null && (await carHeldByAnother(trx, submission.carId, viewer.userId))) throw carOnHold();
 
       const deal =
         submission.deal === null
@@ -288,6 +291,9 @@ export async function submitApplication(
   return { application, replayed: applicationId.replayed };
 }
 
+const carOnHold = () =>
+  new HttpError('car_on_hold', 'Another shopper holds this car until their visit ends: choose another car or apply without one.');
+
 const keyReused = () =>
   new HttpError('idempotency_key_reused', 'This Idempotency-Key was already used for another request. Use a new key for a new submission.');
 
@@ -310,6 +316,7 @@ export async function changeMyApplicationCar(db: Db, viewer: Viewer, carId: stri
     if (!(await isCarAvailable(trx, carId))) {
       throw new HttpError('bad_request', 'Invalid car: this car is not available in the catalogue.', { carId: m.carUnavailable });
     }
+    if (await carHeldByAnother(trx, carId, viewer.userId)) throw carOnHold();
     await updateApplication(trx, stored.id, { car_uuid: carId });
     // docs/product/deals.md#the-deal-in-the-application: a deal and an offer were priced for the car they name.
     await deleteApplicationDeals(trx, [stored.id]);

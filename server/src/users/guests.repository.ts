@@ -36,7 +36,8 @@ export async function touchGuestSeen(db: Db, guestId: number): Promise<boolean> 
 
 /**
  * Deletes up to `limit` guests unseen for `idleDays` that hold nothing of value: no favourite, no
- * draft, no application, no trade-in (its own retention erases it), no audit history (append-only,
+ * draft, no application, no trade-in (its own retention erases it), no booked visit still ahead
+ * (docs/product/visits.md#holds-and-guests-across-the-product), no audit history (append-only,
  * it must keep its actor), and no licence photo young enough to be used (older ones are due for
  * purging; docs/decisions/007). Their car views go with them. Oldest first; answers how many went.
  *
@@ -54,6 +55,7 @@ export async function deleteIdleGuests(db: Db, idleDays: number, unattachedDocum
         and not exists (select 1 from application_drafts d where d.user_id = u.id)
         and not exists (select 1 from applications a where a.user_id = u.id)
         and not exists (select 1 from trade_ins t where t.user_id = u.id)
+        and not exists (select 1 from visits v where v.user_id = u.id and v.status = 'booked' and v.ends_at > now())
         and not exists (select 1 from audit_events e where e.actor_user_id = u.id)
         and not exists (
           select 1 from application_documents doc

@@ -156,7 +156,8 @@ export async function findFreePlace(db: Db, startsAt: Date, capacity: number, ex
 
 /**
  * Moves a visit to another start (and car). A second mover who read the same free place a moment
- * earlier fails on the unique index, which the service answers as a full slot.
+ * earlier fails on the unique index, which the service answers as a full slot. A deal was priced for
+ * the car it names, so it stays only while the car does.
  */
 export async function moveVisitTo(
   db: Db,
@@ -165,7 +166,15 @@ export async function moveVisitTo(
 ): Promise<VisitRow> {
   return db
     .updateTable('visits')
-    .set({ car_uuid: to.carUuid, starts_at: to.startsAt, ends_at: to.endsAt, place: to.place, car_gone_at: null, updated_at: sql`now()` })
+    .set({
+      car_uuid: to.carUuid,
+      starts_at: to.startsAt,
+      ends_at: to.endsAt,
+      place: to.place,
+      deal: sql<string | null>`case when car_uuid = ${to.carUuid} then deal end`,
+      car_gone_at: null,
+      updated_at: sql`now()`,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -253,4 +262,14 @@ export async function eraseEndedVisitContacts(db: Db, endedBefore: Date, limit: 
     )
     .execute();
   return due.length;
+}
+
+/** A guest's visits, and those it booked, to the user they signed in as (applications/guest-merge.service.ts). */
+export async function moveVisitsToUser(db: Db, guestId: number, userId: number): Promise<void> {
+  await db
+    .updateTable('visits')
+    .set({ user_id: userId, updated_at: sql`now()` })
+    .where('user_id', '=', guestId)
+    .execute();
+  await db.updateTable('visits').set({ booked_by_user_id: userId }).where('booked_by_user_id', '=', guestId).execute();
 }

@@ -85,13 +85,26 @@ async function freeSlots(
     .filter((slot) => slot.placesLeft > 0);
 }
 
+/**
+ * Whether someone other than this shopper holds the car now (docs/product/visits.md#holds-and-guests-across-the-product). A visit
+ * booked by staff for a caller belongs to nobody's account, so its hold stops everyone but the visit
+ * itself (`exceptVisitId`, a hold being moved).
+ */
+async function heldByAnother(db: Db, carUuid: string, userId: number | null, now: Date, exceptVisitId?: number): Promise<boolean> {
+  const hold = await findActiveHold(db, carUuid, now);
+  return hold !== undefined && hold.id !== exceptVisitId && (userId === null || hold.user_id !== userId);
+}
+
+/** For other features (an application for a car): another shopper's hold refuses it, the shopper's own does not. */
+export const carHeldByAnother = (db: Db, carUuid: string, userId: number, now = new Date()): Promise<boolean> =>
+  heldByAnother(db, carUuid, userId, now);
+
 /** Why nobody but the holder may book this car now, if so. */
 async function carRefusal(db: Db, carUuid: string, userId: number | null, now: Date): Promise<'car_unavailable' | 'car_on_hold' | null> {
   const car = await findDealCar(db, carUuid);
   if (!car) throw notFound('No car with this id.');
   if (car.status !== 'available') return 'car_unavailable';
-  const hold = await findActiveHold(db, carUuid, now);
-  return hold && (userId === null || hold.user_id !== userId) ? 'car_on_hold' : null;
+  return (await heldByAnother(db, carUuid, userId, now)) ? 'car_on_hold' : null;
 }
 
 /** GET /api/visits/slots: one car's free slots from one dealer day to another (default today to the horizon). */
@@ -142,13 +155,12 @@ function checkStart(settings: VisitSettings, deps: VisitDeps, type: VisitRow['ty
   return slot;
 }
 
-/** The car is for sale, and nobody else holds it. */
-async function checkCarBookable(db: Db, carUuid: string, userId: number | null, now: Date): Promise<void> {
+/** The car is for sale, and nobody else holds it (a moving visit's own hold does not count). */
+async function checkCarBookable(db: Db, carUuid: string, userId: number | null, now: Date, exceptVisitId?: number): Promise<void> {
   const car = await lockVisitCar(db, carUuid);
   if (!car) throw notFound('No car with this id.');
   if (car.status !== 'available') throw new HttpError('car_unavailable', 'This car is no longer available: choose another car.');
-  const hold = await findActiveHold(db, carUuid, now);
-  if (hold && (userId === null || hold.user_id !== userId)) {
+  if (await heldByAnother(db, carUuid, userId, now, exceptVisitId)) {
     throw new HttpError('car_on_hold', 'Another shopper holds this car until their visit ends: choose another car or come back later.');
   }
 }
@@ -249,7 +261,7 @@ export async function moveVisit(
       if (!visitMayChange(visit.status, visit.starts_at, now)) throw visitClosed();
       carUuid = move.carUuid ?? visit.car_uuid;
       const slot = checkStart(settings, deps, visit.type, start, now);
-      await checkCarBookable(trx, carUuid, visit.user_id, now);
+      await checkCarBookable(trx, carUuid, visit.user_id, now, visit.id);
       if ((await carVisitStarts(trx, carUuid, slot.start, slot.start, visit.id)).size > 0) return null;
       const place = await findFreePlace(trx, slot.start, settings.capacity, visit.id);
       if (place === undefined) return null;
