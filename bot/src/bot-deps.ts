@@ -9,6 +9,7 @@ import type {
   TradeInsPort,
   Translations,
   UsersPort,
+  VisitsPort,
 } from './ports.ts';
 
 /** Structured log lines (the server's pino logger fits). Never pass message text or personal data. */
@@ -51,4 +52,5 @@ export interface BotDeps {
   tradeIns: TradeInsPort;
   notices: NoticesPort;
   alerts: AlertsPort;
+  visits: VisitsPort;
 }

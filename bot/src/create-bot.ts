@@ -2,8 +2,9 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, type Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
+import type { VisitEvent } from '../../domain/contracts/visit-messages.ts';
 import type { BotConfig, BotDeps } from './bot-deps.ts';
-import type { CarEvent } from './ports.ts';
+import type { CarEvent, VisitChangedEvent } from './ports.ts';
 import { alertsDelivery, alertsFeature } from './features/alerts.ts';
 import { loginFeature } from './features/login.ts';
 import { notifications, receipts } from './features/notifications.ts';
@@ -11,6 +12,7 @@ import { photosFeature } from './features/photos.ts';
 import { relayFeature, ALBUM_WINDOW_MS } from './features/relay.ts';
 import { staffFeature } from './features/staff.ts';
 import { startFeature } from './features/start.ts';
+import { visitNotices, visitStaffNotes } from './features/visit-notices.ts';
 import { retryDroppedConnections } from './network-retry.ts';
 import { describeError } from './telegram-errors.ts';
 import { createTopics } from './topics.ts';
@@ -32,6 +34,10 @@ export interface CarBot {
   deliverReceipt(event: OutboxEvent): Promise<void>;
   /** Sends the alerts a car event owes shoppers; throws when some are left to send later. */
   deliverAlerts(event: CarEvent): Promise<void>;
+  /** Sends a Telegram shopper the message a visit event owes them, once; throws when it was not delivered. */
+  deliverVisit(event: VisitEvent): Promise<void>;
+  /** Tells the staff group of a shopper's own move or cancellation; throws when it was not delivered. */
+  deliverVisitStaffNote(event: VisitChangedEvent): Promise<void>;
   /** Sends album parts left behind, and takes photo albums (car photos, trade-in photos) left behind. */
   sweepAlbums(): Promise<void>;
   /** Resolves once every album send the bot has put off so far is done: tests learn that no further one is coming. */
@@ -82,6 +88,8 @@ export function createBot(config: BotConfig, deps: Omit<BotDeps, 'config'>, opti
     deliver: notifications(all, api, topics),
     deliverReceipt: receipts(all, api),
     deliverAlerts: alertsDelivery(all, api),
+    deliverVisit: visitNotices(all, api),
+    deliverVisitStaffNote: visitStaffNotes(all, api),
     async sweepAlbums() {
       await relay.sweepAlbums(api);
       await photos.sweepAlbums(api);

@@ -4,6 +4,7 @@ import type { AlbumPart, ChatThread, MessageRef } from '../../domain/contracts/c
 import type { OutboxEvent } from '../../domain/contracts/outbox.ts';
 import type { StockCar, StockPhotoPart, StockPhotosOutcome } from '../../domain/contracts/stock-photos.ts';
 import type { TradeInChatOpened, TradeInChatPhotosOutcome, TradeInNotice } from '../../domain/contracts/trade-ins.ts';
+import type { VisitEvent, VisitMessage, VisitStaffNote } from '../../domain/contracts/visit-messages.ts';
 import type { ApplicationStatus, Language } from '../../domain/enums.ts';
 
 /*
@@ -153,6 +154,21 @@ export interface AlertsPort {
   clearBlocked(userId: number): Promise<void>;
   /** A verified unsubscribe button; answers whether anything was still on. */
   unsubscribe(telegramId: number, target: AlertTarget): Promise<boolean>;
+}
+
+/** A visit's change, which staff hear of when the shopper made it. */
+export type VisitChangedEvent = Extract<VisitEvent, { kind: 'visit.changed' }>;
+
+/** A shopper's test drives and holds (the server's visit messages, docs/product/visits.md#messages-and-reminders). */
+export interface VisitsPort {
+  /**
+   * Calls `send` with the message the event owes a shopper who booked in Telegram, at most once for
+   * all instances and deliveries; nothing when there is none. A throw from `send` releases the
+   * message for the outbox's retry.
+   */
+  sendOnce(event: VisitEvent, send: (message: VisitMessage, telegramId: number) => Promise<void>): Promise<void>;
+  /** What staff are told of a shopper's own move or cancellation; null for staff's own changes. */
+  staffNote(event: VisitChangedEvent): Promise<VisitStaffNote | null>;
 }
 
 /** The app's message catalogues (message ids are the English texts). */

@@ -11,6 +11,10 @@ const TELEGRAM_CONSUMER = 'telegram';
 const RECEIPT_CONSUMER = 'telegram-receipt';
 /** Shoppers' alerts are a consumer of their own, so a backlog of them never holds up an applicant's news. */
 const ALERTS_CONSUMER = 'alerts';
+/** A shopper's visit messages: reminders fall due by the dozen at opening hours, apart from applicants' news. */
+const VISITS_CONSUMER = 'telegram-visits';
+/** The staff group's line on a shopper's move or cancellation, apart, so a shopper who blocked the bot never keeps it from staff. */
+const VISIT_STAFF_CONSUMER = 'telegram-visit-staff';
 
 /** The bot's outbox consumers (decision 017), delivered through the bot's parts; the server's outbox worker registers each. */
 export function telegramConsumers(parts: CarBot): OutboxConsumer[] {
@@ -52,6 +56,31 @@ export function telegramConsumers(parts: CarBot): OutboxConsumer[] {
       },
       // Refusals of one message are settled per shopper inside; what reaches here is worth retrying.
       isPermanent: () => false,
+      describeError,
+    },
+    // A Telegram shopper's test drives and holds (docs/product/bot.md#visits).
+    {
+      name: VISITS_CONSUMER,
+      kinds: ['visit.booked', 'visit.reminder', 'visit.changed', 'visit.car_gone'],
+      async deliver(event) {
+        if (
+          event.kind === 'visit.booked' ||
+          event.kind === 'visit.reminder' ||
+          event.kind === 'visit.changed' ||
+          event.kind === 'visit.car_gone'
+        )
+          await parts.deliverVisit(event);
+      },
+      isPermanent,
+      describeError,
+    },
+    {
+      name: VISIT_STAFF_CONSUMER,
+      kinds: ['visit.changed'],
+      async deliver(event) {
+        if (event.kind === 'visit.changed') await parts.deliverVisitStaffNote(event);
+      },
+      isPermanent,
       describeError,
     },
   ];

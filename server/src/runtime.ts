@@ -40,6 +40,8 @@ import { lenderAcceptedOffer, lenderSubmission } from './lender/lender.service.t
 import { lenderConsumers } from './lender/lender-webhook.consumer.ts';
 import { promoteConfiguredAdmins } from './users/configured-admins.ts';
 import { clearBlocked, prepareAlerts, recordAlertDropped, recordAlertSent, recordBlocked, unsubscribe } from './alerts/alerts.service.ts';
+import { sendVisitMessage, visitStaffNote, type VisitMessageDeps } from './visits/visit-messages.service.ts';
+import { visitConsumers } from './visits/visit-car-gone.consumer.ts';
 
 /** Everything one server process runs, built in dependency order and closed in reverse. */
 export interface Runtime {
@@ -182,6 +184,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         config: { company: config.company, server: config.server },
         notices,
         tradeInNotice: (event) => tradeInNotice(db, event),
+        sendVisitMessage: (event, send) => sendVisitMessage({ db, catalogues, config }, event, 'email', (message, to) => send(message, to)),
       }),
       ...crmConsumers({
         db,
@@ -192,6 +195,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         log: app.log,
         acceptedTradeIn,
       }),
+      ...visitConsumers(db),
       ...lenderConsumers(config.lender, overrides.lenderTimeoutMs ?? 10_000, (lender) => ({
         submission: (applicationId) => lenderSubmission({ db, pii, acceptedTradeIn }, lender, applicationId),
         acceptedOffer: (applicationId, offerId) => lenderAcceptedOffer({ db, acceptedTradeIn }, applicationId, offerId),
@@ -211,11 +215,19 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
  * photos go through the process's one image decoder and media store; notices through the PDF renderer.
  */
 export function botServices(
-  config: ConfigSlice<{ company: 'name' | 'address' | 'phone'; server: 'timeZone' | 'publicUrl' | 'port' }>,
+  config: ConfigSlice<{
+    company: 'name' | 'address' | 'phone' | 'email';
+    server: 'timeZone' | 'publicUrl' | 'port';
+    security: 'sessionSecret';
+  }>,
   { db, images, media }: { db: Db; images: ImageDecoder; media: MediaStore },
   print: Pick<NoticeDeps, 'renderer' | 'catalogues'>,
-): Pick<BotDeps, 'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'photoAlbums' | 'tradeIns' | 'notices' | 'alerts'> {
+): Pick<
+  BotDeps,
+  'users' | 'chat' | 'signInLinks' | 'applicants' | 'stockPhotos' | 'photoAlbums' | 'tradeIns' | 'notices' | 'alerts' | 'visits'
+> {
   const noticeDeps: NoticeDeps = { db, ...print, creditor: config.company, timeZone: config.server.timeZone };
+  const visitMessages: VisitMessageDeps = { db, catalogues: print.catalogues, config };
   // Staff's car photos and shoppers' trade-in photos arrive as albums collected the same way.
   const stockPhotos = createStockPhotosService({ db, images, media });
   return {
@@ -250,6 +262,10 @@ export function botServices(
       markBlocked: (userId, alertId) => recordBlocked(db, userId, alertId),
       clearBlocked: (userId) => clearBlocked(db, userId),
       unsubscribe: (telegramId, target) => unsubscribe(db, telegramId, target),
+    },
+    visits: {
+      sendOnce: (event, send) => sendVisitMessage(visitMessages, event, 'telegram', (message, to) => send(message, to.telegramId)),
+      staffNote: (event) => visitStaffNote(db, event),
     },
   };
 }

@@ -4,8 +4,6 @@ import type { TradeInHandoff } from '../../../domain/contracts/trade-ins.ts';
 import { zonedIsoDateTime } from '../../../domain/dates.ts';
 import { dealHandoff, type DealHandoff } from '../../../domain/deals/deal-handoff.ts';
 import { centsToDecimal } from '../../../domain/deals/money.ts';
-import { formatCents, formatMileage, formatPercent } from '../../../domain/format.ts';
-import { usStateName } from '../../../domain/us-states.ts';
 import { toStaffApplication } from '../applications/application-records.service.ts';
 import { findApplicationById, type ApplicationRow } from '../applications/applications.repository.ts';
 import type { Config } from '../config.ts';
@@ -14,11 +12,11 @@ import { findDealSettings } from '../deals/deals.repository.ts';
 import { describeMailError, isPermanentMailError, type Mailer } from '../mail/mail.service.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import { adfDocument, element, optional, type XmlElement } from './adf.ts';
+import { dealComments, dealFinance, leadProvider, leadVendor, type LeadConfig } from './adf-parts.ts';
 import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
+import { crmVisitLeadConsumer } from './visit-lead.consumer.ts';
 
 export const CRM_ADF_CONSUMER = 'crm-adf';
-
-type LeadConfig = Pick<Config, 'company' | 'dealer'> & { server: Pick<Config['server'], 'publicUrl' | 'timeZone'> };
 
 export interface AdfLead {
   application: Pick<ApplicationRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone' | 'submitted_at'>;
@@ -46,62 +44,6 @@ const tradeInVehicle = (trade: TradeInHandoff): XmlElement =>
     element('comments', {}, `Trade-in #${trade.tradeInId}, appraised online; its photos and answers are in the dealer's dashboard.`),
   ]);
 
-const amount = (type: 'downpayment' | 'monthly' | 'total', cents: number) =>
-  element('amount', { type, limit: 'exact', currency: 'USD' }, centsToDecimal(cents));
-const balance = (type: 'finance' | 'residual', cents: number) => element('balance', { type, currency: 'USD' }, centsToDecimal(cents));
-
-/**
- * The deal in ADF's terms (docs/operations/mail.md#the-deal-in-an-adf-lead): the method, the amounts
- * priced (exact, not a shopper's limits), and as `balance` the amount financed or the lease's residual.
- */
-function dealFinance(deal: DealHandoff): XmlElement {
-  switch (deal.type) {
-    case 'cash':
-      return element('finance', {}, [element('method', {}, 'cash'), amount('total', deal.amountDueCents)]);
-    case 'finance':
-      return element('finance', {}, [
-        element('method', {}, 'finance'),
-        amount('downpayment', deal.cashDownCents),
-        amount('monthly', deal.paymentCents),
-        amount('total', deal.totalOfPaymentsCents),
-        balance('finance', deal.amountFinancedCents),
-      ]);
-    case 'lease':
-      return element('finance', {}, [
-        element('method', {}, 'lease'),
-        amount('downpayment', deal.cashDownCents),
-        amount('monthly', deal.paymentCents),
-        amount('total', deal.totalOfPaymentsCents),
-        balance('residual', deal.residual.cents),
-      ]);
-  }
-}
-
-const DEAL_TYPE_NAMES = { cash: 'Cash', finance: 'Finance', lease: 'Lease' } as const;
-
-/** What ADF has no element for, in one English sentence the CRM shows with the car: the terms, products, rebates, trade and tax. */
-function dealComments(deal: DealHandoff): string {
-  const terms =
-    deal.type === 'finance'
-      ? `${deal.termMonths} months at ${formatPercent(deal.aprPercent)} APR, credit tier ${deal.creditTier.name}`
-      : deal.type === 'lease'
-        ? `${deal.termMonths} months, ${formatMileage(deal.milesPerYear, 'en', 'long')} a year, money factor ${deal.moneyFactor}, ` +
-          `residual ${formatPercent(deal.residual.percent)} (${formatCents(deal.residual.cents)}), ` +
-          `${formatCents(deal.dueAtSigningCents)} due at signing, credit tier ${deal.creditTier.name}`
-        : `${formatCents(deal.amountDueCents)} due`;
-  const products = deal.products.map((product) => `${product.name} ${formatCents(product.priceCents)}`);
-  const rebates = deal.rebates.map((rebate) => `${rebate.name} ${formatCents(rebate.amountCents)}`);
-  return `${[
-    `${DEAL_TYPE_NAMES[deal.type]} deal priced online (deal settings version ${deal.settingsVersion}): ${terms}`,
-    ...(products.length > 0 ? [`products: ${products.join(', ')}`] : []),
-    ...(rebates.length > 0 ? [`rebates: ${rebates.join(', ')}`] : []),
-    ...(deal.trade ? [`trade-in allowance ${formatCents(deal.trade.allowanceCents)}, payoff ${formatCents(deal.trade.payoffCents)}`] : []),
-    deal.tax.included
-      ? `tax ${formatCents(deal.tax.amountCents)} (${deal.tax.state})`
-      : `tax and government fees not included: to be confirmed for ${usStateName(deal.tax.state) ?? deal.tax.state}`,
-  ].join('; ')}.`;
-}
-
 /**
  * The submission as an ADF/XML 1.0 lead, the format dealer CRMs ingest: who applied and how to
  * reach them, the car by VIN and stock number, the deal they applied with (or that they want to
@@ -111,7 +53,6 @@ function dealComments(deal: DealHandoff): string {
  */
 export function adfLead({ application, vehicle, deal, tradeIn }: AdfLead, config: LeadConfig): string {
   const { company } = config;
-  const { location } = company;
   const interest = deal?.type === 'lease' ? 'lease' : 'buy';
   const car = vehicle
     ? element('vehicle', { interest, status: vehicle.condition }, [
@@ -157,26 +98,8 @@ export function adfLead({ application, vehicle, deal, tradeIn }: AdfLead, config
           ]),
           element('comments', {}, `Credit application #${application.id} submitted online; its details are in the dealer's dashboard.`),
         ]),
-        element('vendor', {}, [
-          element('vendorname', {}, company.name),
-          element('contact', {}, [
-            element('name', { part: 'full' }, company.name),
-            element('email', {}, company.email),
-            element('phone', { type: 'voice' }, company.phone),
-            element('address', {}, [
-              element('street', { line: 1 }, location.street),
-              element('city', {}, location.city),
-              element('regioncode', {}, location.region),
-              element('postalcode', {}, location.postalCode),
-              element('country', {}, location.country),
-            ]),
-          ]),
-        ]),
-        element('provider', {}, [
-          element('name', { part: 'full' }, config.dealer.sourcePartnerId),
-          element('service', {}, 'Online credit application'),
-          optional('url', config.server.publicUrl),
-        ]),
+        leadVendor(config),
+        leadProvider(config, 'Online credit application'),
       ]),
     ]),
   );
@@ -226,7 +149,7 @@ export function crmAdfConsumer(deps: CrmAdfDeps): OutboxConsumer {
 }
 
 /**
- * The CRM feature's outbox consumers: the ADF leads when CRM_ADF_EMAIL is set and email is on;
+ * The CRM feature's outbox consumers: the ADF leads of submissions and of booked visits when CRM_ADF_EMAIL is set and email is on;
  * a lead mailbox with email off is said once, at start.
  */
 export function crmConsumers(
@@ -238,5 +161,8 @@ export function crmConsumers(
     log.warn('CRM_ADF_EMAIL is set but email is off: set SMTP_URL and MAIL_FROM to send leads to the CRM');
     return [];
   }
-  return [crmAdfConsumer({ ...rest, mailer, to: mail.crmAdfEmail })];
+  return [
+    crmAdfConsumer({ ...rest, mailer, to: mail.crmAdfEmail }),
+    crmVisitLeadConsumer({ db: rest.db, mailer, to: mail.crmAdfEmail, config: rest.config }),
+  ];
 }

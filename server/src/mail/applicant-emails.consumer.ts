@@ -11,6 +11,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { composeEmail, dealerFooter, type EmailContent } from './email-layout.ts';
 import { describeMailError, isPermanentMailError, type Mailer } from './mail.service.ts';
 import { tradeInEmailConsumer, type TradeInEmailDeps } from './trade-in-emails.consumer.ts';
+import { visitEmailConsumer, type VisitEmailDeps } from './visit-emails.consumer.ts';
 
 export const APPLICANT_EMAIL_CONSUMER = 'email';
 
@@ -165,10 +166,14 @@ export function applicantEmailConsumer(deps: ApplicantEmailDeps): OutboxConsumer
   };
 }
 
-/** The mail feature's outbox consumers: the applicant emails and the trade-in emails, none while email is off (no SMTP_URL). */
+/** The mail feature's outbox consumers: the applicant, trade-in and visit emails, none while email is off (no SMTP_URL). */
 export function mailConsumers(
-  deps: Omit<ApplicantEmailDeps, 'mailer'> & Pick<TradeInEmailDeps, 'tradeInNotice'> & { mailer: Mailer | undefined },
+  deps: Omit<ApplicantEmailDeps, 'mailer'> &
+    Pick<TradeInEmailDeps, 'tradeInNotice'> &
+    Pick<VisitEmailDeps, 'sendVisitMessage'> & { mailer: Mailer | undefined },
 ): OutboxConsumer[] {
   const { mailer } = deps;
-  return mailer ? [applicantEmailConsumer({ ...deps, mailer }), tradeInEmailConsumer({ ...deps, mailer })] : [];
+  return mailer
+    ? [applicantEmailConsumer({ ...deps, mailer }), tradeInEmailConsumer({ ...deps, mailer }), visitEmailConsumer({ ...deps, mailer })]
+    : [];
 }

@@ -273,3 +273,41 @@ export async function moveVisitsToUser(db: Db, guestId: number, userId: number):
     .execute();
   await db.updateTable('visits').set({ booked_by_user_id: userId }).where('booked_by_user_id', '=', guestId).execute();
 }
+
+/** How many times a message of this kind went out for the visit (each move's message counts one: the calendar file's SEQUENCE). */
+export async function countVisitMessages(db: Db, visitId: number, message: VisitMessageKind): Promise<number> {
+  const { sent } = await db
+    .selectFrom('visit_messages_sent')
+    .select((eb) => eb.fn.countAll<string>().as('sent'))
+    .where('visit_id', '=', visitId)
+    .where('message', '=', message)
+    .executeTakeFirstOrThrow();
+  return Number(sent);
+}
+
+/**
+ * The car of these visits left sale: each booked visit still ahead that was not marked yet is marked
+ * now, and answered, so each is told once however often the car's change is delivered.
+ */
+export async function markCarGoneVisits(db: Db, carUuid: string, now: Date): Promise<Pick<VisitRow, 'id' | 'starts_at'>[]> {
+  return db
+    .updateTable('visits')
+    .set({ car_gone_at: now, updated_at: sql`now()` })
+    .where('car_uuid', '=', carUuid)
+    .where('status', '=', 'booked')
+    .where('starts_at', '>', now)
+    .where('car_gone_at', 'is', null)
+    .returning(['id', 'starts_at'])
+    .execute();
+}
+
+/** The car is on sale again: its booked visits no longer wait for another car. */
+export async function clearCarGoneVisits(db: Db, carUuid: string): Promise<void> {
+  await db
+    .updateTable('visits')
+    .set({ car_gone_at: null, updated_at: sql`now()` })
+    .where('car_uuid', '=', carUuid)
+    .where('status', '=', 'booked')
+    .where('car_gone_at', 'is not', null)
+    .execute();
+}
