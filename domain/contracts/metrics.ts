@@ -51,7 +51,7 @@ export interface TodayAndWeek {
   thisWeek: number;
 }
 
-/** Visits, test drives and holds (docs/product/visits.md#metrics-and-leads). */
+/** Visits, test drives and holds (docs/product/visits.md#staff-api-metrics-and-leads). */
 export interface VisitMetrics {
   /** Visits booked, by shoppers or staff, counted when booked whether or not they were cancelled later. */
   booked: TodayAndWeek;

@@ -27,7 +27,7 @@ export interface OutboxPayloads {
   'trade_in.offer_sent': { tradeInId: number; userId: number; offerId: number };
   /** Staff asked a shopper a question about their trade-in: they are told, and answer in the app. */
   'trade_in.question_asked': { tradeInId: number; userId: number; messageId: number };
-  /** A visit was booked (docs/product/visits.md#messages): the shopper gets its confirmation with a calendar file, the CRM a lead. */
+  /** A visit was booked (docs/product/visits.md#messages-and-reminders): the shopper gets its confirmation with a calendar file, the CRM a lead. */
   'visit.booked': { visitId: number; startsAt: string };
   /** A reminder, written due at its time in the booking's transaction; sent only if the visit is still booked for `startsAt`. */
   'visit.reminder': { visitId: number; reminder: VisitReminder; startsAt: string };

@@ -37,5 +37,5 @@ export const holdsCar = (type: VisitType, status: VisitStatus, end: Date, now: D
 /** Each message a shopper gets about a visit, sent once for each start the visit has had (migration 0032). */
 export type VisitMessageKind = 'confirmation' | VisitReminder | 'moved' | 'cancelled' | 'car_gone';
 
-/** A visit's contact details (name, phone, email, note) are erased this many days after it ended (docs/product/visits.md#metrics-and-leads). */
+/** A visit's contact details (name, phone, email, note) are erased this many days after it ended (docs/product/visits.md#staff-api-metrics-and-leads). */
 export const VISIT_CONTACT_RETENTION_DAYS = 90;

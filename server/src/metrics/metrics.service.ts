@@ -28,7 +28,7 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * The staff metrics at `now`: the nine rows of docs/product/staff-dashboard.md#metrics, what staff act on and
- * the visits (docs/product/visits.md#metrics-and-leads). "Today" runs from
+ * the visits (docs/product/visits.md#staff-api-metrics-and-leads). "Today" runs from
  * the last midnight in `timeZone`, "this week" from the last Sunday midnight there (a US week).
  * Every figure comes from the database at the moment of the call; nothing is cached.
  */

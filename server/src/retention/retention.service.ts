@@ -103,7 +103,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The name, phone, email and note of visits that ended more than VISIT_CONTACT_RETENTION_DAYS ago
- * are erased (docs/product/visits.md#metrics-and-leads); answers how many visits' details went.
+ * are erased (docs/product/visits.md#staff-api-metrics-and-leads); answers how many visits' details went.
  */
 export async function eraseVisitContactsDue(
   db: Db,

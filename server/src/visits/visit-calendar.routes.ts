@@ -19,7 +19,7 @@ import { recordStaffOutcome, staffVisits } from './visit-calendar.service.ts';
 const idParams = v.object({ id: rowIdParam('id') });
 
 /**
- * The staff calendar of visits and their outcomes (docs/product/visits.md#metrics-and-leads). Both
+ * The staff calendar of visits and their outcomes (docs/product/visits.md#staff-api-metrics-and-leads). Both
  * answer the shoppers' names, phones and emails, so a web session needs its passkey confirmed.
  */
 export const visitCalendarRoutes =

@@ -9,7 +9,7 @@ import { listAllVisitsOfUser, listVisitsBetween, type VisitWithCar } from './vis
 import { recordOutcome, toStaffVisit } from './visits.service.ts';
 
 /**
- * The staff side of visits (docs/product/visits.md#metrics-and-leads): the calendar of a day or a
+ * The staff side of visits (docs/product/visits.md#staff-api-metrics-and-leads): the calendar of a day or a
  * week on the dealer's wall clock, a shopper's visits, and the outcome staff record.
  */
 

@@ -12,7 +12,7 @@ import { currentVisitSettings, saveVisitSettings } from './visit-settings.servic
 const SETTINGS_BODY_LIMIT = 32 * 1024;
 
 /**
- * The dealer's visiting hours (docs/product/visits.md#metrics-and-leads), in versions like the deal
+ * The dealer's visiting hours (docs/product/visits.md#staff-api-metrics-and-leads), in versions like the deal
  * settings: staff read them, and change them with the passkey factor, since they decide every time
  * a shopper may book.
  */

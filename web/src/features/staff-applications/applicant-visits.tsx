@@ -6,7 +6,7 @@ import { formatVisitDay, formatVisitTime, VISIT_STATUS_LABELS, VISIT_TYPE_LABELS
 import { useUserVisits } from './api/get-user-visits.ts';
 
 /**
- * The applicant's visits in the seven days from today (docs/product/visits.md#staff-calendar): when,
+ * Every visit of the applicant, oldest first (docs/product/visits.md#staff-calendar): when,
  * what and which car, each a link to its day on the Visits calendar, where staff act on it.
  */
 export function ApplicantVisits({ userId }: { userId: number }) {
@@ -18,7 +18,7 @@ export function ApplicantVisits({ userId }: { userId: number }) {
       <ListState
         query={visits}
         isEmpty={(answer) => answer.items.length === 0}
-        empty={i18n._('No visits booked in the next seven days.')}
+        empty={i18n._('No visits.')}
         errorText={(status) => i18n._('The visits could not be loaded (error {status}).', { status })}
       >
         {(answer) => (

@@ -3,6 +3,7 @@ import type { SimilarCars } from '../../../../domain/contracts/cars.ts';
 import type { MyVisit, MyVisitsAnswer, VisitSlotsAnswer } from '../../../../domain/contracts/visits.ts';
 import type { VisitBooking } from '../../../../domain/visits/visit.schema.ts';
 import { apiFetch } from '../api-client.ts';
+import { i18n } from '../i18n.ts';
 import { isKnownVisitor } from './get-me.ts';
 
 /**
@@ -69,7 +70,9 @@ export function useCarsLike(uuid: string, { enabled = true }: { enabled?: boolea
   });
 }
 
-const bookVisit = (booking: VisitBooking) => apiFetch<MyVisit>('/api/visits', { method: 'POST', json: booking });
+/** In the page's language: the confirmation and the reminders are written in it. */
+const bookVisit = (booking: VisitBooking) =>
+  apiFetch<MyVisit>('/api/visits', { method: 'POST', json: booking, headers: { 'content-language': i18n.locale } });
 
 interface VisitMoveRequest {
   id: number;

@@ -6,8 +6,8 @@ export const userVisitsQuery = (userId: number) =>
   queryOptions({
     queryKey: ['dashboard', 'visits', { userId }],
     queryFn: ({ signal }) =>
-      apiFetch<StaffVisitsAnswer>(`/api/visits?${new URLSearchParams({ userId: String(userId), range: 'week' }).toString()}`, { signal }),
+      apiFetch<StaffVisitsAnswer>(`/api/visits?${new URLSearchParams({ userId: String(userId) }).toString()}`, { signal }),
   });
 
-/** GET /api/visits?userId&range=week: the applicant's visits in the seven days from the dealer's today. */
+/** GET /api/visits?userId: every visit of the applicant (the latest 200), oldest first. */
 export const useUserVisits = (userId: number) => useQuery(userVisitsQuery(userId));
