@@ -123,7 +123,6 @@ export const visitSlotsQuerySchema = v.object({
   from: dayParam('from'),
   to: dayParam('to'),
 });
-export type VisitSlotsQuery = v.InferOutput<typeof visitSlotsQuerySchema>;
 
 /**
  * GET /api/visits (staff): the visits of one of the dealer's days (`range=day`, the default) or of

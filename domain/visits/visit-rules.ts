@@ -1,4 +1,4 @@
-import type { VisitStatus, VisitType } from './visit.schema.ts';
+import type { VisitStatus } from './visit.schema.ts';
 
 /**
  * The rules of a booked visit (docs/product/visits.md), the same for the server, the web, the bot
@@ -29,10 +29,6 @@ export function reminderSchedule(start: Date, now: Date): { reminder: VisitRemin
 
 /** A visit the shopper or staff may still move or cancel: booked, and not yet begun. */
 export const visitMayChange = (status: VisitStatus, start: Date, now: Date): boolean => status === 'booked' && start > now;
-
-/** Whether a visit holds its car now: a booked hold whose visit has not ended. */
-export const holdsCar = (type: VisitType, status: VisitStatus, end: Date, now: Date): boolean =>
-  type === 'hold' && status === 'booked' && end > now;
 
 /** Each message a shopper gets about a visit, sent once for each start the visit has had (migration 0032). */
 export type VisitMessageKind = 'confirmation' | VisitReminder | 'moved' | 'cancelled' | 'car_gone';

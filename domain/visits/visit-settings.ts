@@ -48,7 +48,6 @@ const openingHoursSchema = v.pipe(
     ['close'],
   ),
 );
-export type OpeningHours = v.InferOutput<typeof openingHoursSchema>;
 
 const calendarDate = v.pipe(
   v.string(m.dateInvalid),
