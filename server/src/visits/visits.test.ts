@@ -124,7 +124,7 @@ describe.each(DATABASE_KINDS)('booking a visit on %s', (kind) => {
       expect(expectError(await call(null, 'GET', '/slots?carUuid=car-1'), 400, 'bad_request').fields).toHaveProperty('carUuid');
       expect(expectError(await call(null, 'GET', '/slots'), 400, 'bad_request').fields).toHaveProperty('carUuid');
       const badDay = await call(null, 'GET', `/slots?carUuid=${nextCar()}&from=tomorrow`);
-      expect(expectError(badDay, 400, 'bad_request').fields).toEqual({ from: 'from must be a day written YYYY-MM-DD' });
+      expect(expectError(badDay, 400, 'bad_request').fields).toEqual({ from: 'from must be a day from 1900 to 2999 written YYYY-MM-DD' });
     });
   });
 
