@@ -5,6 +5,7 @@ import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { applicationsRoutes } from './applications/applications.routes.ts';
 import { dealOffersRoutes } from './applications/deal-offers.routes.ts';
 import { leadWorkRoutes } from './applications/lead-work.routes.ts';
+import { recordStaffVisitTo } from './applications/lead-work.service.ts';
 import { consentsRoutes } from './applications/consents.routes.ts';
 import { documentsRoutes } from './applications/documents.routes.ts';
 import { mergeGuestIntoUser } from './applications/guest-merge.service.ts';
@@ -102,9 +103,9 @@ export const api =
       photosRoutes,
       lenderRoutes({ lender }),
       tradeInsRoutes,
-      visitCalendarRoutes({ server }),
+      visitCalendarRoutes({ server }, recordStaffVisitTo),
       visitSettingsRoutes({ server }),
-      visitsRoutes({ server, company, security }),
+      visitsRoutes({ server, company, security }, recordStaffVisitTo),
 
       retentionRoutes({ personalDataRetention }),
     ]) {

@@ -15,6 +15,7 @@ import { parseOr400 } from '../http/errors.ts';
 import { documented } from '../http/openapi.ts';
 import { requireViewer } from '../http/viewer.ts';
 import { recordStaffOutcome, staffVisits } from './visit-calendar.service.ts';
+import type { StaffVisitAnswered } from './visits.service.ts';
 
 const idParams = v.object({ id: rowIdParam('id') });
 
@@ -23,9 +24,9 @@ const idParams = v.object({ id: rowIdParam('id') });
  * answer the shoppers' names, phones and emails, so a web session needs its passkey confirmed.
  */
 export const visitCalendarRoutes =
-  ({ server }: ConfigSlice<{ server: 'timeZone' }>): FastifyPluginAsync =>
+  ({ server }: ConfigSlice<{ server: 'timeZone' }>, staffAnswered: StaffVisitAnswered): FastifyPluginAsync =>
   async (app) => {
-    const deps = { db: app.db, timeZone: server.timeZone };
+    const deps = { db: app.db, timeZone: server.timeZone, staffAnswered };
 
     app.get(
       '/visits',

@@ -4,9 +4,8 @@ import { addDays, localDateOf, wallClockInstant } from '../../../domain/visits/v
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Viewer } from '../http/viewer.ts';
-import { recordStaffVisitResponse } from './visit-leads.service.ts';
 import { listAllVisitsOfUser, listVisitsBetween, type VisitWithCar } from './visits.repository.ts';
-import { recordOutcome, toStaffVisit } from './visits.service.ts';
+import { recordOutcome, shopperOfVisit, toStaffVisit, type StaffVisitAnswered } from './visits.service.ts';
 
 /**
  * The staff side of visits (docs/product/visits.md#staff-api-metrics-and-leads): the calendar of a day or a
@@ -17,6 +16,8 @@ export interface CalendarDeps {
   db: Db;
   /** The dealer's TIMEZONE, whose days the calendar shows. */
   timeZone: string;
+  /** An outcome staff record answers the shopper's lead. */
+  staffAnswered: StaffVisitAnswered;
 }
 
 /** A shopper's visits the staff see at most, the latest. */
@@ -75,7 +76,7 @@ export async function recordStaffOutcome(
   const visit = await recordOutcome(deps.db, id, outcome);
   await deps.db.transaction().execute(async (trx) => {
     await recordAudit(trx, { actorUserId: actor.userId, action: 'visit.outcome', entity: 'visit', entityId: id, details: { outcome } });
-    await recordStaffVisitResponse(trx, id, now);
+    await deps.staffAnswered(trx, shopperOfVisit(visit), now);
   });
   return toStaffVisit(visit, deps.timeZone, now);
 }

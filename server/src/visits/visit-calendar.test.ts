@@ -8,9 +8,9 @@ import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createTelegramUser, injectAs, sessionCookie, type TestTelegramUser } from '../../test/identity.ts';
 import type { Db } from '../db/database.ts';
-import { recordStaffVisitResponse } from './visit-leads.service.ts';
 import { insertVisitInFreePlace, markVisitCancelled } from './visits.repository.ts';
-import { bookVisit } from './visits.service.ts';
+import { recordStaffVisitTo } from '../applications/lead-work.service.ts';
+import { bookVisit, shopperOfVisit } from './visits.service.ts';
 
 const ADMIN: TestTelegramUser = { id: 8_930_001, first_name: 'Ada', last_name: 'Staff' };
 const SHOPPER: TestTelegramUser = { id: 8_930_002, first_name: 'Sam' };
@@ -359,7 +359,7 @@ describe.each(DATABASE_KINDS)('the staff calendar of visits on %s', (kind) => {
       const deps = { db: t.db, timeZone: 'America/Chicago', dealerState: t.config.company.location.region };
       const visit = await bookVisit(deps, { kind: 'staff', userId: adminId, language: 'en' }, booking, now);
       expect(visit.user_id).toBeNull();
-      await recordStaffVisitResponse(t.db, visit.id, now);
+      await recordStaffVisitTo(t.db, shopperOfVisit(visit), now);
       expect(await firstResponse(application)).toEqual(now);
       expect(await firstResponse(untouched)).toBeNull();
     });

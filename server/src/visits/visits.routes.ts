@@ -28,10 +28,12 @@ import {
   cancelVisit,
   moveVisit,
   myVisits,
+  shopperOfVisit,
   toMyVisit,
   toStaffVisit,
   visitForCaller,
   visitSlots,
+  type StaffVisitAnswered,
   type VisitCaller,
   type VisitDeps,
 } from './visits.service.ts';
@@ -57,7 +59,7 @@ type VisitsSettings = ConfigSlice<{ server: 'timeZone'; company: 'location'; sec
  * cancelling one by session, by the signed link its messages carry, or as staff.
  */
 export const visitsRoutes =
-  ({ server, company, security }: VisitsSettings): FastifyPluginAsync =>
+  ({ server, company, security }: VisitsSettings, staffAnswered: StaffVisitAnswered): FastifyPluginAsync =>
   async (app) => {
     const deps: VisitDeps = { db: app.db, timeZone: server.timeZone, dealerState: company.location.region };
 
@@ -117,6 +119,7 @@ export const visitsRoutes =
         if (!request.viewer?.isAdmin) throw new HttpError('forbidden', 'Only staff may book a visit for a shopper who phoned (forCaller).');
         const { userId } = asStaff(request.viewer);
         const visit = await bookVisit(deps, { kind: 'staff', userId, language: await bookingLanguage(request, request.viewer) }, booking);
+        await staffAnswered(app.db, shopperOfVisit(visit), new Date());
         reply.code(201);
         return toStaffVisit(visit, server.timeZone);
       }
@@ -201,7 +204,9 @@ export const visitsRoutes =
         const { id } = parseOr400(idParams, request.params, 'visit id');
         const move = parseOr400(visitMoveSchema, request.body, 'visit move');
         const caller = callerOf(request, id, move.token);
-        return answerFor(caller, await moveVisit(deps, caller, id, move));
+        const visit = await moveVisit(deps, caller, id, move);
+        if (caller.kind === 'staff') await staffAnswered(app.db, shopperOfVisit(visit), new Date());
+        return answerFor(caller, visit);
       },
     );
 

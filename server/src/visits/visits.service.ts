@@ -49,6 +49,16 @@ export interface VisitDeps {
   dealerState: UsStateCode;
 }
 
+/**
+ * What staff do to a visit answers the shopper's lead (docs/product/visits.md#staff-api-metrics-and-leads):
+ * handed in by the composition root (server/src/api.ts), since applications depend on visits and
+ * never the reverse. The shopper is the visit's account, or for a caller's visit its phone and email.
+ */
+export type StaffVisitAnswered = (db: Db, shopper: { userId: number } | { phone: string; email: string | null }, at: Date) => Promise<void>;
+
+export const shopperOfVisit = (visit: Pick<VisitRow, 'user_id' | 'phone' | 'email'>) =>
+  visit.user_id === null ? { phone: visit.phone, email: visit.email } : { userId: visit.user_id };
+
 /** Who acts on a visit: its shopper (by session or a signed link to it), or staff. */
 export type VisitCaller = { kind: 'shopper'; userId: number } | { kind: 'link'; visitId: number } | { kind: 'staff'; userId: number };
 
