@@ -166,6 +166,21 @@ describe('staff pages', () => {
   );
 });
 
+describe("a shopper's visit pages", () => {
+  const t = useTestApp('pglite', { webDist: webBuildWithHead() });
+  it.each([
+    '/visits',
+    '/visits/12?token=1796052600.7078d70bf726b44c31e80d0adf188735b5d124821933b9d618596a96c7cf26ee',
+    '/cars/0b3a4c1e-8a55-4f3e-9a57-3c0b7a2f6d11/visit?type=hold',
+  ])('answers %s with the app, telling search engines to leave it out', async (path) => {
+    const res = await t.app.inject(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(metaContent(res.body, 'robots')).toBe('noindex');
+    expect(res.body).not.toContain('og:url');
+  });
+});
+
 describe("the picture of the site's link previews", () => {
   it("is a 1200 × 630 PNG among the web build's public files", async () => {
     const file = fileURLToPath(new URL('../../../web/public/link-preview.png', import.meta.url));

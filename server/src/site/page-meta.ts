@@ -25,7 +25,7 @@ export interface PublicPageMeta {
   about?: StructuredSubject;
 }
 
-/** Staff and sign-in pages are nobody's link preview and no search result: they only say noindex. */
+/** Staff, sign-in and visit pages are nobody's link preview and no search result: they only say noindex. */
 interface PrivatePageMeta {
   type: 'private';
 }
@@ -39,8 +39,11 @@ const SITE_IMAGE_SIZE = { width: 1200, height: 630 };
 
 const CAR_PATH = /^\/cars\/([^/]+)\/?$/;
 
-/** Staff and sign-in pages: search engines are told to leave them out. */
-const PRIVATE_PATH = /^\/(dashboard(\/.*)?|auth\/link)$/;
+/**
+ * Staff and sign-in pages, and a shopper's own visit screens (docs/product/visits.md): search engines
+ * are told to leave them out, and a visit's signed link (its token) goes into no tag of the page.
+ */
+const PRIVATE_PATH = /^\/(dashboard(\/.*)?|auth\/link|visits(\/[^/]+)?|cars\/[^/]+\/visit)$/;
 
 /**
  * The web app's screens (web/src/app/router.tsx) other than a car and the private ones above:
