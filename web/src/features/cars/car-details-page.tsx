@@ -175,9 +175,10 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               </button>
             </div>
           </div>
-          {available ? <VisitActions car={car} /> : null}
           {/* A car that is sold or pending cannot be priced (the quote answers 409), so only an available one has a deal. */}
           {car.status === 'available' ? <DealBuilder car={car} canApply={applied === false && !heldByOther} /> : null}
+          {/* Under the deal and its Apply, so the deal keeps its place right below Share. */}
+          {available ? <VisitActions car={car} /> : null}
         </div>
         <div className="car-details__info">
           <section aria-labelledby="car-specs-title">
@@ -208,7 +209,7 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
 }
 
 /**
- * Beside Apply, a test drive or a hold (docs/product/visits.md#booking). The booking screen's address
+ * Below the deal and its Apply, a test drive or a hold (docs/product/visits.md#booking). The booking screen's address
  * carries the page's own parameters, the deal the builder wrote among them, read when the link is
  * followed: the builder writes the address without a navigation (components/deal-builder.tsx).
  */
