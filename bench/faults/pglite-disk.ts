@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerKey, runIfMain, seconds, serverEnv, sleep, startServer, Tally, type Say, type ServerProcess } from './support.ts';
+import { answerKey, holdPhase, runIfMain, seconds, serverEnv, sleep, startServer, Tally, type Say, type ServerProcess } from './support.ts';
 
 /**
  * Fault: the embedded database's disk fills up while the server writes, and the server starts on
@@ -144,11 +144,8 @@ export async function pgliteDiskFault(
     };
     const load = Promise.all([...Array.from({ length: clients }, writer), ...Array.from({ length: clients }, reader)]);
 
-    await sleep(beforeMs);
     // On a busy machine the first writes can take longer than beforeMs: the disk fills once some are acknowledged.
-    const acknowledgedSoFar = () => [...acknowledged.values()].reduce((count, cars) => count + cars.length, 0);
-    const waitingSince = Date.now();
-    while (acknowledgedSoFar() === 0 && Date.now() - waitingSince < 30_000) await sleep(50);
+    await holdPhase(beforeMs, () => [...acknowledged.values()].some((cars) => cars.length > 0));
     phase = 'after';
     filledAt = Date.now();
     fill(dataDir, 0);

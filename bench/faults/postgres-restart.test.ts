@@ -15,7 +15,7 @@ describe.skipIf(!postgresUrl)('the app when PostgreSQL stops and restarts under 
       afterMs: 1000,
       poolEnv: { DATABASE_CONNECT_TIMEOUT_MS: '500', DATABASE_STATEMENT_TIMEOUT_MS: '1000' },
     });
-  }, 60_000);
+  }, 120_000);
 
   it('answers 503 database_unavailable with Retry-After while it is down, never a 500', () => {
     expect(report.down.counts['503 database_unavailable']).toBeGreaterThan(0);

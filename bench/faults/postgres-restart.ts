@@ -4,7 +4,7 @@ import { createRuntime } from '../../server/src/runtime.ts';
 import { seedDatabase } from '../../server/src/seed/seed.ts';
 import { testConfig } from '../../server/test/app.ts';
 import { startTcpProxy } from '../../server/test/tcp-proxy.ts';
-import { answerKey, postgresServerUrl, runIfMain, seconds, sleep, Tally, throwawayPostgres, type Say } from './support.ts';
+import { answerKey, holdPhase, postgresServerUrl, runIfMain, seconds, sleep, Tally, throwawayPostgres, type Say } from './support.ts';
 
 /**
  * Fault: PostgreSQL stops in the middle of load and comes back. The app reaches its database
@@ -64,6 +64,7 @@ export async function postgresRestartFault(
     let slowestMs = 0;
     let healedAt = 0;
     let recoveryMs: number | undefined;
+    let writesAcknowledged = 0;
     const acknowledged = new Map<string, string[]>();
 
     const record = async (request: () => Promise<Response>, write = false) => {
@@ -74,6 +75,7 @@ export async function postgresRestartFault(
       slowestMs = Math.max(slowestMs, Date.now() - started);
       if (!response) return tally.add('network');
       if (response.status === 503 && !response.headers.get('retry-after')) withoutRetryAfter += 1;
+      if (write && response.ok) writesAcknowledged += 1;
       if (write && response.ok && phase === 'after' && recoveryMs === undefined) recoveryMs = Date.now() - healedAt;
       tally.add(await answerKey(response.clone()));
       return response;
@@ -127,14 +129,16 @@ export async function postgresRestartFault(
     };
     const load = Promise.all([...Array.from({ length: clients }, writer), ...Array.from({ length: clients }, reader)]);
 
-    await sleep(beforeMs);
+    // Phases end on what happened, not on the clock alone: on a busy machine the first writes (a cold
+    // server, a fresh pool) or the reconnect can take longer than the nominal window.
+    await holdPhase(beforeMs, () => writesAcknowledged >= clients);
     phase = 'down';
     proxy.refuse();
     await sleep(downMs);
     phase = 'after';
     healedAt = Date.now();
     proxy.heal();
-    await sleep(afterMs);
+    await holdPhase(afterMs, () => recoveryMs !== undefined && (tallies.after.counts['200'] ?? 0) > 0);
     phase = 'done';
     await load;
     say(`Sent before the stop (${seconds(beforeMs)}; those in flight at the cut answer 503): ${tallies.before.summary()}.`);

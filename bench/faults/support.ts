@@ -16,6 +16,16 @@ export type Say = (line: string) => void;
 export const quiet: Say = () => {};
 
 export { sleep };
+/**
+ * Lets a fault's phase run for at least `minMs`, then until `done()` holds or `capMs` has passed in
+ * all. The report then says what happened; a phase that hit its cap shows as the missing outcome.
+ */
+export async function holdPhase(minMs: number, done: () => boolean, capMs = 30_000): Promise<void> {
+  const started = Date.now();
+  await sleep(minMs);
+  while (!done() && Date.now() - started < capMs) await sleep(25);
+}
+
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** The PostgreSQL server the PostgreSQL faults use: the tests' one, or the bench's DATABASE_URL. */
