@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Insertable } from 'kysely';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { CONSENTS } from '../../domain/consents.ts';
 import type { MyApplication } from '../../domain/contracts/applications.ts';
 import type { LicenceSide, UploadedDocument } from '../../domain/contracts/documents.ts';
+import type { Db } from '../src/db/database.ts';
+import type { ApplicationsTable } from '../src/db/schema.ts';
 import type { ImageDecoder, ImageDecoderCounters } from '../src/media/image-decoder.service.ts';
 import { injectAs, type TestTelegramUser } from './identity.ts';
 
@@ -134,6 +137,42 @@ export async function submitTestApplication(
   const response = await submit(app, who, submissionBody(userId, { front: front.id, back: back.id }, overrides));
   if (response.statusCode !== 201) throw new Error(`submitTestApplication: ${response.statusCode} ${response.body}`);
   return response.json<MyApplication>();
+}
+
+/**
+ * An application written straight into its table, for the tests of what reads applications (the
+ * metrics, the staff calendar) rather than of submitting one: an employed renter in Dallas, with
+ * `values` over that. Answers its id.
+ */
+export async function insertApplication(
+  db: Db,
+  values: Pick<Insertable<ApplicationsTable>, 'user_id'> & Partial<Insertable<ApplicationsTable>>,
+): Promise<number> {
+  const row = await db
+    .insertInto('applications')
+    .values({
+      first_name: 'Test',
+      last_name: 'Applicant',
+      email: 'applicant@example.com',
+      phone: '+12145550100',
+      marital_status: 'Unmarried',
+      housing_status: 'Rent',
+      months_at_current_address: 30,
+      address: JSON.stringify({ line1: '1 Main St', line2: null, city: 'Dallas', state: 'TX', postalCode: '75201' }),
+      income: 5_000,
+      current_employment: JSON.stringify({
+        employerName: 'Acme',
+        occupation: null,
+        workPhone: null,
+        status: 'Employed',
+        employerAddress: null,
+      }),
+      dealer: JSON.stringify({}),
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Image headers are read on libuv's threads and may finish in any order: a test waits for the decoder state it sets up. */

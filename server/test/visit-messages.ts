@@ -5,7 +5,6 @@ import { expect } from 'vitest';
 import type { InventoryCar } from '../../domain/contracts/inventory.ts';
 import type { OutboxKind } from '../../domain/contracts/outbox.ts';
 import type { Language } from '../../domain/enums.ts';
-import { buildVin } from '../../domain/vin.ts';
 import { addDays, bookableSlots, localDateOf, type Slot } from '../../domain/visits/visit-slots.ts';
 import { visitBookingSchema, type VisitType } from '../../domain/visits/visit.schema.ts';
 import type { Db } from '../src/db/database.ts';
@@ -15,44 +14,19 @@ import type { TestApp } from './app.ts';
 import { injectAs, type TestTelegramUser } from './identity.ts';
 
 /**
- * What the tests of a visit's messages share (docs/product/visits.md#messages-and-reminders): cars
- * added through the inventory API, visits booked through the visits service, and the outbox's time
- * moved in data (a reminder's delivery made due now, a delivered one replayed) rather than waited for.
+ * What the tests of a visit's messages share (docs/product/visits.md#messages-and-reminders): cars'
+ * listings changed through the inventory API (test/inventory.ts adds the cars), visits booked
+ * through the visits service, and the outbox's time moved in data (a reminder's delivery made due
+ * now, a delivered one replayed) rather than waited for.
  */
 
 const HOUR = 3_600_000;
-let serial = 0;
 
 export const visitDeps = (server: TestApp): VisitDeps => ({
   db: server.db,
   timeZone: server.config.server.timeZone,
   dealerState: server.config.company.location.region,
 });
-
-/** A car for sale, added by an admin as staff do; a Ford Escape near $20,000 unless told otherwise. */
-export async function addCar(server: TestApp, admin: TestTelegramUser, overrides: Record<string, unknown> = {}): Promise<InventoryCar> {
-  serial += 1;
-  const res = await injectAs(server.app, admin, {
-    method: 'POST',
-    url: '/api/inventory',
-    payload: {
-      vin: buildVin('1FM', 'CU9GD', 2020, 'L', 400_000 + serial),
-      stockNumber: `VM${serial}`,
-      year: 2020,
-      brand: 'Ford',
-      model: 'Escape',
-      trim: 'SE',
-      bodyStyle: 'suv',
-      condition: 'used',
-      price: 20_000,
-      mileage: 31_000,
-      listingState: 'available',
-      ...overrides,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<InventoryCar>();
-}
 
 /** Staff change a car's listing (sold, pending, available again), as the inventory screen does. */
 export async function changeListing(server: TestApp, admin: TestTelegramUser, carUuid: string, listingState: string): Promise<void> {

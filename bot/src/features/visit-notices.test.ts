@@ -8,8 +8,8 @@ import { findUserByTelegramId } from '../../../server/src/users/users.repository
 import { cancelVisit, moveVisit } from '../../../server/src/visits/visits.service.ts';
 import { DATABASE_KINDS } from '../../../server/test/database.ts';
 import { createAdmin, injectAs, type TestTelegramUser } from '../../../server/test/identity.ts';
+import { addCar } from '../../../server/test/inventory.ts';
 import {
-  addCar,
   allDelivered,
   bookAsShopper,
   makeRemindersDue,

@@ -9,10 +9,10 @@ import { findApplicationById, type ApplicationRow } from '../applications/applic
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { findDealSettings } from '../deals/deals.repository.ts';
-import { describeMailError, isPermanentMailError, type Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/mail.service.ts';
 import type { PiiCipher } from '../security/pii-crypto.ts';
 import { adfDocument, element, optional, type XmlElement } from './adf.ts';
-import { dealComments, dealFinance, leadProvider, leadVendor, type LeadConfig } from './adf-parts.ts';
+import { dealComments, dealFinance, leadMailConsumer, leadProvider, leadVendor, stockVehicle, type LeadConfig } from './adf-parts.ts';
 import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
 import { crmVisitLeadConsumer } from './visit-lead.consumer.ts';
 
@@ -55,15 +55,7 @@ export function adfLead({ application, vehicle, deal, tradeIn }: AdfLead, config
   const { company } = config;
   const interest = deal?.type === 'lease' ? 'lease' : 'buy';
   const car = vehicle
-    ? element('vehicle', { interest, status: vehicle.condition }, [
-        element('year', {}, vehicle.year),
-        element('make', {}, vehicle.brand),
-        element('model', {}, vehicle.model),
-        optional('vin', vehicle.vin),
-        element('stock', {}, vehicle.stockNumber),
-        optional('trim', vehicle.trim),
-        element('odometer', { status: 'unknown', units: 'mi' }, vehicle.mileage),
-        element('price', { type: 'asking', currency: 'USD' }, vehicle.price),
+    ? stockVehicle(vehicle, interest, [
         deal
           ? dealFinance(deal)
           : // Without a deal, a credit application asks to finance the car at most at its asking price; the down payment is the lender's talk.
@@ -117,35 +109,23 @@ export interface CrmAdfDeps {
   acceptedTradeIn: (userId: number) => Promise<TradeInHandoff | null>;
 }
 
-/**
- * The outbox's `crm-adf` consumer: emails each submission to the CRM as an ADF lead. The XML is
- * the message's plain-text body, not an attachment: that is where the ADF specification puts it
- * and where CRM lead mailboxes look for it, some of them ignoring attachments altogether.
- */
+/** The outbox's `crm-adf` consumer: emails each submission to the CRM as an ADF lead. */
 export function crmAdfConsumer(deps: CrmAdfDeps): OutboxConsumer {
-  return {
-    name: CRM_ADF_CONSUMER,
-    kinds: ['application.submitted'],
-    async deliver(event) {
-      if (event.kind !== 'application.submitted') return;
-      const application = await findApplicationById(deps.db, event.payload.applicationId);
-      // Deleted since (the applicant's data was erased): there is no lead left to send.
-      if (!application) return;
-      const [vehicle, { deal }, tradeIn] = await Promise.all([
-        findLeadVehicle(deps.db, application.car_uuid),
-        toStaffApplication(deps, application, new Date()),
-        deps.acceptedTradeIn(application.user_id),
-      ]);
-      const dealSettings = deal && (await findDealSettings(deps.db, deal.settingsVersion));
-      await deps.mailer.send({
-        to: deps.to,
-        subject: `ADF lead: credit application #${application.id}`,
-        text: adfLead({ application, vehicle, deal: deal && dealHandoff(deal, dealSettings?.settings, tradeIn), tradeIn }, deps.config),
-      });
-    },
-    isPermanent: isPermanentMailError,
-    describeError: describeMailError,
-  };
+  return leadMailConsumer(CRM_ADF_CONSUMER, 'application.submitted', deps, async (event) => {
+    const application = await findApplicationById(deps.db, event.payload.applicationId);
+    // Deleted since (the applicant's data was erased): there is no lead left to send.
+    if (!application) return undefined;
+    const [vehicle, { deal }, tradeIn] = await Promise.all([
+      findLeadVehicle(deps.db, application.car_uuid),
+      toStaffApplication(deps, application, new Date()),
+      deps.acceptedTradeIn(application.user_id),
+    ]);
+    const dealSettings = deal && (await findDealSettings(deps.db, deal.settingsVersion));
+    return {
+      subject: `ADF lead: credit application #${application.id}`,
+      text: adfLead({ application, vehicle, deal: deal && dealHandoff(deal, dealSettings?.settings, tradeIn), tradeIn }, deps.config),
+    };
+  });
 }
 
 /**

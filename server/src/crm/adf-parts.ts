@@ -1,13 +1,37 @@
+import type { OutboxConsumer, OutboxEvent, OutboxKind } from '../../../domain/contracts/outbox.ts';
 import type { DealHandoff } from '../../../domain/deals/deal-handoff.ts';
 import { centsToDecimal } from '../../../domain/deals/money.ts';
 import { formatCents, formatMileage, formatPercent } from '../../../domain/format.ts';
 import { usStateName } from '../../../domain/us-states.ts';
 import type { Config } from '../config.ts';
+import { describeMailError, isPermanentMailError, type Mailer } from '../mail/mail.service.ts';
 import { element, optional, type XmlElement } from './adf.ts';
+import type { LeadVehicle } from './crm.repository.ts';
 
-/* The parts every ADF lead shares, whatever it is about (a credit application, a visit): the deal, the dealer, the sender. */
+/*
+ * The parts every ADF lead shares, whatever it is about (a credit application, a visit): the car,
+ * the deal, the dealer, the sender; and the consumer that mails a lead to the CRM.
+ */
 
 export type LeadConfig = Pick<Config, 'company' | 'dealer'> & { server: Pick<Config['server'], 'publicUrl' | 'timeZone'> };
+
+/**
+ * A car of the stock as ADF's vehicle, with what the CRM matches to its own stock (VIN and stock
+ * number), its miles and its asking price, then `more` (the finance, comments).
+ */
+export function stockVehicle(vehicle: LeadVehicle, interest: string, more: ReadonlyArray<XmlElement | undefined>): XmlElement {
+  return element('vehicle', { interest, status: vehicle.condition }, [
+    element('year', {}, vehicle.year),
+    element('make', {}, vehicle.brand),
+    element('model', {}, vehicle.model),
+    optional('vin', vehicle.vin),
+    element('stock', {}, vehicle.stockNumber),
+    optional('trim', vehicle.trim),
+    element('odometer', { status: 'unknown', units: 'mi' }, vehicle.mileage),
+    element('price', { type: 'asking', currency: 'USD' }, vehicle.price),
+    ...more,
+  ]);
+}
 
 const amount = (type: 'downpayment' | 'monthly' | 'total', cents: number) =>
   element('amount', { type, limit: 'exact', currency: 'USD' }, centsToDecimal(cents));
@@ -92,4 +116,30 @@ export function leadProvider(config: LeadConfig, service: string): XmlElement {
     element('service', {}, service),
     optional('url', config.server.publicUrl),
   ]);
+}
+
+/**
+ * An outbox consumer that emails the CRM's lead mailbox one ADF lead for each event of `kind`. The
+ * XML is the message's plain-text body, not an attachment: that is where the ADF specification puts
+ * it and where CRM lead mailboxes look for it, some of them ignoring attachments altogether. `lead`
+ * answers the email's subject and text, or undefined when there is no lead left to send.
+ */
+export function leadMailConsumer<K extends OutboxKind>(
+  name: string,
+  kind: K,
+  { mailer, to }: { mailer: Mailer; to: string },
+  lead: (event: Extract<OutboxEvent, { kind: K }>) => Promise<{ subject: string; text: string } | undefined>,
+): OutboxConsumer {
+  const ofKind = (event: OutboxEvent): event is Extract<OutboxEvent, { kind: K }> => event.kind === kind;
+  return {
+    name,
+    kinds: [kind],
+    async deliver(event) {
+      if (!ofKind(event)) return;
+      const mail = await lead(event);
+      if (mail) await mailer.send({ to, ...mail });
+    },
+    isPermanent: isPermanentMailError,
+    describeError: describeMailError,
+  };
 }

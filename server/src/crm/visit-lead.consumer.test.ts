@@ -9,7 +9,8 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../tes
 import { TEST_DEAL_SETTINGS, TEST_DEALS } from '../../test/deals.ts';
 import { createAdmin, createGuest, type TestTelegramUser } from '../../test/identity.ts';
 import { LocalSmtp } from '../../test/local-smtp.ts';
-import { addCar, bookAsShopper, slotsFrom } from '../../test/visit-messages.ts';
+import { addCar } from '../../test/inventory.ts';
+import { bookAsShopper, slotsFrom } from '../../test/visit-messages.ts';
 import { parseXml, select, textAt } from '../../test/xml-tree.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 import { adfVisitLead, type AdfVisitLead } from './visit-lead.consumer.ts';

@@ -4,10 +4,10 @@ import { zonedIsoDateTime } from '../../../domain/dates.ts';
 import { dealHandoff, type DealHandoff } from '../../../domain/deals/deal-handoff.ts';
 import type { Db } from '../db/database.ts';
 import { findDealSettings } from '../deals/deals.repository.ts';
-import { describeMailError, isPermanentMailError, type Mailer } from '../mail/mail.service.ts';
+import type { Mailer } from '../mail/mail.service.ts';
 import { findVisit, type VisitRow } from '../visits/visits.repository.ts';
 import { adfDocument, element, optional } from './adf.ts';
-import { dealComments, dealFinance, leadProvider, leadVendor, type LeadConfig } from './adf-parts.ts';
+import { dealComments, dealFinance, leadMailConsumer, leadProvider, leadVendor, stockVehicle, type LeadConfig } from './adf-parts.ts';
 import { findLeadVehicle, type LeadVehicle } from './crm.repository.ts';
 
 const CRM_ADF_VISIT_CONSUMER = 'crm-adf-visit';
@@ -44,17 +44,7 @@ export function adfVisitLead(lead: AdfVisitLead, config: LeadConfig): string {
       element('prospect', { status: 'new' }, [
         element('id', { sequence: 1, source: `${config.company.name} visits` }, visit.id),
         element('requestdate', {}, zonedIsoDateTime(visit.created_at, config.server.timeZone)),
-        element('vehicle', { interest: visit.type === 'test_drive' ? 'test-drive' : 'buy', status: vehicle.condition }, [
-          element('year', {}, vehicle.year),
-          element('make', {}, vehicle.brand),
-          element('model', {}, vehicle.model),
-          optional('vin', vehicle.vin),
-          element('stock', {}, vehicle.stockNumber),
-          optional('trim', vehicle.trim),
-          element('odometer', { status: 'unknown', units: 'mi' }, vehicle.mileage),
-          element('price', { type: 'asking', currency: 'USD' }, vehicle.price),
-          deal ? dealFinance(deal) : undefined,
-        ]),
+        stockVehicle(vehicle, visit.type === 'test_drive' ? 'test-drive' : 'buy', [deal ? dealFinance(deal) : undefined]),
         element('customer', {}, [
           element('contact', {}, [
             element('name', { part: 'full' }, visit.name),
@@ -84,24 +74,16 @@ export interface CrmVisitLeadDeps {
  * when delivered.
  */
 export function crmVisitLeadConsumer(deps: CrmVisitLeadDeps): OutboxConsumer {
-  return {
-    name: CRM_ADF_VISIT_CONSUMER,
-    kinds: ['visit.booked'],
-    async deliver(event) {
-      if (event.kind !== 'visit.booked') return;
-      const visit = await findVisit(deps.db, event.payload.visitId);
-      // Deleted since, with its car or its shopper's account: there is no lead left to send.
-      const vehicle = visit && (await findLeadVehicle(deps.db, visit.car_uuid));
-      if (!visit || !vehicle) return;
-      const settings = visit.deal && (await findDealSettings(deps.db, visit.deal.settingsVersion));
-      const deal = visit.deal && dealHandoff(visit.deal, settings?.settings, null);
-      await deps.mailer.send({
-        to: deps.to,
-        subject: `ADF lead: ${visit.type === 'test_drive' ? 'test drive' : 'hold'} #${visit.id}`,
-        text: adfVisitLead({ visit, vehicle, deal }, deps.config),
-      });
-    },
-    isPermanent: isPermanentMailError,
-    describeError: describeMailError,
-  };
+  return leadMailConsumer(CRM_ADF_VISIT_CONSUMER, 'visit.booked', deps, async (event) => {
+    const visit = await findVisit(deps.db, event.payload.visitId);
+    // Deleted since, with its car or its shopper's account: there is no lead left to send.
+    const vehicle = visit && (await findLeadVehicle(deps.db, visit.car_uuid));
+    if (!visit || !vehicle) return undefined;
+    const settings = visit.deal && (await findDealSettings(deps.db, visit.deal.settingsVersion));
+    const deal = visit.deal && dealHandoff(visit.deal, settings?.settings, null);
+    return {
+      subject: `ADF lead: ${visit.type === 'test_drive' ? 'test drive' : 'hold'} #${visit.id}`,
+      text: adfVisitLead({ visit, vehicle, deal }, deps.config),
+    };
+  });
 }

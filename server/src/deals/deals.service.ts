@@ -5,6 +5,7 @@ import { quoteOffer, type DealRevision, type OfferOutcome } from '../../../domai
 import type { DealInput } from '../../../domain/deals/deal-input.schema.ts';
 import type { DealQuote, PricedDeal } from '../../../domain/deals/deal-quote.schema.ts';
 import {
+  type DealSettings,
   exampleDealSettings,
   FINANCE_TERMS,
   LEASE_MILEAGES,
@@ -17,6 +18,7 @@ import type { UsStateCode } from '../../../domain/us-states.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findDealCar } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
+import { currentVersionedSettings, saveVersionedSettings, type VersionedSettingsStore } from '../db/versioned-settings.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { findDealSettings, findLatestDealSettingsVersion, insertDealSettings } from './deals.repository.ts';
 
@@ -42,17 +44,26 @@ async function dealSettingsAt(db: Db, version: number): Promise<VersionedDealSet
   return found;
 }
 
-export async function currentDealSettings(db: Db, dealerState: UsStateCode): Promise<VersionedDealSettings> {
+/** The newest version, read through the versions kept above. */
+async function findLatestDealSettings(db: Db): Promise<VersionedDealSettings | undefined> {
   const latest = await findLatestDealSettingsVersion(db);
-  if (latest !== undefined) {
-    const settings = await dealSettingsAt(db, latest);
-    if (settings) return settings;
-  }
-  // Two instances starting together both try version 1; the primary key lets one win and both read it.
-  await insertDealSettings(db, 1, exampleDealSettings(dealerState), null);
-  const seeded = await dealSettingsAt(db, 1);
-  if (!seeded) throw new Error('The deal settings were seeded but cannot be read back.');
-  return seeded;
+  return latest === undefined ? undefined : dealSettingsAt(db, latest);
+}
+
+const dealSettings: VersionedSettingsStore<DealSettings> = {
+  name: 'deal settings',
+  findLatest: findLatestDealSettings,
+  insert: insertDealSettings,
+  staleError: (currentVersion) =>
+    new HttpError(
+      'stale_version',
+      `These deal settings were changed by someone else (now version ${currentVersion}): reload them and make your change again.`,
+    ),
+  audit: { record: recordAudit, action: 'deal_settings.saved', entity: 'deal_settings' },
+};
+
+export async function currentDealSettings(db: Db, dealerState: UsStateCode): Promise<VersionedDealSettings> {
+  return currentVersionedSettings(db, dealSettings, () => exampleDealSettings(dealerState));
 }
 
 export function toDealSettingsAnswer({ version, settings }: VersionedDealSettings): DealSettingsAnswer {
@@ -73,24 +84,7 @@ export async function saveDealSettings(
   actorUserId: number,
   save: DealSettingsSave,
 ): Promise<VersionedDealSettings> {
-  return db.transaction().execute(async (trx) => {
-    const current = await currentDealSettings(trx, dealerState);
-    const next = current.version + 1;
-    if (save.version !== current.version || !(await insertDealSettings(trx, next, save.settings, actorUserId))) {
-      throw new HttpError(
-        'stale_version',
-        `These deal settings were changed by someone else (now version ${current.version}): reload them and make your change again.`,
-      );
-    }
-    await recordAudit(trx, {
-      actorUserId,
-      action: 'deal_settings.saved',
-      entity: 'deal_settings',
-      entityId: next,
-      details: { from: current.version },
-    });
-    return { version: next, settings: save.settings };
-  });
+  return saveVersionedSettings(db, dealSettings, () => exampleDealSettings(dealerState), actorUserId, save);
 }
 
 type StoredDealCar = NonNullable<Awaited<ReturnType<typeof findDealCar>>>;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryCar, InventoryPhoto } from '../../../domain/contracts/inventory.ts';
-import { buildVin } from '../../../domain/vin.ts';
+import type { InventoryPhoto } from '../../../domain/contracts/inventory.ts';
 import { HttpError } from '../http/errors.ts';
 import { useTestApp } from '../../test/app.ts';
 import { multipart, solidImage } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
+import { addCar } from '../../test/inventory.ts';
 import { createAdmin, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import { addCarPhotos, storeCarPhoto } from './photos.service.ts';
 
@@ -18,29 +18,10 @@ const ADMIN: TestTelegramUser = { id: 9801, first_name: 'Ada' };
 
 describe.each(DATABASE_KINDS)('the stored files of deleted photos on %s', (kind) => {
   const t = useTestApp(kind);
-  let serial = 0;
   let carA: string;
   let carB: string;
 
-  const newCar = async () => {
-    serial += 1;
-    const res = await injectAs(t.app, ADMIN, {
-      method: 'POST',
-      url: '/api/inventory',
-      payload: {
-        vin: buildVin('1HG', 'CV1F3', 2020, 'A', 600_000 + serial),
-        stockNumber: `B${serial}`,
-        year: 2020,
-        brand: 'Honda',
-        model: 'Civic',
-        condition: 'used',
-        price: 19_000,
-        mileage: 20_000,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<InventoryCar>().uuid;
-  };
+  const newCar = async () => (await addCar(t, ADMIN)).uuid;
 
   /** A photo of one colour: the same colour gives the same bytes, so the same stored files. */
   const photo = (colour: string) => solidImage(800, 600, colour).jpeg().toBuffer();

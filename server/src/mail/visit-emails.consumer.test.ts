@@ -13,8 +13,8 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../tes
 import { createAdmin, createGuest, createTelegramUser, type TestTelegramUser } from '../../test/identity.ts';
 import { LocalSmtp, type ArrivedMail } from '../../test/local-smtp.ts';
 import { makeRetriesDue } from '../../test/outbox.ts';
+import { addCar } from '../../test/inventory.ts';
 import {
-  addCar,
   allDelivered,
   bookAsShopper,
   changeListing,

@@ -4,6 +4,7 @@ import { METRIC_NAMES, type MetricName, type MetricsAnswer } from '../../../doma
 import type { ApplicationStatus } from '../../../domain/enums.ts';
 import type { VisitStatus, VisitType } from '../../../domain/visits/visit.schema.ts';
 import { useTestApp, type TestApp } from '../../test/app.ts';
+import { insertApplication } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createTelegramUser, injectAs } from '../../test/identity.ts';
 import type { Db } from '../db/database.ts';
@@ -44,32 +45,12 @@ async function addViews(db: Db, userId: number, views: Array<[car: string, viewe
 }
 
 async function addApplication(db: Db, userId: number, status: ApplicationStatus, submittedAt: string, firstResponseAt?: string) {
-  await db
-    .insertInto('applications')
-    .values({
-      user_id: userId,
-      status,
-      first_name: 'Test',
-      last_name: 'Applicant',
-      email: 'applicant@example.com',
-      phone: '+12145550100',
-      marital_status: 'Unmarried',
-      housing_status: 'Rent',
-      months_at_current_address: 30,
-      address: JSON.stringify({ line1: '1 Main St', line2: null, city: 'Dallas', state: 'TX', postalCode: '75201' }),
-      income: 5_000,
-      current_employment: JSON.stringify({
-        employerName: 'Acme',
-        occupation: null,
-        workPhone: null,
-        status: 'Employed',
-        employerAddress: null,
-      }),
-      dealer: JSON.stringify({}),
-      submitted_at: at(submittedAt),
-      first_response_at: firstResponseAt === undefined ? null : at(firstResponseAt),
-    })
-    .execute();
+  await insertApplication(db, {
+    user_id: userId,
+    status,
+    submitted_at: at(submittedAt),
+    first_response_at: firstResponseAt === undefined ? null : at(firstResponseAt),
+  });
 }
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import type { ErrorBody } from '../../../domain/contracts/errors.ts';
 import type { StaffVisit, StaffVisitsAnswer } from '../../../domain/contracts/visits.ts';
 import { visitBookingSchema, type VisitType } from '../../../domain/visits/visit.schema.ts';
 import { useTestApp } from '../../test/app.ts';
+import { insertApplication } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createTelegramUser, injectAs, sessionCookie, type TestTelegramUser } from '../../test/identity.ts';
 import type { Db } from '../db/database.ts';
@@ -26,35 +27,8 @@ async function addCar(db: Db, brand: string, model: string): Promise<string> {
 }
 
 /** A submitted application of a user, with the phone and email it gives and no response yet. */
-async function addApplication(db: Db, userId: number, contact: { phone: string; email: string }): Promise<number> {
-  const row = await db
-    .insertInto('applications')
-    .values({
-      user_id: userId,
-      status: 'in_review',
-      first_name: 'Test',
-      last_name: 'Applicant',
-      email: contact.email,
-      phone: contact.phone,
-      marital_status: 'Unmarried',
-      housing_status: 'Rent',
-      months_at_current_address: 30,
-      address: JSON.stringify({ line1: '1 Main St', line2: null, city: 'Dallas', state: 'TX', postalCode: '75201' }),
-      income: 5_000,
-      current_employment: JSON.stringify({
-        employerName: 'Acme',
-        occupation: null,
-        workPhone: null,
-        status: 'Employed',
-        employerAddress: null,
-      }),
-      dealer: JSON.stringify({}),
-      submitted_at: new Date('2027-03-01T15:00:00Z'),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const addApplication = (db: Db, userId: number, contact: { phone: string; email: string }) =>
+  insertApplication(db, { user_id: userId, status: 'in_review', ...contact, submitted_at: new Date('2027-03-01T15:00:00Z') });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -7,7 +7,8 @@ import { visitMoveSchema, type VisitType } from '../../../domain/visits/visit.sc
 import { useTestApp } from '../../test/app.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { createAdmin, createGuest, type TestTelegramUser } from '../../test/identity.ts';
-import { addCar, bookAsShopper, slotsFrom, visitDeps } from '../../test/visit-messages.ts';
+import { addCar } from '../../test/inventory.ts';
+import { bookAsShopper, slotsFrom, visitDeps } from '../../test/visit-messages.ts';
 import { loadCatalogues, type Catalogues } from '../i18n/catalogues.ts';
 import { checkVisitLinkToken } from './visit-links.ts';
 import { sendVisitMessage, type VisitMessageDeps } from './visit-messages.service.ts';

@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type UpdateObject } from 'kysely';
 import type { VisitMessageKind } from '../../../domain/visits/visit-rules.ts';
 import type { VisitActor, VisitOutcome } from '../../../domain/visits/visit.schema.ts';
 import { carCoverColumns, type carCover } from '../cars/cars.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { CarListingState } from '../../../domain/enums.ts';
-import type { VisitsTable } from '../db/schema.ts';
+import type { Database, VisitsTable } from '../db/schema.ts';
 
 export type VisitRow = Selectable<VisitsTable>;
 
@@ -154,6 +154,15 @@ export async function findFreePlace(db: Db, startsAt: Date, capacity: number, ex
   return undefined;
 }
 
+/** Changes one visit, stamping the change, and answers the visit as it now stands. */
+const updateVisit = (db: Db, id: number, changes: UpdateObject<Database, 'visits'>): Promise<VisitRow> =>
+  db
+    .updateTable('visits')
+    .set({ ...changes, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
 /**
  * Moves a visit to another start (and car). A second mover who read the same free place a moment
  * earlier fails on the unique index, which the service answers as a full slot. A deal was priced for
@@ -164,38 +173,22 @@ export async function moveVisitTo(
   id: number,
   to: { carUuid: string; startsAt: Date; endsAt: Date; place: number },
 ): Promise<VisitRow> {
-  return db
-    .updateTable('visits')
-    .set({
-      car_uuid: to.carUuid,
-      starts_at: to.startsAt,
-      ends_at: to.endsAt,
-      place: to.place,
-      deal: sql<string | null>`case when car_uuid = ${to.carUuid} then deal end`,
-      car_gone_at: null,
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateVisit(db, id, {
+    car_uuid: to.carUuid,
+    starts_at: to.startsAt,
+    ends_at: to.endsAt,
+    place: to.place,
+    deal: sql<string | null>`case when car_uuid = ${to.carUuid} then deal end`,
+    car_gone_at: null,
+  });
 }
 
 export async function markVisitCancelled(db: Db, id: number, by: VisitActor): Promise<VisitRow> {
-  return db
-    .updateTable('visits')
-    .set({ status: 'cancelled', cancelled_by: by, cancelled_at: sql`now()`, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateVisit(db, id, { status: 'cancelled', cancelled_by: by, cancelled_at: sql`now()` });
 }
 
 export async function recordVisitOutcome(db: Db, id: number, outcome: VisitOutcome): Promise<VisitRow> {
-  return db
-    .updateTable('visits')
-    .set({ status: outcome, outcome_at: sql`now()`, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updateVisit(db, id, { status: outcome, outcome_at: sql`now()` });
 }
 
 /**
@@ -285,16 +278,20 @@ export async function countVisitMessages(db: Db, visitId: number, message: Visit
   return Number(sent);
 }
 
+/** Marks a car's booked visits as waiting for another car since `carGoneAt`, or no longer (null), stamping the change. */
+const setCarGone = (db: Db, carUuid: string, carGoneAt: Date | null) =>
+  db
+    .updateTable('visits')
+    .set({ car_gone_at: carGoneAt, updated_at: sql`now()` })
+    .where('car_uuid', '=', carUuid)
+    .where('status', '=', 'booked');
+
 /**
  * The car of these visits left sale: each booked visit still ahead that was not marked yet is marked
  * now, and answered, so each is told once however often the car's change is delivered.
  */
 export async function markCarGoneVisits(db: Db, carUuid: string, now: Date): Promise<Pick<VisitRow, 'id' | 'starts_at'>[]> {
-  return db
-    .updateTable('visits')
-    .set({ car_gone_at: now, updated_at: sql`now()` })
-    .where('car_uuid', '=', carUuid)
-    .where('status', '=', 'booked')
+  return setCarGone(db, carUuid, now)
     .where('starts_at', '>', now)
     .where('car_gone_at', 'is', null)
     .returning(['id', 'starts_at'])
@@ -303,11 +300,5 @@ export async function markCarGoneVisits(db: Db, carUuid: string, now: Date): Pro
 
 /** The car is on sale again: its booked visits no longer wait for another car. */
 export async function clearCarGoneVisits(db: Db, carUuid: string): Promise<void> {
-  await db
-    .updateTable('visits')
-    .set({ car_gone_at: null, updated_at: sql`now()` })
-    .where('car_uuid', '=', carUuid)
-    .where('status', '=', 'booked')
-    .where('car_gone_at', 'is not', null)
-    .execute();
+  await setCarGone(db, carUuid, null).where('car_gone_at', 'is not', null).execute();
 }
