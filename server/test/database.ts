@@ -15,8 +15,9 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * Suites about HTTP behaviour alone (headers, status codes, logging, parsing before any query) run
- * on PGlite only: their SQL is the same as a suite in DATABASE_KINDS already runs on PostgreSQL.
+ * Suites about HTTP behaviour alone (headers, status codes, logging, parsing before any query, the
+ * route fuzz sweeps hunting a 5xx in parsing and validation) run on PGlite only: their SQL is the
+ * same as a suite in DATABASE_KINDS already runs on PostgreSQL.
  */
 export const HTTP_ONLY_KINDS: DatabaseKind[] = ['pglite'];
 
