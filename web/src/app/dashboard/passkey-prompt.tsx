@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Dialog } from '../../components/staff/confirm-dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 import { PasskeyCheck } from '../../components/staff/passkey-check.tsx';
 import { isMfaRequired } from '../../lib/staff/passkey-errors.ts';
 

@@ -1,56 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-
-interface DialogProps {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  /** The buttons row. */
-  actions: ReactNode;
-}
-
-/**
- * A modal on the native <dialog>: focus moves in and is held there, Escape closes it, and focus
- * returns to the control that opened it.
- */
-export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      const opener = document.activeElement;
-      dialog.showModal();
-      return () => {
-        if (dialog.open) dialog.close();
-        if (opener instanceof HTMLElement) opener.focus();
-      };
-    }
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      {open ? (
-        <>
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          <div className="dialog__body">{children}</div>
-          <div className="dialog__actions">{actions}</div>
-        </>
-      ) : null}
-    </dialog>
-  );
-}
+import { Dialog, DialogActions } from '../dialog.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -81,20 +30,14 @@ export function ConfirmDialog({
       title={title}
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {i18n._('Cancel')}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'button button--danger' : 'button button--primary'}
-            aria-busy={busy || undefined}
-            disabled={busy}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </button>
-        </>
+        <DialogActions
+          dismissLabel={i18n._('Cancel')}
+          onDismiss={onClose}
+          confirmLabel={confirmLabel}
+          busy={busy}
+          danger={danger}
+          onConfirm={onConfirm}
+        />
       }
     >
       <p>{message}</p>

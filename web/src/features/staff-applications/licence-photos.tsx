@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ApplicationDocument } from '../../../../domain/contracts/applications.ts';
 import type { LicenceSide } from '../../../../domain/contracts/documents.ts';
 import { useLicencePhoto } from './api/get-licence-photo.ts';
-import { Dialog } from '../../components/staff/confirm-dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 
 function Photo({ applicationId, side, label }: { applicationId: number; side: LicenceSide; label: string }) {
   const { i18n } = useLingui();

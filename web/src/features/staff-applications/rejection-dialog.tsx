@@ -13,7 +13,7 @@ import {
   type AdverseActionRejection,
 } from '../../../../domain/adverse-action.ts';
 import { getFieldErrors } from '../../../../domain/contracts/errors.ts';
-import { Dialog } from '../../components/staff/confirm-dialog.tsx';
+import { Dialog, DialogActions } from '../../components/dialog.tsx';
 
 interface RejectionDialogProps {
   open: boolean;
@@ -140,20 +140,15 @@ export function RejectionDialog({ open, applicantName, busy, onConfirm, onClose 
       title={i18n._('Reject the application?')}
       onClose={close}
       actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={close}>
-            {i18n._('Cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            aria-busy={busy || undefined}
-            disabled={busy || rejection === null}
-            onClick={() => rejection && onConfirm(rejection)}
-          >
-            {i18n._('Reject and send the notice')}
-          </button>
-        </>
+        <DialogActions
+          dismissLabel={i18n._('Cancel')}
+          onDismiss={close}
+          confirmLabel={i18n._('Reject and send the notice')}
+          busy={busy}
+          danger
+          disabled={rejection === null}
+          onConfirm={() => rejection && onConfirm(rejection)}
+        />
       }
     >
       <p>{i18n._('{name} will be sent an adverse-action notice with the principal reasons you choose.', { name: applicantName })}</p>

@@ -6,7 +6,7 @@ import type { FaqItem } from '../../../../domain/contracts/faqs.ts';
 import { faqCreateSchema, type FaqCreate } from '../../../../domain/faq.schema.ts';
 import { LANGUAGES, languageNames } from '../../../../domain/enums.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { Dialog } from '../../components/staff/confirm-dialog.tsx';
+import { Dialog, DialogActions } from '../../components/dialog.tsx';
 
 type FaqFormInput = v.InferInput<typeof faqCreateSchema>;
 
@@ -56,14 +56,7 @@ export function FaqFormDialog({ faq, open, busy, onSubmit, onClose }: FaqFormDia
       title={faq ? i18n._('Edit FAQ') : i18n._('New FAQ')}
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            {i18n._('Cancel')}
-          </button>
-          <button type="submit" form={FORM_ID} className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-            {i18n._('Save')}
-          </button>
-        </>
+        <DialogActions dismissLabel={i18n._('Cancel')} onDismiss={onClose} confirmLabel={i18n._('Save')} busy={busy} form={FORM_ID} />
       }
     >
       <form id={FORM_ID} className="faq-form" noValidate onSubmit={(event) => void submit(event)}>

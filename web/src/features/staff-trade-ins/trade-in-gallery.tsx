@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import type { StaffTradeIn, TradeInPhoto } from '../../../../domain/contracts/trade-ins.ts';
 import { TRADE_IN_ANGLES } from '../../../../domain/trade-ins/trade-in.schema.ts';
-import { Dialog } from '../../components/staff/confirm-dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 import { ANGLE_LABELS } from './labels.ts';
 import { TradeInImage } from './trade-in-photo.tsx';
 

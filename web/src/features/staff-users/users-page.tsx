@@ -15,7 +15,7 @@ import { EMPTY, fullName } from '../../lib/staff/format.ts';
 import { useListParams } from '../../lib/staff/list-params.ts';
 import { PasskeyCheck } from '../../components/staff/passkey-check.tsx';
 import { isMfaRequired } from '../../lib/staff/passkey-errors.ts';
-import { ContactsMaskedNotice } from './contacts-masked-notice.tsx';
+import { ContactsMaskedNotice } from '../../components/staff/contacts-masked-notice.tsx';
 import { USER_FILTERS, UsersFilters } from './users-filters.tsx';
 import { UsersTable } from './users-table.tsx';
 

@@ -10,6 +10,7 @@ import { VISIT_TYPES, type VisitBooking } from '../../../../domain/visits/visit.
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/form/error-summary.tsx';
 import { ListError, ListLoading } from '../../components/list-state.tsx';
 import { EditField } from '../../components/staff/edit-field.tsx';
+import { SubmitBar } from '../../components/staff/submit-bar.tsx';
 import { toast } from '../../components/toasts.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { serverText } from '../../lib/i18n.ts';
@@ -292,11 +293,7 @@ export function BookVisitPage() {
           <PhoneField />
           <TextField name="email" optional />
           <TextField name="note" optional multiline />
-          <div className="main-button-bar">
-            <button type="submit" className="button button--primary" disabled={book.isPending} aria-busy={book.isPending || undefined}>
-              {i18n._('Book the visit')}
-            </button>
-          </div>
+          <SubmitBar label={i18n._('Book the visit')} busy={book.isPending} />
         </form>
       </FormProvider>
     </section>

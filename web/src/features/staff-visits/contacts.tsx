@@ -1,8 +1,5 @@
-import { useLingui } from '@lingui/react';
-import { Link } from 'react-router';
 import { maskEmail, maskPhone } from '../../../../domain/contact-masking.ts';
 import { formatPhoneDisplay } from '../../../../domain/format.ts';
-import { ConfirmPasskeyButton } from '../../components/staff/passkey-check.tsx';
 import { usePasskeys } from '../../lib/staff/api/get-passkeys.ts';
 import { useViewer } from '../../lib/staff/api/get-viewer.ts';
 
@@ -22,18 +19,3 @@ export function useContactsShown(): boolean {
 export const shownPhone = (phone: string, shown: boolean) => (shown ? formatPhoneDisplay(phone) : maskPhone(phone));
 
 export const shownEmail = (email: string, shown: boolean) => (shown ? email : maskEmail(email));
-
-/** Says why contacts are partly hidden, with the way to show them. */
-export function ContactsHiddenNotice() {
-  const { i18n } = useLingui();
-  const viewer = useViewer();
-  const passkeys = usePasskeys();
-  const status = passkeys.data;
-  if (viewer.data?.via !== 'session' || !status?.mfaRequired || status.sessionVerified) return null;
-  return (
-    <div className="notice contacts-masked">
-      <p>{i18n._('Emails and phone numbers are partly hidden until you confirm it’s you with your passkey.')}</p>
-      {status.passkeys.length > 0 ? <ConfirmPasskeyButton /> : <Link to="/dashboard/security">{i18n._('Manage your passkeys')}</Link>}
-    </div>
-  );
-}

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import type { StaffVisit } from '../../../../domain/contracts/visits.ts';
-import { Dialog } from '../../components/staff/confirm-dialog.tsx';
+import { Dialog, DialogActions } from '../../components/dialog.tsx';
 import { EditField } from '../../components/staff/edit-field.tsx';
 import { toast } from '../../components/toasts.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -68,20 +68,13 @@ export function MoveVisitDialog({ visit, onClose }: { visit: StaffVisit | null; 
       title={i18n._('Move the visit')}
       onClose={close}
       actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={close}>
-            {i18n._('Cancel')}
-          </button>
-          <button
-            type="submit"
-            form={FORM_ID}
-            className="button button--primary"
-            disabled={move.isPending}
-            aria-busy={move.isPending || undefined}
-          >
-            {i18n._('Move the visit')}
-          </button>
-        </>
+        <DialogActions
+          dismissLabel={i18n._('Cancel')}
+          onDismiss={close}
+          confirmLabel={i18n._('Move the visit')}
+          busy={move.isPending}
+          form={FORM_ID}
+        />
       }
     >
       {visit ? (

@@ -1,20 +1,18 @@
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { FormProvider, get, useForm, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
+import { useState } from 'react';
+import { FormProvider, get, useFormContext, useFormState, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { VisitSettingsAnswer } from '../../../../domain/contracts/visits.ts';
 import { numberLocale } from '../../../../domain/format.ts';
-import { WEEKDAYS, type VisitSettings, type Weekday } from '../../../../domain/visits/visit-settings.ts';
+import { WEEKDAYS, type Weekday } from '../../../../domain/visits/visit-settings.ts';
 import { ErrorSummary } from '../../components/form/error-summary.tsx';
 import { ListError, ListLoading } from '../../components/list-state.tsx';
 import { EditField } from '../../components/staff/edit-field.tsx';
-import { toast } from '../../components/toasts.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { SettingsVersion, StaleSettingsNotice, UnnamedError, useVersionedSettings } from '../../components/staff/settings-save.tsx';
+import { SubmitBar } from '../../components/staff/submit-bar.tsx';
 import { serverText } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { isMfaRequired } from '../../lib/staff/passkey-errors.ts';
 import { formatVisitDay } from '../../lib/staff/visits.ts';
 import { useVisitSettings, visitSettingsQuery } from './api/get-visit-settings.ts';
 import { useSaveVisitSettings } from './api/save-visit-settings.ts';
@@ -216,135 +214,46 @@ function SettingsErrorSummary({ focusToken }: { focusToken: number }) {
   return <ErrorSummary titleId="visit-settings-errors-title" heading="h3" items={items} focusToken={focusToken} />;
 }
 
-/** An error the form has no field for: shown above the form, where the summary's link takes the reader. */
-function OtherError() {
-  const { i18n } = useLingui();
-  const { errors } = useFormState<VisitSettingsForm>();
-  const message = errors.root?.other?.message;
-  return message ? (
-    <p id={fieldId('other')} className="notice notice--error" tabIndex={-1}>
-      {serverText(i18n, message)}
-    </p>
-  ) : null;
-}
-
-/** "Someone else saved": what happened, that reloading replaces what is typed here, and the reload itself. */
-function StaleNotice({ version, busy, onReload }: { version: number; busy: boolean; onReload: () => void }) {
-  const { i18n } = useLingui();
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), []);
-  return (
-    <div
-      ref={box}
-      className="notice notice--error visit-settings__stale"
-      role="alert"
-      tabIndex={-1}
-      aria-labelledby="visit-settings-stale-title"
-    >
-      <h3 id="visit-settings-stale-title">{i18n._('Someone else saved the visiting hours')}</h3>
-      <p>
-        {i18n._(
-          'A newer version was saved after you opened version {version}, so yours was not saved. Your changes are still in the form below.',
-          { version },
-        )}
-      </p>
-      <p>
-        {i18n._(
-          'Reloading replaces your unsaved changes with the newest settings: note what you changed, reload, then make your changes again.',
-        )}
-      </p>
-      <button type="button" className="button button--primary" disabled={busy} aria-busy={busy || undefined} onClick={onReload}>
-        {i18n._('Reload the newest settings')}
-      </button>
-    </div>
-  );
-}
-
 /**
  * The form, from the version it was loaded with: Save sends the whole settings with that version
  * (docs/product/visits.md#settings). Whatever is refused stays on screen.
  */
 function VisitSettingsEditor({ initial }: { initial: VisitSettingsAnswer }) {
   const { i18n } = useLingui();
-  const queryClient = useQueryClient();
-  const save = useSaveVisitSettings();
-  const [loaded, setLoaded] = useState(initial);
-  const [stale, setStale] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const [savedVersion, setSavedVersion] = useState<number | null>(null);
-  const [summaryToken, setSummaryToken] = useState(0);
-  const form = useForm<VisitSettingsForm, unknown, VisitSettings>({
+  const editor = useVersionedSettings({
+    initial,
     resolver: visitSettingsResolver,
-    defaultValues: toFormValues(initial.settings),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    // The error summary takes focus, as the wizard's does; the library would move it on to the first field.
-    shouldFocusError: false,
+    toFormValues,
+    save: useSaveVisitSettings(),
+    newest: visitSettingsQuery(),
+    errorKey,
+    savedText: (version) => i18n._('Visiting hours saved as version {version}.', { version }),
+    failedText: i18n._('The visiting hours could not be saved. Your changes are still here; please try again.'),
   });
 
-  const startFrom = (answer: VisitSettingsAnswer) => {
-    setLoaded(answer);
-    form.reset(toFormValues(answer.settings));
-  };
-
-  const refuse = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'stale_version') {
-      setStale(true);
-      return;
-    }
-    if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-      const values = form.getValues();
-      for (const [path, message] of Object.entries(error.fields)) form.setError(errorKey(path, values), { type: 'server', message });
-      setSummaryToken((token) => token + 1);
-      return;
-    }
-    // The dashboard's passkey step opens by itself (app/dashboard/passkey-prompt.tsx); staff press Save again after it.
-    if (isMfaRequired(error)) return;
-    toast.error(i18n._('The visiting hours could not be saved. Your changes are still here; please try again.'));
-  };
-
-  const submit = form.handleSubmit(
-    async (settings) => {
-      setSavedVersion(null);
-      try {
-        const answer = await save.mutateAsync({ version: loaded.version, settings });
-        startFrom(answer);
-        setSavedVersion(answer.version);
-        toast.success(i18n._('Visiting hours saved as version {version}.', { version: answer.version }));
-      } catch (error) {
-        refuse(error);
-      }
-    },
-    () => setSummaryToken((token) => token + 1),
-  );
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      startFrom(await queryClient.fetchQuery({ ...visitSettingsQuery(), staleTime: 0 }));
-      setStale(false);
-      setSavedVersion(null);
-    } catch {
-      toast.error(i18n._('The newest settings could not be loaded. Please try again.'));
-    } finally {
-      setReloading(false);
-    }
-  };
-
   return (
-    <FormProvider {...form}>
-      <p role="status" className="visit-settings__version">
-        {savedVersion === null
-          ? i18n._('Editing version {version}.', { version: loaded.version })
-          : i18n._('Saved as version {version}. New bookings follow it; visits already booked keep their times.', {
-              version: savedVersion,
-            })}
-      </p>
-      <p className="edit-field__hint">{i18n._('Times are on the dealer’s clock, {zone}.', { zone: loaded.timeZone })}</p>
-      {stale ? <StaleNotice version={loaded.version} busy={reloading} onReload={() => void reload()} /> : null}
-      <SettingsErrorSummary focusToken={summaryToken} />
-      <OtherError />
-      <form noValidate aria-labelledby="visit-settings-title" onSubmit={(event) => void submit(event)}>
+    <FormProvider {...editor.form}>
+      <SettingsVersion
+        block="visit-settings"
+        editing={editor.loaded.version}
+        saved={editor.savedVersion}
+        savedText={(version) =>
+          i18n._('Saved as version {version}. New bookings follow it; visits already booked keep their times.', { version })
+        }
+      />
+      <p className="edit-field__hint">{i18n._('Times are on the dealer’s clock, {zone}.', { zone: editor.loaded.timeZone })}</p>
+      {editor.stale ? (
+        <StaleSettingsNotice
+          block="visit-settings"
+          title={i18n._('Someone else saved the visiting hours')}
+          version={editor.loaded.version}
+          busy={editor.reloading}
+          onReload={editor.reload}
+        />
+      ) : null}
+      <SettingsErrorSummary focusToken={editor.summaryToken} />
+      <UnnamedError id={fieldId('other')} text={(message) => serverText(i18n, message)} />
+      <form noValidate aria-labelledby="visit-settings-title" onSubmit={editor.submit}>
         <section className="visit-settings__section" aria-labelledby="visit-settings-hours-title">
           <h3 id="visit-settings-hours-title">{i18n._('Opening hours')}</h3>
           <GroupError path="hours" />
@@ -362,11 +271,7 @@ function VisitSettingsEditor({ initial }: { initial: VisitSettingsAnswer }) {
             <NumberInput name="horizonDays" />
           </div>
         </section>
-        <div className="main-button-bar">
-          <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {i18n._('Save visiting hours')}
-          </button>
-        </div>
+        <SubmitBar label={i18n._('Save visiting hours')} busy={editor.saving} />
       </form>
     </FormProvider>
   );

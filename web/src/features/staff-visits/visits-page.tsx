@@ -6,6 +6,7 @@ import { addDays, localDateOf } from '../../../../domain/visits/visit-slots.ts';
 import { VISIT_TYPES, type VisitOutcome } from '../../../../domain/visits/visit.schema.ts';
 import { ListState } from '../../components/list-state.tsx';
 import { ConfirmDialog } from '../../components/staff/confirm-dialog.tsx';
+import { ContactsMaskedNotice } from '../../components/staff/contacts-masked-notice.tsx';
 import { PasskeyCheck } from '../../components/staff/passkey-check.tsx';
 import { toast } from '../../components/toasts.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -15,7 +16,7 @@ import { useCancelVisit } from './api/cancel-visit.ts';
 import { useStaffVisits } from './api/get-visits.ts';
 import { useRecordVisitOutcome } from './api/record-visit-outcome.ts';
 import { useCalendarParams } from './calendar-params.ts';
-import { ContactsHiddenNotice, useContactsShown } from './contacts.tsx';
+import { useContactsShown } from './contacts.tsx';
 import { MoveVisitDialog } from './move-visit-dialog.tsx';
 import { VisitCard } from './visit-card.tsx';
 import { useVisitChangeFailed } from './visit-change-failed.ts';
@@ -181,7 +182,7 @@ export function VisitsPage() {
           </label>
         </div>
       </div>
-      <ContactsHiddenNotice />
+      <ContactsMaskedNotice />
       {isMfaRequired(visits.error) ? (
         <PasskeyCheck />
       ) : (

@@ -6,6 +6,7 @@ import { botStartUrl } from '../../../../../domain/start-links.ts';
 import { TRADE_IN_CONDITION_QUESTIONS, type TradeInCondition } from '../../../../../domain/trade-ins/trade-in.schema.ts';
 import { decodeVin } from '../../../../../domain/vin-decode.ts';
 import { ErrorSummary, type ErrorSummaryItem } from '../../../components/form/error-summary.tsx';
+import { LabelledField } from '../../../components/form/labelled-field.tsx';
 import { useFormGuard, useHost, useMainButton } from '../../../host/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSite } from '../../../lib/api/get-site.ts';
@@ -32,7 +33,7 @@ import {
   type TradeInForm,
 } from '../trade-in-form.ts';
 import { PhotoSlots } from './photo-slots.tsx';
-import { RadioGroup, TradeInField } from './trade-in-fields.tsx';
+import { RadioGroup } from './trade-in-fields.tsx';
 
 /** As the wizard's draft (web/src/features/application/application-page.tsx): saved once per pause in typing. */
 const SAVE_DELAY_MS = 800;
@@ -162,7 +163,7 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
   const missingAngles = tradeIn?.missingAngles ?? [];
 
   const text = (field: 'make' | 'model' | 'trim', label: string, optional = false) => (
-    <TradeInField id={tradeInFieldId(field)} label={label} error={errorOf(field)} optional={optional}>
+    <LabelledField id={tradeInFieldId(field)} label={label} error={errorOf(field)} optional={optional}>
       {(control) => (
         <input
           {...control}
@@ -172,7 +173,7 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
           onChange={(event) => change({ [field]: event.target.value })}
         />
       )}
-    </TradeInField>
+    </LabelledField>
   );
 
   return (
@@ -189,7 +190,7 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
 
       <fieldset className="tradein-section">
         <legend>{i18n._('Your car')}</legend>
-        <TradeInField
+        <LabelledField
           id={tradeInFieldId('vin')}
           label={i18n._('VIN')}
           hint={
@@ -214,9 +215,9 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
               onChange={(event) => changeVin(event.target.value.toUpperCase())}
             />
           )}
-        </TradeInField>
+        </LabelledField>
         <div className="field-grid">
-          <TradeInField id={tradeInFieldId('year')} label={i18n._('Year')} error={errorOf('year')}>
+          <LabelledField id={tradeInFieldId('year')} label={i18n._('Year')} error={errorOf('year')}>
             {(control) => (
               <input
                 {...control}
@@ -228,11 +229,11 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
                 onChange={(event) => change({ year: event.target.value })}
               />
             )}
-          </TradeInField>
+          </LabelledField>
           {text('make', i18n._('Brand'))}
           {text('model', i18n._('Model'))}
           {text('trim', i18n._('Trim'), true)}
-          <TradeInField id={tradeInFieldId('mileage')} label={i18n._('Mileage')} error={errorOf('mileage')}>
+          <LabelledField id={tradeInFieldId('mileage')} label={i18n._('Mileage')} error={errorOf('mileage')}>
             {(control) => (
               <input
                 {...control}
@@ -243,7 +244,7 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
                 onChange={(event) => change({ mileage: event.target.value })}
               />
             )}
-          </TradeInField>
+          </LabelledField>
         </div>
       </fieldset>
 
@@ -293,7 +294,7 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
         />
         {owes ? (
           <div className="field-grid">
-            <TradeInField
+            <LabelledField
               id={tradeInFieldId('payoffLender')}
               label={form.ownership === 'leased' ? i18n._('Leasing company') : i18n._('Bank or lender')}
               error={errorOf('payoffLender')}
@@ -307,8 +308,8 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
                   onChange={(event) => change({ payoffLender: event.target.value })}
                 />
               )}
-            </TradeInField>
-            <TradeInField
+            </LabelledField>
+            <LabelledField
               id={tradeInFieldId('payoffCents')}
               label={form.ownership === 'leased' ? i18n._('Lease buyout amount, $') : i18n._('Loan payoff amount, $')}
               hint={i18n._('Your lender’s payoff quote, or the balance on your last statement.')}
@@ -325,12 +326,12 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
                   onChange={(event) => change({ payoff: event.target.value })}
                 />
               )}
-            </TradeInField>
+            </LabelledField>
           </div>
         ) : null}
       </fieldset>
 
-      <TradeInField id={tradeInFieldId('notes')} label={i18n._('Anything else we should know?')} error={errorOf('notes')} optional>
+      <LabelledField id={tradeInFieldId('notes')} label={i18n._('Anything else we should know?')} error={errorOf('notes')} optional>
         {(control) => (
           <textarea
             {...control}
@@ -340,7 +341,7 @@ export function DescribeForm({ tradeIn }: { tradeIn: MyTradeIn | null }) {
             onChange={(event) => change({ notes: event.target.value })}
           />
         )}
-      </TradeInField>
+      </LabelledField>
 
       <p className="field__hint" role="status">
         {saveFailed ? i18n._('Your answers are not saved yet: check your connection.') : null}

@@ -2,12 +2,13 @@ import { useLingui } from '@lingui/react';
 import { Link } from 'react-router';
 import { usePasskeys } from '../../lib/staff/api/get-passkeys.ts';
 import { useViewer } from '../../lib/staff/api/get-viewer.ts';
-import { ConfirmPasskeyButton } from '../../components/staff/passkey-check.tsx';
+import { ConfirmPasskeyButton } from './passkey-check.tsx';
 
 /**
- * Says why the list's emails and phone numbers are partly hidden: a web session shows them once it
- * has confirmed a passkey (docs/decisions/010-staff-sessions-and-passkeys.md). Inside Telegram, or
- * with STAFF_MFA=off, nothing is hidden and nothing is said.
+ * Says why shoppers' emails and phone numbers are partly hidden (the users list, the visits
+ * calendar), with the way to show them: a web session shows them once it has confirmed a passkey
+ * (docs/decisions/010-staff-sessions-and-passkeys.md). Inside Telegram, or with STAFF_MFA=off,
+ * nothing is hidden and nothing is said.
  */
 export function ContactsMaskedNotice() {
   const { i18n } = useLingui();
