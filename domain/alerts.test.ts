@@ -36,6 +36,8 @@ describe('alerts', () => {
     expect(listingChangeReason('pending', 'available')).toBe('available_again');
     expect(listingChangeReason('available', 'pending')).toBeNull();
     expect(listingChangeReason('sold', 'available')).toBeNull();
+    expect(listingChangeReason('archived', 'sold')).toBeNull();
+    expect(listingChangeReason('draft', 'sold')).toBeNull();
   });
 
   it('counts a car as published when shoppers first see it available', () => {

@@ -1,6 +1,7 @@
 import type { SavedSearchFilters } from './cars.ts';
 import type { CarCard } from './contracts/cars.ts';
 import type { CarListingState } from './enums.ts';
+import { isPublicListing } from './listing-states.ts';
 
 /** Telegram alerts' rules (docs/decisions/019-telegram-alerts.md); what crosses the wire is in contracts/alerts.ts. */
 
@@ -26,8 +27,12 @@ export function alertDay(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
-/** Whether a listing change is news for the car's fans: sold, or a pending sale that fell through. */
+/**
+ * Whether a listing change is news for the car's fans: sold, or a pending sale that fell through.
+ * A move into or out of a draft or the archive is staff's business, not news.
+ */
 export function listingChangeReason(from: CarListingState, to: CarListingState): AlertReason | null {
+  if (!isPublicListing(from) || !isPublicListing(to)) return null;
   if (to === 'sold' && from !== 'sold') return 'sold';
   if (from === 'pending' && to === 'available') return 'available_again';
   return null;

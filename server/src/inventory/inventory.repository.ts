@@ -222,7 +222,8 @@ export async function findCarsByVinOrStock(
 }
 
 /**
- * Whether anything keeps the car: a favourite, a view or an application. A draft application names
+ * Whether anything keeps the car: a favourite, a view, an application or a visit (booked or past,
+ * staff's calendar keeps it). A draft application names
  * its car only inside its sealed payload, and its applicant opened that car's page first, so the
  * view stands for the draft (decision 016).
  */
@@ -230,7 +231,8 @@ export async function isCarReferenced(db: Db, uuid: string): Promise<boolean> {
   const { rows } = await sql<{ referenced: boolean }>`
     select exists (select 1 from favorites where car_uuid = ${uuid})
         or exists (select 1 from car_views where car_uuid = ${uuid})
-        or exists (select 1 from applications where car_uuid = ${uuid}) as referenced`.execute(db);
+        or exists (select 1 from applications where car_uuid = ${uuid})
+        or exists (select 1 from visits where car_uuid = ${uuid}) as referenced`.execute(db);
   return rows[0]?.referenced === true;
 }
 

@@ -10,7 +10,7 @@ import {
   type InventoryListQuery,
 } from '../../../domain/inventory.schema.ts';
 import { isPublication } from '../../../domain/alerts.ts';
-import { isListed, isPublicListing } from '../../../domain/listing-states.ts';
+import { isListed } from '../../../domain/listing-states.ts';
 import { recordAudit, recordAudits } from '../audit/audit.repository.ts';
 import { enqueueOutboxEvent, enqueueOutboxEvents } from '../outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
@@ -196,10 +196,11 @@ export async function updateCar(trx: Db, uuid: string, patch: CarPatch, actorUse
 }
 
 /**
- * The outbox events shoppers' alerts are made from, in the transaction of the change
- * (docs/decisions/019-telegram-alerts.md): a lower price on a car shoppers can still buy, a move
- * between public listing states, a car coming out of draft as available. Whether anyone hears of
- * it is the alerts consumer's business.
+ * The outbox events of a car's news, in the transaction of the change: a lower price on a car
+ * shoppers can still buy, a car coming out of draft or the archive as available, and any other move
+ * between listing states. Who hears of it is each consumer's business: the alerts tell fans of a
+ * sale (docs/decisions/019-telegram-alerts.md), the visits tell those booked on a car that left sale
+ * (docs/product/visits.md#messages-and-reminders).
  */
 async function recordCarNews(
   trx: Db,
@@ -211,8 +212,7 @@ async function recordCarNews(
     await enqueueOutboxEvent(trx, 'car.price_dropped', { carUuid, oldPrice: before.price, newPrice: after.price });
   if (before.state === after.state) return;
   if (isPublication(before.state, after.state)) await enqueueOutboxEvent(trx, 'car.published', { carUuid });
-  else if (isPublicListing(before.state) && isPublicListing(after.state))
-    await enqueueOutboxEvent(trx, 'car.listing_changed', { carUuid, from: before.state, to: after.state });
+  else await enqueueOutboxEvent(trx, 'car.listing_changed', { carUuid, from: before.state, to: after.state });
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
@@ -255,8 +255,9 @@ export async function viewInventoryCar(db: Db, uuid: string): Promise<InventoryC
 }
 
 /**
- * DELETE /api/inventory/{uuid}: a car nothing refers to is deleted; one that a favourite, a view or an
- * application refers to is archived instead, so their history keeps its car (decision 016).
+ * DELETE /api/inventory/{uuid}: a car nothing refers to is deleted; one that a favourite, a view, an
+ * application or a visit refers to is archived instead, so their history keeps its car (decision
+ * 016), and a shopper booked to see it is told it is gone.
  */
 export async function removeCar(db: Db, uuid: string, actorUserId: number): Promise<{ deleted: true } | ArchivedCarAnswer> {
   return db.transaction().execute(async (trx) => {
@@ -278,6 +279,7 @@ export async function removeCar(db: Db, uuid: string, actorUserId: number): Prom
     }
     if (row.listing_state !== 'archived') {
       await updateCarRow(trx, uuid, { listingState: 'archived' });
+      await recordCarNews(trx, uuid, { price: row.price, state: row.listing_state }, { price: row.price, state: 'archived' });
       await recordAudit(trx, {
         actorUserId,
         action: 'car.archived',
@@ -291,7 +293,7 @@ export async function removeCar(db: Db, uuid: string, actorUserId: number): Prom
     return {
       archived: true,
       message:
-        'Visitors have viewed, saved or applied for this car, so it was archived instead of deleted: staff still see it, the public does not.',
+        'Visitors have viewed, saved, applied for or booked a visit to this car, so it was archived instead of deleted: staff still see it, the public does not.',
       car,
     };
   });

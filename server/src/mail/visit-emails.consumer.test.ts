@@ -10,7 +10,7 @@ import type { Slot } from '../../../domain/visits/visit-slots.ts';
 import { visitMoveSchema } from '../../../domain/visits/visit.schema.ts';
 import { testConfig } from '../../test/app.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/database.ts';
-import { createAdmin, createGuest, createTelegramUser, type TestTelegramUser } from '../../test/identity.ts';
+import { createAdmin, createGuest, createTelegramUser, injectAs, type TestTelegramUser } from '../../test/identity.ts';
 import { LocalSmtp, type ArrivedMail } from '../../test/local-smtp.ts';
 import { makeRetriesDue } from '../../test/outbox.ts';
 import { addCar } from '../../test/inventory.ts';
@@ -104,6 +104,7 @@ describe.each(DATABASE_KINDS)("the emails of a web shopper's visit on %s", (kind
   const confirmation = () => t('en', 'Your test drive is booked: {car}', { car: ESCAPE });
   const dayBefore = () => t('en', 'Reminder: your test drive is tomorrow: {car}', { car: ESCAPE });
   const twoHours = () => t('en', 'Reminder: your test drive is in two hours: {car}', { car: ESCAPE });
+  const carGone = () => t('en', 'The car of your test drive is no longer available: {car}', { car: ESCAPE });
 
   it("emails the confirmation in the shopper's language, with a calendar file that puts the test drive at its time and place", async () => {
     const { email, slot, visitId } = await booked('es');
@@ -328,7 +329,7 @@ describe.each(DATABASE_KINDS)("the emails of a web shopper's visit on %s", (kind
     await Promise.all([server.outbox.tick(), other.outbox.tick()]);
     await deliver();
 
-    expect(subjects(email)).toEqual([confirmation(), t('en', 'The car of your test drive is no longer available: {car}', { car: ESCAPE })]);
+    expect(subjects(email)).toEqual([confirmation(), carGone()]);
     const events = await database.db
       .selectFrom('outbox_events')
       .select('id')
@@ -336,6 +337,46 @@ describe.each(DATABASE_KINDS)("the emails of a web shopper's visit on %s", (kind
       .where(sql<number>`(payload->>'visitId')::integer`, '=', visitId)
       .execute();
     expect(events).toHaveLength(1);
+  });
+
+  it('tells the shopper once when the car of their test drive is archived', async () => {
+    const { car, email } = await booked();
+
+    const removed = await injectAs(server.app, ADMIN, { method: 'DELETE', url: `/api/inventory/${car.uuid}` });
+    expect(removed.json<{ archived: boolean }>().archived).toBe(true);
+    await deliver();
+    await deliver();
+
+    expect(subjects(email)).toEqual([confirmation(), carGone()]);
+  });
+
+  it('tells the shopper once when the car of their test drive is put back in draft', async () => {
+    const { car, email } = await booked();
+
+    await changeListing(server, ADMIN, car.uuid, 'draft');
+    await deliver();
+    await deliver();
+
+    expect(subjects(email)).toEqual([confirmation(), carGone()]);
+  });
+
+  it('reminds the shopper as before, license and all, once a car that left sale is for sale again', async () => {
+    for (const away of ['pending', 'draft']) {
+      const { car, email, visitId } = await booked();
+      await changeListing(server, ADMIN, car.uuid, away);
+      await deliver();
+      await deliver();
+      expect(subjects(email)).toEqual([confirmation(), carGone()]);
+      await changeListing(server, ADMIN, car.uuid, 'available');
+      await deliver();
+
+      await makeRemindersDue(database.db, CONSUMER, visitId);
+      await deliver();
+
+      const reminders = smtp.to(email).slice(2);
+      expect(reminders.map((mail) => mail.parsed.subject).sort()).toEqual([twoHours(), dayBefore()].sort());
+      for (const mail of reminders) expect(mail.parsed.text).toContain(t('en', "Please bring your driver's license."));
+    }
   });
 
   it('sends no email to a shopper who booked in Telegram', async () => {

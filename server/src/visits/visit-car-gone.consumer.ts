@@ -10,19 +10,20 @@ const describeError = (error: unknown) => (error instanceof Error ? error.messag
 
 /**
  * The outbox's `visits` consumer (docs/product/visits.md#messages-and-reminders): when a car with
- * booked visits still ahead leaves sale (sold, or a sale pending), each such visit is marked and a
- * `visit.car_gone` event written for it in the same transaction, so its shopper hears once, with
- * similar cars; when the car is for sale again the marks are lifted. It reads the car's state as it
- * is now, under the car's lock that bookings take too, rather than the event's: an event delivered
- * late or again changes nothing that a later one settled, and no booking slips in between.
+ * booked visits still ahead leaves sale (sold, a sale pending, archived or back in draft), each such
+ * visit is marked and a `visit.car_gone` event written for it in the same transaction, so its
+ * shopper hears once; when the car is for sale again (a pending sale fell through, or it is
+ * published anew) the marks are lifted. It reads the car's state as it is now, under the car's lock
+ * that bookings take too, rather than the event's: an event delivered late or again changes nothing
+ * that a later one settled, and no booking slips in between.
  */
 function visitCarGoneConsumer(db: Db): OutboxConsumer {
   return {
     name: VISITS_CONSUMER,
-    kinds: ['car.listing_changed'],
+    kinds: ['car.listing_changed', 'car.published'],
     async deliver(event) {
-      // It takes car listing changes only (its kinds); the others are never handed to it.
-      if (event.kind !== 'car.listing_changed') return;
+      // It takes a car's listing changes only (its kinds); the others are never handed to it.
+      if (event.kind !== 'car.listing_changed' && event.kind !== 'car.published') return;
       const { carUuid } = event.payload;
       await db.transaction().execute(async (trx) => {
         const car = await lockVisitCar(trx, carUuid);
