@@ -33,7 +33,11 @@ async function start() {
     await activateLanguage(serverState.language);
   } else {
     // A remembered or Telegram language is applied before first paint; a geo lookup never blocks it.
-    await startLanguage({ telegramLanguageCode: host.user?.languageCode ?? null, telegramUserKnown: host.user !== null });
+    await startLanguage({
+      telegramLanguageCode: host.user?.languageCode ?? null,
+      telegramUserKnown: host.user !== null,
+      linkLanguage: new URLSearchParams(window.location.search).get('lang'),
+    });
   }
   const router = await createAppRouter(queryClient, serverState?.router);
   await telegramLayout;

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Language } from '../../../domain/enums.ts';
 import { sameSecret } from '../security/same-secret.ts';
 
 /**
@@ -19,8 +20,12 @@ export function visitLinkToken(secret: string, visitId: number, expires: Date): 
   return `${seconds}.${signature(secret, visitId, seconds)}`;
 }
 
-/** The web page the link opens, under the app's public address. */
-export const visitLinkPath = (visitId: number, token: string) => `/visits/${visitId}?token=${encodeURIComponent(token)}`;
+/**
+ * The web page the link opens, under the app's public address. It names the visit's language, so a
+ * browser new to the site opens it in the language of the message (docs/product/identity.md#languages).
+ */
+export const visitLinkPath = (visitId: number, token: string, language: Language) =>
+  `/visits/${visitId}?token=${encodeURIComponent(token)}&lang=${language}`;
 
 export type VisitLinkCheck = 'valid' | 'forged' | 'expired';
 

@@ -73,8 +73,8 @@ describe.each(DATABASE_KINDS)("what a visit's messages say on %s", (kind) => {
     const message = await messageOf({ kind: 'visit.booked', payload: { visitId, startsAt: slot.start.toISOString() } });
 
     const token = new URL(message!.link.url).searchParams.get('token')!;
-    expect(message!.link.url).toBe(`${PUBLIC_URL}/visits/${visitId}?token=${encodeURIComponent(token)}`);
-    expect(message!.link.path).toBe(`/visits/${visitId}?token=${encodeURIComponent(token)}`);
+    expect(message!.link.url).toBe(`${PUBLIC_URL}/visits/${visitId}?token=${encodeURIComponent(token)}&lang=en`);
+    expect(message!.link.path).toBe(`/visits/${visitId}?token=${encodeURIComponent(token)}&lang=en`);
     const secret = t.config.security.sessionSecret;
     expect(checkVisitLinkToken(secret, visitId, token, new Date(slot.end.getTime() - 1000))).toBe('valid');
     expect(checkVisitLinkToken(secret, visitId, token, new Date(slot.end.getTime() + 1000))).toBe('expired');

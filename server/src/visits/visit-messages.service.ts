@@ -151,7 +151,7 @@ async function composeMessage(deps: VisitMessageDeps, visit: VisitWithCar, kind:
   const path =
     kind === 'cancelled'
       ? `/cars/${visit.car_uuid}`
-      : visitLinkPath(visit.id, visitLinkToken(security.sessionSecret, visit.id, visit.ends_at));
+      : visitLinkPath(visit.id, visitLinkToken(security.sessionSecret, visit.id, visit.ends_at), visit.language);
   const link =
     kind === 'cancelled'
       ? { intro: t("Book another visit from the car's page:"), label: t('Book another visit') }

@@ -35,6 +35,18 @@ describe('choosing the language', () => {
     expect(languageWithoutLookup({ telegramUserKnown: true, telegramLanguageCode: code })).toBe(expected);
   });
 
+  it('opens a link that names a language in it, after a remembered choice and Telegram', () => {
+    expect(languageWithoutLookup({ ...web, linkLanguage: 'es' })).toBe('es');
+    expect(languageWithoutLookup({ telegramUserKnown: true, telegramLanguageCode: 'uk', linkLanguage: 'es' })).toBe('uk');
+    sessionStorage.setItem(LANGUAGE_STORAGE_KEY, 'ru');
+    expect(languageWithoutLookup({ ...web, linkLanguage: 'es' })).toBe('ru');
+  });
+
+  it('passes over a language the link names that we do not support', () => {
+    expect(languageWithoutLookup({ ...web, linkLanguage: 'de' })).toBeUndefined();
+    expect(languageWithoutLookup({ ...web, linkLanguage: 'es-MX' })).toBeUndefined();
+  });
+
   it('leaves the choice to the geolocation lookup otherwise', () => {
     expect(languageWithoutLookup(web)).toBeUndefined();
   });
@@ -73,6 +85,14 @@ describe('startLanguage', () => {
     expect(lookup).not.toHaveBeenCalled();
     // Only the picker remembers; Telegram decides again on the next launch.
     expect(sessionStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('opens a web link in the language it names, without a lookup, and keeps it for the tab', async () => {
+    const lookup = vi.fn(async () => 'UA');
+    await startLanguage({ ...web, linkLanguage: 'es', lookupCountry: lookup });
+    expect(i18n.locale).toBe('es');
+    expect(lookup).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
   });
 
   it('does not override a choice the visitor made while the lookup was running', async () => {

@@ -1,4 +1,4 @@
-import { languageForCountry, toSupportedLanguage, type Language } from '../../../domain/enums.ts';
+import { isLanguage, languageForCountry, toSupportedLanguage, type Language } from '../../../domain/enums.ts';
 import { activateLanguage, readStoredLanguage, storeLanguage } from '../lib/i18n.ts';
 import { getGeo } from './api/get-geo.ts';
 
@@ -6,6 +6,8 @@ export interface LanguageInputs {
   /** True when Telegram told us who the user is (even if it sent no language code). */
   telegramUserKnown: boolean;
   telegramLanguageCode: string | null;
+  /** The language the address names (`?lang=`), as a visit message's signed link does. */
+  linkLanguage?: string | null;
   lookupCountry?: () => Promise<string | null>;
 }
 
@@ -23,13 +25,14 @@ async function lookupCountryOverApi(): Promise<string | null> {
 
 /**
  * The language chosen without asking the network (docs/product/identity.md#languages): the visitor's remembered choice for
- * this tab first; then a known Telegram user's language (unsupported codes become en). Undefined
- * means the geolocation lookup decides.
+ * this tab first; then a known Telegram user's language (unsupported codes become en); then a
+ * supported language the link names. Undefined means the geolocation lookup decides.
  */
-export function languageWithoutLookup({ telegramUserKnown, telegramLanguageCode }: LanguageInputs): Language | undefined {
+export function languageWithoutLookup({ telegramUserKnown, telegramLanguageCode, linkLanguage }: LanguageInputs): Language | undefined {
   const stored = readStoredLanguage();
   if (stored) return stored;
   if (telegramUserKnown) return toSupportedLanguage(telegramLanguageCode);
+  if (isLanguage(linkLanguage)) return linkLanguage;
   return undefined;
 }
 
@@ -51,6 +54,8 @@ export async function languageFromLookup(lookupCountry: () => Promise<string | n
 export async function startLanguage(inputs: LanguageInputs): Promise<void> {
   const known = languageWithoutLookup(inputs);
   if (known) {
+    // Kept like a choice, so the tab stays in the link's language once the address no longer names it.
+    if (!inputs.telegramUserKnown && known === inputs.linkLanguage) storeLanguage(known);
     await activateLanguage(known).catch((error: unknown) => console.warn('Could not load the language', error));
     return;
   }
