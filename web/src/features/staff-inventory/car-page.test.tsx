@@ -292,7 +292,9 @@ describe('editing a car', () => {
     expect(dialog.textContent).toContain('archived instead');
     const told = vi.spyOn(toast, 'success');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete car' }));
-    await waitFor(() => expect(told).toHaveBeenCalledWith('The car was archived, not deleted: applications or favourites refer to it.'));
+    await waitFor(() =>
+      expect(told).toHaveBeenCalledWith('The car was archived, not deleted: applications, favourites or visits refer to it.'),
+    );
     expect(calls('DELETE', `/api/inventory/${CAR_UUID}`)).toHaveLength(1);
   });
 });

@@ -78,7 +78,7 @@ function DeleteCar({ car, title }: { car: InventoryCar; title: string }) {
         open={confirming}
         title={i18n._('Delete {car}?', { car: title })}
         message={i18n._(
-          'A car nothing refers to is deleted for good, with its photos. A car with applications or favourites is archived instead: it leaves the catalogue and this list, and its history stays readable.',
+          'A car nothing refers to is deleted for good, with its photos. A car with applications, favourites or visits is archived instead: it leaves the catalogue and this list, its history stays readable, and shoppers booked to see it are told it is gone.',
         )}
         confirmLabel={i18n._('Delete car')}
         danger
@@ -87,7 +87,9 @@ function DeleteCar({ car, title }: { car: InventoryCar; title: string }) {
           remove.mutate(car.uuid, {
             onSuccess: (answer) => {
               toast.success(
-                answer ? i18n._('The car was archived, not deleted: applications or favourites refer to it.') : i18n._('Car deleted.'),
+                answer
+                  ? i18n._('The car was archived, not deleted: applications, favourites or visits refer to it.')
+                  : i18n._('Car deleted.'),
               );
               setConfirming(false);
               void navigate(listPath);
