@@ -44,6 +44,10 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
   return { ...render(ui, { wrapper, ...rest }), queryClient, store, host };
 }
 
+/** A JSON answer with this status, as the API sends it. */
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 /**
  * Replaces fetch with a handler per "METHOD /path" (query string ignored unless the key has one).
  * A handler answers a Response, or any other value as a JSON body. Unmatched calls answer 404 so a
@@ -63,14 +67,11 @@ export function mockFetch(routes: Record<string, (request: { url: URL; body: unk
     calls.push({ method, url, body, headers });
     const handler = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
     if (!handler) {
-      return new Response(JSON.stringify({ error: { code: 'not_found', message: `unmocked ${method} ${url.pathname}` } }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
+      return json(404, { error: { code: 'not_found', message: `unmocked ${method} ${url.pathname}` } });
     }
     const result = await handler({ url, body, headers });
     if (result instanceof Response) return result;
-    return new Response(JSON.stringify(result), { status: 200, headers: { 'content-type': 'application/json' } });
+    return json(200, result);
   };
   return { calls, restore: () => void (globalThis.fetch = original) };
 }

@@ -3,6 +3,7 @@ import type { InventoryCar, InventoryListItem } from '../../../domain/contracts/
 import type { Paged } from '../../../domain/contracts/paged.ts';
 import type { PasskeysAnswer } from '../../../domain/contracts/passkeys.ts';
 import type { UserListItem } from '../../../domain/contracts/users.ts';
+import type { StaffVisit } from '../../../domain/contracts/visits.ts';
 
 /** An application as GET /api/applications/user/{id} answers it, with overrides for what a test cares about. */
 export function staffApplication(overrides: Partial<StaffApplication> = {}): StaffApplication {
@@ -194,3 +195,30 @@ export const passkeysAnswer = (overrides: Partial<PasskeysAnswer> = {}): Passkey
   mfaRequired: true,
   ...overrides,
 });
+
+/** A test drive of the 2003 Honda Accord at 9:00 AM CDT on June 2, 2026, booked by the shopper in Telegram. */
+export function staffVisit(overrides: Partial<StaffVisit> = {}): StaffVisit {
+  return {
+    id: 31,
+    type: 'test_drive',
+    status: 'booked',
+    start: '2026-06-02T14:00:00.000Z',
+    end: '2026-06-02T14:30:00.000Z',
+    timeZone: 'America/Chicago',
+    car: { uuid: CAR_UUID, title: '2003 Honda Accord EX', photo: null, listingState: 'available', stockNumber: 'A1001' },
+    name: 'Mary Major',
+    phone: '+15551234567',
+    email: 'mary.major@example.com',
+    note: null,
+    deal: null,
+    mayChange: true,
+    carGone: false,
+    userId: 5,
+    channel: 'email',
+    bookedBy: 'shopper',
+    cancelledBy: null,
+    bookedAt: '2026-05-30T16:00:00.000Z',
+    updatedAt: '2026-05-30T16:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CarCard } from '../../../../domain/contracts/cars.ts';
 import { Toaster } from '../../components/toasts.tsx';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderWithProviders, json } from '../../test/render.tsx';
 import CarsPage from './cars-page.tsx';
 import { createCarCard } from './test/car-factory.ts';
-import { LocationProbe, checkedOf, deferred, resetToastsAfterEach, json, mockCarsApi, valueOf } from './test/helpers.tsx';
+import { LocationProbe, checkedOf, deferred, resetToastsAfterEach, mockCarsApi, valueOf } from './test/helpers.tsx';
 
 resetToastsAfterEach();
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffVisitsAnswer } from '../../../../domain/contracts/visits.ts';
 import { toast } from '../../components/toasts.tsx';
 import { mockFetch } from '../../test/render.tsx';
-import { pageOf, staffApplication } from '../../test/staff-fixtures.ts';
+import { pageOf, staffApplication, staffVisit } from '../../test/staff-fixtures.ts';
 import { renderApplicationPage } from './test/application-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
@@ -12,41 +12,18 @@ afterEach(() => {
   toast.dismiss();
 });
 
-const car = {
-  uuid: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-  title: '2003 Honda Accord EX',
-  photo: null,
-  listingState: 'available',
-  stockNumber: 'A1001',
-} as const;
-
 const visits: StaffVisitsAnswer = {
   timeZone: 'America/Chicago',
   from: '2026-06-02T05:00:00.000Z',
   to: '2026-06-09T05:00:00.000Z',
   items: [
-    {
-      id: 31,
+    staffVisit({
       type: 'hold',
-      status: 'booked',
       start: '2026-06-04T14:00:00.000Z',
       end: '2026-06-04T14:30:00.000Z',
-      timeZone: 'America/Chicago',
-      car,
-      name: 'Mary Major',
-      phone: '+15551234567',
-      email: 'mary.major@example.com',
-      note: null,
-      deal: null,
-      mayChange: true,
-      carGone: false,
-      userId: 5,
-      channel: 'email',
-      bookedBy: 'shopper',
-      cancelledBy: null,
       bookedAt: '2026-06-01T16:00:00.000Z',
       updatedAt: '2026-06-01T16:00:00.000Z',
-    },
+    }),
   ],
 };
 

@@ -7,22 +7,13 @@ import { hasOtherIncome } from '../../../../domain/application-mapping.ts';
 import { formatMoney, formatPhoneDisplay, requiresPreviousHistory } from '../../../../domain/format.ts';
 import { CONSENTS } from '../../../../domain/consents.ts';
 import { useDealerTimeZone } from '../../lib/staff/dealer-time-zone.ts';
-import { displayOrDash, EMPTY, formatDateTime } from '../../lib/staff/format.ts';
+import { EMPTY, formatDateTime } from '../../lib/staff/format.ts';
 import { ADDRESS_LABELS, CONSENT_LABELS, EMPLOYMENT_LABELS, FIELD_LABELS } from './labels.ts';
 import { SsnValue } from './ssn-value.tsx';
+import { DetailItem } from '../../components/staff/detail-item.tsx';
 
 type Address = NonNullable<StaffApplication['address']>;
 type Employment = NonNullable<StaffApplication['currentEmployment']>;
-
-/** One label and value; an empty value shows an em dash (docs/product/staff-dashboard.md#application-detail). */
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="detail-item">
-      <dt>{label}</dt>
-      <dd>{typeof children === 'string' || children === null ? displayOrDash(children) : children}</dd>
-    </div>
-  );
-}
 
 /** A nested group of labelled lines (an address, an employment), or an em dash when absent. */
 function Group({ label, children }: { label: string; children: ReactNode }) {
@@ -40,9 +31,9 @@ function AddressLines({ address }: { address: Address | null }) {
   return (
     <dl className="detail-lines">
       {(Object.keys(ADDRESS_LABELS) as Array<keyof typeof ADDRESS_LABELS>).map((key) => (
-        <Item key={key} label={i18n._(ADDRESS_LABELS[key])}>
+        <DetailItem key={key} label={i18n._(ADDRESS_LABELS[key])}>
           {address[key]}
-        </Item>
+        </DetailItem>
       ))}
     </dl>
   );
@@ -60,11 +51,13 @@ function EmploymentLines({ employment }: { employment: Employment | null }) {
   if (!employment) return <>{EMPTY}</>;
   return (
     <dl className="detail-lines">
-      <Item label={i18n._(EMPLOYMENT_LABELS.employerName)}>{employment.employerName}</Item>
-      <Item label={i18n._(EMPLOYMENT_LABELS.occupation)}>{employment.occupation}</Item>
-      <Item label={i18n._(EMPLOYMENT_LABELS.workPhone)}>{employment.workPhone ? formatPhoneDisplay(employment.workPhone) : null}</Item>
-      <Item label={i18n._(EMPLOYMENT_LABELS.status)}>{i18n._(employmentStatusLabels[employment.status])}</Item>
-      <Item label={i18n._(EMPLOYMENT_LABELS.totalMonthsEmployed)}>{months(employment.totalMonthsEmployed)}</Item>
+      <DetailItem label={i18n._(EMPLOYMENT_LABELS.employerName)}>{employment.employerName}</DetailItem>
+      <DetailItem label={i18n._(EMPLOYMENT_LABELS.occupation)}>{employment.occupation}</DetailItem>
+      <DetailItem label={i18n._(EMPLOYMENT_LABELS.workPhone)}>
+        {employment.workPhone ? formatPhoneDisplay(employment.workPhone) : null}
+      </DetailItem>
+      <DetailItem label={i18n._(EMPLOYMENT_LABELS.status)}>{i18n._(employmentStatusLabels[employment.status])}</DetailItem>
+      <DetailItem label={i18n._(EMPLOYMENT_LABELS.totalMonthsEmployed)}>{months(employment.totalMonthsEmployed)}</DetailItem>
       <Group label={i18n._(EMPLOYMENT_LABELS.employerAddress)}>
         <AddressLines address={employment.employerAddress} />
       </Group>
@@ -84,9 +77,9 @@ function ConsentLines({ consents }: { consents: StaffApplication['consents'] }) 
       {CONSENTS.map(({ kind }) => {
         const given = consents.find((consent) => consent.kind === kind);
         return (
-          <Item key={kind} label={i18n._(CONSENT_LABELS[kind])}>
+          <DetailItem key={kind} label={i18n._(CONSENT_LABELS[kind])}>
             {given ? i18n._('Given {date}', { date: formatDateTime(given.acceptedAt, i18n.locale, timeZone) }) : i18n._('Declined')}
-          </Item>
+          </DetailItem>
         );
       })}
     </dl>
@@ -114,18 +107,20 @@ export function ApplicationView({ application }: { application: StaffApplication
       <section className="card detail-section" aria-labelledby="section-personal">
         <h3 id="section-personal">{i18n._('Personal Information')}</h3>
         <dl className="detail-grid">
-          <Item label={i18n._(FIELD_LABELS.firstName)}>{application.firstName}</Item>
-          <Item label={i18n._(FIELD_LABELS.lastName)}>{application.lastName}</Item>
-          <Item label={i18n._(FIELD_LABELS.suffix)}>{application.suffix}</Item>
-          <Item label={i18n._(FIELD_LABELS.dateOfBirth)}>
+          <DetailItem label={i18n._(FIELD_LABELS.firstName)}>{application.firstName}</DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.lastName)}>{application.lastName}</DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.suffix)}>{application.suffix}</DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.dateOfBirth)}>
             {kept(application.dateOfBirth ? formatDateFromApi(application.dateOfBirth) : null)}
-          </Item>
-          <Item label={i18n._(FIELD_LABELS.email)}>{application.email}</Item>
-          <Item label={i18n._(FIELD_LABELS.phone)}>{formatPhoneDisplay(application.phone)}</Item>
-          <Item label={i18n._(FIELD_LABELS.ssn)}>{kept(<SsnValue applicationId={application.id} masked={application.ssnMasked} />)}</Item>
-          <Item label={i18n._(FIELD_LABELS.maritalStatus)}>
+          </DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.email)}>{application.email}</DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.phone)}>{formatPhoneDisplay(application.phone)}</DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.ssn)}>
+            {kept(<SsnValue applicationId={application.id} masked={application.ssnMasked} />)}
+          </DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.maritalStatus)}>
             {kept(application.maritalStatus && i18n._(maritalStatusLabels[application.maritalStatus]))}
-          </Item>
+          </DetailItem>
           <Group label={i18n._('Consents')}>
             <ConsentLines consents={application.consents} />
           </Group>
@@ -134,16 +129,16 @@ export function ApplicationView({ application }: { application: StaffApplication
       <section className="card detail-section" aria-labelledby="section-housing">
         <h3 id="section-housing">{i18n._('Housing Information')}</h3>
         <dl className="detail-grid">
-          <Item label={i18n._(FIELD_LABELS.housingStatus)}>
+          <DetailItem label={i18n._(FIELD_LABELS.housingStatus)}>
             {kept(application.housingStatus && i18n._(housingStatusLabels[application.housingStatus]))}
-          </Item>
-          <Item label={i18n._(FIELD_LABELS.mortgageOrRentAmount)}>{kept(money(application.mortgageOrRentAmount))}</Item>
-          <Item label={i18n._(FIELD_LABELS.monthsAtCurrentAddress)}>
+          </DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.mortgageOrRentAmount)}>{kept(money(application.mortgageOrRentAmount))}</DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.monthsAtCurrentAddress)}>
             {kept(application.monthsAtCurrentAddress === null ? null : months(application.monthsAtCurrentAddress))}
-          </Item>
-          <Item label={i18n._('Lived here over 2 years')}>
+          </DetailItem>
+          <DetailItem label={i18n._('Lived here over 2 years')}>
             {kept(overTwoYears(application.monthsAtCurrentAddress ?? undefined, yes, no))}
-          </Item>
+          </DetailItem>
           <Group label={i18n._(FIELD_LABELS.address)}>{kept(<AddressLines address={application.address} />)}</Group>
           <Group label={i18n._(FIELD_LABELS.previousAddress)}>{kept(<AddressLines address={application.previousAddress} />)}</Group>
         </dl>
@@ -151,17 +146,19 @@ export function ApplicationView({ application }: { application: StaffApplication
       <section className="card detail-section" aria-labelledby="section-income">
         <h3 id="section-income">{i18n._('Income Information')}</h3>
         <dl className="detail-grid">
-          <Item label={i18n._(FIELD_LABELS.income)}>{application.income === null ? ERASED : formatMoney(application.income)}</Item>
-          <Item label={i18n._(FIELD_LABELS.incomeFrequency)}>
+          <DetailItem label={i18n._(FIELD_LABELS.income)}>
+            {application.income === null ? ERASED : formatMoney(application.income)}
+          </DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.incomeFrequency)}>
             {kept(application.incomeFrequency && i18n._(application.incomeFrequency))}
-          </Item>
-          <Item label={i18n._(FIELD_LABELS.otherIncomeSource)}>{kept(application.otherIncomeSource)}</Item>
-          <Item label={i18n._(FIELD_LABELS.otherIncomeAmount)}>
+          </DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.otherIncomeSource)}>{kept(application.otherIncomeSource)}</DetailItem>
+          <DetailItem label={i18n._(FIELD_LABELS.otherIncomeAmount)}>
             {kept(hasOtherIncome(application) ? money(application.otherIncomeAmount) : null)}
-          </Item>
-          <Item label={i18n._('Worked there over 2 years')}>
+          </DetailItem>
+          <DetailItem label={i18n._('Worked there over 2 years')}>
             {kept(overTwoYears(application.currentEmployment?.totalMonthsEmployed, yes, no))}
-          </Item>
+          </DetailItem>
           <Group label={i18n._(FIELD_LABELS.currentEmployment)}>
             {kept(<EmploymentLines employment={application.currentEmployment} />)}
           </Group>

@@ -5,7 +5,7 @@ import type { ApplicationCar, DealOffer, StaffApplication } from '../../../../do
 import { formatCents } from '../../../../domain/format.ts';
 import { toast } from '../../components/toasts.tsx';
 import { DEAL_CAR, dealOffer, dealSettingsAnswer, pricedDeal } from '../../test/deal-fixtures.ts';
-import { mockFetch } from '../../test/render.tsx';
+import { mockFetch, json } from '../../test/render.tsx';
 import { pageOf, staffApplication } from '../../test/staff-fixtures.ts';
 import { renderApplicationPage } from './test/application-page.tsx';
 
@@ -14,9 +14,6 @@ afterEach(() => {
   network?.restore();
   toast.dismiss();
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Typing, clicks and a refetch after a write: on a busy two-core machine these outlast the default 5 s. */
 const CLICKS_AND_REFETCHES = { timeout: 15_000 };

@@ -11,14 +11,11 @@ import {
   LEASE_TERMS,
   type DealSettings,
 } from '../../../../domain/deals/deal-settings.ts';
-import { mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { mockFetch, renderWithProviders, json } from '../../test/render.tsx';
 import { DealSettingsPage } from './deal-settings-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const answer = (version: number, settings: DealSettings = exampleDealSettings('TX')): DealSettingsAnswer => ({
   version,

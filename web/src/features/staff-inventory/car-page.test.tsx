@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inventoryMessages } from '../../../../domain/inventory.schema.ts';
 import { buildVin, vinMessages } from '../../../../domain/vin.ts';
 import { toast } from '../../components/toasts.tsx';
-import { mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { mockFetch, renderWithProviders, json } from '../../test/render.tsx';
 import { allowModalDialogs, CAR_UUID, inventoryCar } from '../../test/staff-fixtures.ts';
 import { yearFromVin } from './car-form-values.ts';
 import { CarPage, NewCarPage } from './car-page.tsx';
@@ -16,9 +16,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 beforeAll(() => allowModalDialogs());
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function CurrentPath() {
   const { pathname } = useLocation();

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react';
-import type { ReactNode } from 'react';
 import type { StaffTradeIn } from '../../../../domain/contracts/trade-ins.ts';
 import { toSupportedLanguage } from '../../../../domain/enums.ts';
 import { formatCents, formatDollars, formatMileage, numberLocale } from '../../../../domain/format.ts';
@@ -7,15 +6,7 @@ import { TRADE_IN_CONDITION_QUESTIONS } from '../../../../domain/trade-ins/trade
 import { TableScroll } from '../../components/staff/table-scroll.tsx';
 import { displayOrDash, EMPTY } from '../../lib/staff/format.ts';
 import { CONDITION_QUESTION_LABELS, conditionAnswerLabel, OWNERSHIP_LABELS } from './labels.ts';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="detail-item">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { DetailItem } from '../../components/staff/detail-item.tsx';
 
 /** What the owner said of the car: the VIN with what it decodes to, the car, its condition, what is owed, the notes. */
 export function TradeInAnswers({ tradeIn }: { tradeIn: StaffTradeIn }) {
@@ -28,7 +19,7 @@ export function TradeInAnswers({ tradeIn }: { tradeIn: StaffTradeIn }) {
     <section className="card detail-section" aria-labelledby="trade-in-answers">
       <h3 id="trade-in-answers">{i18n._('The owner’s answers')}</h3>
       <dl className="detail-grid">
-        <Item label={i18n._('VIN')}>
+        <DetailItem label={i18n._('VIN')}>
           {displayOrDash(draft.vin)}
           {decoded ? (
             <span className="cell-line edit-field__hint">
@@ -37,24 +28,28 @@ export function TradeInAnswers({ tradeIn }: { tradeIn: StaffTradeIn }) {
                 : i18n._('The VIN says: a {year} {make}', { year: decoded.year, make: decoded.make })}
             </span>
           ) : null}
-        </Item>
-        <Item label={i18n._('Year')}>{displayOrDash(draft.year)}</Item>
-        <Item label={i18n._('Make')}>{displayOrDash(draft.make)}</Item>
-        <Item label={i18n._('Model')}>{displayOrDash(draft.model)}</Item>
-        <Item label={i18n._('Trim')}>{displayOrDash(draft.trim)}</Item>
-        <Item label={i18n._('Mileage')}>{draft.mileage === null ? EMPTY : formatMileage(draft.mileage, language)}</Item>
+        </DetailItem>
+        <DetailItem label={i18n._('Year')}>{displayOrDash(draft.year)}</DetailItem>
+        <DetailItem label={i18n._('Make')}>{displayOrDash(draft.make)}</DetailItem>
+        <DetailItem label={i18n._('Model')}>{displayOrDash(draft.model)}</DetailItem>
+        <DetailItem label={i18n._('Trim')}>{displayOrDash(draft.trim)}</DetailItem>
+        <DetailItem label={i18n._('Mileage')}>{draft.mileage === null ? EMPTY : formatMileage(draft.mileage, language)}</DetailItem>
         {TRADE_IN_CONDITION_QUESTIONS.map((question) => {
           const answer = conditionAnswerLabel(draft.condition, question);
           return (
-            <Item key={question} label={i18n._(CONDITION_QUESTION_LABELS[question])}>
+            <DetailItem key={question} label={i18n._(CONDITION_QUESTION_LABELS[question])}>
               {answer === null ? notAnswered : i18n._(answer)}
-            </Item>
+            </DetailItem>
           );
         })}
-        <Item label={i18n._('Ownership')}>{draft.ownership === null ? notAnswered : i18n._(OWNERSHIP_LABELS[draft.ownership])}</Item>
-        {owes ? <Item label={i18n._('Payoff lender')}>{displayOrDash(draft.payoffLender)}</Item> : null}
+        <DetailItem label={i18n._('Ownership')}>
+          {draft.ownership === null ? notAnswered : i18n._(OWNERSHIP_LABELS[draft.ownership])}
+        </DetailItem>
+        {owes ? <DetailItem label={i18n._('Payoff lender')}>{displayOrDash(draft.payoffLender)}</DetailItem> : null}
         {owes ? (
-          <Item label={i18n._('Payoff amount')}>{draft.payoffCents === null ? EMPTY : formatCents(draft.payoffCents, language)}</Item>
+          <DetailItem label={i18n._('Payoff amount')}>
+            {draft.payoffCents === null ? EMPTY : formatCents(draft.payoffCents, language)}
+          </DetailItem>
         ) : null}
       </dl>
       <h4>{i18n._('Notes')}</h4>
@@ -71,8 +66,8 @@ export function TradeInOwner({ tradeIn }: { tradeIn: StaffTradeIn }) {
     <section className="card detail-section" aria-labelledby="trade-in-owner">
       <h3 id="trade-in-owner">{i18n._('Owner')}</h3>
       <dl className="detail-grid">
-        <Item label={i18n._('Name')}>{displayOrDash(owner.name)}</Item>
-        <Item label={i18n._('Telegram username')}>
+        <DetailItem label={i18n._('Name')}>{displayOrDash(owner.name)}</DetailItem>
+        <DetailItem label={i18n._('Telegram username')}>
           {owner.telegramUsername === null ? (
             EMPTY
           ) : (
@@ -80,8 +75,10 @@ export function TradeInOwner({ tradeIn }: { tradeIn: StaffTradeIn }) {
               @{owner.telegramUsername}
             </a>
           )}
-        </Item>
-        <Item label={i18n._('Email')}>{owner.email === null ? EMPTY : <a href={`mailto:${owner.email}`}>{owner.email}</a>}</Item>
+        </DetailItem>
+        <DetailItem label={i18n._('Email')}>
+          {owner.email === null ? EMPTY : <a href={`mailto:${owner.email}`}>{owner.email}</a>}
+        </DetailItem>
       </dl>
     </section>
   );

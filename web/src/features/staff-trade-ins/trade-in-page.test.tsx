@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffTradeIn } from '../../../../domain/contracts/trade-ins.ts';
 import { tradeInOfferMessages } from '../../../../domain/trade-ins/trade-in.schema.ts';
 import { Toaster, toast } from '../../components/toasts.tsx';
-import { mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { mockFetch, renderWithProviders, json } from '../../test/render.tsx';
 import { allowModalDialogs, mfaRequired, passkey, passkeysAnswer } from '../../test/staff-fixtures.ts';
 import { staffTradeIn, tradeInOffer } from './test/fixtures.ts';
 import { TradeInPage } from './trade-in-page.tsx';
@@ -17,9 +17,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 beforeAll(() => allowModalDialogs());
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Typing, clicks and a refetch after a write: on a busy two-core machine these outlast the default 5 s. */
 const CLICKS_AND_REFETCHES = { timeout: 15_000 };

@@ -3,16 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffTradeInItem } from '../../../../domain/contracts/trade-ins.ts';
-import { mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { mockFetch, renderWithProviders, json } from '../../test/render.tsx';
 import { pageOf } from '../../test/staff-fixtures.ts';
 import { tradeInItem } from './test/fixtures.ts';
 import { TradeInsPage } from './trade-ins-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function openQueue(answer: (status: string, page: number) => unknown, route = '/dashboard/trade-ins') {
   network = mockFetch({

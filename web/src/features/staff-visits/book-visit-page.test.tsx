@@ -5,19 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { validationMessages } from '../../../../domain/messages.ts';
 import { visitMessages } from '../../../../domain/visits/visit.schema.ts';
 import { Toaster, toast } from '../../components/toasts.tsx';
-import { mockFetch, renderWithProviders } from '../../test/render.tsx';
-import { CAR_UUID, inventoryItem, pageOf } from '../../test/staff-fixtures.ts';
+import { mockFetch, renderWithProviders, json } from '../../test/render.tsx';
+import { CAR_UUID, inventoryItem, pageOf, staffVisit } from '../../test/staff-fixtures.ts';
 import { BookVisitPage } from './book-visit-page.tsx';
-import { slotsAnswer, staffVisit } from './test/fixtures.ts';
+import { slotsAnswer } from './test/fixtures.ts';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => {
   network?.restore();
   toast.dismiss();
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Typing a whole form and a write: on a busy two-core machine these outlast the default 5 s. */
 const TYPING = { timeout: 15_000 };

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StaffVisit } from '../../../../domain/contracts/visits.ts';
 import type { DealQuote } from '../../../../domain/deals/deal-quote.schema.ts';
@@ -9,15 +8,7 @@ import type { VisitOutcome } from '../../../../domain/visits/visit.schema.ts';
 import { formatDateTime } from '../../lib/staff/format.ts';
 import { formatVisitTime, VISIT_STATUS_LABELS, VISIT_TYPE_LABELS } from '../../lib/staff/visits.ts';
 import { shownEmail, shownPhone } from './contacts.tsx';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="detail-item">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { DetailItem } from '../../components/staff/detail-item.tsx';
 
 /** The deal the shopper brought: loan, lease or cash, and its monthly payment or amount due (docs/product/deal-builder.md#the-breakdown). */
 function DealSummary({ quote }: { quote: DealQuote }) {
@@ -67,34 +58,34 @@ export function VisitCard({ visit, timeZone, contactsShown, sending, onMove, onC
         <span className={`status-badge visit__status visit__status--${visit.status}`}>{i18n._(VISIT_STATUS_LABELS[visit.status])}</span>
       </header>
       <dl className="detail-grid">
-        <Item label={i18n._('Shopper')}>{visit.name}</Item>
-        <Item label={i18n._('Phone')}>
+        <DetailItem label={i18n._('Shopper')}>{visit.name}</DetailItem>
+        <DetailItem label={i18n._('Phone')}>
           {contactsShown ? <a href={`tel:${visit.phone}`}>{shownPhone(visit.phone, true)}</a> : shownPhone(visit.phone, false)}
-        </Item>
-        {visit.email ? <Item label={i18n._('Email')}>{shownEmail(visit.email, contactsShown)}</Item> : null}
-        <Item label={i18n._('Car')}>
+        </DetailItem>
+        {visit.email ? <DetailItem label={i18n._('Email')}>{shownEmail(visit.email, contactsShown)}</DetailItem> : null}
+        <DetailItem label={i18n._('Car')}>
           <Link to={`/dashboard/inventory/${visit.car.uuid}`}>{visit.car.title}</Link>
           {visit.car.stockNumber ? (
             <span className="visit__stock"> {i18n._('Stock #{number}', { number: visit.car.stockNumber })}</span>
           ) : null}
-        </Item>
+        </DetailItem>
         {visit.deal ? (
-          <Item label={i18n._('Deal')}>
+          <DetailItem label={i18n._('Deal')}>
             <DealSummary quote={visit.deal.quote} />
-          </Item>
+          </DetailItem>
         ) : null}
         {visit.note ? (
-          <Item label={i18n._('Note')}>
+          <DetailItem label={i18n._('Note')}>
             <span className="visit__note">{visit.note}</span>
-          </Item>
+          </DetailItem>
         ) : null}
-        <Item label={i18n._('Booked by')}>
+        <DetailItem label={i18n._('Booked by')}>
           {visit.bookedBy === 'staff'
             ? i18n._('Staff, {time}', { time: formatDateTime(visit.bookedAt, i18n.locale, timeZone) })
             : i18n._('The shopper, {time}', { time: formatDateTime(visit.bookedAt, i18n.locale, timeZone) })}
-        </Item>
+        </DetailItem>
         {visit.cancelledBy ? (
-          <Item label={i18n._('Cancelled by')}>{visit.cancelledBy === 'staff' ? i18n._('Staff') : i18n._('The shopper')}</Item>
+          <DetailItem label={i18n._('Cancelled by')}>{visit.cancelledBy === 'staff' ? i18n._('Staff') : i18n._('The shopper')}</DetailItem>
         ) : null}
       </dl>
       {visit.carGone && visit.status === 'booked' ? (

@@ -4,15 +4,12 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VisitSettingsAnswer, VisitSettingsSave } from '../../../../domain/contracts/visits.ts';
 import { DEFAULT_VISIT_SETTINGS, visitSettingsMessages, type VisitSettings } from '../../../../domain/visits/visit-settings.ts';
-import { mockFetch, renderWithProviders } from '../../test/render.tsx';
+import { mockFetch, renderWithProviders, json } from '../../test/render.tsx';
 import { TIME_ZONE } from './test/fixtures.ts';
 import { VisitSettingsPage } from './visit-settings-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;
 afterEach(() => network?.restore());
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const answer = (version: number, settings: VisitSettings = DEFAULT_VISIT_SETTINGS): VisitSettingsAnswer => ({
   version,

@@ -5,8 +5,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffVisit } from '../../../../domain/contracts/visits.ts';
 import { Toaster, toast } from '../../components/toasts.tsx';
 import { mockFetch, renderWithProviders } from '../../test/render.tsx';
-import { allowModalDialogs, passkey, passkeysAnswer } from '../../test/staff-fixtures.ts';
-import { DAY, slotsAnswer, staffVisit, visitsAnswer } from './test/fixtures.ts';
+import { allowModalDialogs, passkey, passkeysAnswer, staffVisit } from '../../test/staff-fixtures.ts';
+import { DAY, slotsAnswer, visitsAnswer } from './test/fixtures.ts';
 import { VisitsPage } from './visits-page.tsx';
 
 let network: ReturnType<typeof mockFetch> | undefined;

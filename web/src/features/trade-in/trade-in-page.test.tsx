@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MyTradeIn, TradeInOffer } from '../../../../domain/contracts/trade-ins.ts';
 import { formatMoment } from '../../../../domain/date-time.ts';
-import { json, mockTradeInApi, renderTradeIn, tradeIn } from './test/trade-in-harness.tsx';
+import { mockTradeInApi, renderTradeIn, tradeIn } from './test/trade-in-harness.tsx';
+import { json } from '../../test/render.tsx';
 
 let network: ReturnType<typeof mockTradeInApi> | undefined;
 afterEach(() => network?.restore());

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatMoment } from '../../../../domain/date-time.ts';
 import { createWebHost } from '../../host/web-host.ts';
 import { DEAL_CAR, dealSettingsAnswer, quoteRoute } from '../../test/deal-fixtures.ts';
-import { json, mockVisitsApi, refusal, renderVisits, slot, slotsAnswer, visit } from './test/visits-harness.tsx';
+import { json } from '../../test/render.tsx';
+import { mockVisitsApi, refusal, renderVisits, slot, slotsAnswer, visit } from './test/visits-harness.tsx';
 
 let network: ReturnType<typeof mockVisitsApi> | undefined;
 afterEach(() => network?.restore());

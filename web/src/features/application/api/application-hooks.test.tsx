@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsentsAnswer, MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { createQueryClient } from '../../../lib/api-client.ts';
-import { mockFetch } from '../../../test/render.tsx';
+import { mockFetch, json } from '../../../test/render.tsx';
 import { useConsents } from './get-consents.ts';
 import { myApplicationQueryKey, useMyApplication } from '../../../lib/api/get-my-application.ts';
 import { useSubmitApplication } from './submit-application.ts';
@@ -23,9 +23,6 @@ const mine: MyApplication = {
 
 /** GET /api/me for a visitor the server knows. */
 const known = { 'GET /api/me': () => ({ user: { id: 7 }, isAdmin: false, via: 'guest' }) };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let restore: (() => void) | undefined;
 afterEach(() => {

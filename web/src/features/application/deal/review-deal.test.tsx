@@ -7,7 +7,8 @@ import { exampleDealSettings } from '../../../../../domain/deals/deal-settings.t
 import { formatCents } from '../../../../../domain/format.ts';
 import { DEAL_STORAGE_KEY } from '../../../lib/application-draft.ts';
 import { DEAL_CAR, dealSettingsAnswer, pricedDeal, quoteRoute } from '../../../test/deal-fixtures.ts';
-import { json, mockWizardApi, pathname, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
+import { mockWizardApi, pathname, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
+import { json } from '../../../test/render.tsx';
 
 let restore: (() => void) | undefined;
 afterEach(() => {

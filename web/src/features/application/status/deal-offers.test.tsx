@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DealOffer, MyApplication } from '../../../../../domain/contracts/applications.ts';
 import { formatCents } from '../../../../../domain/format.ts';
 import { dealOffer, dealSettingsAnswer, pricedDeal } from '../../../test/deal-fixtures.ts';
-import { json, mockWizardApi, renderWizard, submitted } from '../test/wizard-harness.tsx';
+import { mockWizardApi, renderWizard, submitted } from '../test/wizard-harness.tsx';
+import { json } from '../../../test/render.tsx';
 
 let restore: (() => void) | undefined;
 afterEach(() => {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MyApplication } from '../../../../../domain/contracts/applications.ts';
-import { json, mockWizardApi, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
+import { mockWizardApi, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
+import { json } from '../../../test/render.tsx';
 
 let restore: (() => void) | undefined;
 afterEach(() => {

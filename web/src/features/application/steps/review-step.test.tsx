@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addressInput, housingInput, incomeInput, personalInput } from '../../../../../domain/test-fixtures.ts';
 import { DRAFT_STORAGE_KEY } from '../../../lib/application-draft.ts';
-import { json, mockWizardApi, pathname, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
+import { mockWizardApi, pathname, renderWizard, storeDraft, submitted } from '../test/wizard-harness.tsx';
+import { json } from '../../../test/render.tsx';
 
 let restore: (() => void) | undefined;
 afterEach(() => {

@@ -7,9 +7,6 @@ import { DRAFT_STORAGE_KEY } from '../../../lib/application-draft.ts';
 import { mockFetch, renderWithProviders, type RenderWithProvidersOptions } from '../../../test/render.tsx';
 import ApplicationPage, { applicationSteps } from '../application-page.tsx';
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 export const consentsAnswer: ConsentsAnswer = CONSENTS.map(({ kind, version, required, text }) => ({
   kind,
   version,

@@ -5,11 +5,11 @@ import type { SavedSearchList } from '../../../../../domain/contracts/alerts.ts'
 import { Toaster } from '../../../components/toasts.tsx';
 import { createWebHost } from '../../../host/web-host.ts';
 import type { Host } from '../../../host/types.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { mockFetch, renderWithProviders, json } from '../../../test/render.tsx';
 import CarsPage from '../cars-page.tsx';
 import FavoritesPage from '../favorites-page.tsx';
 import { createPage } from '../test/car-factory.ts';
-import { json, mockCarsApi, resetToastsAfterEach } from '../test/helpers.tsx';
+import { mockCarsApi, resetToastsAfterEach } from '../test/helpers.tsx';
 
 resetToastsAfterEach();
 

@@ -45,9 +45,6 @@ export const BRAND_DATA: Record<string, BrandFilterData> = {
   },
 };
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /**
  * The cars API at the network edge: `/api/cars` answers from `pagesFor(params)` (one array per
  * page), filters come from the fixtures above, everything else falls through to mockFetch's 404.

@@ -1,37 +1,9 @@
 import type { StaffVisit, StaffVisitsAnswer, VisitSlotsAnswer } from '../../../../../domain/contracts/visits.ts';
-import { CAR_UUID } from '../../../test/staff-fixtures.ts';
 
 export const TIME_ZONE = 'America/Chicago';
 
 /** Tuesday, June 2, 2026 on the dealer's clock (CDT, UTC−5). */
 export const DAY = '2026-06-02';
-
-/** A test drive of the 2003 Honda Accord at 9:00 AM CDT on June 2, 2026, booked by the shopper in Telegram. */
-export function staffVisit(overrides: Partial<StaffVisit> = {}): StaffVisit {
-  return {
-    id: 31,
-    type: 'test_drive',
-    status: 'booked',
-    start: '2026-06-02T14:00:00.000Z',
-    end: '2026-06-02T14:30:00.000Z',
-    timeZone: TIME_ZONE,
-    car: { uuid: CAR_UUID, title: '2003 Honda Accord EX', photo: null, listingState: 'available', stockNumber: 'A1001' },
-    name: 'Mary Major',
-    phone: '+15551234567',
-    email: 'mary.major@example.com',
-    note: null,
-    deal: null,
-    mayChange: true,
-    carGone: false,
-    userId: 5,
-    channel: 'email',
-    bookedBy: 'shopper',
-    cancelledBy: null,
-    bookedAt: '2026-05-30T16:00:00.000Z',
-    updatedAt: '2026-05-30T16:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** GET /api/visits for the dealer's June 2, 2026 (or the week from it). */
 export function visitsAnswer(items: StaffVisit[], range: 'day' | 'week' = 'day'): StaffVisitsAnswer {

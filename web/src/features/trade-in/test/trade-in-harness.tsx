@@ -6,9 +6,6 @@ import { WebMainButton } from '../../../components/web-main-button.tsx';
 import { mockFetch, renderWithProviders, type RenderWithProvidersOptions } from '../../../test/render.tsx';
 import TradeInPage from '../trade-in-page.tsx';
 
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** A shopper's trade-in as the server answers it: a fresh draft unless told otherwise. */
 export function tradeIn(overrides: Partial<MyTradeIn> = {}): MyTradeIn {
   return {

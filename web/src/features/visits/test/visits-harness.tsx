@@ -3,15 +3,12 @@ import type { CarItem } from '../../../../../domain/contracts/cars.ts';
 import type { MyVisit, VisitSlot, VisitSlotsAnswer } from '../../../../../domain/contracts/visits.ts';
 import { WebMainButton } from '../../../components/web-main-button.tsx';
 import { DEAL_CAR } from '../../../test/deal-fixtures.ts';
-import { mockFetch, renderWithProviders, type RenderWithProvidersOptions } from '../../../test/render.tsx';
+import { mockFetch, renderWithProviders, type RenderWithProvidersOptions, json } from '../../../test/render.tsx';
 import BookVisitPage from '../book-visit-page.tsx';
 import MyVisitsPage from '../my-visits-page.tsx';
 import VisitPage from '../visit-page.tsx';
 
 export const DEALER_ZONE = 'America/Chicago';
-
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export const refusal = (status: number, code: string, message: string, extra: object = {}) =>
   json(status, { error: { code, message, ...extra } });
