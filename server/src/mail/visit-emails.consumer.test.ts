@@ -93,6 +93,9 @@ describe.each(DATABASE_KINDS)("the emails of a web shopper's visit on %s", (kind
     return { car, userId, email, slot, visitId };
   }
 
+  const moveAsShopper = (userId: number, visitId: number, to: Slot) =>
+    moveVisit(visitDeps(server), { kind: 'shopper', userId }, visitId, v.parse(visitMoveSchema, { start: to.start.toISOString() }));
+
   const subjects = (email: string) => smtp.to(email).map((mail) => mail.parsed.subject);
   const calendarOf = (mail: ArrivedMail) => {
     const [file, ...more] = mail.parsed.attachments;
@@ -244,12 +247,7 @@ describe.each(DATABASE_KINDS)("the emails of a web shopper's visit on %s", (kind
     const { email, userId, visitId } = await booked();
     const later = await freeSlot(30);
 
-    await moveVisit(
-      visitDeps(server),
-      { kind: 'shopper', userId },
-      visitId,
-      v.parse(visitMoveSchema, { start: later.start.toISOString() }),
-    );
+    await moveAsShopper(userId, visitId, later);
     await deliver();
 
     const [, mail] = smtp.to(email);
@@ -268,12 +266,7 @@ describe.each(DATABASE_KINDS)("the emails of a web shopper's visit on %s", (kind
   it("after a move, sends only the new time's reminders", async () => {
     const { email, userId, visitId } = await booked();
     const later = await freeSlot(30);
-    await moveVisit(
-      visitDeps(server),
-      { kind: 'shopper', userId },
-      visitId,
-      v.parse(visitMoveSchema, { start: later.start.toISOString() }),
-    );
+    await moveAsShopper(userId, visitId, later);
     await deliver();
 
     await makeRemindersDue(database.db, CONSUMER, visitId);
