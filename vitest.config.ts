@@ -87,6 +87,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.test.ts'],
           environment: 'node',
+          globalSetup: ['web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
           // One production server and one browser per file; files run one after another, and last, on a

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchBrowser, startProductionServer, waitingForTheApp, noiseGuard, type ProductionServer } from './harness.ts';
 
 export interface BrowserSuite {
@@ -28,7 +28,7 @@ export function useBrowserSuite(env: Record<string, string | undefined> = {}): B
   // Every page a test opens is watched; the test fails on what they logged (harness.ts, noiseGuard).
   const noise = noiseGuard();
   beforeAll(async () => {
-    server = await startProductionServer(env);
+    server = await startProductionServer(env, { databaseTemplate: inject('e2eDatabaseTemplate') });
     browser = await launchBrowser();
   });
   afterAll(async () => {

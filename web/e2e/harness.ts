@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { embeddedDirectory } from '../../server/src/db/database.ts';
 import { CHROMIUM_ARGS } from '../../server/src/pdf/pdf-renderer.service.ts';
 import { submissionBody } from '../../server/test/applications.ts';
 import { signWidgetLogin } from '../../server/test/identity.ts';
@@ -77,11 +78,16 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 /**
  * Starts `node scripts/start.js` (what `npm start` runs: it rebuilds the web app and the server
  * when their sources changed, then runs the compiled server) in production mode on a free port
- * with its own data folder.
+ * with its own data folder; its embedded database starts as a copy of `databaseTemplate` when given
+ * (web/e2e/global-setup.ts), else it is migrated from nothing.
  */
-export async function startProductionServer(env: Record<string, string | undefined> = {}): Promise<ProductionServer> {
+export async function startProductionServer(
+  env: Record<string, string | undefined> = {},
+  { databaseTemplate }: { databaseTemplate?: string } = {},
+): Promise<ProductionServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cars-e2e-'));
+  if (databaseTemplate) cpSync(databaseTemplate, embeddedDirectory({ dataDir }), { recursive: true });
   const childEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries({
     PATH: process.env.PATH,
