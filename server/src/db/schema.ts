@@ -644,10 +644,14 @@ export interface VisitsTable {
   updated_at: Generated<Date>;
 }
 
-/** Each message a shopper got about a visit, once per start (migration 0032). */
+/**
+ * Each message a shopper got about a visit, once per start (migration 0032); a move once per move,
+ * under the id of the outbox event that carries it, 0 for every other message (migration 0033).
+ */
 export interface VisitMessagesSentTable {
   visit_id: number;
   message: VisitMessageKind;
   starts_at: Timestamp;
+  event_id: Generated<number>;
   sent_at: Generated<Date>;
 }

@@ -264,6 +264,24 @@ describe.each(DATABASE_KINDS)("the emails of a web shopper's visit on %s", (kind
     });
   });
 
+  it('tells the shopper of every move, back to an earlier time too, each moving the calendar event on', async () => {
+    const { email, userId, visitId, slot: first } = await booked();
+    const later = await freeSlot(30);
+
+    for (const to of [later, first, later]) {
+      await moveAsShopper(userId, visitId, to);
+      await deliver();
+    }
+
+    const moves = smtp.to(email).slice(1);
+    expect(moves.map((mail) => mail.parsed.subject)).toEqual(Array(3).fill(t('en', 'Your test drive was moved: {car}', { car: ESCAPE })));
+    expect(moves.map((mail) => calendarOf(mail).ics)).toMatchObject([
+      { sequence: 1, start: later.start.toISOString() },
+      { sequence: 2, start: first.start.toISOString() },
+      { sequence: 3, start: later.start.toISOString() },
+    ]);
+  });
+
   it("after a move, sends only the new time's reminders", async () => {
     const { email, userId, visitId } = await booked();
     const later = await freeSlot(30);

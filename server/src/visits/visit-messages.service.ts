@@ -223,12 +223,13 @@ export async function sendVisitMessage<C extends VisitChannel>(
   if (kind === null) return;
   const to = (await recipientOf(deps.db, visit, channel)) as Extract<VisitRecipient, { channel: C }> | null;
   if (to === null) return;
-  const startsAt = new Date(event.payload.startsAt);
-  if (!(await claimVisitMessage(deps.db, visit.id, kind, startsAt))) return;
+  // A move is told once per move, so a visit moved back to an earlier start is told again (migration 0033).
+  const claim = { visitId: visit.id, message: kind, startsAt: new Date(event.payload.startsAt), eventId: kind === 'moved' ? event.id : 0 };
+  if (!(await claimVisitMessage(deps.db, claim))) return;
   try {
     await send(await composeMessage(deps, visit, kind), to);
   } catch (error) {
-    await releaseVisitMessage(deps.db, visit.id, kind, startsAt);
+    await releaseVisitMessage(deps.db, claim);
     throw error;
   }
 }

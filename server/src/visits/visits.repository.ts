@@ -191,26 +191,35 @@ export async function recordVisitOutcome(db: Db, id: number, outcome: VisitOutco
   return updateVisit(db, id, { status: outcome, outcome_at: sql`now()` });
 }
 
+interface VisitMessageClaim {
+  visitId: number;
+  message: VisitMessageKind;
+  startsAt: Date;
+  eventId: number;
+}
+
 /**
- * Records that a message about a visit is being sent for this start; false when it was already
- * (a replayed delivery, another instance). Written before sending, undone if sending fails.
+ * Records that a message about a visit is being sent for this start (a move: for this move, the
+ * outbox event carrying it; any other message: event 0); false when it was already (a replayed
+ * delivery, another instance). Written before sending, undone if sending fails.
  */
-export async function claimVisitMessage(db: Db, visitId: number, message: VisitMessageKind, startsAt: Date): Promise<boolean> {
+export async function claimVisitMessage(db: Db, claim: VisitMessageClaim): Promise<boolean> {
   const claimed = await db
     .insertInto('visit_messages_sent')
-    .values({ visit_id: visitId, message, starts_at: startsAt })
+    .values({ visit_id: claim.visitId, message: claim.message, starts_at: claim.startsAt, event_id: claim.eventId })
     .onConflict((oc) => oc.doNothing())
     .returning('visit_id')
     .executeTakeFirst();
   return claimed !== undefined;
 }
 
-export async function releaseVisitMessage(db: Db, visitId: number, message: VisitMessageKind, startsAt: Date): Promise<void> {
+export async function releaseVisitMessage(db: Db, claim: VisitMessageClaim): Promise<void> {
   await db
     .deleteFrom('visit_messages_sent')
-    .where('visit_id', '=', visitId)
-    .where('message', '=', message)
-    .where('starts_at', '=', startsAt)
+    .where('visit_id', '=', claim.visitId)
+    .where('message', '=', claim.message)
+    .where('starts_at', '=', claim.startsAt)
+    .where('event_id', '=', claim.eventId)
     .execute();
 }
 
