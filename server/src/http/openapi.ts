@@ -173,7 +173,15 @@ const ERROR_BODY_SCHEMA = {
         },
         nextSlots: {
           type: 'array' as const,
-          items: { type: 'object' as const, required: ['start', 'end', 'placesLeft'] },
+          items: {
+            type: 'object' as const,
+            required: ['start', 'end', 'placesLeft'],
+            properties: {
+              start: { type: 'string' as const, format: 'date-time' },
+              end: { type: 'string' as const, format: 'date-time' },
+              placesLeft: { type: 'integer' as const },
+            },
+          },
           description: 'With slot_full: the next slots with a place left (start, end, placesLeft).',
         },
       },
