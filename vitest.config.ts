@@ -4,12 +4,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import type { InlineConfig } from 'vitest/node';
 
 /**
- * Multi-second suites that start processes, browsers or load generators, or cut connections through
- * TCP proxies: `npm test` and CI run them after the other projects, `npm run check` leaves them out.
+ * Multi-second suites that start processes, browsers or load generators, cut connections through
+ * TCP proxies or wait out real socket timeouts: `npm test` and CI run them after the other projects,
+ * `npm run check` leaves them out.
  */
 const SLOW = [
   'server/src/server-process.test.ts',
   'server/src/db/database-faults.test.ts',
+  'server/src/http/timeouts.test.ts',
   'bench/**/*.test.ts',
   'scripts/build-if-stale.test.ts',
 ];
