@@ -17,9 +17,15 @@ export interface PdfRendererOptions {
   chromePath: string | undefined;
   /** Documents rendered at once. */
   concurrency?: number;
-  /** Documents that may wait for a free slot; the next one is refused at once. */
+  /**
+   * Documents that may wait for a free slot; the next one is refused at once (pdf_busy). Small
+   * enough that the last of them starts within `timeoutMs` on a busy machine.
+   */
   queueLimit?: number;
-  /** From a document's arrival to its finished file, queueing included. */
+  /**
+   * From the start of a document's render to its finished file (else pdf_unavailable); a document
+   * still waiting for a slot after as long is refused with pdf_busy instead.
+   */
   timeoutMs?: number;
 }
 
@@ -88,16 +94,17 @@ export function createPdfRenderer({
   let active = 0;
   const waiting: Waiter[] = [];
   /**
-   * One context made and warmed up ahead of need: a fresh context starts a new renderer process,
-   * which costs several times the printing itself. It is still fresh for the document that takes
-   * it: it has shown only our stylesheet, never anyone's data.
+   * Contexts made and warmed up ahead of need, one per slot, so that documents rendered at once
+   * each find one: a fresh context starts a new renderer process, which costs several times the
+   * printing itself. Each is still fresh for the document that takes it: it has shown only our
+   * stylesheet, never anyone's data.
    */
-  let spare: Promise<Tab> | undefined;
+  let spares: Array<Promise<Tab>> = [];
 
   function forget(browser: Promise<Browser>) {
     if (launched !== browser) return;
     launched = undefined;
-    spare = undefined;
+    spares = [];
   }
 
   async function open(path: string): Promise<Browser> {
@@ -162,21 +169,23 @@ export function createPdfRenderer({
     }
   }
 
-  /** The spare when there is one (waiting for it if it is still warming up), else a new tab. */
+  /** A spare when there is one (waiting for it if it is still warming up), else a new tab. */
   function takeTab(browser: Browser): Promise<Tab> {
-    const tab = spare ? spare.catch(() => openTab(browser)) : openTab(browser);
-    spare = undefined;
-    return tab;
+    const spare = spares.shift();
+    return spare ? spare.catch(() => openTab(browser)) : openTab(browser);
   }
 
-  function prepareSpare() {
-    if (closed || spare || !launched) return;
-    spare = launched.then(openTab);
-    // A spare that failed is replaced by a new tab when a document takes it.
-    spare.catch(() => undefined);
+  function prepareSpares() {
+    while (!closed && launched && spares.length < concurrency) {
+      const spare = launched.then(openTab);
+      // A spare that failed is replaced by a new tab when a document takes it.
+      spare.catch(() => undefined);
+      spares.push(spare);
+    }
   }
 
-  function acquire(deadline: number): Promise<void> {
+  /** A slot, or pdf_busy when the queue is full or none frees up within `timeoutMs`. */
+  function acquire(): Promise<void> {
     if (active < concurrency) {
       active += 1;
       return Promise.resolve();
@@ -196,7 +205,7 @@ export function createPdfRenderer({
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(waiter), 1);
         reject(busy());
-      }, deadline - Date.now());
+      }, timeoutMs);
       waiting.push(waiter);
     });
   }
@@ -223,8 +232,10 @@ export function createPdfRenderer({
   async function render(document: PrintDocument): Promise<Buffer> {
     // Refused before queueing: waiting cannot bring a browser that is not there.
     usablePath();
+    await acquire();
+    // Counted from here, not from arrival: time spent queued is the queue's to bound (pdf_busy), so a
+    // burst is answered with PDFs or pdf_busy, never with a render that ran out of time in the queue.
     const deadline = Date.now() + timeoutMs;
-    await acquire(deadline);
     let timer: NodeJS.Timeout | undefined;
     try {
       return await new Promise<Buffer>((resolve, reject) => {
@@ -232,12 +243,12 @@ export function createPdfRenderer({
           () => reject(unavailable(`the document took longer than ${timeoutMs / 1000} s to render. Try again.`)),
           Math.max(0, deadline - Date.now()),
         );
-        // The answer need not wait for the context to close; the slot does, and the next spare after it.
+        // The answer need not wait for the context to close; the slot does, and the next spares after it.
         print(document, deadline, resolve)
           .catch(reject)
           .finally(() => {
             release();
-            prepareSpare();
+            prepareSpares();
           });
       });
     } catch (error) {
@@ -259,7 +270,7 @@ export function createPdfRenderer({
       for (const waiter of waiting.splice(0)) waiter.refuse(unavailable('the server is shutting down.'));
       const browser = await launched?.catch(() => undefined);
       launched = undefined;
-      spare = undefined;
+      spares = [];
       await browser?.close();
     },
   };
