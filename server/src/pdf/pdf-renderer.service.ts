@@ -94,17 +94,16 @@ export function createPdfRenderer({
   let active = 0;
   const waiting: Waiter[] = [];
   /**
-   * Contexts made and warmed up ahead of need, one per slot, so that documents rendered at once
-   * each find one: a fresh context starts a new renderer process, which costs several times the
-   * printing itself. Each is still fresh for the document that takes it: it has shown only our
-   * stylesheet, never anyone's data.
+   * One context made and warmed up ahead of need: a fresh context starts a new renderer process,
+   * which costs several times the printing itself. It is still fresh for the document that takes
+   * it: it has shown only our stylesheet, never anyone's data.
    */
-  let spares: Array<Promise<Tab>> = [];
+  let spare: Promise<Tab> | undefined;
 
   function forget(browser: Promise<Browser>) {
     if (launched !== browser) return;
     launched = undefined;
-    spares = [];
+    spare = undefined;
   }
 
   async function open(path: string): Promise<Browser> {
@@ -169,19 +168,18 @@ export function createPdfRenderer({
     }
   }
 
-  /** A spare when there is one (waiting for it if it is still warming up), else a new tab. */
+  /** The spare when there is one (waiting for it if it is still warming up), else a new tab. */
   function takeTab(browser: Browser): Promise<Tab> {
-    const spare = spares.shift();
-    return spare ? spare.catch(() => openTab(browser)) : openTab(browser);
+    const tab = spare ? spare.catch(() => openTab(browser)) : openTab(browser);
+    spare = undefined;
+    return tab;
   }
 
-  function prepareSpares() {
-    while (!closed && launched && spares.length < concurrency) {
-      const spare = launched.then(openTab);
-      // A spare that failed is replaced by a new tab when a document takes it.
-      spare.catch(() => undefined);
-      spares.push(spare);
-    }
+  function prepareSpare() {
+    if (closed || spare || !launched) return;
+    spare = launched.then(openTab);
+    // A spare that failed is replaced by a new tab when a document takes it.
+    spare.catch(() => undefined);
   }
 
   /** A slot, or pdf_busy when the queue is full or none frees up within `timeoutMs`. */
@@ -243,12 +241,12 @@ export function createPdfRenderer({
           () => reject(unavailable(`the document took longer than ${timeoutMs / 1000} s to render. Try again.`)),
           Math.max(0, deadline - Date.now()),
         );
-        // The answer need not wait for the context to close; the slot does, and the next spares after it.
+        // The answer need not wait for the context to close; the slot does, and the next spare after it.
         print(document, deadline, resolve)
           .catch(reject)
           .finally(() => {
             release();
-            prepareSpares();
+            prepareSpare();
           });
       });
     } catch (error) {
@@ -270,7 +268,7 @@ export function createPdfRenderer({
       for (const waiter of waiting.splice(0)) waiter.refuse(unavailable('the server is shutting down.'));
       const browser = await launched?.catch(() => undefined);
       launched = undefined;
-      spares = [];
+      spare = undefined;
       await browser?.close();
     },
   };
