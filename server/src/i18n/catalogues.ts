@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -70,24 +71,31 @@ export function readPoMessages(text: string, filename: string): Messages {
   return messages;
 }
 
-async function readCatalogue(lang: Language, localesDir: string): Promise<Messages> {
+function readCatalogue(lang: Language, localesDir: string): Messages {
   const messages: Messages = {};
   for (const name of CATALOGUE_FILES) {
     const filename = join(localesDir, lang, `${name}.po`);
-    Object.assign(messages, readPoMessages(await readFile(filename, 'utf8'), filename));
+    Object.assign(messages, readPoMessages(readFileSync(filename, 'utf8'), filename));
   }
   return messages;
 }
 
 export async function loadCatalogues(localesDir = LOCALES_DIR): Promise<Catalogues> {
+  // Every file is there, or the server says so at start rather than at the first PDF or bot reply.
+  await Promise.all(LANGUAGES.flatMap((lang) => CATALOGUE_FILES.map((name) => access(join(localesDir, lang, `${name}.po`)))));
   const instances = new Map<Language, I18n>();
-  for (const lang of LANGUAGES) {
-    const i18n = setupI18n({ locale: lang, messages: { [lang]: await readCatalogue(lang, localesDir) } });
-    // Each message is compiled the first time it is asked for, so most never are.
-    i18n.setMessagesCompiler(compileMessage);
-    instances.set(lang, i18n);
-  }
+  /** A language's catalogue is read the first time something is written in it: a server may never need some. */
+  const instance = (lang: Language): I18n => {
+    let i18n = instances.get(lang);
+    if (!i18n) {
+      i18n = setupI18n({ locale: lang, messages: { [lang]: readCatalogue(lang, localesDir) } });
+      // Each message is compiled the first time it is asked for, so most never are.
+      i18n.setMessagesCompiler(compileMessage);
+      instances.set(lang, i18n);
+    }
+    return i18n;
+  };
   return {
-    translate: (lang, id, values) => (instances.get(lang) ?? instances.get(DEFAULT_LANGUAGE)!)._(id, values),
+    translate: (lang, id, values) => instance(LANGUAGES.includes(lang) ? lang : DEFAULT_LANGUAGE)._(id, values),
   };
 }
