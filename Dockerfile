@@ -35,7 +35,8 @@ COPY --from=build /app/server/src/seed/demo-stock.csv ./server/src/seed/demo-sto
 
 # glibc keeps what image decoding frees in per-thread arenas, so memory stays up after a burst of
 # uploads; two arenas, and blocks over 128 KB always mapped and unmapped on their own, give it back
-# (docs/operations/faults.md, pixel bombs).
+# (docs/operations/faults.md, pixel bombs). glibc reads them at process start only; `npm start`
+# (scripts/start.js) sets the same two when they are missing, starting the server again with them.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

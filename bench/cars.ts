@@ -1,6 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,7 @@ const ROUNDS = 3;
 const ROUND_S = Math.max(1, Math.round(DURATION_S / ROUNDS));
 const CONNECTIONS = 32;
 const P99_BUDGET_MS = 50;
-const FLOOR_RATIO_TARGET = 0.7;
+const FLOOR_RATIO_TARGET = 0.8;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 
@@ -117,10 +117,29 @@ interface Round {
   seconds: number;
   errors: number;
   latencies: number[];
+  /** CPU time the server process spent in the round, in milliseconds (user + system). */
+  cpuMs: number;
 }
 
+/** A process's CPU time so far in milliseconds, from /proc (Linux; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const loadAverage = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')} on ${availableParallelism()} cores`;
+
 /** One round of load over the path mix; every response's latency is kept so that rounds merge exactly. */
-function loadRound(port: number, seconds: number, connections = CONNECTIONS): Promise<Round> {
+function loadRound(port: number, seconds: number, connections = CONNECTIONS, pid?: number): Promise<Round> {
+  const cpuBefore = cpuMs(pid);
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     let next = 0;
@@ -134,7 +153,13 @@ function loadRound(port: number, seconds: number, connections = CONNECTIONS): Pr
       (error, result) =>
         error
           ? reject(error instanceof Error ? error : new Error(String(error)))
-          : resolve({ requests: result.requests.total, seconds: result.duration, errors: result.errors + result.non2xx, latencies }),
+          : resolve({
+              requests: result.requests.total,
+              seconds: result.duration,
+              errors: result.errors + result.non2xx,
+              latencies,
+              cpuMs: cpuMs(pid) - cpuBefore,
+            }),
     );
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   });
@@ -145,13 +170,21 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per answer: what the machine's other load changes least. */
+  cpuUsPerRequest: number;
 }
 
 function summarise(rounds: Round[]): Figures {
   const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   const sum = (pick: (r: Round) => number) => rounds.reduce((total, r) => total + pick(r), 0);
-  return { rps: sum((r) => r.requests) / sum((r) => r.seconds), p50: at(0.5), p99: at(0.99), errors: sum((r) => r.errors) };
+  return {
+    rps: sum((r) => r.requests) / sum((r) => r.seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    errors: sum((r) => r.errors),
+    cpuUsPerRequest: (sum((r) => r.cpuMs) * 1000) / sum((r) => r.requests),
+  };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -194,16 +227,18 @@ const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
  * Loads each server in turn, ROUNDS times, so that a busy moment on the machine hits both alike;
  * the rounds of each server are merged.
  */
-async function loadInterleaved(servers: Array<{ name: string; port: number }>) {
+async function loadInterleaved(servers: Array<{ name: string; port: number; pid: number | undefined }>) {
   // Warm caches and the JIT before measuring.
   for (const { port } of servers) await loadRound(port, 3, 8);
   const rounds = new Map(servers.map(({ name }) => [name, [] as Round[]]));
   for (let i = 1; i <= ROUNDS; i++) {
-    for (const { name, port } of servers) {
-      const round = await loadRound(port, ROUND_S);
+    for (const { name, port, pid } of servers) {
+      const round = await loadRound(port, ROUND_S, CONNECTIONS, pid);
       rounds.get(name)!.push(round);
-      const { rps, p50, p99 } = summarise([round]);
-      process.stdout.write(`  round ${i} ${name.padEnd(5)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${ms(p50)}   p99 ${ms(p99)}\n`);
+      const { rps, p50, p99, cpuUsPerRequest } = summarise([round]);
+      process.stdout.write(
+        `  round ${i} ${name.padEnd(5)} ${rps.toFixed(0).padStart(6)} req/s   p50 ${ms(p50)}   p99 ${ms(p99)}   CPU ${cpuUsPerRequest.toFixed(0)} µs/request   ${loadAverage()}\n`,
+      );
     }
   }
   return new Map([...rounds].map(([name, r]) => [name, summarise(r)]));
@@ -216,6 +251,7 @@ function report(name: string, f: Figures): string[] {
     `  latency p50  ${ms(f.p50)}`,
     `  latency p99  ${ms(f.p99)}`,
     `  errors       ${f.errors}`,
+    `  CPU          ${f.cpuUsPerRequest.toFixed(0)} µs per request (the server process, user + system)`,
   ];
 }
 
@@ -271,40 +307,43 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     const apiPort = await freePort();
-    children.push(await startApi(env, apiPort));
-    const servers = [{ name: 'API', port: apiPort }];
+    const api = await startApi(env, apiPort);
+    children.push(api);
+    const servers = [{ name: 'API', port: apiPort, pid: api.pid }];
     if (target.kind === 'postgres') {
       const floorPort = await freePort();
-      children.push(await startFloor(target.url, config.database.pool.size, floorPort));
-      servers.unshift({ name: 'floor', port: floorPort });
+      const floor = await startFloor(target.url, config.database.pool.size, floorPort);
+      children.push(floor);
+      servers.unshift({ name: 'floor', port: floorPort, pid: floor.pid });
     }
     const engine = target.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
     process.stdout.write(
       `\nGET /api/cars at ${CARS.toLocaleString('en-US')} cars on ${engine} ` +
-        `(${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_S} s per server, ${PATHS.length} query shapes)\n`,
+        `(${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_S} s per server, ${PATHS.length} query shapes), ${loadAverage()}\n`,
     );
     const figures = await loadInterleaved(servers);
-    const api = figures.get('API')!;
+    const apiFigures = figures.get('API')!;
     const floor = figures.get('floor');
-    const lines = ['', ...report('API (Fastify app, production server)', api)];
+    const lines = ['', ...report('API (Fastify app, production server)', apiFigures)];
     if (floor) {
-      const ratio = api.rps / floor.rps;
+      const ratio = apiFigures.rps / floor.rps;
       lines.push(
         ...report('floor (bare node:http + pg, the same SQL and JSON)', floor),
         '',
         `API ÷ floor requests/s = ${ratio.toFixed(2)}   (target ≥ ${FLOOR_RATIO_TARGET}: ${verdict(ratio >= FLOOR_RATIO_TARGET)})`,
+        `floor ÷ API CPU per request = ${(floor.cpuUsPerRequest / apiFigures.cpuUsPerRequest).toFixed(2)}   (the same ratio in CPU time, which the machine's other load changes least)`,
       );
     } else {
       lines.push('', 'Floor comparison skipped: it needs PostgreSQL (set DATABASE_URL).');
     }
-    lines.push(`API p99 = ${ms(api.p99)}   (budget < ${P99_BUDGET_MS} ms: ${verdict(api.p99 < P99_BUDGET_MS)})`);
-    lines.push(...(await measureCarPages(apiPort, db)), '');
+    lines.push(`API p99 = ${ms(apiFigures.p99)}   (budget < ${P99_BUDGET_MS} ms: ${verdict(apiFigures.p99 < P99_BUDGET_MS)})`);
+    lines.push(...(await measureCarPages(apiPort, db)), '', `Done, ${loadAverage()}.`, '');
     process.stdout.write(lines.join('\n'));
 
     for (const child of children.splice(0)) child.kill('SIGTERM');
     if (target.kind === 'postgres') {
       const bench = await pgbench(target.url);
-      const ratio = api.rps / bench.tps;
+      const ratio = apiFigures.rps / bench.tps;
       process.stdout.write(
         [
           '',

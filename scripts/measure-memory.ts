@@ -1,12 +1,13 @@
 /**
  * `npm run measure:memory`: resident memory of the production server (`node dist/server/src/start.js`)
- * on PostgreSQL, at idle and under a short load of `GET /api/cars`, against the budget idle ≤ 150 MB.
- * Builds first when the build is missing or stale; stops the server with SIGTERM and checks it exits 0.
+ * on PostgreSQL, at idle and under a short load of `GET /api/cars`, against the budget idle ≤ 150 MB,
+ * with glibc's allocator set as the Dockerfile and `npm start` set it. Builds first when the build is
+ * missing or stale; stops the server with SIGTERM and checks it exits 0. Prints the load average beside.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -22,6 +23,13 @@ const IDLE_BUDGET_MB = 150;
 const SETTLE_MS = 5000;
 const LOAD_SECONDS = 20;
 const CONNECTIONS = 32;
+
+/** As the Dockerfile and scripts/start.js start the server (docs/decisions/007-licence-uploads.md). */
+const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+const loadAverage = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')} on ${availableParallelism()} cores`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb: number) => `${(kb / 1024).toFixed(1)} MB`;
@@ -138,6 +146,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       // The load comes from one address; the default per-client limit would answer it with 429s.
       RATE_LIMIT_MAX: '1000000',
+      ...MALLOC_ENV,
     },
   });
   let output = '';
@@ -152,7 +161,11 @@ async function main() {
       () => child.exitCode !== null,
       () => output,
     );
-    console.log(`Server: node ${ENTRY} (pid ${pid}) on PostgreSQL, database ${DATABASE}.`);
+    console.log(
+      `Server: node ${ENTRY} (pid ${pid}) on PostgreSQL, database ${DATABASE}, ${Object.entries(MALLOC_ENV)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ')}; ${loadAverage()}.`,
+    );
     await sleep(SETTLE_MS);
     const idle = sample(pid);
 
@@ -175,6 +188,7 @@ async function main() {
         `after the load  ${mb(after.treeKb)}`,
         `load            ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.errors + result.non2xx} errors or non-2xx`,
         `budget          idle ≤ ${IDLE_BUDGET_MB} MB: ${met ? 'met' : 'MISSED'}`,
+        `machine         ${loadAverage()}`,
       ].join('\n'),
     );
   } finally {

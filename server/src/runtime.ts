@@ -27,7 +27,7 @@ import { startOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '
 import { mailerFromConfig, type Mailer } from './mail/mail.service.ts';
 import { mailConsumers } from './mail/applicant-emails.consumer.ts';
 import { crmConsumers } from './crm/adf-lead.consumer.ts';
-import { startTelegramBot, type TelegramBot, type TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
+import type { TelegramBot, TelegramBotOptions } from '../../bot/src/telegram-bot.ts';
 import type { BotDeps } from '../../bot/src/bot-deps.ts';
 import { findApplicationById, findApplicationByUser, findApplicationCar } from './applications/applications.repository.ts';
 import { issueSignInLink, SIGN_IN_LINK_TTL_MINUTES } from './auth/sign-in-links.service.ts';
@@ -141,7 +141,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     parts.push({ name: 'retention job', stop: () => retention.close() });
 
     // Stopped before the HTTP server closes (parts close in reverse): no update is taken that could not be finished.
-    const bot = startTelegramBot(
+    // Loaded only when it runs: grammY and the bot's features are several megabytes a server with
+    // BOT_MODE=off would hold for nothing (docs/operations/benchmarks.md#memory).
+    const bot = (config.bot.mode === 'off' ? undefined : await import('../../bot/src/telegram-bot.ts'))?.startTelegramBot(
       { server: config.server, security: config.security, bot: config.bot, company: config.company },
       {
         ...botServices(config, { db, images, media }, { renderer: pdf, catalogues }),

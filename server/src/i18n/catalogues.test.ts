@@ -1,5 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatter } from '@lingui/format-po';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogues, type Catalogues } from './catalogues.ts';
+import { LOCALES_DIR } from '../paths.ts';
+import { loadCatalogues, readPoMessages, type Catalogues } from './catalogues.ts';
 
 describe('server-side catalogues', () => {
   let catalogues: Catalogues;
@@ -18,5 +22,37 @@ describe('server-side catalogues', () => {
 
   it('falls back to the English text for an id with no translation', () => {
     expect(catalogues.translate('es', 'A sentence no catalogue has')).toBe('A sentence no catalogue has');
+  });
+
+  it("reads every catalogue as Lingui's own PO formatter does", async () => {
+    const po = formatter({ explicitIdAsDefault: true, origins: false });
+    const files = readdirSync(LOCALES_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.po'));
+    expect(files.length).toBeGreaterThanOrEqual(16);
+    for (const file of files) {
+      const filename = join(LOCALES_DIR, file);
+      const text = readFileSync(filename, 'utf8');
+      const catalog = await po.parse(text, { locale: file.split('/')[0]!, sourceLocale: 'en', filename });
+      const expected = Object.fromEntries(Object.entries(catalog).map(([id, entry]) => [id, entry.translation || id]));
+      expect(readPoMessages(text, filename), file).toEqual(expected);
+    }
+  });
+
+  it('reads escapes and strings continued on the next lines, and refuses what lingui.config.ts never writes', () => {
+    const text = [
+      'msgid ""',
+      'msgstr ""',
+      '"Language: uk\\n"',
+      '',
+      'msgid "Say \\"hi\\"\\n"',
+      'msgstr ""',
+      '"Скажи "',
+      '"\\"привіт\\""',
+      '',
+      'msgid "Untranslated"',
+      'msgstr ""',
+      '',
+    ].join('\n');
+    expect(readPoMessages(text, 'x.po')).toEqual({ 'Say "hi"\n': 'Скажи "привіт"', Untranslated: 'Untranslated' });
+    expect(() => readPoMessages('msgctxt "menu"\nmsgid "Open"\nmsgstr "Відкрити"\n', 'y.po')).toThrow('y.po:1: msgctxt');
   });
 });

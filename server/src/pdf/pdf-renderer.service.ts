@@ -17,9 +17,15 @@ export interface PdfRendererOptions {
   chromePath: string | undefined;
   /** Documents rendered at once. */
   concurrency?: number;
-  /** Documents that may wait for a free slot; the next one is refused at once. */
+  /**
+   * Documents that may wait for a free slot; the next one is refused at once (pdf_busy). Small
+   * enough that the last of them starts within `timeoutMs` on a busy machine.
+   */
   queueLimit?: number;
-  /** From a document's arrival to its finished file, queueing included. */
+  /**
+   * From the start of a document's render to its finished file (else pdf_unavailable); a document
+   * still waiting for a slot after as long is refused with pdf_busy instead.
+   */
   timeoutMs?: number;
 }
 
@@ -176,7 +182,8 @@ export function createPdfRenderer({
     spare.catch(() => undefined);
   }
 
-  function acquire(deadline: number): Promise<void> {
+  /** A slot, or pdf_busy when the queue is full or none frees up within `timeoutMs`. */
+  function acquire(): Promise<void> {
     if (active < concurrency) {
       active += 1;
       return Promise.resolve();
@@ -196,7 +203,7 @@ export function createPdfRenderer({
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(waiter), 1);
         reject(busy());
-      }, deadline - Date.now());
+      }, timeoutMs);
       waiting.push(waiter);
     });
   }
@@ -223,8 +230,10 @@ export function createPdfRenderer({
   async function render(document: PrintDocument): Promise<Buffer> {
     // Refused before queueing: waiting cannot bring a browser that is not there.
     usablePath();
+    await acquire();
+    // Counted from here, not from arrival: time spent queued is the queue's to bound (pdf_busy), so a
+    // burst is answered with PDFs or pdf_busy, never with a render that ran out of time in the queue.
     const deadline = Date.now() + timeoutMs;
-    await acquire(deadline);
     let timer: NodeJS.Timeout | undefined;
     try {
       return await new Promise<Buffer>((resolve, reject) => {
