@@ -2,7 +2,7 @@ import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import { carTitle, carUuidSchema } from '../../../../domain/cars.ts';
@@ -175,34 +175,54 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               </button>
             </div>
           </div>
+          {/*
+            From here down the page is below the first screen of a phone: each part is a boundary
+            of its own, which React hydrates over the server's markup after the photo and the
+            summary, in short tasks (docs/decisions/021-server-rendered-public-pages.md). Nothing in
+            them suspends, so a page rendered in the browser shows them at once.
+          */}
           {/* A car that is sold or pending cannot be priced (the quote answers 409), so only an available one has a deal. */}
-          {car.status === 'available' ? <DealBuilder car={car} canApply={applied === false && !heldByOther} /> : null}
+          {car.status === 'available' ? (
+            <Suspense fallback={null}>
+              <DealBuilder car={car} canApply={applied === false && !heldByOther} />
+            </Suspense>
+          ) : null}
           {/* Under the deal and its Apply, so the deal keeps its place right below Share. */}
-          {available ? <VisitActions car={car} /> : null}
-        </div>
-        <div className="car-details__info">
-          <section aria-labelledby="car-specs-title">
-            <h2 id="car-specs-title">{i18n._('Key specs')}</h2>
-            <CarSpecs car={car} />
-          </section>
-          {car.features.length > 0 ? (
-            <section aria-labelledby="car-features-title">
-              <h2 id="car-features-title">{i18n._('Features')}</h2>
-              <ul className="car-features">
-                {car.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {car.description ? (
-            <section aria-labelledby="car-description-title">
-              <h2 id="car-description-title">{i18n._('Description')}</h2>
-              <p className="car-details__description">{car.description}</p>
-            </section>
+          {available ? (
+            <Suspense fallback={null}>
+              <VisitActions car={car} />
+            </Suspense>
           ) : null}
         </div>
-        {car.listingState === 'sold' ? <SimilarCarsSection uuid={car.uuid} /> : null}
+        <Suspense fallback={null}>
+          <div className="car-details__info">
+            <section aria-labelledby="car-specs-title">
+              <h2 id="car-specs-title">{i18n._('Key specs')}</h2>
+              <CarSpecs car={car} />
+            </section>
+            {car.features.length > 0 ? (
+              <section aria-labelledby="car-features-title">
+                <h2 id="car-features-title">{i18n._('Features')}</h2>
+                <ul className="car-features">
+                  {car.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {car.description ? (
+              <section aria-labelledby="car-description-title">
+                <h2 id="car-description-title">{i18n._('Description')}</h2>
+                <p className="car-details__description">{car.description}</p>
+              </section>
+            ) : null}
+          </div>
+        </Suspense>
+        {car.listingState === 'sold' ? (
+          <Suspense fallback={null}>
+            <SimilarCarsSection uuid={car.uuid} />
+          </Suspense>
+        ) : null}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button, Select } from '@telegram-apps/telegram-ui';
-import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
 import { ListState } from '../../components/list-state.tsx';
@@ -24,8 +24,14 @@ import { CarCard } from './components/car-card.tsx';
 import { CarFiltersForm } from './components/car-filters-form.tsx';
 import { FilterField } from './components/filter-field.tsx';
 
-/** Cards above the fold on a phone and a laptop; their photos load eagerly. */
-const EAGER_CARDS = 4;
+/**
+ * Cards on the first screen of a 390 × 844 phone, where the grid is one column (cars.css): the
+ * first whole, the second in part. Their photos load eagerly, the first one ahead of everything
+ * else (it is the page's largest paint); the rest load as they near the screen. A wide screen's
+ * first row has more cards, but the server cannot know the width, and a lazy photo already on
+ * screen is fetched as soon as the page is laid out.
+ */
+const FIRST_SCREEN_CARDS = 2;
 
 /** Available Cars (docs/product/catalogue.md#catalogue): filters and sort live in the URL so a filtered list survives reload and can be shared. */
 export default function CarsPage() {
@@ -72,9 +78,18 @@ export default function CarsPage() {
       {() => (
         <>
           <ul className="car-grid">
-            {list.map((car, index) => (
-              <CarCard key={car.uuid} car={car} eager={index < EAGER_CARDS} listSearch={listSearch} />
-            ))}
+            {list.map((car, index) =>
+              index < FIRST_SCREEN_CARDS ? (
+                <CarCard key={car.uuid} car={car} eager priority={index === 0} listSearch={listSearch} />
+              ) : (
+                // A boundary of its own: over the server's markup, React hydrates the cards below
+                // the fold after the rest of the page, in short tasks, so the first screen answers
+                // sooner. Nothing in a card suspends, so without server markup it renders at once.
+                <Suspense key={car.uuid} fallback={null}>
+                  <CarCard car={car} listSearch={listSearch} />
+                </Suspense>
+              ),
+            )}
           </ul>
           {cars.hasNextPage ? (
             <div className="cars-more">
@@ -117,13 +132,16 @@ export default function CarsPage() {
       </header>
       <div className="cars-page__layout">
         <aside id={`${id}-filters`} className="cars-page__filters" data-open={filtersOpen}>
-          <CarFiltersForm
-            filters={filters}
-            filterData={filterData.data}
-            onApply={commit}
-            onReset={() => commit(DEFAULT_CAR_FILTERS)}
-            onSubmitted={() => setFiltersOpen(false)}
-          />
+          {/* Hidden behind its toggle on a phone: hydrated after the list's first screen. */}
+          <Suspense fallback={null}>
+            <CarFiltersForm
+              filters={filters}
+              filterData={filterData.data}
+              onApply={commit}
+              onReset={() => commit(DEFAULT_CAR_FILTERS)}
+              onSubmitted={() => setFiltersOpen(false)}
+            />
+          </Suspense>
         </aside>
         <section ref={resultsRef} className="cars-page__results" aria-labelledby={`${id}-count`} tabIndex={-1}>
           <div className="cars-toolbar">

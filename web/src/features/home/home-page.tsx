@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useMainButton } from '../../host/index.ts';
 import { useHasApplied } from '../../lib/api/get-my-application.ts';
@@ -27,9 +28,20 @@ export default function HomePage() {
     <div className="home">
       <Hero applied={applied} />
       <BotMarquee botUsername={site.data?.botUsername ?? null} pending={site.isPending} />
-      <Promos applied={applied} />
-      <FaqSection />
-      <ContactSection site={site.data} failed={site.isError} />
+      {/*
+        Below a phone's first screen: boundaries of their own, which React hydrates over the
+        server's markup after the hero, in short tasks (docs/decisions/021-server-rendered-public-pages.md).
+        Nothing in them suspends, so a page rendered in the browser shows them at once.
+      */}
+      <Suspense fallback={null}>
+        <Promos applied={applied} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <FaqSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ContactSection site={site.data} failed={site.isError} />
+      </Suspense>
       <section className="section cta" aria-labelledby="cta-title">
         {applied ? (
           <>

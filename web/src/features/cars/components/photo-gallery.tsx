@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CarImage } from '../../../../../domain/contracts/cars.ts';
 import { CarPicture } from './car-picture.tsx';
 
@@ -52,6 +52,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
           image={photos[index]!}
           alt={`${title} — ${photoLabel(index)}`}
           sizes={MAIN_SIZES}
+          loading="eager"
           fetchPriority="high"
         />
         {count > 1 ? (
@@ -77,28 +78,31 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
           </>
         ) : null}
       </div>
+      {/* The strip is hydrated after the cover photo, and its pictures load as they near the screen. */}
       {count > 1 ? (
-        <ul className="gallery__thumbs">
-          {photos.map((photo, n) => (
-            <li key={photo.src}>
-              <button
-                type="button"
-                ref={(element) => {
-                  thumbs.current[n] = element;
-                }}
-                className="gallery__thumb"
-                aria-label={photoLabel(n)}
-                aria-current={n === index ? 'true' : undefined}
-                aria-controls={`${id}-main`}
-                tabIndex={n === index ? 0 : -1}
-                onClick={() => show(n, false)}
-                onKeyDown={(event) => stepWithKeys(event, true)}
-              >
-                <CarPicture image={photo} alt="" sizes={THUMB_SIZES} loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <ul className="gallery__thumbs">
+            {photos.map((photo, n) => (
+              <li key={photo.src}>
+                <button
+                  type="button"
+                  ref={(element) => {
+                    thumbs.current[n] = element;
+                  }}
+                  className="gallery__thumb"
+                  aria-label={photoLabel(n)}
+                  aria-current={n === index ? 'true' : undefined}
+                  aria-controls={`${id}-main`}
+                  tabIndex={n === index ? 0 : -1}
+                  onClick={() => show(n, false)}
+                  onKeyDown={(event) => stepWithKeys(event, true)}
+                >
+                  <CarPicture image={photo} alt="" sizes={THUMB_SIZES} loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Suspense>
       ) : null}
     </section>
   );
