@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../domain/constants.ts';
 import type { CarCard } from '../../domain/contracts/cars.ts';
 import { SERVER_STATE_ELEMENT_ID } from '../../domain/contracts/page-render.ts';
 import type { Paged } from '../../domain/contracts/paged.ts';
@@ -31,7 +32,7 @@ const picturesOf = (page: Page, selector: string) =>
 
 /**
  * Every element of the app carries React's fiber once hydrated, those in boundaries hydrated
- * later (web/src/features/cars/cars-page.tsx) too: waiting for all of them means a mismatch
+ * later (web/src/components/hydrate-later.tsx) too: waiting for all of them means a mismatch
  * anywhere on the page has been found and reported (web/src/main.tsx, onRecoverableError). The
  * head tags React writes among the markup (a title, an image's preload) are never hydrated.
  */
@@ -108,6 +109,23 @@ describe.skipIf(noChromium)('pages that paint at once (production build, real Ch
     await page.locator('.chosen-car__name').getByText(`${car.brand} ${car.model}`).waitFor();
     // Answers in the tab are kept without asking about a saved draft.
     await page.getByRole('heading', { level: 1, name: 'Car loan application' }).waitFor();
+  });
+
+  it('a language the tab remembers, other than the server wrote in, reaches the parts hydrated later too', async () => {
+    const context = await suite.newContext({ viewport: PHONE, extraHTTPHeaders: { 'accept-language': 'en' } });
+    // Not in the blank page a new tab starts on, whose storage is closed to scripts.
+    await context.addInitScript((key) => {
+      if (window.location.protocol.startsWith('http')) sessionStorage.setItem(key, 'uk');
+    }, LANGUAGE_STORAGE_KEY);
+    const page = await context.newPage();
+    await page.goto(`${suite.server.baseUrl}/cars`);
+    await fullyHydrated(page);
+    await page.locator('.car-grid > li').last().getByRole('button', { name: 'Додати в обране' }).waitFor();
+    // The switch wrote the cookie, which would have the server write the next page in Ukrainian.
+    await context.clearCookies({ name: LANGUAGE_COOKIE.name });
+    await page.goto(`${suite.server.baseUrl}${carPath}`);
+    await fullyHydrated(page);
+    await page.getByRole('heading', { level: 2, name: 'Основні характеристики' }).waitFor();
   });
 
   for (const language of ['en', 'uk'] satisfies Language[]) {

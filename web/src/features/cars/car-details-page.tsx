@@ -2,12 +2,13 @@ import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useSetAtom } from 'jotai';
-import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import { carTitle, carUuidSchema } from '../../../../domain/cars.ts';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
 import type { VisitType } from '../../../../domain/visits/visit.schema.ts';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { useHost, useMainButton } from '../../host/index.ts';
 import { useCar } from '../../lib/api/get-car.ts';
 import { useHasApplied } from '../../lib/api/get-my-application.ts';
@@ -175,26 +176,21 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               </button>
             </div>
           </div>
-          {/*
-            From here down the page is below the first screen of a phone: each part is a boundary
-            of its own, which React hydrates over the server's markup after the photo and the
-            summary, in short tasks (docs/decisions/021-server-rendered-public-pages.md). Nothing in
-            them suspends, so a page rendered in the browser shows them at once.
-          */}
+          {/* From here down the page is below a phone's first screen: hydrated after the photo and the summary. */}
           {/* A car that is sold or pending cannot be priced (the quote answers 409), so only an available one has a deal. */}
           {car.status === 'available' ? (
-            <Suspense fallback={null}>
+            <HydrateLater>
               <DealBuilder car={car} canApply={applied === false && !heldByOther} />
-            </Suspense>
+            </HydrateLater>
           ) : null}
           {/* Under the deal and its Apply, so the deal keeps its place right below Share. */}
           {available ? (
-            <Suspense fallback={null}>
+            <HydrateLater>
               <VisitActions car={car} />
-            </Suspense>
+            </HydrateLater>
           ) : null}
         </div>
-        <Suspense fallback={null}>
+        <HydrateLater>
           <div className="car-details__info">
             <section aria-labelledby="car-specs-title">
               <h2 id="car-specs-title">{i18n._('Key specs')}</h2>
@@ -217,11 +213,11 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               </section>
             ) : null}
           </div>
-        </Suspense>
+        </HydrateLater>
         {car.listingState === 'sold' ? (
-          <Suspense fallback={null}>
+          <HydrateLater>
             <SimilarCarsSection uuid={car.uuid} />
-          </Suspense>
+          </HydrateLater>
         ) : null}
       </div>
     </article>

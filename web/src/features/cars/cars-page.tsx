@@ -1,9 +1,10 @@
 import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button, Select } from '@telegram-apps/telegram-ui';
-import { Suspense, useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { useCarFilters } from './api/get-car-filters.ts';
 import { useCars } from './api/get-cars.ts';
@@ -78,18 +79,14 @@ export default function CarsPage() {
       {() => (
         <>
           <ul className="car-grid">
-            {list.map((car, index) =>
-              index < FIRST_SCREEN_CARDS ? (
-                <CarCard key={car.uuid} car={car} eager priority={index === 0} listSearch={listSearch} />
-              ) : (
-                // A boundary of its own: over the server's markup, React hydrates the cards below
-                // the fold after the rest of the page, in short tasks, so the first screen answers
-                // sooner. Nothing in a card suspends, so without server markup it renders at once.
-                <Suspense key={car.uuid} fallback={null}>
-                  <CarCard car={car} listSearch={listSearch} />
-                </Suspense>
-              ),
-            )}
+            {list.slice(0, FIRST_SCREEN_CARDS).map((car, index) => (
+              <CarCard key={car.uuid} car={car} eager priority={index === 0} listSearch={listSearch} />
+            ))}
+            <HydrateLater>
+              {list.slice(FIRST_SCREEN_CARDS).map((car) => (
+                <CarCard key={car.uuid} car={car} listSearch={listSearch} />
+              ))}
+            </HydrateLater>
           </ul>
           {cars.hasNextPage ? (
             <div className="cars-more">
@@ -132,8 +129,8 @@ export default function CarsPage() {
       </header>
       <div className="cars-page__layout">
         <aside id={`${id}-filters`} className="cars-page__filters" data-open={filtersOpen}>
-          {/* Hidden behind its toggle on a phone: hydrated after the list's first screen. */}
-          <Suspense fallback={null}>
+          {/* Hidden behind its toggle on a phone. */}
+          <HydrateLater>
             <CarFiltersForm
               filters={filters}
               filterData={filterData.data}
@@ -141,7 +138,7 @@ export default function CarsPage() {
               onReset={() => commit(DEFAULT_CAR_FILTERS)}
               onSubmitted={() => setFiltersOpen(false)}
             />
-          </Suspense>
+          </HydrateLater>
         </aside>
         <section ref={resultsRef} className="cars-page__results" aria-labelledby={`${id}-count`} tabIndex={-1}>
           <div className="cars-toolbar">

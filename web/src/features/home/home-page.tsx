@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { useMainButton } from '../../host/index.ts';
 import { useHasApplied } from '../../lib/api/get-my-application.ts';
 import { useSite } from '../../lib/api/get-site.ts';
@@ -28,20 +28,16 @@ export default function HomePage() {
     <div className="home">
       <Hero applied={applied} />
       <BotMarquee botUsername={site.data?.botUsername ?? null} pending={site.isPending} />
-      {/*
-        Below a phone's first screen: boundaries of their own, which React hydrates over the
-        server's markup after the hero, in short tasks (docs/decisions/021-server-rendered-public-pages.md).
-        Nothing in them suspends, so a page rendered in the browser shows them at once.
-      */}
-      <Suspense fallback={null}>
+      {/* Below a phone's first screen: hydrated after the hero. */}
+      <HydrateLater>
         <Promos applied={applied} />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <FaqSection />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <ContactSection site={site.data} failed={site.isError} />
-      </Suspense>
+      </HydrateLater>
       <section className="section cta" aria-labelledby="cta-title">
         {applied ? (
           <>

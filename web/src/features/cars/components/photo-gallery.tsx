@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
-import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CarImage } from '../../../../../domain/contracts/cars.ts';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { CarPicture } from './car-picture.tsx';
 
 /** The main photo fills the page on a phone and the wider of the two columns beyond (cars.css). */
@@ -80,7 +81,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
       </div>
       {/* The strip is hydrated after the cover photo, and its pictures load as they near the screen. */}
       {count > 1 ? (
-        <Suspense fallback={null}>
+        <HydrateLater>
           <ul className="gallery__thumbs">
             {photos.map((photo, n) => (
               <li key={photo.src}>
@@ -102,7 +103,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
               </li>
             ))}
           </ul>
-        </Suspense>
+        </HydrateLater>
       ) : null}
     </section>
   );
