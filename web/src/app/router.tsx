@@ -65,7 +65,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'application',
               lazy: page(applicationModule),
               children: [
-                { index: true, lazy: applicationStep('intro') },
+                // The first step paints from the server's HTML; the later ones need the tab's answers.
+                {
+                  index: true,
+                  handle: serverRendered('src/features/application/application-page.tsx'),
+                  lazy: applicationStep('intro'),
+                },
                 { path: 'personal', lazy: applicationStep('personal') },
                 { path: 'housing', lazy: applicationStep('housing') },
                 { path: 'income', lazy: applicationStep('income') },

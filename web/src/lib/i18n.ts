@@ -59,9 +59,16 @@ export async function loadScreenCatalogues(...names: ScreenCatalogue[]): Promise
   await Promise.all(names.map((name) => ensureLoaded(name, lang, screenTexts[name][lang])));
 }
 
-/** Every language's page texts, for the server's renders (web/src/entry-server.tsx), which switch language without waiting. */
+/**
+ * Every language's page texts, for the server's renders (web/src/entry-server.tsx), which switch
+ * language without waiting; the wizard's own texts too, since the server renders its first step
+ * (web/src/app/router.tsx).
+ */
 export async function loadEveryPageText(): Promise<void> {
-  await Promise.all(Object.entries(pageTexts).map(([lang, load]) => ensureLoaded('messages', lang as Language, load)));
+  await Promise.all([
+    ...Object.entries(pageTexts).map(([lang, load]) => ensureLoaded('messages', lang as Language, load)),
+    ...Object.entries(screenTexts.application).map(([lang, load]) => ensureLoaded('application', lang as Language, load)),
+  ]);
 }
 
 /** Loads the catalogues if needed, switches Lingui, and sets <html lang>. Last call wins. */

@@ -10,13 +10,14 @@ import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
 import { formatMoment } from '../../../../domain/date-time.ts';
 import { useSite } from '../../lib/api/get-site.ts';
 import { useFormGuard } from '../../host/index.ts';
-import { draftAtom, draftCarIdAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
+import { draftAtom, resetDraftAtom, toDraft } from '../../lib/application-draft.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useDeleteDraft } from './api/delete-draft.ts';
 import { useServerDraft } from './api/get-draft.ts';
 import { useMyApplication } from '../../lib/api/get-my-application.ts';
 import { useSaveDraft } from './api/save-draft.ts';
 import { submitApplicationKey } from './api/submit-application.ts';
+import { useTabDraft } from './tab-draft.ts';
 import { DealKeeper } from './deal/deal-keeper.tsx';
 import { ApplicationStatusView } from './status/application-status-view.tsx';
 import { OtherCarNotice } from './status/other-car-notice.tsx';
@@ -160,9 +161,13 @@ function Wizard() {
 }
 
 function WizardSteps() {
-  const local = useAtomValue(draftAtom);
-  // Answers in this tab (a reload) are the newest: they are kept without asking.
-  const [decided, setDecided] = useState(() => hasAnswers(local));
+  const local = useTabDraft();
+  // Answers in this tab (a reload) are the newest: they are kept without asking. Read once, on the
+  // first render that sees the tab's draft (the hydration of the server's markup does not).
+  const [answersOnEntry, setAnswersOnEntry] = useState(() => (local ? hasAnswers(local) : null));
+  if (answersOnEntry === null && local) setAnswersOnEntry(hasAnswers(local));
+  const [resolved, setDecided] = useState(false);
+  const decided = resolved || answersOnEntry === true;
   const server = useServerDraft({ enabled: !decided });
   if (!decided && server.isPending) return <Loading />;
   if (!decided && server.data && hasAnswers(toDraft(server.data.draft))) {
@@ -215,7 +220,7 @@ export default function ApplicationPage() {
   // and an Apply button puts it in the draft, which an existing application then clears.
   const [searchParams, setSearchParams] = useSearchParams();
   const carFromLink = searchParams.get('car') ?? '';
-  const draftCarId = useAtomValue(draftCarIdAtom) ?? '';
+  const draftCarId = useTabDraft()?.carId ?? '';
   const incomingCarId = carFromLink || draftCarId;
   const [arrivedWith, setArrivedWith] = useState(incomingCarId);
   const [seenCarId, setSeenCarId] = useState(incomingCarId);

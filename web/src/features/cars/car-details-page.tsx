@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { carTitle, carUuidSchema } from '../../../../domain/cars.ts';
 import type { CarItem } from '../../../../domain/contracts/cars.ts';
 import type { VisitType } from '../../../../domain/visits/visit.schema.ts';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { useHost, useMainButton } from '../../host/index.ts';
 import { useCar } from '../../lib/api/get-car.ts';
 import { useHasApplied } from '../../lib/api/get-my-application.ts';
@@ -175,34 +176,49 @@ function CarDetails({ car, backLink }: { car: CarItem; backLink: ReactNode }) {
               </button>
             </div>
           </div>
+          {/* From here down the page is below a phone's first screen: hydrated after the photo and the summary. */}
           {/* A car that is sold or pending cannot be priced (the quote answers 409), so only an available one has a deal. */}
-          {car.status === 'available' ? <DealBuilder car={car} canApply={applied === false && !heldByOther} /> : null}
+          {car.status === 'available' ? (
+            <HydrateLater>
+              <DealBuilder car={car} canApply={applied === false && !heldByOther} />
+            </HydrateLater>
+          ) : null}
           {/* Under the deal and its Apply, so the deal keeps its place right below Share. */}
-          {available ? <VisitActions car={car} /> : null}
-        </div>
-        <div className="car-details__info">
-          <section aria-labelledby="car-specs-title">
-            <h2 id="car-specs-title">{i18n._('Key specs')}</h2>
-            <CarSpecs car={car} />
-          </section>
-          {car.features.length > 0 ? (
-            <section aria-labelledby="car-features-title">
-              <h2 id="car-features-title">{i18n._('Features')}</h2>
-              <ul className="car-features">
-                {car.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {car.description ? (
-            <section aria-labelledby="car-description-title">
-              <h2 id="car-description-title">{i18n._('Description')}</h2>
-              <p className="car-details__description">{car.description}</p>
-            </section>
+          {available ? (
+            <HydrateLater>
+              <VisitActions car={car} />
+            </HydrateLater>
           ) : null}
         </div>
-        {car.listingState === 'sold' ? <SimilarCarsSection uuid={car.uuid} /> : null}
+        <HydrateLater>
+          <div className="car-details__info">
+            <section aria-labelledby="car-specs-title">
+              <h2 id="car-specs-title">{i18n._('Key specs')}</h2>
+              <CarSpecs car={car} />
+            </section>
+            {car.features.length > 0 ? (
+              <section aria-labelledby="car-features-title">
+                <h2 id="car-features-title">{i18n._('Features')}</h2>
+                <ul className="car-features">
+                  {car.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {car.description ? (
+              <section aria-labelledby="car-description-title">
+                <h2 id="car-description-title">{i18n._('Description')}</h2>
+                <p className="car-details__description">{car.description}</p>
+              </section>
+            ) : null}
+          </div>
+        </HydrateLater>
+        {car.listingState === 'sold' ? (
+          <HydrateLater>
+            <SimilarCarsSection uuid={car.uuid} />
+          </HydrateLater>
+        ) : null}
       </div>
     </article>
   );

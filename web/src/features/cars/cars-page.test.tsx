@@ -128,7 +128,7 @@ describe('Available Cars: cards', () => {
     expect(screen.getByText('1 car found')).toBeTruthy();
   });
 
-  it('offers an uploaded photo in WebP and JPEG widths at its own size, the first row eager and the rest lazy', async () => {
+  it("offers an uploaded photo in WebP and JPEG widths at its own size, a phone's first screen eager and the rest lazy", async () => {
     const hash = (n: number) => String(n).repeat(64);
     const image = {
       src: `/media/photos/${hash(3)}.jpg`,
@@ -151,6 +151,10 @@ describe('Available Cars: cards', () => {
     const loading = screen.getAllByRole('article').map((card) => within(card).getByRole('img').getAttribute('loading'));
     expect(loading[0]).toBe('eager');
     expect(loading.at(-1)).toBe('lazy');
+    // One column on a 390 px phone (cars.css): the first card whole, the second in part.
+    expect(loading).toEqual(['eager', 'eager', ...Array<string>(6).fill('lazy')]);
+    const priority = screen.getAllByRole('article').map((card) => within(card).getByRole('img').getAttribute('fetchpriority'));
+    expect(priority).toEqual(['high', ...Array<null>(7).fill(null)]);
   });
 
   it('asks for page 1 of 20 available cars by default', async () => {

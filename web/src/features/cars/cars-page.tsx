@@ -4,6 +4,7 @@ import { Button, Select } from '@telegram-apps/telegram-ui';
 import { useCallback, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CarSort } from '../../../../domain/cars.ts';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { ListState } from '../../components/list-state.tsx';
 import { useCarFilters } from './api/get-car-filters.ts';
 import { useCars } from './api/get-cars.ts';
@@ -24,8 +25,14 @@ import { CarCard } from './components/car-card.tsx';
 import { CarFiltersForm } from './components/car-filters-form.tsx';
 import { FilterField } from './components/filter-field.tsx';
 
-/** Cards above the fold on a phone and a laptop; their photos load eagerly. */
-const EAGER_CARDS = 4;
+/**
+ * Cards on the first screen of a 390 × 844 phone, where the grid is one column (cars.css): the
+ * first whole, the second in part. Their photos load eagerly, the first one ahead of everything
+ * else (it is the page's largest paint); the rest load as they near the screen. A wide screen's
+ * first row has more cards, but the server cannot know the width, and a lazy photo already on
+ * screen is fetched as soon as the page is laid out.
+ */
+const FIRST_SCREEN_CARDS = 2;
 
 /** Available Cars (docs/product/catalogue.md#catalogue): filters and sort live in the URL so a filtered list survives reload and can be shared. */
 export default function CarsPage() {
@@ -72,9 +79,14 @@ export default function CarsPage() {
       {() => (
         <>
           <ul className="car-grid">
-            {list.map((car, index) => (
-              <CarCard key={car.uuid} car={car} eager={index < EAGER_CARDS} listSearch={listSearch} />
+            {list.slice(0, FIRST_SCREEN_CARDS).map((car, index) => (
+              <CarCard key={car.uuid} car={car} eager priority={index === 0} listSearch={listSearch} />
             ))}
+            <HydrateLater>
+              {list.slice(FIRST_SCREEN_CARDS).map((car) => (
+                <CarCard key={car.uuid} car={car} listSearch={listSearch} />
+              ))}
+            </HydrateLater>
           </ul>
           {cars.hasNextPage ? (
             <div className="cars-more">
@@ -117,13 +129,16 @@ export default function CarsPage() {
       </header>
       <div className="cars-page__layout">
         <aside id={`${id}-filters`} className="cars-page__filters" data-open={filtersOpen}>
-          <CarFiltersForm
-            filters={filters}
-            filterData={filterData.data}
-            onApply={commit}
-            onReset={() => commit(DEFAULT_CAR_FILTERS)}
-            onSubmitted={() => setFiltersOpen(false)}
-          />
+          {/* Hidden behind its toggle on a phone. */}
+          <HydrateLater>
+            <CarFiltersForm
+              filters={filters}
+              filterData={filterData.data}
+              onApply={commit}
+              onReset={() => commit(DEFAULT_CAR_FILTERS)}
+              onSubmitted={() => setFiltersOpen(false)}
+            />
+          </HydrateLater>
         </aside>
         <section ref={resultsRef} className="cars-page__results" aria-labelledby={`${id}-count`} tabIndex={-1}>
           <div className="cars-toolbar">

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useNavigate } from 'react-router';
+import { HydrateLater } from '../../components/hydrate-later.tsx';
 import { useMainButton } from '../../host/index.ts';
 import { useHasApplied } from '../../lib/api/get-my-application.ts';
 import { useSite } from '../../lib/api/get-site.ts';
@@ -27,9 +28,16 @@ export default function HomePage() {
     <div className="home">
       <Hero applied={applied} />
       <BotMarquee botUsername={site.data?.botUsername ?? null} pending={site.isPending} />
-      <Promos applied={applied} />
-      <FaqSection />
-      <ContactSection site={site.data} failed={site.isError} />
+      {/* Below a phone's first screen: hydrated after the hero. */}
+      <HydrateLater>
+        <Promos applied={applied} />
+      </HydrateLater>
+      <HydrateLater>
+        <FaqSection />
+      </HydrateLater>
+      <HydrateLater>
+        <ContactSection site={site.data} failed={site.isError} />
+      </HydrateLater>
       <section className="section cta" aria-labelledby="cta-title">
         {applied ? (
           <>

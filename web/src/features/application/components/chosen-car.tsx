@@ -1,18 +1,20 @@
 import { useLingui } from '@lingui/react';
-import { useAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { Link } from 'react-router';
 import * as v from 'valibot';
 import { carTitle, carUuidSchema } from '../../../../../domain/cars.ts';
 import { useCar } from '../../../lib/api/get-car.ts';
 import { draftCarIdAtom } from '../../../lib/application-draft.ts';
 import { formatDollars } from '../../../../../domain/format.ts';
+import { useTabDraft } from '../tab-draft.ts';
 
 /** The car chosen in the catalogue (docs/product/application-wizard.md#application-wizard), with change and remove. */
 export function ChosenCar() {
   const { i18n } = useLingui();
-  const [carId, setCarId] = useAtom(draftCarIdAtom);
+  const carId = useTabDraft()?.carId ?? '';
+  const setCarId = useSetAtom(draftCarIdAtom);
   // The draft may hold anything (storage is user-editable): only a well-formed id is asked for.
-  const car = useCar(carId ?? '', { enabled: v.is(carUuidSchema, carId) });
+  const car = useCar(carId, { enabled: v.is(carUuidSchema, carId) });
   if (!carId) {
     return (
       <p>

@@ -13,8 +13,10 @@ const CARD_PHOTO_SIZES = '(max-width: 479.98px) 100vw, (max-width: 799.98px) 50v
 
 interface CarCardProps {
   car: CarCardData;
-  /** The first cards are above the fold: load them eagerly for a fast first paint. */
+  /** The card is on the first screen: its photo loads eagerly; any other waits until it nears the screen. */
   eager?: boolean;
+  /** The page's largest paint: its photo is fetched ahead of other images. */
+  priority?: boolean;
   /** The list's query string, so "Back to cars" on the details page returns to the same filters. */
   listSearch: string;
   /** h3 where the cards sit under a section heading (the favourites screen). */
@@ -22,7 +24,7 @@ interface CarCardProps {
   onFavoriteToggled?: (isFavorite: boolean) => void;
 }
 
-export function CarCard({ car, eager = false, listSearch, titleLevel = 2, onFavoriteToggled }: CarCardProps) {
+export function CarCard({ car, eager = false, priority = false, listSearch, titleLevel = 2, onFavoriteToggled }: CarCardProps) {
   const { i18n } = useLingui();
   const Title = titleLevel === 3 ? 'h3' : 'h2';
   const format = useCarFormat();
@@ -38,6 +40,7 @@ export function CarCard({ car, eager = false, listSearch, titleLevel = 2, onFavo
               alt={i18n._('Photo of {car}', { car: title })}
               sizes={CARD_PHOTO_SIZES}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
             />
           ) : null}
         </div>

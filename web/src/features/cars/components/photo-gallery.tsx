@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { CarImage } from '../../../../../domain/contracts/cars.ts';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { CarPicture } from './car-picture.tsx';
 
 /** The main photo fills the page on a phone and the wider of the two columns beyond (cars.css). */
@@ -52,6 +53,7 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
           image={photos[index]!}
           alt={`${title} — ${photoLabel(index)}`}
           sizes={MAIN_SIZES}
+          loading="eager"
           fetchPriority="high"
         />
         {count > 1 ? (
@@ -77,28 +79,31 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
           </>
         ) : null}
       </div>
+      {/* The strip is hydrated after the cover photo, and its pictures load as they near the screen. */}
       {count > 1 ? (
-        <ul className="gallery__thumbs">
-          {photos.map((photo, n) => (
-            <li key={photo.src}>
-              <button
-                type="button"
-                ref={(element) => {
-                  thumbs.current[n] = element;
-                }}
-                className="gallery__thumb"
-                aria-label={photoLabel(n)}
-                aria-current={n === index ? 'true' : undefined}
-                aria-controls={`${id}-main`}
-                tabIndex={n === index ? 0 : -1}
-                onClick={() => show(n, false)}
-                onKeyDown={(event) => stepWithKeys(event, true)}
-              >
-                <CarPicture image={photo} alt="" sizes={THUMB_SIZES} loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <HydrateLater>
+          <ul className="gallery__thumbs">
+            {photos.map((photo, n) => (
+              <li key={photo.src}>
+                <button
+                  type="button"
+                  ref={(element) => {
+                    thumbs.current[n] = element;
+                  }}
+                  className="gallery__thumb"
+                  aria-label={photoLabel(n)}
+                  aria-current={n === index ? 'true' : undefined}
+                  aria-controls={`${id}-main`}
+                  tabIndex={n === index ? 0 : -1}
+                  onClick={() => show(n, false)}
+                  onKeyDown={(event) => stepWithKeys(event, true)}
+                >
+                  <CarPicture image={photo} alt="" sizes={THUMB_SIZES} loading="lazy" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </HydrateLater>
       ) : null}
     </section>
   );
