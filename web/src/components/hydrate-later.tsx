@@ -29,8 +29,8 @@ export function HydrateLater({ children }: { children: ReactNode }) {
   const [written] = useState(() => fixedTexts(page.i18n));
   const [hydrated, setHydrated] = useState(false);
   const [markHydrated] = useState(() => () => setHydrated(true));
-  // The same language keeps the fixed texts, so hydrating renders nothing twice.
-  const texts = hydrated && page.i18n.locale !== written.i18n.locale ? page : written;
+  // Once hydrated, the page's own catalogue: texts loaded later (a screen's chunk) are only there.
+  const texts = hydrated ? page : written;
   return (
     <LinguiContext.Provider value={texts}>
       <Suspense fallback={null}>
