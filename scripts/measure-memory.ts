@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PATHS } from '../bench/cars-mix.ts';
+import { ALLOCATOR_ENV } from './allocator-env.js';
 import { freePort } from '../server/test/local-services.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -24,8 +25,6 @@ const SETTLE_MS = 5000;
 const LOAD_SECONDS = 20;
 const CONNECTIONS = 32;
 
-/** As the Dockerfile and scripts/start.js start the server (docs/decisions/007-licence-uploads.md). */
-const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 const loadAverage = () =>
   `load average ${loadavg()
     .map((value) => value.toFixed(2))
@@ -146,7 +145,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       // The load comes from one address; the default per-client limit would answer it with 429s.
       RATE_LIMIT_MAX: '1000000',
-      ...MALLOC_ENV,
+      ...ALLOCATOR_ENV,
     },
   });
   let output = '';
@@ -162,7 +161,7 @@ async function main() {
       () => output,
     );
     console.log(
-      `Server: node ${ENTRY} (pid ${pid}) on PostgreSQL, database ${DATABASE}, ${Object.entries(MALLOC_ENV)
+      `Server: node ${ENTRY} (pid ${pid}) on PostgreSQL, database ${DATABASE}, ${Object.entries(ALLOCATOR_ENV)
         .map(([name, value]) => `${name}=${value}`)
         .join(' ')}; ${loadAverage()}.`,
     );

@@ -2,25 +2,21 @@
 // server, so the tree is npm and one node process (two on Node before 22.15: see below).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ALLOCATOR_ENV } from './allocator-env.js';
 import { buildProject } from './build-if-stale.js';
 
 const SERVER = fileURLToPath(new URL('../dist/server/src/start.js', import.meta.url));
 
-/**
- * glibc's allocator as the Dockerfile sets it (docs/decisions/007-licence-uploads.md): without these,
- * memory that a burst of image decodes freed stays with the process. glibc reads them once, when a
- * process starts, so a server started without them is started again with them.
- */
-const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
-
 await buildProject();
 
-const missing = Object.keys(MALLOC_ENV).filter((name) => process.env[name] === undefined);
+// glibc reads its allocator settings (allocator-env.js) only when a process starts: a server started
+// without them is started again with them.
+const missing = Object.keys(ALLOCATOR_ENV).filter((name) => process.env[name] === undefined);
 if (missing.length === 0) {
   await import(SERVER);
 } else {
   // Values set by whoever started us win; only the missing ones are filled in.
-  const env = { ...MALLOC_ENV, ...process.env };
+  const env = { ...ALLOCATOR_ENV, ...process.env };
   const args = [...process.execArgv, SERVER];
   if (typeof process.execve === 'function') {
     // Node 22.15 and later: the server replaces this process (same pid, so signals reach it as they are).
