@@ -18,6 +18,7 @@ import {
   type Say,
   type ServerProcess,
 } from './support.ts';
+import { ALLOCATOR_ENV } from '../../scripts/allocator-env.js';
 
 /**
  * Fault: anonymous clients flood the licence-photo upload with pixel bombs, one-colour images
@@ -273,9 +274,6 @@ function ensureWebBuild(say: Say): void {
   if (status !== 0) throw new Error(`npm run build:web failed:\n${stderr}`);
 }
 
-/** glibc's allocator as the Dockerfile sets it, so that memory freed by decoding goes back to the system. */
-const DOCKER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
-
 /**
  * The whole attack on a production-mode server process of its own, with the built web app and the
  * demo cars, on a throwaway database of the PostgreSQL server when one is given (as the probe
@@ -289,7 +287,7 @@ export async function pixelBombAttack(say: Say, postgresServer?: string, { glibc
   try {
     // The production defaults for limits; each bomb's own address makes the per-client ones moot.
     const limits = { TRUST_PROXY: '1', RATE_LIMIT_MAX: '600', RATE_LIMIT_STRICT_MAX: '10' };
-    const malloc: Record<string, string> = glibcDefaults ? {} : DOCKER_MALLOC_ENV;
+    const malloc: Record<string, string> = glibcDefaults ? {} : ALLOCATOR_ENV;
     server = await startServer(
       serverEnv({ DATA_DIR: dataDir, SEED_DEMO: 'true', ...(database ? { DATABASE_URL: database.url } : {}), ...limits, ...malloc }),
     );

@@ -7,7 +7,6 @@ import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { adminUrl, databaseUrl } from '../../server/test/postgres-urls.ts';
 import { TEST_BOT_TOKEN } from '../../server/test/app.ts';
 import { freePort } from '../../server/test/local-services.ts';
-import { ALLOCATOR_ENV } from '../../scripts/allocator-env.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -93,8 +92,6 @@ export function serverEnv(overrides: Record<string, string>): Record<string, str
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000',
     RATE_LIMIT_STRICT_MAX: '100000',
-    // As npm start and the Docker image run it: the memory a flood freed goes back to the system.
-    ...ALLOCATOR_ENV,
     ...overrides,
   };
 }
