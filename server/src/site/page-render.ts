@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../../../domain/constants.ts';
-import { SERVER_STATE_ELEMENT_ID, type PageRenderer, type RenderedPage } from '../../../domain/contracts/page-render.ts';
+import { SERVER_STATE_ELEMENT_ID, type PageRenderer, type PreloadImage, type RenderedPage } from '../../../domain/contracts/page-render.ts';
 import { isLanguage, languageForCountry, languageFromAcceptLanguage, type Language } from '../../../domain/enums.ts';
 import { countryFromHeader } from '../geo/geo.service.ts';
 
 /**
  * Public pages rendered on the server (docs/decisions/021-server-rendered-public-pages.md): the web
  * build's server bundle renders the same screens the browser does, with the API answered inside
- * this process, and the markup, its data and its stylesheet go into index.html.
+ * this process, and the markup, its data and its stylesheets go into index.html. The head leaves
+ * first, with the page's stylesheets inline and its largest picture preloaded, so the phone paints
+ * from the HTML alone; the markup follows as React streams it.
  */
 
 /** A render that takes longer than this is dropped: the page is served for the browser to render. */
@@ -71,8 +73,27 @@ export interface ServerPage extends Omit<RenderedPage, 'modules'> {
 }
 
 export interface PageRendering {
-  /** The page's markup and data, or null when the page is the browser's to render (or rendering failed). */
+  /**
+   * The page's data and how to stream its markup, or null when the page is the browser's to render
+   * (or its data passes failed or ran out of time). Its markup() keeps to what is left of the same
+   * deadline.
+   */
   render(request: FastifyRequest, url: string): Promise<ServerPage | null>;
+}
+
+/** Rejects once `deadline` (a Date.now() time) has passed, saying why. */
+function withinDeadline<T>(work: Promise<T>, deadline: number, onLate: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => {
+        onLate();
+        reject(new Error(`page render took over ${RENDER_DEADLINE_MS} ms`));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Renders through the server bundle beside webDist (web/dist-ssr), when the web build made one. */
@@ -83,6 +104,7 @@ export function pageRendering(app: FastifyInstance, webDist: string, countryHead
     async render(request, url) {
       const renderer = await loadRenderer();
       if (!renderer) return null;
+      const deadline = Date.now() + RENDER_DEADLINE_MS;
       const language = pageLanguage(request, countryHeader);
       const headers: Record<string, string> = {};
       for (const name of FORWARDED_HEADERS) {
@@ -98,39 +120,124 @@ export function pageRendering(app: FastifyInstance, webDist: string, countryHead
           headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
         });
       };
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<null>((resolve) => {
-        timer = setTimeout(() => {
-          request.log.warn({ url }, `page render took over ${RENDER_DEADLINE_MS} ms; served for the browser to render`);
-          resolve(null);
-        }, RENDER_DEADLINE_MS);
-      });
+      const late = () => request.log.warn({ url }, `page render took over ${RENDER_DEADLINE_MS} ms; served for the browser to render`);
       try {
-        const page = await Promise.race([renderer.renderPage({ url, language, fetchApi }), deadline]);
+        const page = await withinDeadline(renderer.renderPage({ url, language, fetchApi }), deadline, late);
         if (!page) return null;
         const manifest = loadManifest();
         const stylesheets = manifest ? [...new Set(page.modules.flatMap((module) => stylesheetsOf(manifest, module)))] : [];
-        return { html: page.html, state: page.state, language, stylesheets };
+        return {
+          state: page.state,
+          largestImage: page.largestImage,
+          markup: () => withinDeadline(page.markup(), deadline, late),
+          language,
+          stylesheets,
+        };
       } catch (error) {
-        request.log.warn({ err: error, url }, 'page render failed; served for the browser to render');
+        if (Date.now() < deadline) request.log.warn({ err: error, url }, 'page render failed; served for the browser to render');
         return null;
-      } finally {
-        clearTimeout(timer);
       }
     },
   };
 }
 
-/** index.html with the rendered screen in #root, its data beside it and its stylesheets linked. */
-export function withRenderedPage(html: string, page: ServerPage): string {
-  const links = page.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`).join('\n    ');
-  // Replacements are functions: a car's description may hold "$&" or "$1", which a replacement string would expand.
-  return html
+const ROOT = /<div id="root"><\/div>/i;
+const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/i;
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/gi;
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A preload the browser matches to the <img> (or <picture> source) it later meets: same srcset, sizes and type. */
+function imagePreload(image: PreloadImage): string {
+  const attributes = [
+    ['rel', 'preload'],
+    ['as', 'image'],
+    ['href', image.href],
+    ['imagesrcset', image.srcset],
+    ['imagesizes', image.sizes],
+    ['type', image.type],
+    ['fetchpriority', 'high'],
+  ]
+    .filter((pair): pair is [string, string] => pair[1] !== null)
+    .map(([name, value]) => `${name}="${attribute(value)}"`);
+  return `<link ${attributes.join(' ')} />`;
+}
+
+/**
+ * The built stylesheets' text. Their names carry their content's hash, so a name read once is
+ * never read again (a rebuild brings new names).
+ */
+export function stylesheetTexts(webDist: string): (file: string) => string | null {
+  const texts = new Map<string, string | null>();
+  return (file) => {
+    if (!texts.has(file)) {
+      const path = join(webDist, file);
+      // "</style" inside a string of the CSS would end the element; escaped, CSS reads it the same.
+      texts.set(file, existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/(style)/gi, '<\\/$1') : null);
+    }
+    return texts.get(file)!;
+  };
+}
+
+/**
+ * The head's stylesheets inline, so the first paint waits for the HTML alone (the budgets of
+ * docs/operations/benchmarks.md#pages): the built page's own (the shell's) in place of its link, then
+ * the screen's. Each keeps a disabled link beside its <style>, which the browser does not fetch but
+ * which tells Vite's loader, when the client loads the screen's chunk, that its stylesheet is there.
+ */
+export function withInlineStylesheets(html: string, screenStylesheets: string[], read: (file: string) => string | null): string {
+  const inlined = (file: string) => {
+    const css = read(file);
+    return css === null
+      ? `<link rel="stylesheet" crossorigin href="/${file}" />`
+      : `<style data-href="/${file}">${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled />`;
+  };
+  const own = new Set<string>();
+  const withOwn = html.replace(STYLESHEET_LINK, (_, file: string) => {
+    own.add(file);
+    return inlined(file);
+  });
+  const screen = screenStylesheets.filter((file) => !own.has(file)).map(inlined);
+  return screen.length > 0 ? withOwn.replace(/<\/head>/i, () => `  ${screen.join('\n    ')}\n  </head>`) : withOwn;
+}
+
+/**
+ * The page as it leaves: the head (its language, largest picture preloaded, stylesheets inline),
+ * then the markup as the final render streams it, then its data. Should that render fail or run out
+ * of time after the head left, the root is closed empty and the page ends as the browser-rendered
+ * one (its data left out, so the client renders rather than hydrates).
+ */
+export async function* renderedPageChunks(
+  template: string,
+  page: ServerPage,
+  read: (file: string) => string | null,
+  log: FastifyRequest['log'],
+): AsyncGenerator<string | Uint8Array> {
+  const html = withInlineStylesheets(template, page.stylesheets, read)
     .replace(/<html lang="[^"]*"/i, () => `<html lang="${page.language}"`)
-    .replace(/<\/head>/i, () => (links ? `  ${links}\n  </head>` : '</head>'))
-    .replace(
-      /<div id="root"><\/div>/i,
-      () => `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.state}</script>`,
-    )
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/i, '');
+    .replace(/<title>/i, (title) => (page.largestImage ? `${imagePreload(page.largestImage)}\n    ${title}` : title));
+  const root = ROOT.exec(html);
+  if (!root) {
+    yield html;
+    return;
+  }
+  const rootOpen = '<div id="root">';
+  yield html.slice(0, root.index) + rootOpen;
+  const rest = html.slice(root.index + root[0].length);
+  let markup: ReadableStream<Uint8Array>;
+  try {
+    markup = await page.markup();
+  } catch (error) {
+    log.warn({ err: error }, 'page render failed after its head was sent; the page ends for the browser to render');
+    yield `</div>${rest}`;
+    return;
+  }
+  const reader = markup.getReader();
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) yield chunk.value;
+  } finally {
+    // Ends React's render too when the visitor leaves mid-page.
+    await reader.cancel();
+  }
+  yield `</div>\n    <script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.state}</script>${rest.replace(NOSCRIPT, '')}`;
 }
