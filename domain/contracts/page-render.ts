@@ -31,8 +31,6 @@ export interface PreloadImage {
 export interface RenderedPage {
   /** The data the page was rendered with, as JSON, for the client to hydrate without fetching again. */
   state: string;
-  /** Build-manifest keys (source paths) of the lazy screens the page shows, whose stylesheets it needs. */
-  modules: string[];
   /** The page's largest picture, or null when the page shows none. */
   largestImage: PreloadImage | null;
   /**
@@ -44,7 +42,13 @@ export interface RenderedPage {
 }
 
 export interface PageRenderer {
-  /** null for a path that is not rendered on the server (the dashboard, the wizard): the client renders it. */
+  /**
+   * The build-manifest keys (source paths) of the lazy screens a path shows, whose stylesheets its
+   * head carries, read from the route table alone so the head can leave before the render; null for
+   * a path that is not rendered on the server (the dashboard, the wizard): the client renders it.
+   */
+  screenModules(url: string): string[] | null;
+  /** null when the page turns out to be the browser's to render after all (a redirect, a failed loader). */
   renderPage(request: PageRenderRequest): Promise<RenderedPage | null>;
 }
 

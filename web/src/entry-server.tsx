@@ -71,13 +71,23 @@ async function renderScreens(render: () => string, queryClient: QueryClient): Pr
   return html;
 }
 
+/** The route table's answer for a path: its screen when the server renders it. */
+function screenOf(routes: ReturnType<typeof createRoutes>, location: URL) {
+  return serverRenderedScreen(matchRoutes(routes, location.pathname) ?? []);
+}
+
 export const renderer: PageRenderer = {
+  screenModules(url) {
+    const screen = screenOf(createRoutes(createQueryClient({ retry: false })), new URL(url, 'http://localhost'));
+    if (!screen) return null;
+    return screen.module ? [screen.module] : [];
+  },
+
   async renderPage({ url, language, fetchApi }: PageRenderRequest): Promise<RenderedPage | null> {
     const queryClient = createQueryClient({ retry: false });
     const routes = createRoutes(queryClient);
     const location = new URL(url, 'http://localhost');
-    const screen = serverRenderedScreen(matchRoutes(routes, location.pathname) ?? []);
-    if (!screen) return null;
+    if (!screenOf(routes, location)) return null;
 
     return visitorApi.run(fetchApi, async () => {
       const handler = createStaticHandler(routes);
@@ -101,7 +111,6 @@ export const renderer: PageRenderer = {
       const html = await renderScreens(() => renderToString(tree), queryClient);
       return {
         state: serializeServerState(queryClient, language, { loaderData: context.loaderData, actionData: context.actionData }),
-        modules: screen.module ? [screen.module] : [],
         largestImage: largestImage(html),
         // The final pass, streamed once the head has left (server/src/site/page-render.ts).
         markup: () =>

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -25,9 +27,12 @@ import ReactDOMServer from ${JSON.stringify(join(PROJECT_ROOT, 'node_modules/rea
 const never = new Promise(() => {});
 
 export const renderer = {
+  screenModules: (url) => (url.startsWith('/dashboard') ? null : ['src/screen.tsx']),
   async renderPage({ url, fetchApi }) {
     const search = new URL(url, 'http://localhost').searchParams;
     if (search.get('render') === 'fail') throw new Error('the screen threw');
+    // The test releases a held render once it has read the head.
+    if (search.get('render') === 'hold') await globalThis[Symbol.for('page-render.test: held render')];
     const car = search.get('car') ? await (await fetchApi('/api/cars/' + search.get('car'))).json() : null;
     const tree = React.createElement('main', null,
       React.createElement('picture', null,
@@ -36,7 +41,6 @@ export const renderer = {
       React.createElement('p', { id: 'description' }, car ? car.description : 'no car'));
     return {
       state: JSON.stringify({ description: car ? car.description : null }).replace(/</g, '\\\\u003c'),
-      modules: ['src/screen.tsx'],
       largestImage: { href: null, srcset: ${JSON.stringify(WEBP)}, sizes: ${JSON.stringify(SIZES)}, type: 'image/webp' },
       async markup() {
         if (search.get('render') === 'fail-after-head') throw new Error('the final pass threw');
@@ -133,12 +137,34 @@ describe('public pages stream from the server with their stylesheets inline', ()
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
   });
 
-  it('serves the page for the browser to render when the render fails before the head left', async () => {
+  it('sends the head before the render is done', async () => {
+    let release = () => {};
+    const held = Symbol.for('page-render.test: held render');
+    (globalThis as Record<symbol, unknown>)[held] = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // Over a socket, as a browser reads it (the app's inject gives the answer whole).
+      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const stream = await new Promise<IncomingMessage>((resolve, reject) =>
+        get(`${address}/?render=hold`, { agent: false }, resolve).on('error', reject),
+      );
+      const [first] = (await once(stream, 'data')) as [Buffer];
+      expect(first.toString()).toContain(`<style data-href="/assets/screen-abc.css">`);
+      expect(first.toString()).not.toContain('</head>');
+      release();
+      const rest: Buffer[] = [];
+      for await (const chunk of stream) rest.push(chunk as Buffer);
+      expect(Buffer.concat(rest).toString()).toContain('<p id="description">no car</p>');
+    } finally {
+      release();
+      delete (globalThis as Record<symbol, unknown>)[held];
+    }
+  });
+
+  it('ends the page for the browser to render when the data passes fail', async () => {
     const res = await t.app.inject('/?render=fail');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div><noscript>This site needs JavaScript.</noscript>');
+    expect(res.body).toContain('</head><body><div id="root"></div><noscript>This site needs JavaScript.</noscript>');
     expect(res.body).not.toContain('server-state');
-    // The shell's stylesheet is inline on every public page.
     expect(head(res.body)).toContain(`<style data-href="/assets/index-abc.css">${SHELL_CSS}</style>`);
   });
 

@@ -65,23 +65,24 @@ export function pageLanguage(request: FastifyRequest, countryHeader: string | un
 /** The headers of the visitor's request an API answer depends on: who they are and what they read. */
 const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent'] as const;
 
-/** A page as the server rendered it: the language it chose and the stylesheets its screen needs. */
-export interface ServerPage extends Omit<RenderedPage, 'modules'> {
+/** A public page the server renders: what its head carries, and its render under way. */
+export interface ServerPage {
   language: Language;
-  /** Paths under web/dist, from the build manifest. */
+  /** Its screen's stylesheets: paths under web/dist, from the build manifest. */
   stylesheets: string[];
+  /**
+   * The data passes' outcome, never rejected: null when the render failed, ran out of time or left
+   * the page to the browser. Its markup() keeps to what is left of the same deadline.
+   */
+  rendered: Promise<RenderedPage | null>;
 }
 
 export interface PageRendering {
-  /**
-   * The page's data and how to stream its markup, or null when the page is the browser's to render
-   * (or its data passes failed or ran out of time). Its markup() keeps to what is left of the same
-   * deadline.
-   */
+  /** The page with its render started, or null when the page is the browser's to render (or there is no server bundle). */
   render(request: FastifyRequest, url: string): Promise<ServerPage | null>;
 }
 
-/** Rejects once `deadline` (a Date.now() time) has passed, saying why. */
+/** Rejects once `deadline` (a Date.now() time) has passed, saying so in the log. */
 function withinDeadline<T>(work: Promise<T>, deadline: number, onLate: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -103,7 +104,8 @@ export function pageRendering(app: FastifyInstance, webDist: string, countryHead
   return {
     async render(request, url) {
       const renderer = await loadRenderer();
-      if (!renderer) return null;
+      const modules = renderer?.screenModules(url);
+      if (!renderer || !modules) return null;
       const deadline = Date.now() + RENDER_DEADLINE_MS;
       const language = pageLanguage(request, countryHeader);
       const headers: Record<string, string> = {};
@@ -121,22 +123,16 @@ export function pageRendering(app: FastifyInstance, webDist: string, countryHead
         });
       };
       const late = () => request.log.warn({ url }, `page render took over ${RENDER_DEADLINE_MS} ms; served for the browser to render`);
-      try {
-        const page = await withinDeadline(renderer.renderPage({ url, language, fetchApi }), deadline, late);
-        if (!page) return null;
-        const manifest = loadManifest();
-        const stylesheets = manifest ? [...new Set(page.modules.flatMap((module) => stylesheetsOf(manifest, module)))] : [];
-        return {
-          state: page.state,
-          largestImage: page.largestImage,
-          markup: () => withinDeadline(page.markup(), deadline, late),
-          language,
-          stylesheets,
-        };
-      } catch (error) {
-        if (Date.now() < deadline) request.log.warn({ err: error, url }, 'page render failed; served for the browser to render');
-        return null;
-      }
+      const rendered = withinDeadline(renderer.renderPage({ url, language, fetchApi }), deadline, late).then(
+        (page) => page && { ...page, markup: () => withinDeadline(page.markup(), deadline, late) },
+        (error: unknown) => {
+          if (Date.now() < deadline) request.log.warn({ err: error, url }, 'page render failed; served for the browser to render');
+          return null;
+        },
+      );
+      const manifest = loadManifest();
+      const stylesheets = manifest ? [...new Set(modules.flatMap((module) => stylesheetsOf(manifest, module)))] : [];
+      return { language, stylesheets, rendered };
     },
   };
 }
@@ -202,10 +198,11 @@ export function withInlineStylesheets(html: string, screenStylesheets: string[],
 }
 
 /**
- * The page as it leaves: the head (its language, largest picture preloaded, stylesheets inline),
- * then the markup as the final render streams it, then its data. Should that render fail or run out
- * of time after the head left, the root is closed empty and the page ends as the browser-rendered
- * one (its data left out, so the client renders rather than hydrates).
+ * The page as it leaves. Its head goes at once, open: the language, the stylesheets inline, the
+ * scripts and font to fetch, so the browser starts on them while the server renders. Once the data
+ * passes are done, the largest picture's preload closes it, and the markup follows as the final
+ * render streams it, then its data. Should the render fail or run out of time, the page ends as the
+ * browser-rendered one: an empty root, its data left out, so the client renders rather than hydrates.
  */
 export async function* renderedPageChunks(
   template: string,
@@ -213,25 +210,37 @@ export async function* renderedPageChunks(
   read: (file: string) => string | null,
   log: FastifyRequest['log'],
 ): AsyncGenerator<string | Uint8Array> {
-  const html = withInlineStylesheets(template, page.stylesheets, read)
-    .replace(/<html lang="[^"]*"/i, () => `<html lang="${page.language}"`)
-    .replace(/<title>/i, (title) => (page.largestImage ? `${imagePreload(page.largestImage)}\n    ${title}` : title));
+  const html = withInlineStylesheets(template, page.stylesheets, read).replace(
+    /<html lang="[^"]*"/i,
+    () => `<html lang="${page.language}"`,
+  );
+  const headEnd = html.search(/<\/head>/i);
   const root = ROOT.exec(html);
-  if (!root) {
+  if (headEnd < 0 || !root) {
     yield html;
     return;
   }
-  const rootOpen = '<div id="root">';
-  yield html.slice(0, root.index) + rootOpen;
+  yield html.slice(0, headEnd);
+  const bodyStart = html.slice(headEnd, root.index);
   const rest = html.slice(root.index + root[0].length);
-  let markup: ReadableStream<Uint8Array>;
-  try {
-    markup = await page.markup();
-  } catch (error) {
-    log.warn({ err: error }, 'page render failed after its head was sent; the page ends for the browser to render');
-    yield `</div>${rest}`;
+  const browserRendered = `${bodyStart}${root[0]}${rest}`;
+
+  const rendered = await page.rendered;
+  if (!rendered) {
+    yield browserRendered;
     return;
   }
+  // The picture's preload closes the head before the final pass: its download overlaps the render.
+  yield `${rendered.largestImage ? `  ${imagePreload(rendered.largestImage)}\n  ` : ''}${bodyStart}`;
+  let markup: ReadableStream<Uint8Array>;
+  try {
+    markup = await rendered.markup();
+  } catch (error) {
+    log.warn({ err: error }, 'page render failed after its head was sent; the page ends for the browser to render');
+    yield `${root[0]}${rest}`;
+    return;
+  }
+  yield '<div id="root">';
   const reader = markup.getReader();
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) yield chunk.value;
@@ -239,5 +248,5 @@ export async function* renderedPageChunks(
     // Ends React's render too when the visitor leaves mid-page.
     await reader.cancel();
   }
-  yield `</div>\n    <script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${page.state}</script>${rest.replace(NOSCRIPT, '')}`;
+  yield `</div>\n    <script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${rendered.state}</script>${rest.replace(NOSCRIPT, '')}`;
 }
