@@ -54,3 +54,6 @@ export interface PageRenderer {
 
 /** The id of the non-executable <script type="application/json"> that carries RenderedPage.state. */
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
+
+/** The key in the web build's manifest of the script that loads the app after a server-rendered page's first paint (web/build/boot-script.ts). */
+export const BOOT_SCRIPT_MANIFEST_KEY = 'boot.js';

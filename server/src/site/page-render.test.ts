@@ -64,6 +64,7 @@ function webBuildWithRenderer(): string {
     [
       '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Car loans and leases</title>',
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-abc.js">',
       '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
       '</head><body><div id="root"></div><noscript>This site needs JavaScript.</noscript></body></html>',
     ].join('\n'),
@@ -73,7 +74,10 @@ function webBuildWithRenderer(): string {
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/screen.tsx': { file: 'assets/screen-abc.js', css: ['assets/screen-abc.css'] } }),
+    JSON.stringify({
+      'src/screen.tsx': { file: 'assets/screen-abc.js', css: ['assets/screen-abc.css'] },
+      'boot.js': { file: 'assets/boot-abc.js', src: 'boot.js' },
+    }),
   );
   const ssr = join(web, 'dist-ssr');
   mkdirSync(ssr);
@@ -110,6 +114,9 @@ describe('public pages stream from the server with their stylesheets inline', ()
     );
     expect(head(html)).toContain(`<style data-href="/assets/screen-abc.css">.card{content:"<\\/style><b>"}</style>`);
     expect(head(html)).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+    // The page paints before the app is fetched: its one script loads the app after the first paint.
+    expect(head(html)).toContain('<script type="module" crossorigin src="/assets/boot-abc.js" data-app="/assets/index-abc.js"></script>');
+    expect(head(html)).not.toContain('modulepreload');
     // The preload offers what the <picture> does: the browser takes one for the other.
     expect(head(html)).toContain(
       `<link rel="preload" as="image" imagesrcset="${WEBP}" imagesizes="${SIZES}" type="image/webp" fetchpriority="high" />`,
@@ -186,6 +193,8 @@ describe('public pages stream from the server with their stylesheets inline', ()
   it('leaves a staff page as built: its stylesheet linked, nothing rendered', async () => {
     const res = await t.app.inject('/dashboard');
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
     expect(res.body).not.toContain('<style');
     expect(res.body).toContain('<div id="root"></div>');
   });

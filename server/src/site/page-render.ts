@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../../../domain/constants.ts';
-import { SERVER_STATE_ELEMENT_ID, type PageRenderer, type PreloadImage, type RenderedPage } from '../../../domain/contracts/page-render.ts';
+import {
+  BOOT_SCRIPT_MANIFEST_KEY,
+  SERVER_STATE_ELEMENT_ID,
+  type PageRenderer,
+  type PreloadImage,
+  type RenderedPage,
+} from '../../../domain/contracts/page-render.ts';
 import { isLanguage, languageForCountry, languageFromAcceptLanguage, type Language } from '../../../domain/enums.ts';
 import { countryFromHeader } from '../geo/geo.service.ts';
 
@@ -70,6 +76,8 @@ export interface ServerPage {
   language: Language;
   /** Its screen's stylesheets: paths under web/dist, from the build manifest. */
   stylesheets: string[];
+  /** The build's boot script (web/build/boot-script.ts), under web/dist, from the build manifest; null in a build without one. */
+  boot: string | null;
   /**
    * The data passes' outcome, never rejected: null when the render failed, ran out of time or left
    * the page to the browser. Its markup() keeps to what is left of the same deadline.
@@ -132,7 +140,7 @@ export function pageRendering(app: FastifyInstance, webDist: string, countryHead
       );
       const manifest = loadManifest();
       const stylesheets = manifest ? [...new Set(modules.flatMap((module) => stylesheetsOf(manifest, module)))] : [];
-      return { language, stylesheets, rendered };
+      return { language, stylesheets, boot: manifest?.[BOOT_SCRIPT_MANIFEST_KEY]?.file ?? null, rendered };
     },
   };
 }
@@ -198,8 +206,25 @@ export function withInlineStylesheets(html: string, screenStylesheets: string[],
 }
 
 /**
+ * A server-rendered page paints before the app is fetched: its one script is web/build/boot-script.ts, a few
+ * hundred bytes that load the app's entry once the page has painted, so the entry's preloads are
+ * left out too. On a slow phone the bandwidth goes to the HTML and the largest picture first, and no
+ * long task of the app comes before the first paint. Without a boot script in the build, the page
+ * keeps its scripts.
+ */
+export function withAppAfterPaint(html: string, boot: string | null): string {
+  if (!boot) return html;
+  return html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/gi, '')
+    .replace(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/i,
+      (_, entry: string) => `<script type="module" crossorigin src="/${boot}" data-app="${entry}"></script>`,
+    );
+}
+
+/**
  * The page as it leaves. Its head goes at once, open: the language, the stylesheets inline, the
- * scripts and font to fetch, so the browser starts on them while the server renders. Once the data
+ * boot script and the font to fetch, so the browser starts on them while the server renders. Once the data
  * passes are done, the largest picture's preload closes it, and the markup follows as the final
  * render streams it, then its data. Should the render fail or run out of time, the page ends as the
  * browser-rendered one: an empty root, its data left out, so the client renders rather than hydrates.
@@ -210,7 +235,7 @@ export async function* renderedPageChunks(
   read: (file: string) => string | null,
   log: FastifyRequest['log'],
 ): AsyncGenerator<string | Uint8Array> {
-  const html = withInlineStylesheets(template, page.stylesheets, read).replace(
+  const html = withAppAfterPaint(withInlineStylesheets(template, page.stylesheets, read), page.boot).replace(
     /<html lang="[^"]*"/i,
     () => `<html lang="${page.language}"`,
   );
