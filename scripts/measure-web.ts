@@ -1,6 +1,6 @@
 /**
  * `npm run measure:web`: what a visit costs on the pages that matter, against the budgets of
- * docs/operations/benchmarks.md#pages: / and /cars first load ≤ 150 KB JS+CSS gzip, Lighthouse mobile performance ≥ 95, LCP ≤ 2 s and CLS ≤ 0.02 on
+ * docs/operations/benchmarks.md#pages: / and /cars first load ≤ 150 KB JS+CSS gzip, Lighthouse mobile performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 100 ms and CLS ≤ 0.02 on
  * the public pages, accessibility 100 everywhere. Measures /, /cars, a car page, /application
  * (the wizard's first step) and /dashboard (signed in as staff), then profiles the first load of
  * / by package and module from a sourcemap build in a temporary folder (web/dist is never
@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,10 +20,11 @@ import { E2E_BOT_TOKEN, REPO_ROOT, chromiumPath, launchBrowser, startProductionS
 
 const DIST = join(REPO_ROOT, 'web/dist');
 const FIRST_LOAD_BUDGET_KB = 150;
-const PERFORMANCE_BUDGET = 95;
+const PERFORMANCE_BUDGET = 98;
 const ACCESSIBILITY_BUDGET = 100;
-/** The public pages' paint and stability budgets (docs/operations/benchmarks.md#pages). */
-const LCP_BUDGET_MS = 2000;
+/** The public pages' paint, blocking and stability budgets (docs/operations/benchmarks.md#pages). */
+const LCP_BUDGET_MS = 1500;
+const TBT_BUDGET_MS = 100;
 const CLS_BUDGET = 0.02;
 const ADMIN_TELEGRAM_ID = 790_000_001;
 
@@ -47,6 +49,23 @@ function gzipSize(assetPath: string): number {
   const file = join(DIST, assetPath.replace(/^\//, ''));
   if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
   return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/**
+ * The page's HTML as it travels to a browser that takes brotli: the public pages carry their
+ * stylesheets inline, so their CSS is counted here rather than among the files.
+ */
+function documentBytes(baseUrl: string, path: string, cookie?: string): Promise<{ encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
+    if (cookie) headers.cookie = cookie;
+    get(`${baseUrl}${path}`, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ encoding: String(response.headers['content-encoding'] ?? 'none'), bytes }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /** Every JS and CSS file a cold load of `url` downloads (no cache, one fresh browser context). */
@@ -94,6 +113,7 @@ async function lighthouseScores(url: string, chromePath: string, cookie?: string
       tbt: audits['total-blocking-time']?.displayValue ?? '?',
       cls: audits['cumulative-layout-shift']?.displayValue ?? '?',
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       clsValue: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
       a11yFailures,
     };
@@ -308,6 +328,12 @@ async function main() {
     ];
 
     const firstLoads = new Map<string, string[]>();
+    console.log('\nHTML as sent (the public pages with their stylesheets inline):');
+    for (const target of targets) {
+      const { encoding, bytes } = await documentBytes(server.baseUrl, target.path, target.cookie);
+      console.log(`  ${target.label.padEnd(20)} ${kb(bytes).padStart(6)} KB  (${encoding})`);
+    }
+
     console.log('\nFirst load (JS + CSS a cold load downloads, gzip as served):');
     for (const target of targets) {
       const assets = await coldLoadAssets(server.baseUrl, target.path, target.cookie);
@@ -335,8 +361,11 @@ async function main() {
       );
       if (target.isPublic) {
         const lcp = scores.lcpMs <= LCP_BUDGET_MS ? 'ok' : 'OVER';
+        const tbt = scores.tbtMs <= TBT_BUDGET_MS ? 'ok' : 'OVER';
         const cls = scores.clsValue <= CLS_BUDGET ? 'ok' : 'OVER';
-        console.log(`    LCP budget ${LCP_BUDGET_MS / 1000} s: ${lcp}; CLS budget ${CLS_BUDGET}: ${cls}`);
+        console.log(
+          `    LCP budget ${LCP_BUDGET_MS / 1000} s: ${lcp}; TBT budget ${TBT_BUDGET_MS} ms: ${tbt}; CLS budget ${CLS_BUDGET}: ${cls}`,
+        );
       }
       if (new URL(scores.finalUrl).pathname !== new URL(`${server.baseUrl}${target.path}`).pathname)
         console.log(`    (ended on ${scores.finalUrl})`);

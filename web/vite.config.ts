@@ -6,6 +6,8 @@ import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { TELEGRAM_LAUNCH_SCRIPT } from '../domain/telegram-launch.ts';
+import { BOOT_SCRIPT_MANIFEST_KEY } from '../domain/contracts/page-render.ts';
+import { BOOT_SCRIPT } from './build/boot-script.ts';
 import { pruneTelegramUiCss } from './build/prune-telegram-ui-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -49,6 +51,17 @@ function telegramLaunchScript(): Plugin {
   };
 }
 
+/** The script that loads the app after a server-rendered page's first paint (web/build/boot-script.ts). */
+function bootScript(): Plugin {
+  return {
+    name: 'boot-script',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    generateBundle() {
+      this.emitFile({ type: 'asset', name: 'boot.js', originalFileName: BOOT_SCRIPT_MANIFEST_KEY, source: BOOT_SCRIPT });
+    },
+  };
+}
+
 export default defineConfig({
   root,
   // The .po catalogues live at the repository root (shared with bot and PDF); Lingui compiles them.
@@ -57,6 +70,7 @@ export default defineConfig({
     lingui({ cwd: repoRoot, configPath: fileURLToPath(new URL('../lingui.config.ts', import.meta.url)) }),
     pruneTelegramUiCss({ sourceDir: join(root, 'src'), packageDir: join(repoRoot, 'node_modules/@telegram-apps/telegram-ui') }),
     telegramLaunchScript(),
+    bootScript(),
     precompress(),
   ],
   build: {
@@ -65,7 +79,7 @@ export default defineConfig({
     sourcemap: false,
     // Modern syntax as is: every browser that runs Telegram mini apps supports ES2022.
     target: 'es2022',
-    // The server links a server-rendered screen's stylesheet from it (server/src/site/page-render.ts).
+    // The server inlines a server-rendered screen's stylesheets and finds the boot script from it (server/src/site/page-render.ts).
     manifest: true,
   },
   // `build:web`'s second step, `--ssr src/entry-server.tsx --outDir dist-ssr`: one self-contained file

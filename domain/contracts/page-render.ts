@@ -14,19 +14,46 @@ export interface PageRenderRequest {
   fetchApi: (path: string) => Promise<Response>;
 }
 
+/**
+ * The picture a page paints largest (the first eager photo of its markup), as its <img> or <picture>
+ * source offers it, for a preload in the head that the browser reuses for the <img>. Values are
+ * plain text, as the markup's attributes decode to.
+ */
+export interface PreloadImage {
+  /** The <img>'s src, or null when a <picture> source (srcset only) is what the browser picks. */
+  href: string | null;
+  srcset: string | null;
+  sizes: string | null;
+  /** The <picture> source's type (image/webp): a browser that cannot show it skips the preload. */
+  type: string | null;
+}
+
 export interface RenderedPage {
-  /** The markup inside <div id="root">. */
-  html: string;
   /** The data the page was rendered with, as JSON, for the client to hydrate without fetching again. */
   state: string;
-  /** Build-manifest keys (source paths) of the lazy screens the page shows, whose stylesheets it needs. */
-  modules: string[];
+  /** The page's largest picture, or null when the page shows none. */
+  largestImage: PreloadImage | null;
+  /**
+   * The final render of the markup inside <div id="root">, with React's streaming renderer. It
+   * resolves once the whole markup is ready (no pending boundary, so React writes no inline script
+   * the Content-Security-Policy would refuse) and rejects when the render fails.
+   */
+  markup(): Promise<ReadableStream<Uint8Array>>;
 }
 
 export interface PageRenderer {
-  /** null for a path that is not rendered on the server (the dashboard, the wizard): the client renders it. */
+  /**
+   * The build-manifest keys (source paths) of the lazy screens a path shows, whose stylesheets its
+   * head carries, read from the route table alone so the head can leave before the render; null for
+   * a path that is not rendered on the server (the dashboard, the wizard): the client renders it.
+   */
+  screenModules(url: string): string[] | null;
+  /** null when the page turns out to be the browser's to render after all (a redirect, a failed loader). */
   renderPage(request: PageRenderRequest): Promise<RenderedPage | null>;
 }
 
 /** The id of the non-executable <script type="application/json"> that carries RenderedPage.state. */
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
+
+/** The key in the web build's manifest of the script that loads the app after a server-rendered page's first paint (web/build/boot-script.ts). */
+export const BOOT_SCRIPT_MANIFEST_KEY = 'boot.js';

@@ -1,5 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable, type Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, ConfigSlice } from './config.ts';
@@ -7,7 +10,7 @@ import { sendNotFound } from './http/error-handling.ts';
 import { documented } from './http/openapi.ts';
 import { publicOrigin } from './http/origin.ts';
 import { resolvePage, withPageMeta, type PageAnswer } from './site/page-meta.ts';
-import { pageRendering, withRenderedPage } from './site/page-render.ts';
+import { pageRendering, renderedPageChunks, stylesheetTexts, withInlineStylesheets } from './site/page-render.ts';
 
 /** index.html as built, read again only when a rebuild changed it (no restart needed). */
 function indexHtmlReader(webDist: string): () => string {
@@ -18,6 +21,24 @@ function indexHtmlReader(webDist: string): () => string {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
     return cached.html;
   };
+}
+
+/**
+ * A compressor for a streamed page in the best encoding the browser takes, flushing each chunk so
+ * the head leaves at once; null when the browser takes neither. Quick settings: a page is
+ * compressed per request, unlike the built assets.
+ */
+function pageCompressor(acceptEncoding: string | undefined): { encoding: string; stream: Transform } | null {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) {
+    const stream = createBrotliCompress({
+      flush: constants.BROTLI_OPERATION_FLUSH,
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    });
+    return { encoding: 'br', stream };
+  }
+  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', stream: createGzip({ flush: constants.Z_SYNC_FLUSH, level: 6 }) };
+  return null;
 }
 
 /**
@@ -53,7 +74,10 @@ export async function registerWebApp(
   const indexHtml = built ? indexHtmlReader(webDist) : null;
   const origin = (request: FastifyRequest) => publicOrigin(server, request);
   const rendering = pageRendering(app, webDist, geo.countryHeader);
+  const stylesheets = stylesheetTexts(webDist);
 
+  // An unknown path or car still gets the app, which shows its not-found screen; the status says
+  // so to crawlers, link checkers and caches.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     if (!indexHtml) return sendNotFound(request, reply);
     const companyName = company.name;
@@ -63,16 +87,21 @@ export async function registerWebApp(
       return { found: true, meta: null };
     });
     const template = meta ? withPageMeta(indexHtml(), meta, origin(request), path, companyName) : indexHtml();
-    // Staff and sign-in pages are the browser's alone to render.
-    const page = meta && meta.type !== 'private' ? await rendering.render(request, request.url) : null;
-    const html = page ? withRenderedPage(template, page) : template;
-    // An unknown path or car still gets the app, which shows its not-found screen; the status says
-    // so to crawlers, link checkers and caches.
-    return reply
+    reply
       .code(found ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // Staff and sign-in pages are the browser's alone to render, with the stylesheets as built.
+    if (!meta || meta.type === 'private') return reply.send(template);
+    if (request.method !== 'GET') return reply.send(withInlineStylesheets(template, [], stylesheets));
+    const page = await rendering.render(request, request.url);
+    const chunks = page ? renderedPageChunks(template, page, stylesheets, request.log) : [withInlineStylesheets(template, [], stylesheets)];
+    const compressor = pageCompressor(request.headers['accept-encoding']);
+    if (!compressor) return reply.send(Readable.from(chunks));
+    // A visitor who leaves mid-page ends the pipeline, and with it the render's stream.
+    pipeline(chunks, compressor.stream).catch((error: unknown) => request.log.debug({ err: error }, 'page stream ended early'));
+    return reply.header('content-encoding', compressor.encoding).send(compressor.stream);
   };
 
   // 404 only while there is no web build to serve.

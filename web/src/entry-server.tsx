@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, PageRenderRequest, RenderedPage } from '../../domain/contracts/page-render.ts';
 import { AppProviders } from './app/providers.tsx';
@@ -11,6 +11,7 @@ import { serializeServerState } from './app/server-state-writer.ts';
 import { createWebHost } from './host/web-host.ts';
 import { createQueryClient, setApiTransport } from './lib/api-client.ts';
 import { i18n, loadEveryPageText } from './lib/i18n.ts';
+import { largestImage } from './largest-image.ts';
 
 /**
  * The server's half of the public pages (docs/decisions/021-server-rendered-public-pages.md): the
@@ -42,9 +43,19 @@ function waitingQueries(queryClient: QueryClient): Query[] {
 }
 
 /**
+ * The streamed render runs in a task of its own, where another visitor's render may have switched
+ * the language since: it switches back as the tree starts rendering, and the tree (its data all
+ * there, nothing suspends) renders to the end in that one task.
+ */
+function InLanguage({ language, children }: { language: PageRenderRequest['language']; children: ReactNode }) {
+  i18n.activate(language);
+  return children;
+}
+
+/**
  * Screens ask for their data as they render, and a car page asks for similar cars only once it
  * knows the car is sold, so the page is rendered until it asks for nothing new (a few passes at
- * most). Synchronous renders: the language switch right before each one is all it sees.
+ * most). These passes are synchronous renders, so the language each one renders in is its own.
  */
 const MAX_PASSES = 4;
 
@@ -60,13 +71,23 @@ async function renderScreens(render: () => string, queryClient: QueryClient): Pr
   return html;
 }
 
+/** The route table's answer for a path: its screen when the server renders it. */
+function screenOf(routes: ReturnType<typeof createRoutes>, location: URL) {
+  return serverRenderedScreen(matchRoutes(routes, location.pathname) ?? []);
+}
+
 export const renderer: PageRenderer = {
+  screenModules(url) {
+    const screen = screenOf(createRoutes(createQueryClient({ retry: false })), new URL(url, 'http://localhost'));
+    if (!screen) return null;
+    return screen.module ? [screen.module] : [];
+  },
+
   async renderPage({ url, language, fetchApi }: PageRenderRequest): Promise<RenderedPage | null> {
     const queryClient = createQueryClient({ retry: false });
     const routes = createRoutes(queryClient);
     const location = new URL(url, 'http://localhost');
-    const screen = serverRenderedScreen(matchRoutes(routes, location.pathname) ?? []);
-    if (!screen) return null;
+    if (!screenOf(routes, location)) return null;
 
     return visitorApi.run(fetchApi, async () => {
       const handler = createStaticHandler(routes);
@@ -77,21 +98,34 @@ export const renderer: PageRenderer = {
       const router = createStaticRouter(handler.dataRoutes, context);
       const store = createStore();
       const host = createWebHost();
-      const render = () => {
-        i18n.activate(language);
-        return renderToString(
-          <StrictMode>
+      const tree = (
+        <StrictMode>
+          <InLanguage language={language}>
             <AppProviders host={host} queryClient={queryClient} store={store}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
-          </StrictMode>,
-        );
-      };
-      const html = await renderScreens(render, queryClient);
+          </InLanguage>
+        </StrictMode>
+      );
+      // The data passes: rendered to a string until the page asks for nothing new.
+      const html = await renderScreens(() => renderToString(tree), queryClient);
       return {
-        html,
         state: serializeServerState(queryClient, language, { loaderData: context.loaderData, actionData: context.actionData }),
-        modules: screen.module ? [screen.module] : [],
+        largestImage: largestImage(html),
+        // The final pass, streamed once the head has left (server/src/site/page-render.ts).
+        markup: () =>
+          visitorApi.run(fetchApi, async () => {
+            // An error anywhere fails the page (served for the browser to render), rather than a
+            // boundary left for the client to finish by an inline script.
+            let failure: { error: unknown } | undefined;
+            const stream = await renderToReadableStream(tree, { onError: (error) => void (failure ??= { error }) });
+            await stream.allReady;
+            if (failure) {
+              await stream.cancel();
+              throw failure.error;
+            }
+            return stream;
+          }),
       };
     });
   },
