@@ -118,7 +118,12 @@ export const renderer: PageRenderer = {
             // An error anywhere fails the page (served for the browser to render), rather than a
             // boundary left for the client to finish by an inline script.
             let failure: { error: unknown } | undefined;
-            const stream = await renderToReadableStream(tree, { onError: (error) => void (failure ??= { error }) });
+            const stream = await renderToReadableStream(tree, {
+              onError: (error) => void (failure ??= { error }),
+              // React outlines a boundary larger than this even when it is ready, to be moved in by an
+              // inline script that the CSP blocks: every boundary stays in place, as without JavaScript.
+              progressiveChunkSize: Number.POSITIVE_INFINITY,
+            });
             await stream.allReady;
             if (failure) {
               await stream.cancel();
