@@ -34,9 +34,9 @@ export interface RenderedPage {
   /** The page's largest picture, or null when the page shows none. */
   largestImage: PreloadImage | null;
   /**
-   * The final render of the markup inside <div id="root">, with React's streaming renderer. It
-   * resolves once the whole markup is ready (no pending boundary, so React writes no inline script
-   * the Content-Security-Policy would refuse) and rejects when the render fails.
+   * The markup inside <div id="root">, from the last pass of React's streaming renderer, read whole
+   * (no pending boundary, so React writes no inline script the Content-Security-Policy would
+   * refuse). It rejects when the render fails.
    */
   markup(): Promise<ReadableStream<Uint8Array>>;
 }

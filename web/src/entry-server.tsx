@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PageRenderer, PageRenderRequest, RenderedPage } from '../../domain/contracts/page-render.ts';
 import { AppProviders } from './app/providers.tsx';
@@ -55,20 +55,42 @@ function InLanguage({ language, children }: { language: PageRenderRequest['langu
 /**
  * Screens ask for their data as they render, and a car page asks for similar cars only once it
  * knows the car is sold, so the page is rendered until it asks for nothing new (a few passes at
- * most). These passes are synchronous renders, so the language each one renders in is its own.
+ * most); the last pass is the markup sent.
  */
 const MAX_PASSES = 4;
 
-async function renderScreens(render: () => string, queryClient: QueryClient): Promise<string> {
-  let html = render();
+async function renderScreens(render: () => Promise<string>, queryClient: QueryClient): Promise<string> {
+  let html = await render();
   for (let pass = 1; pass < MAX_PASSES; pass += 1) {
     const waiting = waitingQueries(queryClient);
     if (waiting.length === 0) break;
     // A failed answer is the screen's to show (a car that is not there): the render goes on.
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
-    html = render();
+    html = await render();
   }
   return html;
+}
+
+/**
+ * One pass with React's streaming renderer, read to its end: it resolves once the whole markup is
+ * ready, so React writes no inline script the Content-Security-Policy would refuse, and an error
+ * anywhere fails the page (served for the browser to render) rather than leaving a boundary for
+ * the client to finish.
+ */
+async function renderMarkup(tree: ReactNode): Promise<string> {
+  let failure: { error: unknown } | undefined;
+  const stream = await renderToReadableStream(tree, {
+    onError: (error) => void (failure ??= { error }),
+    // React outlines a boundary larger than this even when it is ready, to be moved in by an
+    // inline script that the CSP blocks: every boundary stays in place, as without JavaScript.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  await stream.allReady;
+  if (failure) {
+    await stream.cancel();
+    throw failure.error;
+  }
+  return new Response(stream).text();
 }
 
 /** The route table's answer for a path: its screen when the server renders it. */
@@ -107,30 +129,12 @@ export const renderer: PageRenderer = {
           </InLanguage>
         </StrictMode>
       );
-      // The data passes: rendered to a string until the page asks for nothing new.
-      const html = await renderScreens(() => renderToString(tree), queryClient);
+      const html = await renderScreens(() => renderMarkup(tree), queryClient);
       return {
         state: serializeServerState(queryClient, language, { loaderData: context.loaderData, actionData: context.actionData }),
         largestImage: largestImage(html),
-        // The final pass, streamed once the head has left (server/src/site/page-render.ts).
-        markup: () =>
-          visitorApi.run(fetchApi, async () => {
-            // An error anywhere fails the page (served for the browser to render), rather than a
-            // boundary left for the client to finish by an inline script.
-            let failure: { error: unknown } | undefined;
-            const stream = await renderToReadableStream(tree, {
-              onError: (error) => void (failure ??= { error }),
-              // React outlines a boundary larger than this even when it is ready, to be moved in by an
-              // inline script that the CSP blocks: every boundary stays in place, as without JavaScript.
-              progressiveChunkSize: Number.POSITIVE_INFINITY,
-            });
-            await stream.allReady;
-            if (failure) {
-              await stream.cancel();
-              throw failure.error;
-            }
-            return stream;
-          }),
+        // Sent once the head has left (server/src/site/page-render.ts).
+        markup: () => Promise.resolve(new Blob([html]).stream()),
       };
     });
   },

@@ -225,8 +225,8 @@ export function withAppAfterPaint(html: string, boot: string | null): string {
 /**
  * The page as it leaves. Its head goes at once, open: the language, the stylesheets inline, the
  * boot script and the font to fetch, so the browser starts on them while the server renders. Once the data
- * passes are done, the largest picture's preload closes it, and the markup follows as the final
- * render streams it, then its data. Should the render fail or run out of time, the page ends as the
+ * passes are done (the last one is the markup), the largest picture's preload closes it, and the
+ * markup follows, then its data. Should the render fail or run out of time, the page ends as the
  * browser-rendered one: an empty root, its data left out, so the client renders rather than hydrates.
  */
 export async function* renderedPageChunks(
@@ -255,7 +255,7 @@ export async function* renderedPageChunks(
     yield browserRendered;
     return;
   }
-  // The picture's preload closes the head before the final pass: its download overlaps the render.
+  // The picture's preload closes the head before the markup: its download overlaps the markup's.
   yield `${rendered.largestImage ? `  ${imagePreload(rendered.largestImage)}\n  ` : ''}${bodyStart}`;
   let markup: ReadableStream<Uint8Array>;
   try {
