@@ -106,6 +106,7 @@ async function lighthouseScores(url: string, chromePath: string, cookie?: string
       .map((ref) => `${ref.id}: ${audits[ref.id]?.title ?? ''}`);
     return {
       finalUrl: lhr?.finalDisplayedUrl ?? url,
+      runtimeError: lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
       performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr?.categories.accessibility?.score ?? 0) * 100),
       fcp: audits['first-contentful-paint']?.displayValue ?? '?',
@@ -248,7 +249,7 @@ function cssByOrigin(css: string): Map<string, string[]> {
   return groups;
 }
 
-function profileFirstLoad(firstLoad: string[]): void {
+function profileFirstLoads(firstLoads: Array<[label: string, files: string[]]>): void {
   const outDir = mkdtempSync(join(tmpdir(), 'measure-web-sourcemaps-'));
   try {
     const build = spawnSync(
@@ -271,38 +272,44 @@ function profileFirstLoad(firstLoad: string[]): void {
       console.log(`  (no profile: the sourcemap build failed)\n${build.stderr}`);
       return;
     }
-    // Content hashes do not depend on source maps, so the same names exist in both builds.
-    const files = firstLoad.map((path) => path.replace(/^\//, ''));
-    const missing = files.filter((file) => !existsSync(join(outDir, file)));
-    if (missing.length > 0) console.log(`  (not in the sourcemap build, left out: ${missing.join(', ')})`);
-    const present = files.filter((file) => existsSync(join(outDir, file)));
-    const groups = codeByGroup(
-      outDir,
-      present.filter((file) => file.endsWith('.js')),
-    );
-    for (const file of present.filter((name) => name.endsWith('.css'))) {
-      for (const [group, rules] of cssByOrigin(readFileSync(join(outDir, file), 'utf8')))
-        groups.set(group, [...(groups.get(group) ?? []), ...rules]);
+    for (const [label, firstLoad] of firstLoads) {
+      console.log(`\n  ${label}:`);
+      printProfile(outDir, firstLoad);
     }
-    const rows = [...groups]
-      .map(([group, parts]) => {
-        const code = parts.join('');
-        return { group, raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
-      })
-      .filter((row) => row.raw > 0)
-      .sort((a, b) => b.gzip - a.gzip);
-    const shown = rows.slice(0, 22);
-    const rest = rows.slice(22);
-    console.log(`  ${'package / module'.padEnd(50)} ${'minified'.padStart(9)} ${'gzip'.padStart(8)}`);
-    for (const row of shown) console.log(`  ${row.group.padEnd(50)} ${kb(row.raw).padStart(6)} KB ${kb(row.gzip).padStart(5)} KB`);
-    if (rest.length > 0) {
-      const raw = rest.reduce((sum, row) => sum + row.raw, 0);
-      const gzip = rest.reduce((sum, row) => sum + row.gzip, 0);
-      console.log(`  ${`${rest.length} smaller modules`.padEnd(50)} ${kb(raw).padStart(6)} KB ${kb(gzip).padStart(5)} KB`);
-    }
-    console.log('  (gzip per row is that code compressed alone, so the rows add up to a little more than the total)');
   } finally {
     rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+function printProfile(outDir: string, firstLoad: string[]): void {
+  // Content hashes do not depend on source maps, so the same names exist in both builds.
+  const files = firstLoad.map((path) => path.replace(/^\//, ''));
+  const missing = files.filter((file) => !existsSync(join(outDir, file)));
+  if (missing.length > 0) console.log(`  (not in the sourcemap build, left out: ${missing.join(', ')})`);
+  const present = files.filter((file) => existsSync(join(outDir, file)));
+  const groups = codeByGroup(
+    outDir,
+    present.filter((file) => file.endsWith('.js')),
+  );
+  for (const file of present.filter((name) => name.endsWith('.css'))) {
+    for (const [group, rules] of cssByOrigin(readFileSync(join(outDir, file), 'utf8')))
+      groups.set(group, [...(groups.get(group) ?? []), ...rules]);
+  }
+  const rows = [...groups]
+    .map(([group, parts]) => {
+      const code = parts.join('');
+      return { group, raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+    })
+    .filter((row) => row.raw > 0)
+    .sort((a, b) => b.gzip - a.gzip);
+  const shown = rows.slice(0, 22);
+  const rest = rows.slice(22);
+  console.log(`  ${'package / module'.padEnd(50)} ${'minified'.padStart(9)} ${'gzip'.padStart(8)}`);
+  for (const row of shown) console.log(`  ${row.group.padEnd(50)} ${kb(row.raw).padStart(6)} KB ${kb(row.gzip).padStart(5)} KB`);
+  if (rest.length > 0) {
+    const raw = rest.reduce((sum, row) => sum + row.raw, 0);
+    const gzip = rest.reduce((sum, row) => sum + row.gzip, 0);
+    console.log(`  ${`${rest.length} smaller modules`.padEnd(50)} ${kb(raw).padStart(6)} KB ${kb(gzip).padStart(5)} KB`);
   }
 }
 
@@ -370,10 +377,12 @@ async function main() {
       if (new URL(scores.finalUrl).pathname !== new URL(`${server.baseUrl}${target.path}`).pathname)
         console.log(`    (ended on ${scores.finalUrl})`);
       for (const failure of scores.a11yFailures) console.log(`    failed: ${failure}`);
+      if (scores.runtimeError) console.log(`    Lighthouse could not measure: ${scores.runtimeError}`);
     }
 
-    console.log('\nProfile of the first load of / (sourcemap build in a temporary folder):');
-    profileFirstLoad(firstLoads.get('/') ?? []);
+    console.log('\nProfile of the first loads with a budget (sourcemap build in a temporary folder):');
+    profileFirstLoads(targets.filter((target) => target.sizeBudget).map((target) => [target.label, firstLoads.get(target.label) ?? []]));
+    console.log('  (gzip per row is that code compressed alone, so the rows add up to a little more than the total)');
   } finally {
     await server.stop();
   }

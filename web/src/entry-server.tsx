@@ -101,8 +101,7 @@ function screenOf(routes: ReturnType<typeof createRoutes>, location: URL) {
 export const renderer: PageRenderer = {
   screenModules(url) {
     const screen = screenOf(createRoutes(createQueryClient({ retry: false })), new URL(url, 'http://localhost'));
-    if (!screen) return null;
-    return screen.module ? [screen.module] : [];
+    return screen?.modules ?? null;
   },
 
   async renderPage({ url, language, fetchApi }: PageRenderRequest): Promise<RenderedPage | null> {

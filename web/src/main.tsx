@@ -1,7 +1,7 @@
 import '@telegram-apps/telegram-ui/dist/styles.css';
 import './styles/fonts.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { continueServerLanguage, startLanguage } from './app/language.ts';
@@ -14,6 +14,15 @@ import { bootHost } from './host/index.ts';
 import { activateLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/api-client.ts';
 import { siteQueryOptions } from './lib/api/get-site.ts';
+
+/**
+ * Calls `onHydrated` once the server's page is hydrated: a language the tab remembers may only replace
+ * the server's words after that, or the hydration would not match them (app/language.ts).
+ */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return null;
+}
 
 async function start() {
   const host = await bootHost();
@@ -46,14 +55,19 @@ async function start() {
     <StrictMode>
       <AppProviders host={host} queryClient={queryClient}>
         <RouterProvider router={router} />
+        {serverState ? <Hydrated onHydrated={() => continueServerLanguage(serverState.language)} /> : null}
       </AppProviders>
     </StrictMode>
   );
   const container = document.getElementById('root')!;
   if (serverState) {
-    // A mismatch makes React render the page afresh; said in the console, where the browser tests look.
-    hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration mismatch:', error) });
-    continueServerLanguage(serverState.language);
+    // As a transition React hydrates in short tasks that let the browser answer a tap in between;
+    // at its default priority the page outside the later parts (components/hydrate-later.tsx) is one
+    // long task (docs/operations/benchmarks.md#pages). A mismatch makes React render the page
+    // afresh; said in the console, where the browser tests look.
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration mismatch:', error) });
+    });
   } else {
     createRoot(container).render(app);
   }

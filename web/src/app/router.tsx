@@ -16,20 +16,21 @@ const page = (load: () => Promise<PageModule>) => async () => ({ Component: (awa
 /** A screen's code together with its own texts, so it never renders before they are there. */
 const withTexts = async <M,>(code: Promise<M>, texts: Promise<void>): Promise<M> => (await Promise.all([code, texts]))[0];
 
-// The wizard's layout and its steps come from one chunk, downloaded once on entering /application.
+// The wizard's layout and first step come in one chunk; each later step brings its own (applicationSteps).
 const applicationModule = () => withTexts(import('../features/application/application-page.tsx'), loadScreenCatalogues('application'));
 type ApplicationStep = keyof Awaited<ReturnType<typeof applicationModule>>['applicationSteps'];
-const applicationStep = (step: ApplicationStep) => async () => ({ Component: (await applicationModule()).applicationSteps[step] });
+const applicationStep = (step: ApplicationStep) => async () => ({ Component: await (await applicationModule()).applicationSteps[step]() });
 
 /**
- * Marks a screen the server renders (docs/decisions/021-server-rendered-public-pages.md). `module`
- * is the screen's source as the build manifest names it, so the server links its stylesheet and
- * the page paints styled before any script runs; null for a screen in the entry chunk.
+ * Marks a screen the server renders (docs/decisions/021-server-rendered-public-pages.md).
+ * `modules` are the sources, as the build manifest names them, of the screen and of the lazily
+ * loaded parts it renders on the server, so the server inlines their stylesheets and the page
+ * paints styled before any script runs; none for a screen in the entry chunk.
  */
 export interface ServerRenderedHandle {
-  serverRendered: { module: string | null };
+  serverRendered: { modules: string[] };
 }
-const serverRendered = (module: string | null): ServerRenderedHandle => ({ serverRendered: { module } });
+const serverRendered = (...modules: string[]): ServerRenderedHandle => ({ serverRendered: { modules } });
 
 /** The server-rendered screen a route match ends in, if it is one. */
 export function serverRenderedScreen(matches: readonly { route: RouteObject }[]): ServerRenderedHandle['serverRendered'] | null {
@@ -93,7 +94,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars/:uuid',
-              handle: serverRendered('src/features/cars/car-details-page.tsx'),
+              handle: serverRendered('src/features/cars/car-details-page.tsx', 'src/features/cars/components/deal-builder.tsx'),
               lazy: page(() => import('../features/cars/car-details-page.tsx')),
             },
             { path: 'cars/:uuid/visit', lazy: page(() => import('../features/visits/book-visit-page.tsx')) },
@@ -109,7 +110,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'dashboard/*',
               lazy: page(() => withTexts(import('./dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard'))),
             },
-            { path: '*', handle: serverRendered(null), Component: NotFoundPage },
+            { path: '*', handle: serverRendered(), Component: NotFoundPage },
           ],
         },
       ],

@@ -4,7 +4,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../../domain/cars.ts';
-import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
 import { formatMoment } from '../../../../domain/date-time.ts';
@@ -19,14 +19,8 @@ import { useSaveDraft } from './api/save-draft.ts';
 import { submitApplicationKey } from './api/submit-application.ts';
 import { useTabDraft } from './tab-draft.ts';
 import { DealKeeper } from './deal/deal-keeper.tsx';
-import { ApplicationStatusView } from './status/application-status-view.tsx';
 import { OtherCarNotice } from './status/other-car-notice.tsx';
-import { HousingStep } from './steps/housing-step.tsx';
-import { IncomeStep } from './steps/income-step.tsx';
 import { IntroStep } from './steps/intro-step.tsx';
-import { LicenseStep } from './steps/license-step.tsx';
-import { PersonalStep } from './steps/personal-step.tsx';
-import { ReviewStep } from './steps/review-step.tsx';
 import { firstInvalidStep, hasAnswers, savedDraftOf, STEPS, stepPath, type StepId } from './wizard-steps.ts';
 
 /** Our own choice (docs/product/limits.md#limits-and-constants): long enough to save once per pause in typing, short enough to lose nothing. */
@@ -152,6 +146,7 @@ function ResumePrompt({ saved, onDone }: { saved: DraftAnswer; onDone: () => voi
  * deal a link brings is kept from the first moment, before the saved draft is asked about.
  */
 function Wizard() {
+  useEffect(preloadLaterSteps, []);
   return (
     <>
       <DealKeeper />
@@ -198,15 +193,38 @@ const guarded = (step: StepId, Step: ComponentType) =>
     );
   };
 
-/** The child routes of /application (app/router.tsx), all in this lazily loaded chunk. */
+/**
+ * The child routes of /application (app/router.tsx). The first step comes with the wizard; each
+ * later one is a chunk of its own, so the page the server renders carries none of the forms, their
+ * masks and their validation (docs/operations/benchmarks.md#pages). The wizard fetches them once
+ * the page is idle (preloadLaterSteps), so Next never waits for one.
+ */
 export const applicationSteps = {
-  intro: IntroStep,
-  personal: guarded('personal', PersonalStep),
-  housing: guarded('housing', HousingStep),
-  income: guarded('income', IncomeStep),
-  license: guarded('license', LicenseStep),
-  review: guarded('review', ReviewStep),
-} satisfies Record<StepId | 'intro', ComponentType>;
+  intro: () => Promise.resolve(IntroStep),
+  personal: async () => guarded('personal', (await import('./steps/personal-step.tsx')).PersonalStep),
+  housing: async () => guarded('housing', (await import('./steps/housing-step.tsx')).HousingStep),
+  income: async () => guarded('income', (await import('./steps/income-step.tsx')).IncomeStep),
+  license: async () => guarded('license', (await import('./steps/license-step.tsx')).LicenseStep),
+  review: async () => guarded('review', (await import('./steps/review-step.tsx')).ReviewStep),
+} satisfies Record<StepId | 'intro', () => Promise<ComponentType>>;
+
+function preloadLaterSteps(): () => void {
+  const preload = () => {
+    for (const load of Object.values(applicationSteps)) load().catch(() => {});
+  };
+  // Safari has no requestIdleCallback; a moment after the page settles does there.
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(preload, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(preload, 1000);
+  return () => window.clearTimeout(timer);
+}
+
+/** Shown to an applicant who has applied; nobody else needs its code. */
+const ApplicationStatusView = lazy(() =>
+  import('./status/application-status-view.tsx').then((module) => ({ default: module.ApplicationStatusView })),
+);
 
 /**
  * /application: the credit application wizard (docs/product/application-wizard.md#application-wizard), or the application's status once the
@@ -244,7 +262,9 @@ export default function ApplicationPage() {
     return (
       <div className="page page--narrow">
         {otherCar ? <OtherCarNotice application={mine.data} carId={otherCar} onDone={noticeDone} /> : null}
-        <ApplicationStatusView application={mine.data} />
+        <Suspense fallback={<Loading />}>
+          <ApplicationStatusView application={mine.data} />
+        </Suspense>
       </div>
     );
   }

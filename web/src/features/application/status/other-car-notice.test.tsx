@@ -42,7 +42,7 @@ describe('an applicant who has applied presses Apply on another car', () => {
     expect(screen.getByText(/You chose another car, but you have already sent an application/)).toBeTruthy();
     const notice = screen.getByRole('region', { name: 'You have already applied' });
     expect(await within(notice).findByText('2024 Toyota Camry')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your application' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Apply with this car instead' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'You have already applied' })).toBeNull());

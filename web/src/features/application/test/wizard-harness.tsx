@@ -67,7 +67,8 @@ export function storeDraft(draft: unknown) {
 
 /** The wizard under /application as the app routes it, with the layout's Main button. */
 export function renderWizard(path = '/application', options: RenderWithProvidersOptions = {}) {
-  const { intro, personal, housing, income, license, review } = applicationSteps;
+  // Each step as the app's router loads it (app/router.tsx): a later step's chunk comes on its own.
+  const step = (name: keyof typeof applicationSteps) => async () => ({ Component: await applicationSteps[name]() });
   const router = createMemoryRouter(
     [
       {
@@ -78,12 +79,12 @@ export function renderWizard(path = '/application', options: RenderWithProviders
             path: 'application',
             Component: ApplicationPage,
             children: [
-              { index: true, Component: intro },
-              { path: 'personal', Component: personal },
-              { path: 'housing', Component: housing },
-              { path: 'income', Component: income },
-              { path: 'license', Component: license },
-              { path: 'review', Component: review },
+              { index: true, lazy: step('intro') },
+              { path: 'personal', lazy: step('personal') },
+              { path: 'housing', lazy: step('housing') },
+              { path: 'income', lazy: step('income') },
+              { path: 'license', lazy: step('license') },
+              { path: 'review', lazy: step('review') },
             ],
           },
           { path: 'cars', element: <p>Cars</p> },
