@@ -46,6 +46,8 @@ const config: KnipConfig = {
   // System tools, not npm packages: the disk fault runs mount (bench/faults/pglite-disk.ts); PDF tests read with poppler's
   // pdftotext; the lender TLS test makes a self-signed certificate with openssl.
   ignoreBinaries: ['mount', 'umount', 'pdftotext', 'openssl'],
+  // The font files npm run fonts cuts (scripts/subset-fonts.ts), found by import.meta.resolve, which Knip does not follow.
+  ignoreDependencies: ['@fontsource-variable/inter'],
   // react-router is used as a library here; the plugin expects framework mode (app/routes.ts).
   'react-router': false,
 };

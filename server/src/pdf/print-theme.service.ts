@@ -11,8 +11,11 @@ import { PROJECT_ROOT, WEB_DIST } from '../paths.ts';
 /** Where the web app's Inter files are: its sources in development, its build in production. */
 const FONT_FOLDERS = [join(PROJECT_ROOT, 'web/public/fonts'), join(WEB_DIST, 'fonts')];
 
-/** The web app's subsets (web/src/styles/fonts.css): latin and cyrillic cover en, es, uk and ru. */
-const FONT_FILES = [
+/**
+ * The web app's subsets (web/src/styles/fonts.css): latin and cyrillic cover en, es, uk and ru.
+ * `npm run fonts` cuts each file to its range and to FONT_WEIGHTS (scripts/subset-fonts.ts).
+ */
+export const FONT_FILES = [
   {
     file: 'inter-latin-wght-normal.woff2',
     unicodeRange:
@@ -20,6 +23,9 @@ const FONT_FILES = [
   },
   { file: 'inter-cyrillic-wght-normal.woff2', unicodeRange: 'U+0301, U+0400-045F, U+0490-0491, U+04B0-04B1, U+2116' },
 ];
+
+/** The weights the pages and documents use, from body text (400) to the boldest figure (800). */
+export const FONT_WEIGHTS = { min: 400, max: 800 } as const;
 
 function fontFaces(): string {
   const folder = FONT_FOLDERS.find((dir) => FONT_FILES.every(({ file }) => existsSync(join(dir, file))));
@@ -29,7 +35,7 @@ function fontFaces(): string {
     );
   return FONT_FILES.map(
     ({ file, unicodeRange }) =>
-      `@font-face { font-family: '${THEME.fontFamily}'; font-style: normal; font-weight: 100 900; src: url(data:font/woff2;base64,${readFileSync(join(folder, file)).toString('base64')}) format('woff2'); unicode-range: ${unicodeRange}; }`,
+      `@font-face { font-family: '${THEME.fontFamily}'; font-style: normal; font-weight: ${FONT_WEIGHTS.min} ${FONT_WEIGHTS.max}; src: url(data:font/woff2;base64,${readFileSync(join(folder, file)).toString('base64')}) format('woff2'); unicode-range: ${unicodeRange}; }`,
   ).join('\n');
 }
 
