@@ -1,3 +1,4 @@
+import './home.css';
 import { useLingui } from '@lingui/react';
 import { useNavigate } from 'react-router';
 import { HydrateLater } from '../../components/hydrate-later.tsx';
