@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { TELEGRAM_LAUNCH_SCRIPT } from '../domain/telegram-launch.ts';
 import { BOOT_SCRIPT_MANIFEST_KEY } from '../domain/contracts/page-render.ts';
-import { BOOT_SCRIPT } from './build/boot-script.ts';
+import { bootScript as bootScriptSource } from './build/boot-script.ts';
 import { pruneTelegramUiCss } from './build/prune-telegram-ui-css.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -56,13 +56,15 @@ function bootScript(): Plugin {
   return {
     name: 'boot-script',
     apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
-    generateBundle() {
-      this.emitFile({ type: 'asset', name: 'boot.js', originalFileName: BOOT_SCRIPT_MANIFEST_KEY, source: BOOT_SCRIPT });
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry);
+      const libraries = entry?.type === 'chunk' ? entry.imports.map((file) => `${this.environment.config.base}${file}`) : [];
+      this.emitFile({ type: 'asset', name: 'boot.js', originalFileName: BOOT_SCRIPT_MANIFEST_KEY, source: bootScriptSource(libraries) });
     },
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   // The .po catalogues live at the repository root (shared with bot and PDF); Lingui compiles them.
   plugins: [
@@ -81,6 +83,21 @@ export default defineConfig({
     target: 'es2022',
     // The server inlines a server-rendered screen's stylesheets and finds the boot script from it (server/src/site/page-render.ts).
     manifest: true,
+    rolldownOptions: {
+      output: isSsrBuild
+        ? {}
+        : {
+            // The two largest libraries each in a chunk of its own, which the boot script evaluates in a
+            // task of its own (web/build/boot-script.ts).
+            codeSplitting: {
+              groups: [
+                { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+                { name: 'messages-en', test: /locales[\\/]en[\\/]messages\.po$/ },
+              ],
+            },
+          },
+    },
   },
   // `build:web`'s second step, `--ssr src/entry-server.tsx --outDir dist-ssr`: one self-contained file
   // the server imports (docs/decisions/021-server-rendered-public-pages.md), so no package's CSS import
@@ -93,4 +110,4 @@ export default defineConfig({
       '/media': 'http://127.0.0.1:3000',
     },
   },
-});
+}));
