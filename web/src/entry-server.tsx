@@ -101,7 +101,8 @@ function screenOf(routes: ReturnType<typeof createRoutes>, location: URL) {
 export const renderer: PageRenderer = {
   screenModules(url) {
     const screen = screenOf(createRoutes(createQueryClient({ retry: false })), new URL(url, 'http://localhost'));
-    return screen?.modules ?? null;
+    if (!screen) return null;
+    return screen.module ? [screen.module] : [];
   },
 
   async renderPage({ url, language, fetchApi }: PageRenderRequest): Promise<RenderedPage | null> {

@@ -22,15 +22,14 @@ type ApplicationStep = keyof Awaited<ReturnType<typeof applicationModule>>['appl
 const applicationStep = (step: ApplicationStep) => async () => ({ Component: await (await applicationModule()).applicationSteps[step]() });
 
 /**
- * Marks a screen the server renders (docs/decisions/021-server-rendered-public-pages.md).
- * `modules` are the sources, as the build manifest names them, of the screen and of the lazily
- * loaded parts it renders on the server, so the server inlines their stylesheets and the page
- * paints styled before any script runs; none for a screen in the entry chunk.
+ * Marks a screen the server renders (docs/decisions/021-server-rendered-public-pages.md). `module`
+ * is the screen's source as the build manifest names it, so the server links its stylesheet and
+ * the page paints styled before any script runs; null for a screen in the entry chunk.
  */
 export interface ServerRenderedHandle {
-  serverRendered: { modules: string[] };
+  serverRendered: { module: string | null };
 }
-const serverRendered = (...modules: string[]): ServerRenderedHandle => ({ serverRendered: { modules } });
+const serverRendered = (module: string | null): ServerRenderedHandle => ({ serverRendered: { module } });
 
 /** The server-rendered screen a route match ends in, if it is one. */
 export function serverRenderedScreen(matches: readonly { route: RouteObject }[]): ServerRenderedHandle['serverRendered'] | null {
@@ -94,7 +93,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'cars/:uuid',
-              handle: serverRendered('src/features/cars/car-details-page.tsx', 'src/features/cars/components/deal-builder.tsx'),
+              handle: serverRendered('src/features/cars/car-details-page.tsx'),
               lazy: page(() => import('../features/cars/car-details-page.tsx')),
             },
             { path: 'cars/:uuid/visit', lazy: page(() => import('../features/visits/book-visit-page.tsx')) },
@@ -110,7 +109,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'dashboard/*',
               lazy: page(() => withTexts(import('./dashboard/dashboard-page.tsx'), loadScreenCatalogues('application', 'dashboard'))),
             },
-            { path: '*', handle: serverRendered(), Component: NotFoundPage },
+            { path: '*', handle: serverRendered(null), Component: NotFoundPage },
           ],
         },
       ],

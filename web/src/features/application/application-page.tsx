@@ -4,7 +4,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import * as v from 'valibot';
 import { carUuidSchema } from '../../../../domain/cars.ts';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { DraftAnswer } from '../../../../domain/contracts/applications.ts';
 import { formatMoment } from '../../../../domain/date-time.ts';
@@ -19,6 +19,7 @@ import { useSaveDraft } from './api/save-draft.ts';
 import { submitApplicationKey } from './api/submit-application.ts';
 import { useTabDraft } from './tab-draft.ts';
 import { DealKeeper } from './deal/deal-keeper.tsx';
+import { ApplicationStatusView } from './status/application-status-view.tsx';
 import { OtherCarNotice } from './status/other-car-notice.tsx';
 import { IntroStep } from './steps/intro-step.tsx';
 import { firstInvalidStep, hasAnswers, savedDraftOf, STEPS, stepPath, type StepId } from './wizard-steps.ts';
@@ -221,11 +222,6 @@ function preloadLaterSteps(): () => void {
   return () => window.clearTimeout(timer);
 }
 
-/** Shown to an applicant who has applied; nobody else needs its code. */
-const ApplicationStatusView = lazy(() =>
-  import('./status/application-status-view.tsx').then((module) => ({ default: module.ApplicationStatusView })),
-);
-
 /**
  * /application: the credit application wizard (docs/product/application-wizard.md#application-wizard), or the application's status once the
  * applicant has submitted one (docs/product/application-wizard.md#application-status-for-the-applicant).
@@ -262,9 +258,7 @@ export default function ApplicationPage() {
     return (
       <div className="page page--narrow">
         {otherCar ? <OtherCarNotice application={mine.data} carId={otherCar} onDone={noticeDone} /> : null}
-        <Suspense fallback={<Loading />}>
-          <ApplicationStatusView application={mine.data} />
-        </Suspense>
+        <ApplicationStatusView application={mine.data} />
       </div>
     );
   }

@@ -2,7 +2,7 @@ import './cars.css';
 import { useLingui } from '@lingui/react';
 import { Button } from '@telegram-apps/telegram-ui';
 import { useSetAtom } from 'jotai';
-import { lazy, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import * as v from 'valibot';
 import { carTitle, carUuidSchema } from '../../../../domain/cars.ts';
@@ -20,17 +20,11 @@ import { useSimilarCars } from './api/get-similar-cars.ts';
 import { CarBadges } from './components/car-badges.tsx';
 import { CarCard } from './components/car-card.tsx';
 import { CarSpecs } from './components/car-specs.tsx';
+import { DealBuilder } from './components/deal-builder.tsx';
 import { FavoriteButton } from './components/favorite-button.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
 import { errorStatusText, isNotFound } from './error-text.ts';
 import { useCarFormat } from './format.ts';
-
-/**
- * The deal builder's code, its validation above all, is evaluated in a task of its own when its
- * part of the page hydrates, not in the one that hydrates the photo and the summary
- * (docs/operations/benchmarks.md#pages).
- */
-const DealBuilder = lazy(() => import('./components/deal-builder.tsx').then((module) => ({ default: module.DealBuilder })));
 
 /**
  * "Back to cars": the list's query string travels in router state, so the link names the same
