@@ -128,6 +128,31 @@ describe.skipIf(noChromium)('pages that paint at once (production build, real Ch
     await page.getByRole('heading', { level: 2, name: 'Основні характеристики' }).waitFor();
   });
 
+  it('on a phone, the four public pages keep their layout while they hydrate', async () => {
+    const context = await suite.newContext({ viewport: PHONE });
+    // Every shift the page makes, as Lighthouse sums them into CLS (those right after an input excepted).
+    await context.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    for (const path of ['/', '/cars', carPath, '/application']) {
+      await page.goto(`${suite.server.baseUrl}${path}`);
+      await fullyHydrated(page);
+      // The frame after hydration is laid out before its shifts are read.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      const shift = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+      );
+      // The budget of docs/operations/benchmarks.md#pages.
+      expect(shift, path).toBeLessThanOrEqual(0.02);
+    }
+  });
+
   for (const language of ['en', 'uk'] satisfies Language[]) {
     it(`in ${language}, the four public pages hydrate whole without a mismatch`, async () => {
       const context = await suite.newContext({ viewport: PHONE });
