@@ -23,7 +23,7 @@ import { registerWebApp } from './web-app.ts';
 import { lenderCallbackRoutes } from './lender/lender-callbacks.routes.ts';
 import './http/viewer.ts';
 import type { RequestSettings } from './http/request-settings.ts';
-import { loggerOptions, registerRequestLogging } from './http/logger.ts';
+import { loggerOptions, registerRequestLogging, requestLoggerFactory } from './http/logger.ts';
 import { WEB_DIST } from './paths.ts';
 
 export interface AppDeps {
@@ -76,6 +76,7 @@ export async function buildApp({
     logger: logger ?? loggerOptions(config),
     // One cheap line per interesting request instead (registerRequestLogging).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLoggerFactory,
     connectionTimeout: idleMs,
     requestTimeout: requestMs,
     // Node checks header and request deadlines on this interval (30 s by default), so it sets their precision.

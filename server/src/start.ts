@@ -1,3 +1,4 @@
+import './v8-flags.ts';
 import { configOrExit, runServer } from './server-process.ts';
 
 /**

@@ -104,15 +104,26 @@ async function stillHere(db: Db, guest: UserRow): Promise<boolean> {
   return guest.last_seen_at.getTime() > Date.now() - DAY_MS || touchGuestSeen(db, guest.id);
 }
 
+/** Whether the request could name anyone: identity comes only from the Authorization header and cookies (resolveViewer). */
+const carriesCredentials = (request: FastifyRequest) => request.headers.authorization !== undefined || request.headers.cookie !== undefined;
+
 /**
  * Fills request.viewer once per request of the API plugin this is registered in; route handlers
- * read only that. A CORS preflight carries no credentials, so it is nobody.
+ * read only that. A CORS preflight carries no credentials, so it is nobody, and so is a request
+ * with neither header, such as most catalogue reads, without waiting on anything.
  */
 export function registerIdentity(api: FastifyInstance, deps: IdentityDeps) {
   api.decorateRequest('viewer', null);
   api.decorateRequest('telegramProfile', null);
-  api.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS') request.viewer = await resolveViewer(deps, request, reply);
+  api.addHook('onRequest', (request, reply, done) => {
+    if (request.method === 'OPTIONS' || !carriesCredentials(request)) {
+      done();
+      return;
+    }
+    resolveViewer(deps, request, reply).then((viewer) => {
+      request.viewer = viewer;
+      done();
+    }, done);
   });
 }
 

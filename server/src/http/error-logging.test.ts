@@ -44,6 +44,7 @@ describe.each(DATABASE_KINDS)('error logs on %s', (kind) => {
 
 interface LogLine {
   msg: string;
+  reqId?: string;
   status?: number;
   req?: { url?: string; ip?: string };
 }
@@ -80,6 +81,8 @@ function loggedApp(kind: (typeof DATABASE_KINDS)[number], env: Record<string, st
     inject: (options: InjectOptions) => app.inject(options),
     /** The address the line about `url` names. */
     addressLogged: (url: string) => lines.find((line) => line.req?.url === url)?.req?.ip,
+    /** The request id the line about `url` carries. */
+    requestIdLogged: (url: string) => lines.find((line) => line.req?.url === url)?.reqId,
   };
 }
 
@@ -100,6 +103,14 @@ describe.each(HTTP_ONLY_KINDS)('client addresses in the logs on %s', (kind) => {
   it('names the client of a request refused before any hook', async () => {
     expect((await direct.inject({ url: '/api/cars/%E0%A4%A', remoteAddress: '198.51.100.9' })).statusCode).toBe(400);
     expect(direct.addressLogged('/api/cars/%E0%A4%A')).toBe('198.51.100.9');
+  });
+
+  it("tells one request's line from another's by its request id", async () => {
+    await direct.inject({ url: '/api/no-such-route-5' });
+    await direct.inject({ url: '/api/no-such-route-6' });
+    const first = direct.requestIdLogged('/api/no-such-route-5');
+    expect(first).toMatch(/^req-/);
+    expect(direct.requestIdLogged('/api/no-such-route-6')).not.toBe(first);
   });
 
   it('ignores X-Forwarded-For when no proxy is trusted', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ConfigSlice } from '../config.ts';
 import { prettyLogStream } from './pretty-log.ts';
 
@@ -76,6 +76,72 @@ export function loggerOptions(
     },
   };
 }
+
+type ChildArguments = Parameters<FastifyBaseLogger['child']>;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * request.log (and reply.log), the request's child of the app's logger, made when the request first
+ * logs rather than for every request: making a pino child writes its bindings through the
+ * redaction, a real share of a catalogue request, and most requests log nothing
+ * (docs/operations/benchmarks.md#catalogue). The child is the one Fastify would make, so its lines
+ * are the same.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: ChildArguments[0],
+    private readonly options: ChildArguments[1],
+  ) {}
+
+  #logger(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  #log(level: Level, args: unknown[]) {
+    const logger = this.#logger();
+    Reflect.apply(logger[level], logger, args);
+  }
+
+  get level() {
+    return this.#made?.level ?? this.options?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#log('trace', args);
+  }
+  silent(...args: unknown[]) {
+    this.#log('silent', args);
+  }
+
+  child(...args: ChildArguments): FastifyBaseLogger {
+    return this.#logger().child(...args);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger, made on first use (RequestLogger). */
+export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (parent, bindings, options) =>
+  new RequestLogger(parent, bindings, options);
 
 /**
  * Fastify's own request logging writes two lines per request, a real cost at catalogue rates.

@@ -78,7 +78,8 @@ export function securityHeaders(server: Pick<Config['server'], 'production'>): R
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>) {
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }
