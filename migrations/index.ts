@@ -31,6 +31,7 @@ import * as m0030 from './0030_deal_offers.ts';
 import * as m0031 from './0031_trade_ins.ts';
 import * as m0032 from './0032_visits.ts';
 import * as m0033 from './0033_visit_move_messages.ts';
+import * as m0034 from './0034_licence_print_copies.ts';
 
 /** Every migration in order. Listed statically so that every runtime (tsx, Vitest, Vite) can load them. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0031_trade_ins': m0031,
   '0032_visits': m0032,
   '0033_visit_move_messages': m0033,
+  '0034_licence_print_copies': m0034,
 };

@@ -48,10 +48,21 @@ export const licencePhoto = (bytes: Buffer, { side = 'front', filename = 'licenc
 export const solidImage = (width: number, height: number, background = '#336699') =>
   sharp({ create: { width, height, channels: 3, background } });
 
-/** Uploads a small real JPEG as one side of the licence, as `who`. */
-export async function uploadLicence(app: FastifyInstance, who: Who, side: LicenceSide): Promise<UploadedDocument> {
+/** The pixels of a test licence photo: small by default, or as large as a phone sends one. */
+interface PhotoSize {
+  width: number;
+  height: number;
+}
+
+/** Uploads a real JPEG, small unless `size` says otherwise, as one side of the licence, as `who`. */
+export async function uploadLicence(
+  app: FastifyInstance,
+  who: Who,
+  side: LicenceSide,
+  { width, height }: PhotoSize = { width: 320, height: 200 },
+): Promise<UploadedDocument> {
   const body = licencePhoto(
-    await solidImage(320, 200, side === 'front' ? '#336699' : '#996633')
+    await solidImage(width, height, side === 'front' ? '#336699' : '#996633')
       .jpeg()
       .toBuffer(),
     { side },
@@ -125,15 +136,19 @@ export const submit = (app: FastifyInstance, who: Who, body: unknown, key: strin
     headers: { 'idempotency-key': key, ...extra.headers },
   });
 
-/** Uploads both sides and submits a valid application as `who` (whose user id is userId); answers what the API answered. */
+/**
+ * Uploads both sides (of `photoSize`, small by default) and submits a valid application as `who`
+ * (whose user id is userId); answers what the API answered.
+ */
 export async function submitTestApplication(
   app: FastifyInstance,
   who: Who,
   userId: number,
   overrides: Record<string, unknown> = {},
+  photoSize?: PhotoSize,
 ): Promise<MyApplication> {
-  const front = await uploadLicence(app, who, 'front');
-  const back = await uploadLicence(app, who, 'back');
+  const front = await uploadLicence(app, who, 'front', photoSize);
+  const back = await uploadLicence(app, who, 'back', photoSize);
   const response = await submit(app, who, submissionBody(userId, { front: front.id, back: back.id }, overrides));
   if (response.statusCode !== 201) throw new Error(`submitTestApplication: ${response.statusCode} ${response.body}`);
   return response.json<MyApplication>();

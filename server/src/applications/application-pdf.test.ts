@@ -51,6 +51,18 @@ async function propertiesOf(pdf: Buffer): Promise<Record<string, string>> {
   return Object.fromEntries(lines.flatMap((match) => (match ? [[match[1]!, match[2]!]] : [])));
 }
 
+/** The images the file holds, as pdfimages lists them: the page each is on and its pixels. */
+async function imagesOf(pdf: Buffer): Promise<{ page: number; width: number; height: number }[]> {
+  return (await poppler('pdfimages', pdf, ['-list']))
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [page, , , width, height] = line.trim().split(/\s+/).map(Number);
+      return { page: page!, width: width!, height: height! };
+    });
+}
+
 /** Every object the cross-reference table lists starts exactly where the table says. */
 function misplacedObjects(pdf: Buffer): string[] {
   const text = pdf.toString('latin1');
@@ -60,6 +72,15 @@ function misplacedObjects(pdf: Buffer): string[] {
     const [offset, , kind] = entry.trim().split(' ');
     return kind === 'n' && !text.startsWith(`${number} 0 obj`, Number(offset)) ? [`object ${number} at ${offset}`] : [];
   });
+}
+
+/** A licence photo as a phone sends it: stored at 2,400 × 1,500. */
+const PHONE_PHOTO = { width: 3000, height: 1875 };
+
+/** An application by `who` whose licence photos came from a phone. */
+async function submittedWithPhonePhotos(app: FastifyInstance, db: FastifyInstance['db'], who: TestTelegramUser): Promise<number> {
+  const applicant = await createTelegramUser(db, who.id, { first_name: 'Mary', last_name: 'Major' });
+  return (await submitTestApplication(app, who, applicant.id, {}, PHONE_PHOTO)).id;
 }
 
 /** An applicant who has submitted the test application (with a car), seen by staff after one status change. */
@@ -183,15 +204,28 @@ describe.skipIf(skipReason !== undefined)('GET /api/applications/{id}/pdf (real 
 
   it('puts both licence photos on a page of their own, after the rest', async () => {
     const pages = Number(/Pages:\s+(\d+)/.exec(await poppler('pdfinfo', english))?.[1]);
-    const images = (await poppler('pdfimages', english, ['-list']))
-      .split('\n')
-      .slice(2)
-      .filter((line) => line.trim() !== '')
-      .map((line) => Number(line.trim().split(/\s+/)[0]));
-    expect(images).toEqual([pages, pages]);
+    expect((await imagesOf(english)).map((image) => image.page)).toEqual([pages, pages]);
     const lastPage = await poppler('pdftotext', english, ['-f', String(pages), '-l', String(pages)]);
     expect(lastPage).toContain('Driver License');
     expect(lastPage).not.toContain('Personal Information');
+  });
+
+  it("prints a phone's licence photos from their print-size copies, not the 2,400-pixel photos", async () => {
+    const phoned = await submittedWithPhonePhotos(t.app, t.db, { id: 8_300_003 });
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${phoned}/pdf` });
+    expect(res.statusCode, res.body).toBe(200);
+    const printSize = { width: 1200, height: 750 };
+    expect((await imagesOf(res.rawPayload)).map(({ width, height }) => ({ width, height }))).toEqual([printSize, printSize]);
+  });
+
+  it('prints the licence photos themselves for an application uploaded before print copies were kept', async () => {
+    const older = await submittedWithPhonePhotos(t.app, t.db, { id: 8_300_004 });
+    await t.db.updateTable('application_documents').set({ print_content_encrypted: null }).where('application_id', '=', older).execute();
+    const res = await injectAs(t.app, ADMIN, { method: 'GET', url: `/api/applications/${older}/pdf` });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = { width: 2400, height: 1500 };
+    expect((await imagesOf(res.rawPayload)).map(({ width, height }) => ({ width, height }))).toEqual([stored, stored]);
+    expect(await poppler('pdftotext', res.rawPayload)).toContain('Driver License');
   });
 
   it('signs every page: Confidential, who generated it and when, page X of Y', async () => {

@@ -15,6 +15,7 @@ import {
   findApplicationById,
   findApplicationCar,
   findDocumentContent,
+  findPrintContent,
   listConsents,
   listDocuments,
   listStatusHistory,
@@ -28,6 +29,7 @@ import {
 const SSN_CONTEXT = { context: 'applications.ssn_encrypted' };
 const BIRTH_DATE_CONTEXT = { context: 'applications.date_of_birth_encrypted' };
 const DOCUMENT_CONTENT_CONTEXT = { context: 'application_documents.content' };
+const PRINT_CONTENT_CONTEXT = { context: 'application_documents.print_content' };
 
 export interface ApplicationsDeps {
   db: Db;
@@ -42,6 +44,8 @@ export const openBirthDate = (pii: PiiCipher, row: ApplicationRow) =>
   row.date_of_birth_encrypted === null ? null : pii.decrypt(row.date_of_birth_encrypted, BIRTH_DATE_CONTEXT);
 export const sealDocumentContent = (pii: PiiCipher, bytes: Uint8Array) => pii.encryptBytes(bytes, DOCUMENT_CONTENT_CONTEXT);
 export const openDocumentContent = (pii: PiiCipher, sealed: Uint8Array) => pii.decryptBytes(sealed, DOCUMENT_CONTENT_CONTEXT);
+export const sealPrintContent = (pii: PiiCipher, bytes: Uint8Array) => pii.encryptBytes(bytes, PRINT_CONTENT_CONTEXT);
+export const openPrintContent = (pii: PiiCipher, sealed: Uint8Array) => pii.decryptBytes(sealed, PRINT_CONTENT_CONTEXT);
 
 export async function applicationOrThrow(db: Db, id: number): Promise<ApplicationRow> {
   const row = await findApplicationById(db, id);
@@ -165,12 +169,21 @@ export async function openLicenceImage(
   return document && { side, mime: document.mime, bytes: openDocumentContent(pii, document.contentEncrypted) };
 }
 
+/** One licence photo as the PDF prints it: its print-size copy, or the photo itself for a row that has none. */
+async function openPrintImage({ db, pii }: ApplicationsDeps, applicationId: number, side: LicenceSide): Promise<LicenceImage | undefined> {
+  const document = await findPrintContent(db, applicationId, side);
+  if (!document) return undefined;
+  const open = document.copy === 'print' ? openPrintContent : openDocumentContent;
+  return { side, mime: document.mime, bytes: open(pii, document.sealed) };
+}
+
 /**
- * Both licence photos of an application, opened, for its PDF. Unlike reading one photo on the
- * dashboard this records no audit event per photo: the PDF download that prints them is audited
- * once, as a whole.
+ * Both licence photos of an application, opened, for its PDF: the print-size copies, which
+ * Chromium decodes in a fraction of the stored photos' time (docs/operations/benchmarks.md#pdfs).
+ * Unlike reading one photo on the dashboard this records no audit event per photo: the PDF
+ * download that prints them is audited once, as a whole.
  */
 export async function loadLicenceImages(deps: ApplicationsDeps, applicationId: number): Promise<LicenceImage[]> {
-  const images = await Promise.all(LICENCE_SIDES.map((side) => openLicenceImage(deps, applicationId, side)));
+  const images = await Promise.all(LICENCE_SIDES.map((side) => openPrintImage(deps, applicationId, side)));
   return images.filter((image) => image !== undefined);
 }

@@ -151,6 +151,33 @@ export async function findDocumentContent(db: Db, applicationId: number, side: L
   return row && { mime: row.mime, contentEncrypted: row.content_encrypted };
 }
 
+export interface PrintContent {
+  mime: string;
+  sealed: Uint8Array;
+  /** Which column `sealed` is: the print-size copy, or the photo itself for a row that has no copy. */
+  copy: 'print' | 'original';
+}
+
+/**
+ * What the PDF prints of one side: the print-size copy, or the photo itself for a row uploaded
+ * before copies were made (migration 0034). The photo, several times larger, is read only then.
+ */
+export async function findPrintContent(db: Db, applicationId: number, side: LicenceSide): Promise<PrintContent | undefined> {
+  const row = await db
+    .selectFrom('application_documents')
+    .select((eb) => [
+      'mime',
+      'print_content_encrypted',
+      eb.case().when('print_content_encrypted', 'is', null).then(eb.ref('content_encrypted')).end().as('content_encrypted'),
+    ])
+    .where('application_id', '=', applicationId)
+    .where('side', '=', side)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.print_content_encrypted !== null) return { mime: row.mime, sealed: row.print_content_encrypted, copy: 'print' };
+  return { mime: row.mime, sealed: row.content_encrypted!, copy: 'original' };
+}
+
 export async function listConsents(db: Db, applicationId: number): Promise<AcceptedConsent[]> {
   const rows = await db
     .selectFrom('application_consents')

@@ -12,6 +12,8 @@ interface NewDocument {
   height: number;
   sha256: string;
   contentEncrypted: Buffer;
+  /** The print-size copy, sealed with the same key. */
+  printContentEncrypted: Buffer;
   keyId: string;
   /** The client address of a guest's upload, as its keyed HMAC; null for Telegram users. */
   addressKey: string | null;
@@ -76,6 +78,7 @@ export async function insertDocument(db: Db, doc: NewDocument): Promise<number> 
       height: doc.height,
       sha256: doc.sha256,
       content_encrypted: doc.contentEncrypted,
+      print_content_encrypted: doc.printContentEncrypted,
       key_id: doc.keyId,
       address_key: doc.addressKey,
     })

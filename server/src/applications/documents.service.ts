@@ -7,7 +7,7 @@ import type { ImageDecoder } from '../media/image-decoder.service.ts';
 import { ImageRejected, processImage, type ImageVariant } from '../media/image-pipeline.service.ts';
 import { lockClientAddress } from '../db/advisory-locks.ts';
 import { refuseWhenFull, type AddressCap } from '../security/address-caps.ts';
-import { sealDocumentContent } from './application-records.service.ts';
+import { sealDocumentContent, sealPrintContent } from './application-records.service.ts';
 import {
   countUnattachedDocuments,
   countUnattachedFromAddress,
@@ -18,6 +18,13 @@ import {
 
 /** The longest edge of a stored photo, in pixels: plenty to read a licence, far less than a phone takes. */
 const MAX_EDGE = 2400;
+/**
+ * The longest edge of the copy the PDF prints, which fits a photo within the page's width and 4
+ * inches of height (pdf/print-theme.service.ts): 300 dpi for an upright photo, 190 for a landscape
+ * one 6.3 inches wide, still about 300 pixels per inch of a licence card filling the frame
+ * (docs/decisions/007-licence-uploads.md).
+ */
+const PRINT_EDGE = 1200;
 /** How many documents one person may hold that no application uses yet. */
 export const MAX_UNATTACHED_DOCUMENTS = 10;
 /** Unattached documents older than this are deleted (on every upload, see uploadLicencePhoto). */
@@ -25,10 +32,14 @@ export const UNATTACHED_DOCUMENT_DAYS = 7;
 
 export const WRONG_TYPE_MESSAGE = "Upload a photo (JPEG, PNG or WebP) of your driver's licence.";
 
-/** The only size a licence photo is kept in. */
+/** The sizes a licence photo is kept in: the photo every reader opens, and the copy the PDF prints. */
 const LICENCE_SIZE = { name: 'licence', maxEdge: MAX_EDGE };
+const PRINT_SIZE = { name: 'print', maxEdge: PRINT_EDGE };
 
-type CleanImage = Omit<ImageVariant, 'name' | 'format'>;
+type CleanImage = Omit<ImageVariant, 'name' | 'format'> & {
+  /** The print-size copy, made from the same decode. */
+  print: Buffer;
+};
 
 const tooMany = () =>
   new HttpError(
@@ -55,14 +66,14 @@ export async function checkRoomForUpload(db: Db, ownerUserId: number | undefined
 }
 
 /**
- * Makes the stored copy through the media pipeline: 415 when the bytes are not a JPEG, PNG or
- * WebP, 413 when they have too many pixels, 503 busy when the decoder has no slot in time, 400 when
- * they do not decode.
+ * Makes the stored photo and its print-size copy through the media pipeline, from one decode: 415
+ * when the bytes are not a JPEG, PNG or WebP, 413 when they have too many pixels, 503 busy when the
+ * decoder has no slot in time, 400 when they do not decode.
  */
 export async function cleanLicencePhoto(images: ImageDecoder, bytes: Buffer): Promise<CleanImage> {
   try {
-    const { bytes: jpeg, width, height } = (await processImage(images, bytes, [LICENCE_SIZE]))[0]!;
-    return { bytes: jpeg, width, height };
+    const [stored, print] = await processImage(images, bytes, [LICENCE_SIZE, PRINT_SIZE]);
+    return { bytes: stored!.bytes, width: stored!.width, height: stored!.height, print: print!.bytes };
   } catch (error) {
     if (!(error instanceof ImageRejected)) throw error;
     if (error.reason === 'unsupported_type') throw new HttpError('unsupported_media_type', WRONG_TYPE_MESSAGE);
@@ -74,7 +85,7 @@ export async function cleanLicencePhoto(images: ImageDecoder, bytes: Buffer): Pr
 }
 
 /**
- * Stores a cleaned photo encrypted, owned by the uploader and attached to no application yet.
+ * Stores a cleaned photo and its print-size copy encrypted, owned by the uploader and attached to no application yet.
  * Purges unattached documents older than UNATTACHED_DOCUMENT_DAYS first (every upload does; no
  * timer is needed for the limit to be right), then counts the owner's with their user row locked,
  * and a guest's client address's (`addressCap`) under that address's lock.
@@ -89,6 +100,7 @@ export async function storeLicencePhoto(
 ): Promise<UploadedDocument> {
   await purgeUnattachedDocuments(db, UNATTACHED_DOCUMENT_DAYS);
   const contentEncrypted = sealDocumentContent(pii, image.bytes);
+  const printContentEncrypted = sealPrintContent(pii, image.print);
   const sha256 = createHash('sha256').update(image.bytes).digest('hex');
   const id = await db.transaction().execute(async (trx) => {
     // Always the address before the owner, so two uploads never wait for each other's lock.
@@ -106,6 +118,7 @@ export async function storeLicencePhoto(
       height: image.height,
       sha256,
       contentEncrypted,
+      printContentEncrypted,
       keyId: pii.keyId,
       addressKey,
     });

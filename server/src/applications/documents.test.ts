@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/app.ts';
 import { licencePhoto as photo, multipart, solidImage, untilCounters } from '../../test/applications.ts';
 import { DATABASE_KINDS } from '../../test/database.ts';
 import { cookieHeader, createGuest, tmaHeaders, type TestTelegramUser } from '../../test/identity.ts';
-import { openDocumentContent } from './application-records.service.ts';
+import { openDocumentContent, openPrintContent } from './application-records.service.ts';
 import { MAX_UNATTACHED_DOCUMENTS, WRONG_TYPE_MESSAGE } from './documents.service.ts';
 
 const URL = '/api/applications/documents';
@@ -42,6 +42,11 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     (await t.db.selectFrom('users').select('id').where('telegram_id', '=', telegramId).executeTakeFirstOrThrow()).id;
   const storedRow = (id: number) => t.db.selectFrom('application_documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const storedImage = async (id: number) => openDocumentContent(t.app.pii, (await storedRow(id)).content_encrypted);
+  const printCopy = async (id: number) => {
+    const sealed = (await storedRow(id)).print_content_encrypted;
+    if (sealed === null) throw new Error(`document ${id} has no print copy`);
+    return openPrintContent(t.app.pii, sealed);
+  };
   let nextTelegramId = 9100;
   const someone = (): TestTelegramUser => ({ id: nextTelegramId++ });
 
@@ -99,6 +104,46 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<UploadedDocument>()).toMatchObject({ width: 2400, height: 1800 });
     expect(await sharp(await storedImage(res.json<UploadedDocument>().id)).metadata()).toMatchObject({ width: 2400, height: 1800 });
+  });
+
+  it('keeps a print-size copy of the photo beside it, 1,200 pixels on its longest edge, and the photo itself as it was', async () => {
+    const res = await upload(photo(await noise(3200, 2000).jpeg().toBuffer()), tmaHeaders(someone()));
+    expect(res.statusCode, res.body).toBe(201);
+    const doc = res.json<UploadedDocument>();
+    expect(doc).toMatchObject({ width: 2400, height: 1500 });
+    const image = await storedImage(doc.id);
+    expect(await storedRow(doc.id)).toMatchObject({
+      size: image.length,
+      width: 2400,
+      height: 1500,
+      sha256: createHash('sha256').update(image).digest('hex'),
+    });
+    expect(await sharp(image).metadata()).toMatchObject({ width: 2400, height: 1500 });
+    const print = await printCopy(doc.id);
+    expect(await sharp(print).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 750 });
+    expect(print.length).toBeLessThan(image.length);
+  });
+
+  it('keeps the print copy of a photo smaller than the print size at its own size, never enlarged', async () => {
+    const res = await upload(photo(await solidImage(800, 600).jpeg().toBuffer()), tmaHeaders(someone()));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await sharp(await printCopy(res.json<UploadedDocument>().id)).metadata()).toMatchObject({ width: 800, height: 600 });
+  });
+
+  it('turns the print copy upright and drops its EXIF like the photo', async () => {
+    const original = await solidImage(3000, 2000)
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-owner-name' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await upload(photo(original), tmaHeaders(someone()));
+    expect(res.statusCode, res.body).toBe(201);
+    const print = await printCopy(res.json<UploadedDocument>().id);
+    const after = await sharp(print).metadata();
+    expect(after).toMatchObject({ format: 'jpeg', width: 800, height: 1200 });
+    expect(after.exif).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(print.includes(Buffer.from('secret-owner-name'))).toBe(false);
   });
 
   it.each([
@@ -267,6 +312,17 @@ describe.each(DATABASE_KINDS)('licence photo uploads on %s', (kind) => {
     expect(raw.includes(image.subarray(0, 64))).toBe(false);
     expect(raw.includes(Buffer.from('JFIF'))).toBe(false);
     expect(() => t.app.pii.decryptBytes(raw, { context: 'applications.ssn' })).toThrow();
+  });
+
+  it('keeps no plaintext print copy in the row, sealed to its own column', async () => {
+    const res = await upload(photo(await noise(100, 100).jpeg().toBuffer()), tmaHeaders(someone()));
+    const row = await storedRow(res.json<UploadedDocument>().id);
+    const raw = Buffer.from(row.print_content_encrypted!);
+    const print = await printCopy(row.id);
+    expect(raw.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+    expect(raw.includes(print.subarray(0, 64))).toBe(false);
+    expect(raw.includes(Buffer.from('JFIF'))).toBe(false);
+    expect(() => openDocumentContent(t.app.pii, raw)).toThrow();
   });
 
   it('gives a plain-web visitor a guest cookie and owns the photo by that guest', async () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApplicationTrailEvent,
@@ -92,6 +93,15 @@ describe.each(DATABASE_KINDS)('staff review of an application on %s', (kind) => 
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const viewed = (await trailOf(application.id)).find((event) => event.action === 'application.document_viewed');
     expect(viewed?.details).toEqual({ side });
+  });
+
+  it("shows staff a phone's licence photo as stored, 2,400 pixels wide, not the smaller copy the PDF prints", async () => {
+    const who = { id: nextTelegramId++ };
+    const userId = (await injectAs(t.app, who, { method: 'GET', url: '/api/me' })).json<{ user: { id: number } }>().user.id;
+    const application = await submitTestApplication(t.app, who, userId, { carId: car }, { width: 3000, height: 1875 });
+    const res = await asAdmin({ method: 'GET', url: `/api/applications/${application.id}/documents/front` });
+    expect(res.statusCode).toBe(200);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 2400, height: 1500 });
   });
 
   it('refuses a side that is neither front nor back (400)', async () => {

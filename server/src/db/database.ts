@@ -18,6 +18,7 @@ export type DatabaseTarget =
 
 const INT8 = 20;
 const NUMERIC = 1700;
+const BYTEA = 17;
 
 /**
  * Both engines hand back plain numbers for bigint ids (Telegram ids fit in 2^53) and numeric
@@ -25,10 +26,17 @@ const NUMERIC = 1700;
  */
 const toNumber = (value: string) => Number(value);
 
+/**
+ * Bytes come back as a Buffer, as node-postgres gives them. PGlite's own parser reads the hex text a
+ * byte at a time, about 15 ms for one licence photo's print copy and 55 ms for the photo itself,
+ * which every PDF paid (docs/operations/benchmarks.md#pdfs).
+ */
+const toBuffer = (value: string) => Buffer.from(value.slice(2), 'hex');
+
 /** An embedded database in dataDir (in memory without one), optionally starting from a dump of another. */
 export function createPglite(dataDir?: string, loadDataDir?: Blob): PGlite {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return new PGlite({ dataDir, loadDataDir, parsers: { [INT8]: toNumber, [NUMERIC]: toNumber } });
+  return new PGlite({ dataDir, loadDataDir, parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [BYTEA]: toBuffer } });
 }
 
 /**

@@ -187,6 +187,8 @@ export interface ApplicationDocumentsTable {
   created_at: Timestamp;
   /** Keyed HMAC of the client address a guest uploaded it from (migration 0010), for the per-address cap. */
   address_key: string | null;
+  /** The print-size copy the PDF prints, sealed like the photo (migration 0034); null for rows uploaded before it. */
+  print_content_encrypted: Uint8Array | null;
 }
 
 export interface ApplicationStatusHistoryTable {

@@ -46,6 +46,15 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
   const row = (id: number) => t.db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const photoCount = async (id: number) =>
     (await t.db.selectFrom('application_documents').select('id').where('application_id', '=', id).execute()).length;
+  const printCopyCount = async (id: number) =>
+    (
+      await t.db
+        .selectFrom('application_documents')
+        .select('id')
+        .where('application_id', '=', id)
+        .where('print_content_encrypted', 'is not', null)
+        .execute()
+    ).length;
   const erasures = (id: number) =>
     t.db
       .selectFrom('audit_events')
@@ -60,9 +69,11 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
     let inReview: Awaited<ReturnType<typeof submitted>>;
     let metricsBefore: MetricsAnswer;
     let erased: number[];
+    let printCopiesBefore: number;
 
     beforeAll(async () => {
       old = await decidedMonthsAgo(26);
+      printCopiesBefore = await printCopyCount(old.application.id);
       recent = await decidedMonthsAgo(24, 'approved');
       inReview = await submitted();
       await sql`update applications set submitted_at = now() - make_interval(months => 27) where id = ${inReview.application.id}`.execute(
@@ -135,6 +146,11 @@ describe.each(DATABASE_KINDS)('the retention of personal data on %s', (kind) => 
 
     it('deletes its licence photos, rows and content', async () => {
       expect(await photoCount(old.application.id)).toBe(0);
+    });
+
+    it('deletes the print-size copies of its licence photos with them', async () => {
+      expect(printCopiesBefore).toBe(2);
+      expect(await printCopyCount(old.application.id)).toBe(0);
     });
 
     it('leaves the application decided 24 months ago and the one still in review as they were', async () => {
